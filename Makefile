@@ -1,0 +1,39 @@
+# towerplay: the two commands a new machine needs are `make run` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed-dev
+RUNSTAMP := $(VENV)/.installed
+
+.PHONY: run test soak bench lint clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(RUNSTAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install --quiet -e '.[dev]'
+	touch $@ $(RUNSTAMP)
+
+run: $(RUNSTAMP)
+	$(BIN)/towerplay play rtdt $(ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/mypy
+
+test: lint
+	$(BIN)/pytest
+
+soak: $(STAMP)
+	$(BIN)/pytest -m soak -o addopts='-q'
+
+bench: $(STAMP)
+	$(BIN)/python benchmarks/bench_rtdt.py
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,107 @@
+"""YAML content loading, validated by pydantic.
+
+Content files are data a designer can edit. A file that does not validate is
+reported with its path and the dotted path of the bad field, never a traceback
+from deep inside the engine.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal, TypeVar
+
+import yaml
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+from towerplay.core.errors import ContentError
+
+Source = Literal["rulebook", "public", "designed"]
+
+M = TypeVar("M", bound=BaseModel)
+
+
+class Entry(BaseModel):
+    """Base for every content entry: an id and where the fact comes from."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str
+    source: Source
+
+
+def _field_path(loc: tuple[Any, ...]) -> str:
+    parts: list[str] = []
+    for item in loc:
+        if isinstance(item, int):
+            parts.append(f"[{item}]")
+        else:
+            parts.append(("." if parts else "") + str(item))
+    return "".join(parts) or "(top level)"
+
+
+def read_yaml(path: Path) -> Any:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ContentError(str(path), "(file)", f"cannot read: {exc.strerror}") from exc
+    try:
+        return yaml.safe_load(text)
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else "(file)"
+        raise ContentError(str(path), where, f"not valid YAML: {exc}") from exc
+
+
+def validate(model: type[M], data: Any, file: str) -> M:
+    """Validate `data` against `model`; errors name the file and the first bad field."""
+    try:
+        return model.model_validate(data)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        raise ContentError(file, _field_path(tuple(first["loc"])), first["msg"]) from exc
+
+
+def load_file(path: Path, model: type[M]) -> M:
+    return validate(model, read_yaml(path), str(path))
+
+
+def merge_entries(base: list[dict[str, Any]], extra: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Entries of `extra` replace same-id entries of `base`; new ids are appended."""
+    index = {e.get("id"): i for i, e in enumerate(base)}
+    out = list(base)
+    for entry in extra:
+        key = entry.get("id")
+        if key in index:
+            out[index[key]] = entry
+        else:
+            index[key] = len(out)
+            out.append(entry)
+    return out
+
+
+def load_with_overlays(name: str, folders: list[Path], model: type[M]) -> M:
+    """Load `name` from the first folder and let later folders add or override entries.
+
+    Each top-level key holding a list of entries is merged by id; other keys are replaced.
+    """
+    merged: dict[str, Any] | None = None
+    origin = ""
+    for folder in folders:
+        path = folder / name
+        if not path.exists():
+            continue
+        data = read_yaml(path)
+        if not isinstance(data, dict):
+            raise ContentError(str(path), "(top level)", "expected a mapping of sections")
+        if merged is None:
+            merged, origin = data, str(path)
+            continue
+        for key, value in data.items():
+            if isinstance(value, list) and isinstance(merged.get(key), list):
+                merged[key] = merge_entries(merged[key], value)
+            else:
+                merged[key] = value
+        origin = f"{origin} + {path}"
+    if merged is None:
+        raise ContentError(str(folders[0] / name), "(file)", "content file not found")
+    return validate(model, merged, origin)

@@ -1,0 +1,61 @@
+"""The Game protocol that every game implements.
+
+A terminal, a browser, an AI and a simulator all drive games through this
+small surface and nothing else.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Protocol, runtime_checkable
+
+from towerplay.core.notation import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: `outcome` is "win", "loss" or "draw"; `cause` says why."""
+
+    outcome: str
+    cause: str
+    winners: tuple[int, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {"outcome": self.outcome, "cause": self.cause, "winners": list(self.winners)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Result:
+        return Result(data["outcome"], data["cause"], tuple(data.get("winners", ())))
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game exposes."""
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose decision is pending; None when the game is over."""
+
+    @property
+    def prompt(self) -> str:
+        """What is being decided, in words, for the seat to act."""
+
+    @property
+    def result(self) -> Result | None: ...
+
+    @property
+    def log(self) -> list[str]: ...
+
+    def legal_actions(self) -> list[Action]: ...
+
+    def apply(self, action: Action | str) -> None: ...
+
+    def observe(self, seat: int) -> dict[str, Any]: ...
+
+    def clone(self) -> Game: ...
+
+    def determinize(self, seat: int, seed: int) -> Game: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def state_hash(self) -> str: ...

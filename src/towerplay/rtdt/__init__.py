@@ -1,0 +1,1 @@
+"""Return to Dark Tower: the cooperative game (and, later, Covenant and competitive mode)."""
