@@ -255,6 +255,12 @@ Flag = Literal[
     "block_warrior_losses",  # prevent warrior losses (battle cards, dungeon rooms)
     "unseen",  # on finishing a monthly quest, remove a foe instead of the spirit reward
     "callous",  # after losing 10+ warriors in a Battle, take a treasure from the market
+    # pay 1 spirit to prevent up to `amount` warrior losses from one battle card or dungeon room
+    "spirit_blocks_warrior_losses",
+    "block_dungeon_losses",  # prevent up to `amount` warrior losses in each dungeon room
+    "sanctuary_month_spirit",  # after you Reinforce at a sanctuary, gain spirit = month number
+    "remove_foe_for_level",  # on your turn, pay spirit = a foe's level to remove it from your space
+    "relocate_entered_foe",  # once per turn, entering a foe's space, you may put that foe anywhere
 ]
 
 

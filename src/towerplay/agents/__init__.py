@@ -1,0 +1,1 @@
+"""Players that speak only the Game protocol."""

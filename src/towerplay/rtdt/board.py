@@ -1,0 +1,92 @@
+"""Kingdoms, spaces, terrain, rivers, buildings and adjacency: the board as lookups.
+
+Built once from content and shared by every game (never copied by clone).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+
+from towerplay.rtdt.models import BoardFile
+
+KINGDOMS = ("north", "east", "south", "west")  # clockwise, as the Tower's sides
+
+
+@dataclass(frozen=True)
+class Board:
+    spaces: tuple[str, ...]
+    kingdom_of: dict[str, str]
+    terrain_of: dict[str, str]
+    building_of: dict[str, str]  # space -> building type, for the 16 building spaces
+    neighbours: dict[str, tuple[str, ...]]
+    rivers: frozenset[frozenset[str]]
+    kingdom_spaces: dict[str, tuple[str, ...]]
+    kingdom_buildings: dict[str, tuple[str, ...]]  # kingdom -> its building spaces
+    building_space: dict[tuple[str, str], str]  # (kingdom, type) -> space
+    river_bank: dict[tuple[str, str], tuple[str, ...]]  # (from, to) -> spaces of `to` on that river
+    tower_adjacent: frozenset[str]
+    names: dict[str, str]
+
+    @staticmethod
+    def build(data: BoardFile) -> Board:
+        spaces = tuple(s.id for s in data.spaces)
+        kingdom_of: dict[str, str] = {s.id: s.kingdom for s in data.spaces}
+        nbrs: dict[str, list[str]] = {s: [] for s in spaces}
+        for a, b in data.adjacency.edges:
+            if b not in nbrs[a]:
+                nbrs[a].append(b)
+            if a not in nbrs[b]:
+                nbrs[b].append(a)
+        rivers = frozenset(frozenset(e) for e in data.rivers.edges)
+        bank: dict[tuple[str, str], list[str]] = {}
+        for a, b in data.rivers.edges:
+            for x, y in ((a, b), (b, a)):
+                key = (kingdom_of[x], kingdom_of[y])
+                bank.setdefault(key, [])
+                if y not in bank[key]:
+                    bank[key].append(y)
+        buildings: dict[str, str] = {s.id: s.building for s in data.spaces if s.building}
+        return Board(
+            spaces=spaces,
+            kingdom_of=kingdom_of,
+            terrain_of={s.id: str(s.terrain) for s in data.spaces},
+            building_of=buildings,
+            neighbours={s: tuple(sorted(v)) for s, v in nbrs.items()},
+            rivers=rivers,
+            kingdom_spaces={k: tuple(s for s in spaces if kingdom_of[s] == k) for k in KINGDOMS},
+            kingdom_buildings={
+                k: tuple(s for s in spaces if kingdom_of[s] == k and s in buildings)
+                for k in KINGDOMS
+            },
+            building_space={(kingdom_of[s], t): s for s, t in buildings.items()},
+            river_bank={k: tuple(sorted(v)) for k, v in bank.items()},
+            tower_adjacent=frozenset(s.id for s in data.spaces if s.tower_adjacent),
+            names={s.id: s.name for s in data.spaces},
+        )
+
+    def is_river(self, a: str, b: str) -> bool:
+        return frozenset((a, b)) in self.rivers
+
+    def adjacent(self, a: str, b: str) -> bool:
+        return b in self.neighbours[a]
+
+    def distance(self, a: str, b: str) -> int:
+        """Steps between two spaces (breadth-first; the board is connected)."""
+        if a == b:
+            return 0
+        seen = {a}
+        queue = deque([(a, 0)])
+        while queue:
+            here, d = queue.popleft()
+            for n in self.neighbours[here]:
+                if n == b:
+                    return d + 1
+                if n not in seen:
+                    seen.add(n)
+                    queue.append((n, d + 1))
+        raise ValueError(f"no path from {a} to {b}")
+
+    def near(self, space: str) -> tuple[str, ...]:
+        """The space itself and its neighbours."""
+        return (space, *self.neighbours[space])

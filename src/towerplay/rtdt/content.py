@@ -1,0 +1,206 @@
+"""Load the Return to Dark Tower content (the YAML under content/) into one immutable object.
+
+`load_content()` reads the five base files; `load_content([folder, ...])` lets each extra
+folder add entries or override them by id (see towerplay.core.content.load_with_overlays).
+Checks that span files raise ContentError naming the file and the field.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+from typing import Protocol, TypeVar
+
+from pydantic import BaseModel
+
+from towerplay.core.content import load_with_overlays
+from towerplay.core.errors import ContentError
+from towerplay.rtdt.models import (
+    BoardFile,
+    BuildingInfo,
+    BuildingsFile,
+    Corruption,
+    CorruptionsFile,
+    Gear,
+    HaggleDie,
+    Hero,
+    HeroesFile,
+    ItemsFile,
+    KingdomInfo,
+    Potion,
+    Space,
+    Treasure,
+    Virtue,
+)
+
+CONTENT_DIR = Path(__file__).parent / "content"
+
+BOARD = "board.yaml"
+HEROES = "heroes.yaml"
+ITEMS = "items.yaml"
+CORRUPTIONS = "corruptions.yaml"
+BUILDINGS = "buildings.yaml"
+
+BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
+
+Edge = tuple[str, str]
+
+
+class _HasId(Protocol):
+    @property
+    def id(self) -> str: ...
+
+
+E = TypeVar("E", bound=_HasId)
+M = TypeVar("M", bound=BaseModel)
+
+
+@dataclass(frozen=True, slots=True)
+class Content:
+    """Every base-game content entry, by id. Shared by reference; never mutate."""
+
+    kingdoms: Mapping[str, KingdomInfo]
+    spaces: Mapping[str, Space]
+    heroes: Mapping[str, Hero]
+    kingdom_virtues: Mapping[str, Virtue]
+    virtues: Mapping[str, Virtue]  # hero virtues and kingdom virtues
+    gear: Mapping[str, Gear]
+    potions: Mapping[str, Potion]
+    treasures: Mapping[str, Treasure]
+    corruptions: Mapping[str, Corruption]
+    buildings: Mapping[str, BuildingInfo]
+    board: BoardFile
+    haggle: HaggleDie
+    adjacency: tuple[Edge, ...]
+    rivers: tuple[Edge, ...]
+
+
+def load_content(extra: Sequence[Path] = ()) -> Content:
+    """Load the base content, then each folder of `extra` in order as an overlay."""
+    if not extra:
+        return _default_content()
+    return _load([CONTENT_DIR, *(Path(p) for p in extra)])
+
+
+@functools.lru_cache(maxsize=1)
+def _default_content() -> Content:
+    return _load([CONTENT_DIR])
+
+
+def _origin(name: str, folders: list[Path]) -> str:
+    """The file name(s) a merged content file came from, as load_with_overlays names them."""
+    found = [str(folder / name) for folder in folders if (folder / name).exists()]
+    return " + ".join(found) or str(folders[0] / name)
+
+
+def _by_id(entries: Iterable[E], file: str, section: str) -> Mapping[str, E]:
+    out: dict[str, E] = {}
+    for i, entry in enumerate(entries):
+        if entry.id in out:
+            raise ContentError(file, f"{section}[{i}].id", f"duplicate id {entry.id!r}")
+        out[entry.id] = entry
+    return MappingProxyType(out)
+
+
+def _load(folders: list[Path]) -> Content:
+    def load(name: str, model: type[M]) -> tuple[M, str]:
+        return load_with_overlays(name, folders, model), _origin(name, folders)
+
+    board, board_file = load(BOARD, BoardFile)
+    heroes_f, heroes_file = load(HEROES, HeroesFile)
+    items, items_file = load(ITEMS, ItemsFile)
+    corruptions_f, corruptions_file = load(CORRUPTIONS, CorruptionsFile)
+    buildings_f, buildings_file = load(BUILDINGS, BuildingsFile)
+
+    kingdoms = _by_id(board.kingdoms, board_file, "kingdoms")
+    spaces = _by_id(board.spaces, board_file, "spaces")
+    heroes = _by_id(heroes_f.heroes, heroes_file, "heroes")
+    kingdom_virtues = _by_id(heroes_f.kingdom_virtues, heroes_file, "kingdom_virtues")
+    buildings = _by_id(buildings_f.buildings, buildings_file, "buildings")
+
+    # Every virtue by id: hero virtues as given, then the kingdom virtues.
+    virtues: dict[str, Virtue] = {}
+    for h, hero in enumerate(heroes_f.heroes):
+        for section in ("starting_virtues", "unlockable_virtues"):
+            for v, virtue in enumerate(getattr(hero, section)):
+                if virtue.id in virtues:
+                    raise ContentError(
+                        heroes_file,
+                        f"heroes[{h}].{section}[{v}].id",
+                        f"duplicate virtue id {virtue.id!r}",
+                    )
+                virtues[virtue.id] = virtue
+    for v, virtue in enumerate(heroes_f.kingdom_virtues):
+        if virtue.id in virtues:
+            raise ContentError(
+                heroes_file, f"kingdom_virtues[{v}].id", f"duplicate virtue id {virtue.id!r}"
+            )
+        virtues[virtue.id] = virtue
+
+    _check_board(board, board_file, kingdom_virtues, buildings, buildings_file)
+
+    return Content(
+        kingdoms=kingdoms,
+        spaces=spaces,
+        heroes=heroes,
+        kingdom_virtues=kingdom_virtues,
+        virtues=MappingProxyType(virtues),
+        gear=_by_id(items.gear, items_file, "gear"),
+        potions=_by_id(items.potions, items_file, "potions"),
+        treasures=_by_id(items.treasures, items_file, "treasures"),
+        corruptions=_by_id(corruptions_f.corruptions, corruptions_file, "corruptions"),
+        buildings=buildings,
+        board=board,
+        haggle=buildings_f.haggle_die,
+        adjacency=tuple((a, b) for a, b in board.adjacency.edges),
+        rivers=tuple((a, b) for a, b in board.rivers.edges),
+    )
+
+
+def _check_board(
+    board: BoardFile,
+    board_file: str,
+    kingdom_virtues: Mapping[str, Virtue],
+    buildings: Mapping[str, BuildingInfo],
+    buildings_file: str,
+) -> None:
+    for i, kingdom in enumerate(board.kingdoms):
+        if kingdom.virtue not in kingdom_virtues:
+            raise ContentError(
+                board_file,
+                f"kingdoms[{i}].virtue",
+                f"kingdom virtue {kingdom.virtue!r} is not in heroes.yaml kingdom_virtues",
+            )
+
+    kingdom_ids = {k.id for k in board.kingdoms}
+    per_kingdom: dict[str, dict[str, list[str]]] = {k: {} for k in kingdom_ids}
+    for i, space in enumerate(board.spaces):
+        if space.kingdom not in kingdom_ids:
+            raise ContentError(
+                board_file, f"spaces[{i}].kingdom", f"no kingdom entry {space.kingdom!r}"
+            )
+        if space.building is None:
+            continue
+        if space.building not in buildings:
+            raise ContentError(
+                board_file,
+                f"spaces[{i}].building",
+                f"building type {space.building!r} is not in {buildings_file}",
+            )
+        per_kingdom[space.kingdom].setdefault(space.building, []).append(space.id)
+
+    for i, kingdom in enumerate(board.kingdoms):
+        held = per_kingdom[kingdom.id]
+        for btype in BUILDING_TYPES:
+            found = held.get(btype, [])
+            if len(found) != 1:
+                raise ContentError(
+                    board_file,
+                    f"kingdoms[{i}]",
+                    f"kingdom {kingdom.id!r} needs exactly one {btype}, has {len(found)}"
+                    + (f" ({', '.join(found)})" if found else ""),
+                )
+    # Edge endpoints (and rivers being edges) are checked by BoardFile itself.

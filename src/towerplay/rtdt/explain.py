@@ -1,0 +1,196 @@
+"""Words for people: why an action is illegal, what is being asked, what a seat sees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.core.notation import Action
+from towerplay.rtdt import tower
+from towerplay.rtdt.app import AVERAGE_TURNS
+from towerplay.rtdt.rules.common import base_move, glyph_cost, restricted
+from towerplay.rtdt.state import Decision, State
+from towerplay.rtdt.world import World
+
+# The rule each pending decision carries out.
+DECISION_RULES = {
+    "place_skull": ("place the emerged skull on a standing building of that kingdom", "RTDT-PLACE-2"),
+    "discard": ("discard down to your carrying limit first", "RTDT-ITEM-4"),
+    "take_gear": ("choose a gear pile", "RTDT-ITEM-6"),
+    "take_treasure": ("choose a treasure from the market", "RTDT-ITEM-7"),
+    "flip_virtue": ("choose an inactive virtue to flip", "RTDT-VIRTUE-3"),
+    "remove_skull": ("choose a building to take a skull from", "RTDT-RES-2"),
+    "place_hero": ("choose a space to place your hero", "RTDT-RES-2"),
+    "pick_hero": ("choose the hero to move", "RTDT-RES-2"),
+    "step_hero": ("choose an adjacent space, or stop", "RTDT-MOVE-6"),
+    "trade_respond": ("accept or reject the trade offered to you", "RTDT-TRADE-1"),
+    "new_wares": ("replace a market treasure, or done", "RTDT-EVENT-11"),
+}
+
+
+def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
+    """Why `a` is not legal now: a message and the rule ID it breaks."""
+    text = str(a) or "(empty)"
+    if s.result is not None:
+        return f"the game is over ({s.result.cause}); no action is legal", "RTDT-END-1"
+    if s.pending:
+        d = s.pending[-1]
+        what, rule = DECISION_RULES[d.kind]
+        return f"{text!r} does not answer the pending question: {what}", rule
+    t = s.turn
+    h = s.heroes[t.seat]
+    verb = a[0] if len(a) else ""
+    if s.trade is not None:
+        return f"{text!r} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2"
+    if t.start_pending and verb not in ("banner", "resolve", "use"):
+        return "resolve your start-of-turn effects first", "RTDT-TURN-4"
+    if verb == "banner":
+        if t.banner_done:
+            return "the banner action is taken at the start of the turn, once", "RTDT-TURN-3"
+        return "you cannot pay the glyph's spirit for the banner action", "RTDT-GLYPH-3"
+    if verb == "double":
+        if t.moving_started or t.doubled:
+            return "double your move before you start moving, once", "RTDT-MOVE-2"
+        if restricted(w, h, "double_move"):
+            return "a corruption stops you doubling your move", "RTDT-CORR-7"
+        return "doubling your move costs 1 spirit", "RTDT-MOVE-2"
+    if verb == "move":
+        if len(a) != 2 or a[1] not in w.board.neighbours:
+            return f"{text!r}: unknown space", "RTDT-MOVE-7"
+        if a[1] not in w.board.neighbours[h.space]:
+            return f"{a[1]} is not adjacent to {h.space}", "RTDT-MOVE-7"
+        return f"no movement left this turn (move value {base_move(w, h)})", "RTDT-MOVE-1"
+    if verb == "cleanse":
+        if t.heroic_done:
+            return "only one heroic action per turn", "RTDT-HEROIC-2"
+        if h.spirit < glyph_cost(w, s, h, "cleanse"):
+            return "the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
+        if len(a) == 2 and a[1] in s.skulls and s.skulls[a[1]] == 3 and restricted(w, h, "cleanse_full_building"):
+            return "a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7"
+        return "Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2"
+    if verb in ("reinforce", "haggle"):
+        if h.space not in s.skulls:
+            return "Reinforce needs a standing building on your space", "RTDT-REINF-1"
+        if t.reinforce_cancelled:
+            return "the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6"
+        if t.reinforces:
+            return "you may Reinforce once per turn", "RTDT-REINF-1"
+        if verb == "haggle" and t.haggle:
+            return "the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1"
+        return "you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2"
+    if verb == "trade":
+        if t.traded:
+            return "you may trade once per turn", "RTDT-TRADE-1"
+        return "trade only with a hero on your space", "RTDT-TRADE-1"
+    if verb == "use":
+        return f"{text!r}: you cannot use that item now", "RTDT-ITEM-9"
+    if verb in ("give", "take", "offer", "cancel"):
+        return "no trade is open; start one with trade SEAT", "RTDT-TRADE-1"
+    if verb == "end" and len(a) > 1:
+        return "only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8"
+    return f"{text!r} is not an action now; legal: {', '.join(map(str, legal[:8]))}…", "RTDT-TURN-1"
+
+
+def describe(w: World, s: State, d: Decision) -> str:
+    h = s.heroes[d.seat]
+    who = w.content.heroes[h.hero].name
+    k = d.kind
+    if k == "place_skull":
+        return f"{who}: a skull emerged in the {d.target}; choose the building it goes on."
+    if k == "discard":
+        return f"{who}: you carry too many {d.scope}s; discard one."
+    if k == "take_gear":
+        return f"{who}: choose a gear pile to take from."
+    if k == "take_treasure":
+        return f"{who}: choose a treasure from the market."
+    if k == "flip_virtue":
+        return f"{who}: choose an inactive virtue to gain."
+    if k == "remove_skull":
+        more = "up to " if d.up_to else ""
+        return f"{who}: remove {more}{d.amount} skull(s); choose a building."
+    if k == "place_hero":
+        return f"{who}: choose the space to place your hero on."
+    if k == "pick_hero":
+        return f"{who}: choose the hero to move up to {d.amount} spaces."
+    if k == "step_hero":
+        return f"{who}: move that hero one space ({d.amount} left), or stop."
+    if k == "trade_respond":
+        return f"{who}: accept or reject the trade offered to you."
+    if k == "new_wares":
+        return f"{who}: New Wares - replace market treasures, then done."
+    return f"{who}: {k}"
+
+
+def prompt(w: World, s: State) -> str:
+    if s.result is not None:
+        return f"The game is over: {s.result.outcome} ({s.result.cause})."
+    if s.pending:
+        return describe(w, s, s.pending[-1])
+    t = s.turn
+    who = w.content.heroes[s.heroes[t.seat].hero].name
+    if s.trade is not None:
+        return f"{who}: trading - give, take, then offer (or cancel)."
+    step = "start of turn" if t.phase == "start" else "middle of turn"
+    return f"{who}, month {s.month}, {step}: choose an action (end to drop your skull)."
+
+
+def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any]:
+    """What `seat` may see: everything on the table, none of the hidden order or counts."""
+    board = w.board
+    kingdoms = {}
+    homes = {h.kingdom: h.seat for h in s.heroes}
+    revealed = tower.revealed_glyphs(s.tower)
+    for k in board.kingdom_spaces:
+        kingdoms[k] = {
+            "home_of": homes.get(k),
+            "dormant": k not in homes,
+            "buildings": {
+                sp: {"type": board.building_of[sp], "skulls": s.skulls.get(sp), "standing": sp in s.skulls}
+                for sp in board.kingdom_buildings[k]
+            },
+            "heroes": [h.seat for h in s.heroes if board.kingdom_of[h.space] == k],
+            "glyphs_facing": sorted(g for g, side in revealed.items() if side == k),
+        }
+    heroes = [h.to_json() for h in s.heroes]
+    return {
+        "seat": seat,
+        "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else s.turn.seat),
+        "month": s.month,
+        "turn_in_month": s.month_turn + 1,
+        "average_turns_per_month": AVERAGE_TURNS[s.config.players],
+        "current_seat": s.turn.seat,
+        "kingdoms": kingdoms,
+        "heroes": heroes,
+        "market": s.market[:],
+        "gear_piles": dict(s.gear_piles),
+        "decks": {
+            "potions": len(s.potion_deck),
+            "treasures": len(s.treasure_deck),
+            "corruptions": len(s.corruption_deck),
+        },
+        "skulls": {
+            "supply": s.supply,
+            "removed": s.removed,
+            "inside_tower": s.tower.inside,
+            "emerged_to_place": s.emerged[:],
+        },
+        "tower": {
+            "seals": [tower.seal_id(i) for i in range(12) if s.tower.seals[i]],
+            "rotation": s.tower.rotation[:],
+            "glyphs": dict(revealed),
+        },
+        "turn": {
+            "phase": s.turn.phase,
+            "moves_left": s.turn.moves_left if s.turn.moving_started else None,
+            "doubled": s.turn.doubled,
+            "heroic_done": s.turn.heroic_done,
+            "reinforces": s.turn.reinforces,
+            "traded": s.turn.traded,
+            "banner_done": s.turn.banner_done,
+        },
+        "pending": s.pending[-1].to_json() if s.pending else None,
+        "prompt": prompt(w, s),
+        "legal_actions": [str(a) for a in legal],
+        "result": s.result.to_json() if s.result else None,
+        "code": s.config.code,
+        "log": s.log.last(30),
+    }

@@ -1,0 +1,291 @@
+"""The Return to Dark Tower cooperative game behind the Game protocol.
+
+`new_game` sets up the world and the heroes; `RtdtGame` validates every action
+against the legal list, applies it and runs the game forward to the next
+decision. Illegal input raises IllegalAction and leaves the state untouched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.notation import Action, parse
+from towerplay.core.protocol import Result
+from towerplay.core.replay import EMPTY, state_hash
+from towerplay.core.rng import Rng, seed_state
+from towerplay.rtdt import app, gamecode, tower
+from towerplay.rtdt.explain import explain
+from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules.turn import advance, start_turn
+from towerplay.rtdt.save import load_state, save_state
+from towerplay.rtdt.state import Config, Decision, HeroState, State
+from towerplay.rtdt.world import World, get_world
+
+DEFAULT_KINGDOMS = {
+    1: ("north",),
+    2: ("north", "south"),
+    3: ("north", "east", "south"),
+    4: ("north", "east", "south", "west"),
+}
+BASE_HEROES = ("brutal_warlord", "orphaned_scion", "relic_hunter", "spymaster")
+SUPPLY_SKULLS = 24  # RTDT-SETUP-7
+
+
+def make_config(
+    players: int = 1,
+    heroes: Sequence[str] = (),
+    difficulty: str = "heroic",
+    code: str | None = None,
+    seed: int | None = None,
+    kingdoms: Sequence[str] = (),
+    first_player: int = 0,
+) -> Config:
+    """A full configuration from what a player typed; the code wins over other options.
+
+    Without a code, the foes, adversary and companion are drawn from the seed, as the
+    app does when players let it choose, and a code is made so the game can be shared.
+    """
+    if code:
+        setup = gamecode.decode(code)
+    else:
+        seed = 0 if seed is None else seed % gamecode.SEED_LIMIT
+        r = Rng(seed_state(seed ^ 0x5EED))
+        setup = gamecode.Setup(
+            foes=(
+                r.choice(gamecode.FOES_LEVEL_2),
+                r.choice(gamecode.FOES_LEVEL_3),
+                r.choice(gamecode.FOES_LEVEL_4),
+            ),
+            adversary=r.choice(gamecode.ADVERSARIES),
+            companion=r.choice(gamecode.COMPANIONS),
+            difficulty=difficulty,
+            players=players,
+            seed=seed,
+        )
+    if setup.difficulty not in ("heroic", "gritty"):
+        raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
+    if setup.mode != "cooperative" or setup.covenant or setup.alliances:
+        raise ValueError("this code asks for a mode or expansion towerplay does not play yet")
+    n = setup.players
+    chosen = tuple(heroes)
+    if not chosen:
+        r = Rng(seed_state(setup.seed ^ 0x4E50))
+        pool = list(BASE_HEROES)
+        r.shuffle(pool)
+        chosen = tuple(pool[:n])
+    if len(chosen) != n:
+        raise ValueError(f"{n} players need {n} heroes, got {len(chosen)}")
+    if len(set(chosen)) != n:
+        raise ValueError("each player plays a different hero")
+    homes = tuple(kingdoms) or DEFAULT_KINGDOMS[n]
+    if len(homes) != n or len(set(homes)) != n:
+        raise ValueError(f"{n} players need {n} different home kingdoms")
+    if not 0 <= first_player < n:
+        raise ValueError("the first player must be one of the seats")
+    return Config(
+        players=n,
+        heroes=chosen,
+        kingdoms=homes,
+        difficulty=setup.difficulty,
+        foes=setup.foes,
+        adversary=setup.adversary,
+        companion=setup.companion,
+        seed=setup.seed,
+        code=gamecode.encode(setup),
+        first_player=first_player,
+    )
+
+
+def setup_state(w: World, config: Config) -> State:
+    """World setup and hero setup (RTDT-SETUP-*, RTDT-HERO-*)."""
+    c = w.content
+    for hero in config.heroes:
+        if hero not in c.heroes:
+            raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(c.heroes)}")
+    for k in config.kingdoms:
+        if k not in c.kingdoms:
+            raise ValueError(f"unknown kingdom {k!r}")
+    rng = Rng(seed_state(config.seed))
+    potions = [p.id for p in c.potions.values() for _ in range(p.copies)]
+    rng.shuffle(potions)  # RTDT-SETUP-10
+    treasures = list(c.treasures)
+    rng.shuffle(treasures)  # RTDT-SETUP-9
+    market, treasures = treasures[:3], treasures[3:]
+    corruptions = list(c.corruptions)
+    rng.shuffle(corruptions)
+    skulls = {sp: c.buildings[t].opening_skulls for sp, t in w.board.building_of.items()}
+    supply = SUPPLY_SKULLS - sum(skulls.values())  # RTDT-SETUP-19: opening skulls from the supply
+    heroes = []
+    for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
+        sheet = c.heroes[hero_id]
+        heroes.append(
+            HeroState(
+                hero=hero_id,
+                seat=seat,
+                kingdom=kingdom,
+                space=w.board.building_space[(kingdom, "citadel")],  # RTDT-HERO-3
+                warriors=7,  # RTDT-HERO-5
+                spirit=1,
+                virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],
+                inactive=[v.id for v in sheet.unlockable_virtues],  # RTDT-HERO-1, RTDT-HERO-4
+            )
+        )
+    s = State(
+        config=config,
+        rng=rng.state,
+        heroes=heroes,
+        skulls=skulls,
+        destroyed=[],
+        supply=supply,
+        removed=0,
+        tower=tower.new_tower(),  # RTDT-SETUP-3
+        potion_deck=potions,
+        treasure_deck=treasures,
+        market=market,
+        corruption_deck=corruptions,
+        gear_piles={g.id: g.copies for g in c.gear.values()},  # RTDT-SETUP-8
+        month=1,
+        month_turn=0,
+        month_length=app.month_length(rng, config.players, config.difficulty, 1),
+        turn_number=0,
+        turn=None,  # type: ignore[arg-type]  # set by start_turn below
+        pending=[],
+        emerged=[],
+        events=[],
+        dropper=config.first_player,
+        trade=None,
+        result=None,
+        log=EMPTY,
+        history=EMPTY,
+    )
+    s.rng = rng.state
+    s.log = s.log.add(f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}.")
+    start_turn(w, s, config.first_player)  # RTDT-ORDER-1
+    return s
+
+
+def new_game(config: Config | None = None, seed: int | None = None, **options: Any) -> RtdtGame:
+    """Set up a game. `config` or keyword options (see make_config) say what to play."""
+    if config is None:
+        config = make_config(seed=seed, **options)
+    w = get_world()
+    return RtdtGame(w, setup_state(w, config))
+
+
+class RtdtGame:
+    """A game in progress, speaking the Game protocol."""
+
+    __slots__ = ("world", "state", "_legal")
+
+    def __init__(self, world: World, state: State) -> None:
+        self.world = world
+        self.state = state
+        self._legal: list[Action] | None = None
+
+    # --- protocol -------------------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        s = self.state
+        if s.result is not None:
+            return None
+        return s.pending[-1].seat if s.pending else s.turn.seat
+
+    @property
+    def result(self) -> Result | None:
+        return self.state.result
+
+    @property
+    def log(self) -> list[str]:
+        return self.state.log.to_list()
+
+    @property
+    def prompt(self) -> str:
+        from towerplay.rtdt.explain import prompt
+
+        return prompt(self.world, self.state)
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            s = self.state
+            if s.result is not None:
+                self._legal = []
+            elif s.pending:
+                self._legal = actions.decision_actions(self.world, s, s.pending[-1])
+            else:
+                self._legal = actions.turn_actions(self.world, s)
+        return self._legal
+
+    def apply(self, action: Action | str) -> None:
+        a = parse(action) if isinstance(action, str) else action
+        legal = self.legal_actions()
+        if a not in legal:
+            message, rule = explain(self.world, self.state, a, legal)
+            raise IllegalAction(message, rule)
+        s = self.state
+        self._legal = None
+        w = self.world
+        mark = len(s.pending)
+        if s.pending:
+            d = s.pending.pop()
+            mark -= 1
+            actions.apply_decision(w, s, d, a)
+        else:
+            actions.apply_turn(w, s, a)
+        _order_new(s.pending, mark)
+        s.history = s.history.add(str(a))
+        mark = len(s.pending)
+        advance(w, s)
+        _order_new(s.pending, mark)
+
+    def clone(self) -> RtdtGame:
+        return RtdtGame(self.world, self.state.clone())
+
+    def determinize(self, seat: int, seed: int) -> RtdtGame:
+        """Re-draw what `seat` cannot know: deck orders, the Tower's hidden skulls, the
+        month's hidden length and the generator itself."""
+        g = self.clone()
+        s = g.state
+        rng = Rng(seed_state(seed))
+        rng.shuffle(s.potion_deck)
+        rng.shuffle(s.treasure_deck)
+        rng.shuffle(s.corruption_deck)
+        tower.resample_hidden(s.tower, rng)
+        if s.month > 1:
+            length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
+            s.month_length = max(length, s.month_turn + 1)
+        s.rng = rng.next_u64()
+        return g
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        from towerplay.rtdt.explain import observe
+
+        return observe(self.world, self.state, seat, self.legal_actions() if self.to_act == seat else [])
+
+    def to_json(self) -> dict[str, Any]:
+        return save_state(self.state)
+
+    @staticmethod
+    def from_json(data: Any, file: str = "<save>") -> RtdtGame:
+        w = get_world()
+        return RtdtGame(w, load_state(w, data, file))
+
+    def state_hash(self) -> str:
+        return state_hash(self.to_json())
+
+    # --- conveniences ----------------------------------------------------------------------
+
+    @property
+    def pending(self) -> Decision | None:
+        return self.state.pending[-1] if self.state.pending else None
+
+    def hero(self, seat: int) -> HeroState:
+        return self.state.heroes[seat]
+
+
+def _order_new(pending: list[Decision], mark: int) -> None:
+    """Decisions queued by one step are asked in the order they were queued."""
+    if len(pending) - mark > 1:
+        pending[mark:] = pending[mark:][::-1]

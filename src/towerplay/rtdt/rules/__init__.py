@@ -1,0 +1,1 @@
+"""The cooperative rules as small functions over (World, State)."""

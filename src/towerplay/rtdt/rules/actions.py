@@ -1,0 +1,533 @@
+"""The legal actions of a hero's turn and of each pending decision, and what they do.
+
+Notation (one action per line, see docs/notation in README):
+  banner | banner HERO | resolve CARD | double | move SPACE | cleanse SPACE | haggle
+  reinforce free | reinforce enhanced | use ITEM | trade SEAT | end | end skip
+  trade: give warriors N | give spirit N | give ITEM | take warriors N | take spirit N
+         | take ITEM | offer | cancel ; the partner: accept | reject
+  decisions: place SPACE | discard ITEM | take GEAR/TREASURE | flip VIRTUE
+         | remove SPACE | stop | go SPACE | hero HERO | step SPACE | replace TREASURE | done
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.core.rng import Rng
+from towerplay.rtdt.models import OtherBanner
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    add_skull,
+    ask,
+    base_move,
+    check_limits,
+    flag_cards,
+    gain,
+    gain_gear,
+    glyph_cost,
+    has_flag,
+    hero_name,
+    log,
+    potion_multiplier,
+    remove_skulls,
+    restricted,
+    return_item,
+    stat_sum,
+    take_treasure,
+)
+from towerplay.rtdt.rules.effects import run, skull_targets, usable
+from towerplay.rtdt.rules.turn import end_turn, fire
+from towerplay.rtdt.state import Decision, HeroState, State, Trade
+from towerplay.rtdt.world import World
+
+# Actions are interned: the same text always gives the same object (cheap equality).
+_CACHE: dict[tuple[str, ...], Action] = {}
+
+
+def act(*tokens: str) -> Action:
+    a = _CACHE.get(tokens)
+    if a is None:
+        a = _CACHE[tokens] = Action(*tokens)
+    return a
+
+
+END = act("end")
+END_SKIP = act("end", "skip")
+DOUBLE = act("double")
+HAGGLE = act("haggle")
+BANNER = act("banner")
+FREE = act("reinforce", "free")
+ENHANCED = act("reinforce", "enhanced")
+STOP = act("stop")
+DONE = act("done")
+OFFER = act("offer")
+CANCEL = act("cancel")
+ACCEPT = act("accept")
+REJECT = act("reject")
+
+
+# --- what a hero may do on their turn ---------------------------------------------------
+
+
+def banner_cost(w: World, s: State, h: HeroState) -> int:
+    return glyph_cost(w, s, h, "banner")
+
+
+def other_banners(w: World, s: State, h: HeroState) -> list[str]:
+    """Heroes whose banner action Azkol's Banner lets you take instead of yours."""
+    holds = any(
+        isinstance(e, OtherBanner) for cid in h.treasures for u in w.uses[cid] for e in u.effects
+    )
+    if not holds:
+        return []
+    return [o.hero for o in s.heroes if o.seat != h.seat]
+
+
+def move_value(w: World, s: State, h: HeroState) -> int:
+    """Moves left this turn; fixed once the first step is taken (RTDT-MOVE-4, RTDT-MOVE-5)."""
+    t = s.turn
+    if t.moving_started:
+        return t.moves_left
+    return base_move(w, h) * (2 if t.doubled else 1)  # RTDT-MOVE-2, RTDT-MOVE-3
+
+
+def move_targets(w: World, h: HeroState) -> list[str]:
+    """Adjacent spaces over land or river edges (RTDT-MOVE-6..9); the Amulet of the Marid
+    lets a river crossing end anywhere along that river."""
+    board = w.board
+    targets = list(board.neighbours[h.space])
+    if has_flag(w, h, "river_slide"):
+        here = board.kingdom_of[h.space]
+        for n in board.neighbours[h.space]:
+            if board.is_river(h.space, n):
+                for bank in board.river_bank[(here, board.kingdom_of[n])]:
+                    if bank not in targets:
+                        targets.append(bank)
+    return targets
+
+
+def cleanse_targets(w: World, s: State, h: HeroState) -> list[str]:
+    """Buildings you may Cleanse: the one on your space, with skulls (RTDT-CLEANSE-1, -2)."""
+    if has_flag(w, h, "cleanse_any_space"):
+        spaces = [sp for sp, n in s.skulls.items() if n > 0]
+    else:
+        spaces = [h.space] if s.skulls.get(h.space, 0) > 0 else []
+    if restricted(w, h, "cleanse_full_building"):
+        spaces = [sp for sp in spaces if s.skulls[sp] < 3]
+    return spaces
+
+
+def can_reinforce(w: World, s: State, h: HeroState) -> bool:
+    """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6)."""
+    t = s.turn
+    if h.space not in s.skulls or t.reinforce_cancelled:
+        return False
+    if t.reinforces == 0:
+        return True
+    return (
+        t.reinforces == 1
+        and t.reinforce_space == h.space
+        and has_flag(w, h, "reinforce_twice_same_building")
+    )
+
+
+def reinforce_cost(w: World, s: State, h: HeroState, option: str) -> int:
+    building = w.board.building_of[h.space]
+    info = w.content.buildings[building]
+    base = info.free.spirit if option == "free" else info.enhanced.spirit
+    extra = stat_sum(w, h, "reinforce_cost", building, option)
+    return max(0, base + extra) + glyph_cost(w, s, h, "reinforce")
+
+
+def item_use(w: World, s: State, h: HeroState, item: str) -> bool:
+    """Whether `use ITEM` is legal now (RTDT-ITEM-9)."""
+    for u in w.uses[item]:
+        if not u.effects or not usable(s, u.effects):
+            continue
+        if u.once_per_turn and item in s.turn.used:
+            continue
+        if h.spirit < u.spirit or len(h.potions) < u.potions:
+            continue
+        return True
+    return False
+
+
+def turn_actions(w: World, s: State) -> list[Action]:
+    t = s.turn
+    h = s.heroes[t.seat]
+    if s.trade is not None:
+        return trade_actions(w, s, h, s.trade)
+    out: list[Action] = []
+    if t.phase == "start" and not t.banner_done:  # RTDT-TURN-2, RTDT-TURN-3
+        cost = banner_cost(w, s, h)
+        if h.spirit >= cost:
+            out.append(BANNER)
+            out.extend(act("banner", other) for other in other_banners(w, s, h))
+    for cid in t.start_pending:  # RTDT-TURN-4
+        out.append(act("resolve", cid))
+    if not t.start_pending:
+        # movement (RTDT-MOVE-*)
+        if (
+            not t.moving_started
+            and not t.doubled
+            and h.spirit >= 1
+            and not restricted(w, h, "double_move")
+        ):
+            out.append(DOUBLE)
+        if move_value(w, s, h) > 0:
+            out.extend(act("move", sp) for sp in move_targets(w, h))
+        # one heroic action (RTDT-HEROIC-2)
+        if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "cleanse"):
+            out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h))
+        if can_reinforce(w, s, h):
+            if not t.haggle and h.spirit >= glyph_cost(w, s, h, "reinforce"):
+                out.append(HAGGLE)
+            if h.spirit >= reinforce_cost(w, s, h, "free"):
+                out.append(FREE)
+            if h.spirit >= reinforce_cost(w, s, h, "enhanced"):
+                out.append(ENHANCED)
+        if not t.traded:  # RTDT-TRADE-1
+            out.extend(
+                act("trade", str(o.seat))
+                for o in s.heroes
+                if o.seat != h.seat and o.space == h.space
+            )
+        out.append(END)
+        if flag_cards(w, h, "skip_skull_drop"):
+            out.append(END_SKIP)
+    for item in dict.fromkeys(h.potions + h.treasures):
+        if item_use(w, s, h, item):
+            out.append(act("use", item))
+    return out
+
+
+def _enter_middle(s: State) -> None:
+    """Any middle-step action ends the start step; an unused banner is lost (RTDT-TURN-3)."""
+    t = s.turn
+    if t.phase == "start":
+        t.phase = "middle"
+        t.banner_done = True
+
+
+def apply_turn(w: World, s: State, a: Action) -> None:
+    t = s.turn
+    h = s.heroes[t.seat]
+    name = hero_name(w, h)
+    verb = a[0]
+    if s.trade is not None:
+        apply_trade(w, s, h, s.trade, a)
+        return
+    if verb == "banner":
+        h.spirit -= banner_cost(w, s, h)  # RTDT-GLYPH-3
+        t.banner_done = True
+        hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
+        log(s, f"{name} takes the banner action of the {hero.name}: {hero.banner}")
+        run(w, s, h, hero.banner_effects, "the banner action")
+    elif verb == "resolve":
+        t.start_pending.remove(a[1])
+        for trig in w.triggers[a[1]]:
+            if trig.on == "start_of_turn":
+                log(s, f"{name} resolves {w.name(a[1])}.")
+                run(w, s, h, trig.effects, w.name(a[1]))
+    elif verb == "use":
+        use_item(w, s, h, a[1])
+    elif verb == "end":
+        _enter_middle(s)
+        skip = len(a) > 1
+        if skip:
+            card = flag_cards(w, h, "skip_skull_drop")[0]
+            h.treasures.remove(card)
+            return_item(s, "treasure", card)
+            log(s, f"{name} spends {w.name(card)} instead of dropping a skull.")
+            fire(w, s, h, "spend_treasure")
+        log(s, f"{name} ends the turn.")
+        end_turn(w, s, skip_drop=skip)
+    else:
+        _enter_middle(s)
+        if verb == "double":
+            h.spirit -= 1  # RTDT-MOVE-2
+            t.doubled = True
+            log(s, f"{name} spends 1 spirit to double their move.")
+        elif verb == "move":
+            if not t.moving_started:
+                t.moving_started = True
+                t.moves_left = move_value(w, s, h)
+            t.moves_left -= 1  # RTDT-MOVE-6
+            h.space = a[1]
+            log(s, f"{name} moves to {w.board.names[a[1]]}.")
+        elif verb == "cleanse":
+            cleanse(w, s, h, a[1])
+        elif verb == "haggle":
+            haggle(w, s, h)
+        elif verb == "reinforce":
+            reinforce(w, s, h, a[1])
+        elif verb == "trade":
+            partner = s.heroes[int(a[1])]
+            t.traded = True
+            s.trade = Trade(partner.seat, [h.clone(), partner.clone()])
+            log(s, f"{name} opens a trade with the {hero_name(w, partner)}.")
+        else:  # pragma: no cover - only legal actions reach here
+            raise ValueError(f"unhandled action {a}")
+
+
+def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
+    """Remove all skulls from the building, back to the supply (RTDT-CLEANSE-1)."""
+    t = s.turn
+    h.spirit -= glyph_cost(w, s, h, "cleanse")
+    n = remove_skulls(w, s, space, 3)
+    t.heroic_done = True
+    log(s, f"{hero_name(w, h)} cleanses the {w.board.building_of[space]} at {w.board.names[space]}, returning {n} skulls.")
+    fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
+    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+
+
+def haggle(w: World, s: State, h: HeroState) -> None:
+    """Roll the haggle die before Reinforcing (RTDT-HAGGLE-1..6)."""
+    rng = Rng(s.rng)
+    face = rng.choice(w.content.haggle.faces)
+    s.rng = rng.state
+    t = s.turn
+    t.haggle = face.result
+    log(s, f"{hero_name(w, h)} rolls the haggle die: {face.text}")
+    if face.result == "cancel":
+        if has_flag(w, h, "haggle_ignore_cancel"):
+            t.haggle = "normal"
+            log(s, "The cancel face does not stop this hero; they Reinforce normally.")
+        else:
+            t.reinforce_cancelled = True  # RTDT-HAGGLE-6
+
+
+def reinforce(w: World, s: State, h: HeroState, option: str) -> None:
+    """The free or the enhanced option of the building here (RTDT-REINF-2..10)."""
+    t = s.turn
+    building = w.board.building_of[h.space]
+    info = w.content.buildings[building]
+    h.spirit -= reinforce_cost(w, s, h, option)
+    t.reinforces += 1
+    t.reinforce_space = h.space
+    chosen = info.free if option == "free" else info.enhanced
+    log(s, f"{hero_name(w, h)} Reinforces at the {building} ({option}): {chosen.text}")
+    run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
+    if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
+        gain(s, h, "spirit", s.month)
+    if t.haggle:  # RTDT-HAGGLE-7: the die's bonus comes after the Reinforce
+        for face in w.content.haggle.faces:
+            if face.result == t.haggle:
+                run(w, s, h, face.effects, "the haggle die")
+                break
+        t.haggle = ""
+    fire(w, s, h, "after_reinforce", building)
+    if restricted(w, h, "end_turn_after_reinforce"):
+        log(s, f"{hero_name(w, h)}'s turn ends after Reinforcing.")
+        end_turn(w, s)
+
+
+def use_item(w: World, s: State, h: HeroState, item: str) -> None:
+    """Spend an item for its effect (RTDT-RES-2, RTDT-RES-6)."""
+    kind = w.kind_of[item]
+    u = next(u for u in w.uses[item] if u.effects and usable(s, u.effects))
+    mult = 1
+    if u.discard:
+        held = h.potions if kind == "potion" else h.treasures
+        held.remove(item)
+        return_item(s, kind, item)
+    if kind == "potion":
+        mult = potion_multiplier(w, h)
+    h.spirit -= u.spirit
+    for _ in range(u.potions):
+        return_item(s, "potion", h.potions.pop(0))
+    if u.once_per_turn:
+        s.turn.used.append(item)
+    log(s, f"{hero_name(w, h)} uses {w.name(item)}.")
+    if kind == "treasure" and u.discard:
+        fire(w, s, h, "spend_treasure")
+    run(w, s, h, u.effects, w.name(item), mult)
+
+
+# --- trading (RTDT-TRADE-*) ------------------------------------------------------------------
+
+
+def _tradeable(h: HeroState) -> list[str]:
+    return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items))
+
+
+def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
+    partner = s.heroes[trade.partner]
+    out: list[Action] = []
+    if not restricted(w, h, "trade_give"):
+        out.extend(act("give", "warriors", str(n)) for n in range(1, h.warriors + 1))
+        out.extend(act("give", "spirit", str(n)) for n in range(1, h.spirit + 1))
+        out.extend(act("give", item) for item in _tradeable(h))
+    if not restricted(w, partner, "trade_give"):
+        out.extend(act("take", "warriors", str(n)) for n in range(1, partner.warriors + 1))
+        out.extend(act("take", "spirit", str(n)) for n in range(1, partner.spirit + 1))
+        out.extend(act("take", item) for item in _tradeable(partner))
+    if trade.moves:
+        out.append(OFFER)
+    out.append(CANCEL)
+    return out
+
+
+def _transfer(w: World, giver: HeroState, taker: HeroState, what: str, amount: int) -> None:
+    if what == "warriors":
+        giver.warriors -= amount
+        taker.warriors += amount
+        return
+    if what == "spirit":
+        giver.spirit -= amount
+        taker.spirit += amount
+        return
+    for held, into in (
+        (giver.potions, taker.potions),
+        (giver.gear, taker.gear),
+        (giver.treasures, taker.treasures),
+        (giver.quest_items, taker.quest_items),
+    ):
+        if what in held:
+            held.remove(what)
+            into.append(what)
+            return
+
+
+def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> None:
+    partner = s.heroes[trade.partner]
+    verb = a[0]
+    if verb in ("give", "take"):
+        giver, taker = (h, partner) if verb == "give" else (partner, h)
+        amount = int(a[2]) if len(a) > 2 else 1
+        _transfer(w, giver, taker, a[1], amount)
+        trade.moves.append(str(a))
+    elif verb == "offer":
+        log(s, f"{hero_name(w, h)} offers: {'; '.join(trade.moves)}.")
+        ask(s, Decision("trade_respond", partner.seat))
+    elif verb == "cancel":
+        _undo_trade(s, trade)
+        log(s, f"{hero_name(w, h)} calls off the trade.")
+
+
+def _undo_trade(s: State, trade: Trade) -> None:
+    active, other = trade.snapshot
+    s.heroes[active.seat] = active.clone()
+    s.heroes[other.seat] = other.clone()
+    s.trade = None
+
+
+def _dedupe_gear(s: State, h: HeroState) -> None:
+    seen: set[str] = set()
+    for g in h.gear[:]:
+        if g in seen:
+            h.gear.remove(g)
+            return_item(s, "gear", g)  # RTDT-ITEM-4
+        seen.add(g)
+
+
+# --- pending decisions ---------------------------------------------------------------------
+
+
+def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
+    h = s.heroes[d.seat]
+    k = d.kind
+    if k == "place_skull":  # RTDT-PLACE-2, RTDT-PLACE-5
+        return [act("place", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
+    if k == "discard":
+        held = h.treasures if d.scope == "treasure" else h.potions
+        return [act("discard", item) for item in dict.fromkeys(held)]
+    if k == "take_gear":
+        return [act("take", g) for g, n in s.gear_piles.items() if n > 0]
+    if k == "take_treasure":
+        return [act("take", t) for t in s.market]
+    if k == "flip_virtue":
+        return [act("flip", v) for v in h.inactive]
+    if k == "remove_skull":
+        out = [act("remove", sp) for sp in skull_targets(w, s, h, d.scope, d.target)]
+        if d.up_to or not out:
+            out.append(STOP)
+        return out
+    if k == "place_hero":
+        if d.scope == "current_kingdom":
+            spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
+        else:
+            spaces = w.board.spaces
+        return [act("go", sp) for sp in spaces]
+    if k == "pick_hero":
+        return [act("hero", o.hero) for o in s.heroes]
+    if k == "step_hero":
+        mover = s.heroes[int(d.target)]
+        return [act("step", sp) for sp in w.board.neighbours[mover.space]] + [STOP]
+    if k == "trade_respond":
+        return [ACCEPT, REJECT]
+    if k == "new_wares":
+        return [act("replace", t) for t in s.market if t not in d.options] + [DONE]
+    raise ValueError(f"unknown decision {k!r}")
+
+
+def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
+    """Answer the decision `d` (already popped from the queue)."""
+    h = s.heroes[d.seat]
+    name = hero_name(w, h)
+    k = d.kind
+    verb = a[0]
+    if k == "place_skull":
+        s.emerged.pop(0)
+        add_skull(w, s, a[1], h)
+        if a[1] in s.skulls:
+            log(s, f"{name} places a skull on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")
+    elif k == "discard":
+        held = h.treasures if d.scope == "treasure" else h.potions
+        held.remove(a[1])
+        return_item(s, d.scope, a[1])
+        log(s, f"{name} discards {w.name(a[1])}.")
+        check_limits(w, s, h)
+    elif k == "take_gear":
+        gain_gear(w, s, h, a[1])
+    elif k == "take_treasure":
+        take_treasure(w, s, h, a[1])
+    elif k == "flip_virtue":
+        h.inactive.remove(a[1])
+        h.virtues.append(a[1])
+        log(s, f"{name} gains the virtue {w.name(a[1])}.")
+        check_limits(w, s, h)
+    elif k == "remove_skull":
+        if verb == "stop":
+            return
+        remove_skulls(w, s, a[1], 1)
+        log(s, f"{name} removes a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")
+        left = d.amount - 1
+        target = a[1] if d.scope == "one_building_anywhere" else d.target
+        if left > 0 and skull_targets(w, s, h, d.scope, target):
+            ask(s, Decision("remove_skull", d.seat, amount=left, scope=d.scope, up_to=d.up_to, target=target))
+    elif k == "place_hero":
+        h.space = a[1]
+        log(s, f"{name} is placed on {w.board.names[a[1]]}.")
+    elif k == "pick_hero":
+        mover = next(o for o in s.heroes if o.hero == a[1])
+        ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
+    elif k == "step_hero":
+        if verb == "stop":
+            return
+        mover = s.heroes[int(d.target)]
+        mover.space = a[1]
+        log(s, f"{name} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
+        if d.amount > 1:
+            ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
+    elif k == "trade_respond":
+        trade = s.trade
+        assert trade is not None
+        if verb == "reject":
+            _undo_trade(s, trade)
+            log(s, f"{name} refuses the trade.")
+            return
+        s.trade = None
+        log(s, f"{name} accepts the trade.")
+        for hero in (s.heroes[s.turn.seat], h):
+            _dedupe_gear(s, hero)
+            check_limits(w, s, hero)
+    elif k == "new_wares":
+        if verb == "done":
+            return
+        s.market.remove(a[1])
+        s.treasure_deck.append(a[1])
+        replaced = d.options + (a[1],)
+        if s.treasure_deck:
+            s.market.append(s.treasure_deck.pop(0))
+        log(s, f"{name} replaces {w.name(a[1])} in the market.")
+        ask(s, Decision("new_wares", d.seat, options=replaced))

@@ -1,0 +1,303 @@
+"""Shared rule mechanics: logging, resources, items, corruption, skulls, losing.
+
+Every function mutates the State it is given; the Game wrapper makes sure an
+illegal action never reaches here, so these never need to roll back.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.protocol import Result
+from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.world import World
+
+CORRUPTION_LIMIT = 2  # RTDT-CORR-8
+TREASURE_LIMIT = 4  # RTDT-ITEM-3
+HEROIC_SPIRIT = 2  # RTDT-HEROIC-4
+GLYPH_COST = 1  # RTDT-GLYPH-3
+
+
+def log(s: State, text: str) -> None:
+    s.log = s.log.add(text)
+
+
+def hero_name(w: World, h: HeroState) -> str:
+    return w.content.heroes[h.hero].name
+
+
+def ask(s: State, decision: Decision) -> None:
+    """Queue a question; the Game orders new questions so they are asked in queue order."""
+    s.pending.append(decision)
+
+
+def lose_game(s: State, cause: str) -> None:
+    """The heroes lose at once (RTDT-END-2..4)."""
+    if s.result is None:
+        s.result = Result("loss", cause)
+        log(s, f"The heroes lose: {cause}.")
+
+
+# --- abilities of what a hero holds ----------------------------------------------
+
+
+def has_flag(w: World, h: HeroState, flag: str) -> bool:
+    flags = w.flags
+    return any(f.flag == flag for cid in h.cards() for f in flags[cid])
+
+
+def flag_cards(w: World, h: HeroState, flag: str) -> list[str]:
+    return [cid for cid in h.cards() if any(f.flag == flag for f in w.flags[cid])]
+
+
+def restricted(w: World, h: HeroState, what: str) -> bool:
+    r = w.restrictions
+    return any(what in r[cid] for cid in h.cards())
+
+
+def stat_sum(w: World, h: HeroState, stat: str, building: str = "", option: str = "") -> int:
+    total = 0
+    for cid in h.cards():
+        for m in w.modifiers[cid]:
+            if m.stat != stat:
+                continue
+            if m.building is not None and m.building != building:
+                continue
+            if m.option is not None and m.option != option:
+                continue
+            total += m.amount
+    return total
+
+
+def stat_set(w: World, h: HeroState, stat: str) -> int | None:
+    """The value a `set_*` modifier gives, if any (the lowest wins for costs)."""
+    values = [m.amount for cid in h.cards() for m in w.modifiers[cid] if m.stat == stat]
+    return min(values) if values else None
+
+
+def base_move(w: World, h: HeroState) -> int:
+    """Base move from the hero board, a `set_base_move` virtue, then modifiers (RTDT-MOVE-1, RTDT-MOVE-3)."""
+    base = stat_set(w, h, "set_base_move")
+    if base is None:
+        base = w.content.heroes[h.hero].base_move
+    return max(0, base + stat_sum(w, h, "base_move"))
+
+
+def treasure_limit(w: World, h: HeroState) -> int:
+    values = [m.amount for cid in h.cards() for m in w.modifiers[cid] if m.stat == "treasure_limit"]
+    return min([TREASURE_LIMIT, *values])
+
+
+def potion_limit(w: World, h: HeroState) -> int | None:
+    values = [m.amount for cid in h.cards() for m in w.modifiers[cid] if m.stat == "potion_limit"]
+    return min(values) if values else None  # RTDT-ITEM-3: unlimited by default
+
+
+def potion_multiplier(w: World, h: HeroState) -> int:
+    mult = 1
+    for cid in h.cards():
+        for m in w.modifiers[cid]:
+            if m.stat == "potion_multiplier":
+                mult *= m.amount
+    return mult
+
+
+def home_kingdoms(s: State) -> set[str]:
+    return {h.kingdom for h in s.heroes}
+
+
+def kingdom_owner(s: State, kingdom: str) -> HeroState | None:
+    """The hero whose home kingdom this is; None for a dormant kingdom (RTDT-HERO-7)."""
+    for h in s.heroes:
+        if h.kingdom == kingdom:
+            return h
+    return None
+
+
+def glyph_cost(w: World, s: State, h: HeroState, glyph: str) -> int:
+    """Spirit owed to take `glyph`'s action while it is revealed and faces your home
+    kingdom (RTDT-GLYPH-3); corruptions and treasures change it."""
+    from towerplay.rtdt.tower import revealed_glyphs
+
+    if revealed_glyphs(s.tower).get(glyph) != h.kingdom:
+        return 0
+    fixed = stat_set(w, h, "set_glyph_cost")
+    if fixed is not None:
+        return fixed
+    return GLYPH_COST + stat_sum(w, h, "glyph_cost")
+
+
+# --- resources --------------------------------------------------------------------
+
+
+def gain(s: State, h: HeroState, resource: str, amount: int) -> None:
+    """Warriors and spirit are unlimited (RTDT-RES-1)."""
+    if resource == "warriors":
+        h.warriors += amount
+    else:
+        h.spirit += amount
+
+
+def lose(s: State, h: HeroState, resource: str, amount: int) -> bool:
+    """Lose what you can (RTDT-RES-4, RTDT-RES-5); returns True when the loss could not be paid in full."""
+    have = h.warriors if resource == "warriors" else h.spirit
+    paid = min(have, amount)
+    if resource == "warriors":
+        h.warriors -= paid
+    else:
+        h.spirit -= paid
+    return paid < amount
+
+
+# --- corruption -------------------------------------------------------------------
+
+
+def gain_corruption(w: World, s: State, h: HeroState, why: str) -> None:
+    """Draw the top corruption; a third one loses the game at once (RTDT-CORR-7, RTDT-CORR-9)."""
+    if s.result is not None:
+        return
+    if len(h.corruptions) >= CORRUPTION_LIMIT:
+        log(s, f"{hero_name(w, h)} would gain a third corruption ({why}).")
+        lose_game(s, "third corruption")
+        return
+    if not s.corruption_deck:
+        log(s, "The corruption deck is empty; no corruption is drawn.")
+        return
+    card = s.corruption_deck.pop(0)
+    h.corruptions.append(card)
+    log(s, f"{hero_name(w, h)} gains the corruption {w.name(card)} ({why}).")
+    check_limits(w, s, h)
+
+
+def remove_corruptions(w: World, s: State, h: HeroState, amount: int | None = None) -> None:
+    """Lost corruptions go to the bottom of the deck (RTDT-CORR-10)."""
+    count = len(h.corruptions) if amount is None else min(amount, len(h.corruptions))
+    for _ in range(count):
+        card = h.corruptions.pop(0)
+        s.corruption_deck.append(card)
+        log(s, f"{hero_name(w, h)} loses the corruption {w.name(card)}.")
+
+
+# --- items --------------------------------------------------------------------------
+
+
+def return_item(s: State, kind: str, item: str) -> None:
+    """Where a spent or lost item goes (RTDT-RES-6)."""
+    if kind == "potion":
+        s.potion_deck.append(item)
+    elif kind == "gear":
+        s.gear_piles[item] += 1
+    elif kind == "treasure":
+        s.treasure_deck.append(item)
+    # quest items go back to the box: they simply leave play
+
+
+def gain_potion(w: World, s: State, h: HeroState) -> None:
+    """The top card of the potion deck (RTDT-ITEM-5)."""
+    if not s.potion_deck:
+        log(s, "The potion deck is empty.")
+        return
+    card = s.potion_deck.pop(0)
+    h.potions.append(card)
+    log(s, f"{hero_name(w, h)} gains {w.name(card)}.")
+    check_limits(w, s, h)
+
+
+def gain_gear(w: World, s: State, h: HeroState, gear: str) -> None:
+    """A gear card from its pile; a duplicate is discarded at once (RTDT-ITEM-6, RTDT-ITEM-4).
+
+    Both copies are the same card, so the choice of which to discard is moot and
+    the duplicate simply goes back to its pile.
+    """
+    if s.gear_piles.get(gear, 0) <= 0:
+        return
+    s.gear_piles[gear] -= 1
+    log(s, f"{hero_name(w, h)} gains {w.name(gear)}.")
+    if gear in h.gear:
+        s.gear_piles[gear] += 1
+        log(s, f"{hero_name(w, h)} already carries {w.name(gear)} and discards the duplicate.")
+        return
+    h.gear.append(gear)
+
+
+def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
+    """A treasure from the market, refilled from the deck top (RTDT-ITEM-7)."""
+    s.market.remove(treasure)
+    if s.treasure_deck:
+        s.market.append(s.treasure_deck.pop(0))
+    h.treasures.append(treasure)
+    log(s, f"{hero_name(w, h)} takes {w.name(treasure)} from the market.")
+    check_limits(w, s, h)
+
+
+def draw_treasure(w: World, s: State, h: HeroState) -> None:
+    if not s.treasure_deck:
+        return
+    card = s.treasure_deck.pop(0)
+    h.treasures.append(card)
+    log(s, f"{hero_name(w, h)} draws {w.name(card)} from the treasure deck.")
+    check_limits(w, s, h)
+
+
+def check_limits(w: World, s: State, h: HeroState) -> None:
+    """Over a carrying limit, the hero must discard at once (RTDT-ITEM-3, RTDT-ITEM-4)."""
+    for kind, held, limit in (
+        ("treasure", h.treasures, treasure_limit(w, h)),
+        ("potion", h.potions, potion_limit(w, h)),
+    ):
+        if limit is None or len(held) <= limit:
+            continue
+        already = any(d.kind == "discard" and d.seat == h.seat and d.scope == kind for d in s.pending)
+        if not already:
+            ask(s, Decision("discard", h.seat, amount=len(held) - limit, scope=kind))
+
+
+def over_limit(w: World, h: HeroState) -> bool:
+    limit = potion_limit(w, h)
+    return len(h.treasures) > treasure_limit(w, h) or (limit is not None and len(h.potions) > limit)
+
+
+# --- skulls and buildings ------------------------------------------------------------
+
+
+def take_skull_from_supply(s: State) -> bool:
+    """Needing a skull from an empty supply loses the game (RTDT-SKULL-7, RTDT-END-3)."""
+    if s.supply <= 0:
+        lose_game(s, "empty skull supply")
+        return False
+    s.supply -= 1
+    return True
+
+
+def add_skull(w: World, s: State, space: str, placer: HeroState | None) -> None:
+    """Put one skull (already taken from the supply or the Tower) on a building.
+
+    A fourth skull destroys the building: it and all four skulls leave the game and
+    the home player gains a corruption, nobody for a dormant kingdom (RTDT-SKULL-2..6,
+    RTDT-BUILD-3..5).
+    A skull that must go on a destroyed building leaves the game and its placer gains
+    a corruption (RTDT-CORR-2).
+    """
+    if space not in s.skulls:
+        s.removed += 1
+        if placer is not None:
+            gain_corruption(w, s, placer, "a skull had to go on a destroyed building")
+        return
+    if s.skulls[space] < 3:
+        s.skulls[space] += 1
+        return
+    s.removed += s.skulls.pop(space) + 1
+    s.destroyed.append(space)
+    kingdom = w.board.kingdom_of[space]
+    log(s, f"The {w.board.building_of[space]} at {w.board.names[space]} is destroyed!")
+    owner = kingdom_owner(s, kingdom)
+    if owner is not None:
+        gain_corruption(w, s, owner, "a building in their home kingdom was destroyed")
+
+
+def remove_skulls(w: World, s: State, space: str, count: int) -> int:
+    """Take up to `count` skulls off a building back to the supply; returns how many."""
+    have = s.skulls.get(space, 0)
+    n = min(have, count)
+    if n:
+        s.skulls[space] = have - n
+        s.supply += n
+    return n

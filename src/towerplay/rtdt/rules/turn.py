@@ -1,0 +1,182 @@
+"""Turn flow: start, end, the skull drop, placing emerged skulls, events, the calendar.
+
+`advance` runs the game forward from wherever it stands to the next decision.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.rng import Rng
+from towerplay.rtdt import app, tower
+from towerplay.rtdt.models import Condition
+from towerplay.rtdt.rules.common import (
+    add_skull,
+    ask,
+    hero_name,
+    kingdom_owner,
+    log,
+    lose_game,
+    take_skull_from_supply,
+)
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.state import Decision, HeroState, State, TurnState
+from towerplay.rtdt.world import World
+
+
+def condition_holds(w: World, s: State, h: HeroState, c: Condition, building: str = "") -> bool:
+    if c.building is not None and c.building != building:
+        return False
+    if c.in_home_kingdom is not None and (w.board.kingdom_of[h.space] == h.kingdom) != c.in_home_kingdom:
+        return False
+    if c.on_building_space is not None and (h.space in s.skulls) != c.on_building_space:
+        return False
+    return c.foe_trait is None
+
+
+def fire(w: World, s: State, h: HeroState, on: str, building: str = "") -> None:
+    """Run every ability of the hero's cards that triggers on `on`."""
+    for cid in h.cards():
+        for t in w.triggers[cid]:
+            if t.on == on and condition_holds(w, s, h, t.when, building):
+                run(w, s, h, t.effects, w.name(cid))
+
+
+def start_turn(w: World, s: State, seat: int) -> None:
+    """A hero's turn begins: the start step (RTDT-TURN-1, RTDT-TURN-2, RTDT-TURN-4)."""
+    s.turn = TurnState(seat)
+    s.turn_number += 1
+    h = s.heroes[seat]
+    log(s, f"Month {s.month}: {hero_name(w, h)}'s turn.")
+    s.turn.start_pending = [
+        cid for cid in h.cards() for t in w.triggers[cid] if t.on == "start_of_turn" and not t.optional
+    ]
+
+
+def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
+    """The player ends the middle step: end-of-turn abilities, then the skull drop (RTDT-TURN-8)."""
+    h = s.heroes[s.turn.seat]
+    fire(w, s, h, "end_of_turn")
+    s.turn.phase = "skip" if skip_drop else "drop"
+
+
+def advance(w: World, s: State) -> None:
+    """Run the game forward until a seat must decide or the game is over."""
+    while s.result is None and not s.pending:
+        phase = s.turn.phase
+        if phase in ("start", "middle"):
+            return
+        if phase == "drop":
+            _drop(w, s)
+        elif phase == "skip":
+            log(s, "The Tower is spared a skull this turn; the hero takes another turn.")
+            start_turn(w, s, s.turn.seat)
+        elif phase == "place":
+            _place_next(w, s)
+        elif phase == "events":
+            _next_event(w, s)
+        elif phase == "close":
+            _close_turn(w, s)
+        elif phase == "month":
+            _new_month(w, s)
+        elif phase == "next":
+            _next_turn(w, s)
+        else:  # pragma: no cover - guarded by from_json
+            raise ValueError(f"unknown turn phase {phase!r}")
+
+
+def _drop(w: World, s: State) -> None:
+    """Take a skull from the supply and drop it into the Tower (RTDT-TURN-8, RTDT-TURN-9)."""
+    seat = s.turn.seat
+    if not take_skull_from_supply(s):
+        return
+    rng = Rng(s.rng)
+    emerged = tower.drop_skull(s.tower, rng)
+    s.events = app.draw_events(rng)
+    s.rng = rng.state
+    s.dropper = seat
+    log(s, f"{hero_name(w, s.heroes[seat])} drops a skull into the Tower.")
+    _emerge(w, s, emerged)
+    s.turn.phase = "place"
+
+
+def _emerge(w: World, s: State, kingdoms: list[str]) -> None:
+    if kingdoms:
+        counts = {k: kingdoms.count(k) for k in dict.fromkeys(kingdoms)}
+        words = ", ".join(f"{n} in the {k}" for k, n in counts.items())
+        log(s, f"Skulls emerge from the Tower: {words}.")
+    s.emerged.extend(kingdoms)
+
+
+def placer_for(s: State, kingdom: str) -> HeroState:
+    """Home player chooses; the dropping player for a dormant kingdom (RTDT-PLACE-3, RTDT-PLACE-4)."""
+    owner = kingdom_owner(s, kingdom)
+    return owner if owner is not None else s.heroes[s.dropper]
+
+
+def _place_next(w: World, s: State) -> None:
+    """Place emerged skulls first, then events (RTDT-PLACE-1)."""
+    if not s.emerged:
+        s.turn.phase = "events"
+        return
+    kingdom = s.emerged[0]
+    placer = placer_for(s, kingdom)
+    standing = [sp for sp in w.board.kingdom_buildings[kingdom] if sp in s.skulls]
+    if not standing:  # RTDT-CORR-2: every building there is destroyed
+        s.emerged.pop(0)
+        log(s, f"A skull emerges in the {kingdom}, where no building stands.")
+        add_skull(w, s, w.board.kingdom_buildings[kingdom][0], placer)
+        return
+    ask(s, Decision("place_skull", placer.seat, target=kingdom))
+
+
+def _next_event(w: World, s: State) -> None:
+    """Events resolve one at a time, the dropping player deciding (RTDT-EVENT-2, RTDT-EVENT-3)."""
+    if not s.events:
+        s.turn.phase = "close"
+        return
+    event = s.events.pop(0)
+    if event == "tower_stirs":  # RTDT-EVENT-7
+        rng = Rng(s.rng)
+        words, emerged = tower.stir(s.tower, rng)
+        s.rng = rng.state
+        log(s, f"Event - the Tower stirs: {words}")
+        _emerge(w, s, emerged)  # RTDT-PLACE-6
+        s.turn.phase = "place"
+    elif event == "new_wares":  # RTDT-EVENT-11
+        log(s, "Event - New Wares: the market's treasures may be replaced.")
+        if s.market:
+            ask(s, Decision("new_wares", s.dropper))
+    else:  # pragma: no cover - guarded by from_json
+        raise ValueError(f"unknown event {event!r}")
+
+
+def _close_turn(w: World, s: State) -> None:
+    """Count the turn; end the month when its hidden count is reached (RTDT-MONTH-5)."""
+    if s.turn.extra_turn:
+        start_turn(w, s, s.turn.seat)
+        return
+    s.month_turn += 1
+    if s.month_turn < s.month_length:
+        s.turn.phase = "next"
+        return
+    log(s, f"Month {s.month} ends.")
+    s.turn.phase = "month"
+    for h in s.heroes:
+        fire(w, s, h, "month_end")
+
+
+def _new_month(w: World, s: State) -> None:
+    if s.month >= app.MONTHS:  # RTDT-END-4
+        lose_game(s, "the sixth month ended")
+        return
+    s.month += 1
+    s.month_turn = 0
+    rng = Rng(s.rng)
+    s.month_length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
+    s.rng = rng.state
+    log(s, f"Month {s.month} begins.")
+    s.turn.phase = "next"
+
+
+def _next_turn(w: World, s: State) -> None:
+    # RTDT-ORDER-3, RTDT-ORDER-4: play passes clockwise, across month boundaries too
+    start_turn(w, s, (s.turn.seat + 1) % len(s.heroes))

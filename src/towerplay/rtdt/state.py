@@ -1,0 +1,265 @@
+"""Plain-data state of a Return to Dark Tower game.
+
+Everything that changes during a game lives here as ints, strings and lists of
+them, so that clone(), saves and replays are exact. Content (cards, board) is
+referenced by id and never copied.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from towerplay.core.protocol import Result
+from towerplay.core.replay import Chain
+from towerplay.rtdt.tower import Tower
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """What a player chooses before the game (and what the game code encodes)."""
+
+    players: int
+    heroes: tuple[str, ...]
+    kingdoms: tuple[str, ...]
+    difficulty: str = "heroic"
+    mode: str = "cooperative"
+    foes: tuple[str, ...] = ()  # level 2, 3, 4
+    adversary: str = ""
+    companion: str = ""
+    seed: int = 0  # the code's random part
+    code: str = ""
+    first_player: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "players": self.players,
+            "heroes": list(self.heroes),
+            "kingdoms": list(self.kingdoms),
+            "difficulty": self.difficulty,
+            "mode": self.mode,
+            "foes": list(self.foes),
+            "adversary": self.adversary,
+            "companion": self.companion,
+            "seed": self.seed,
+            "code": self.code,
+            "first_player": self.first_player,
+        }
+
+
+@dataclass(slots=True)
+class HeroState:
+    hero: str
+    seat: int
+    kingdom: str  # home kingdom
+    space: str
+    warriors: int = 7
+    spirit: int = 1
+    potions: list[str] = field(default_factory=list)
+    gear: list[str] = field(default_factory=list)
+    treasures: list[str] = field(default_factory=list)
+    quest_items: list[str] = field(default_factory=list)
+    virtues: list[str] = field(default_factory=list)  # active: kingdom virtue + face-up tiles
+    inactive: list[str] = field(default_factory=list)  # face-down virtue tiles
+    corruptions: list[str] = field(default_factory=list)
+
+    def clone(self) -> HeroState:
+        return HeroState(
+            self.hero,
+            self.seat,
+            self.kingdom,
+            self.space,
+            self.warriors,
+            self.spirit,
+            self.potions[:],
+            self.gear[:],
+            self.treasures[:],
+            self.quest_items[:],
+            self.virtues[:],
+            self.inactive[:],
+            self.corruptions[:],
+        )
+
+    def cards(self) -> list[str]:
+        """Every card whose abilities apply to this hero."""
+        return self.virtues + self.gear + self.treasures + self.corruptions
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hero": self.hero,
+            "seat": self.seat,
+            "kingdom": self.kingdom,
+            "space": self.space,
+            "warriors": self.warriors,
+            "spirit": self.spirit,
+            "potions": self.potions[:],
+            "gear": self.gear[:],
+            "treasures": self.treasures[:],
+            "quest_items": self.quest_items[:],
+            "virtues": self.virtues[:],
+            "inactive": self.inactive[:],
+            "corruptions": self.corruptions[:],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A pending question to one seat. Immutable: updated by replacement, shared by clones.
+
+    kind names the question; the other fields are its context.
+    """
+
+    kind: str
+    seat: int
+    amount: int = 0
+    scope: str = ""
+    target: str = ""
+    options: tuple[str, ...] = ()
+    up_to: bool = False
+    context: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "seat": self.seat,
+            "amount": self.amount,
+            "scope": self.scope,
+            "target": self.target,
+            "options": list(self.options),
+            "up_to": self.up_to,
+            "context": self.context,
+        }
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the current hero has done this turn."""
+
+    seat: int
+    phase: str = "start"  # start | middle | over
+    banner_done: bool = False
+    start_pending: list[str] = field(default_factory=list)  # mandatory start-of-turn abilities
+    move_value: int = 0  # fixed when the first step is taken
+    moves_left: int = 0
+    doubled: bool = False
+    moving_started: bool = False
+    heroic_done: bool = False
+    reinforces: int = 0
+    reinforce_space: str = ""
+    reinforce_cancelled: bool = False
+    haggle: str = ""  # the face rolled for the next Reinforce
+    traded: bool = False
+    used: list[str] = field(default_factory=list)  # once-per-turn abilities already used
+    extra_turn: bool = False
+
+    def clone(self) -> TurnState:
+        return TurnState(
+            self.seat,
+            self.phase,
+            self.banner_done,
+            self.start_pending[:],
+            self.move_value,
+            self.moves_left,
+            self.doubled,
+            self.moving_started,
+            self.heroic_done,
+            self.reinforces,
+            self.reinforce_space,
+            self.reinforce_cancelled,
+            self.haggle,
+            self.traded,
+            self.used[:],
+            self.extra_turn,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seat": self.seat,
+            "phase": self.phase,
+            "banner_done": self.banner_done,
+            "start_pending": self.start_pending[:],
+            "move_value": self.move_value,
+            "moves_left": self.moves_left,
+            "doubled": self.doubled,
+            "moving_started": self.moving_started,
+            "heroic_done": self.heroic_done,
+            "reinforces": self.reinforces,
+            "reinforce_space": self.reinforce_space,
+            "reinforce_cancelled": self.reinforce_cancelled,
+            "haggle": self.haggle,
+            "traded": self.traded,
+            "used": self.used[:],
+            "extra_turn": self.extra_turn,
+        }
+
+
+@dataclass(slots=True)
+class Trade:
+    """An open trade: what moved so far, and the holdings to restore if it is refused."""
+
+    partner: int
+    snapshot: list[HeroState]
+    moves: list[str] = field(default_factory=list)
+
+    def clone(self) -> Trade:
+        return Trade(self.partner, [h.clone() for h in self.snapshot], self.moves[:])
+
+
+@dataclass(slots=True)
+class State:
+    config: Config
+    rng: int  # the generator's state (towerplay.core.rng.Rng)
+    heroes: list[HeroState]
+    skulls: dict[str, int]  # standing building space -> skulls on it
+    destroyed: list[str]  # building spaces destroyed, in order
+    supply: int  # skulls in the supply
+    removed: int  # skulls removed from the game
+    tower: Tower
+    potion_deck: list[str]
+    treasure_deck: list[str]
+    market: list[str]
+    corruption_deck: list[str]
+    gear_piles: dict[str, int]
+    month: int
+    month_turn: int  # turns completed this month
+    month_length: int  # hidden from players
+    turn_number: int  # turns started in the game
+    turn: TurnState
+    pending: list[Decision]
+    emerged: list[str]  # kingdoms of skulls waiting to be placed, in order
+    events: list[str]  # events waiting to resolve after the skulls are placed
+    dropper: int  # the seat that dropped the last skull (decides for dormant kingdoms)
+    trade: Trade | None
+    result: Result | None
+    log: Chain[str]
+    history: Chain[str]
+
+    def clone(self) -> State:
+        return State(
+            self.config,
+            self.rng,
+            [h.clone() for h in self.heroes],
+            self.skulls.copy(),
+            self.destroyed[:],
+            self.supply,
+            self.removed,
+            self.tower.clone(),
+            self.potion_deck[:],
+            self.treasure_deck[:],
+            self.market[:],
+            self.corruption_deck[:],
+            self.gear_piles.copy(),
+            self.month,
+            self.month_turn,
+            self.month_length,
+            self.turn_number,
+            self.turn.clone(),
+            self.pending[:],
+            self.emerged[:],
+            self.events[:],
+            self.dropper,
+            self.trade.clone() if self.trade is not None else None,
+            self.result,
+            self.log,
+            self.history,
+        )

@@ -1,0 +1,403 @@
+"""The Tower as a model: three drums, twelve seals, five glyphs and a hidden skull reservoir.
+
+Return to Dark Tower needs a physical electronic Tower. Its geometry (drums,
+sides, seals, glyph homes) is public fact (reference/rtdt/tower.yaml); how
+skulls lodge inside it and tumble out is not measured anywhere, so the skull
+model below is *designed*: a retention-and-release model whose every number
+lives in `TowerParams`. docs/tower.md explains the model, the reasoning behind
+each value and the figures it produces (benchmarks/bench_tower.py).
+
+Layout: drum levels 0..2 = top, middle, bottom; sides 0..3 = north, east,
+south, west (clockwise), each facing the board kingdom of the same name. Seals
+and the lodged-skull cells are fixed to the outer shell and indexed
+`level * 4 + side`. A drum's rotation r counts quarter turns clockwise from
+home; a glyph whose home side is h sits at side (h + r) % 4 (RTDT-TOWER-1).
+
+All functions are pure rules over plain data; randomness only comes from the
+`Rng` passed in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from towerplay.core.rng import Rng
+
+SIDES: tuple[str, ...] = ("north", "east", "south", "west")
+LEVELS: tuple[str, ...] = ("top", "middle", "bottom")
+GLYPHS: tuple[str, ...] = ("cleanse", "quest", "battle", "banner", "reinforce")
+
+N_SIDES = 4
+N_LEVELS = 3
+N_SEALS = N_LEVELS * N_SIDES  # 12
+
+# glyph -> (drum level, home side)   (tower.yaml, glyphs.list)
+GLYPH_HOMES: dict[str, tuple[int, int]] = {
+    "cleanse": (0, 0),
+    "quest": (0, 2),
+    "battle": (1, 0),
+    "banner": (2, 0),
+    "reinforce": (2, 2),
+}
+
+
+# --- parameters ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TowerParams:
+    """Every number of the designed skull model. All values are `designed`:
+    no public measurement of a real Tower exists (see docs/tower.md)."""
+
+    lodge_sealed: tuple[float, float, float] = (0.32, 0.26, 0.20)
+    """Per level (top, middle, bottom): chance that a falling skull lodges at that
+    level when the window it is passing still has its seal (it comes to rest on
+    the seal or a ledge behind it)."""
+
+    lodge_open: tuple[float, float, float] = (0.06, 0.05, 0.04)
+    """Per level: chance to lodge when the window it passes is open (nothing to rest
+    on but the drum's own ledges)."""
+
+    window_exit: float = 0.45
+    """Chance that a skull passing an open window (seal removed) leaves the Tower
+    through it, emerging in that window's kingdom, before it could lodge."""
+
+    drift: float = 0.5
+    """Chance that a skull falling from one level to the next is deflected to a
+    neighbouring side (left or right, evenly)."""
+
+    cell_cap: int = 3
+    """At most this many skulls lodge in one cell (level, side); a full cell lets
+    every further skull pass. Caps the hidden reservoir at 12 * cell_cap."""
+
+    drop_jolt: float = 0.10
+    """Chance that a dropped skull, striking a level it falls through, jolts that
+    level loose (see `jolt_release`)."""
+
+    jolt_release: float = 0.5
+    """When a level is jolted loose, the chance that each skull lodged at that
+    level (all four cells) is shaken free and falls on."""
+
+    released_lodge_factor: float = 0.5
+    """Multiplies the lodge chance of a skull already shaken loose: it tumbles with
+    others and lodges less readily than a lone, slow skull (this is what makes
+    releases come out in waves)."""
+
+    rotate_release: float = 0.5
+    """Chance per quarter turn that each skull lodged at the turning drum's level
+    is shaken free (a half turn gives 1 - (1 - p)^2)."""
+
+    rotate_jolt_other: float = 0.35
+    """Chance that a turning drum also jolts each other level loose
+    (then `jolt_release` applies)."""
+
+    seal_release: float = 0.85
+    """Chance that each skull lodged behind a window falls out of it when that
+    window's seal is removed (emerging in the window's kingdom)."""
+
+    seal_jolt: float = 0.5
+    """Chance that pulling a seal also jolts its level loose."""
+
+    stir_seal_chance: float = 0.6
+    """"The Tower stirs": chance of removing a seal, scaled by the fraction of
+    seals still on (0.6 with 12 on, 0.3 with 6, 0 with none); otherwise a
+    drum turns."""
+
+
+PARAMS = TowerParams()
+
+
+# --- state --------------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class Tower:
+    """The Tower's state: drum rotations, seals in place, hidden lodged skulls."""
+
+    rotation: list[int]
+    """Per drum (top, middle, bottom): quarter turns clockwise from home, 0..3."""
+    seals: list[bool]
+    """12 windows, index level*4+side: True while the seal is in place."""
+    lodged: list[int]
+    """12 cells, index level*4+side: skulls lodged inside (hidden from players)."""
+
+    def clone(self) -> Tower:
+        return Tower(self.rotation[:], self.seals[:], self.lodged[:])
+
+    @property
+    def inside(self) -> int:
+        """Total skulls lodged inside. Players know this number (dropped minus
+        emerged); only where they sit is hidden."""
+        return sum(self.lodged)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "rotation": self.rotation[:],
+            "seals": self.seals[:],
+            "lodged": self.lodged[:],
+        }
+
+    @staticmethod
+    def from_json(d: Any) -> Tower:
+        if not isinstance(d, dict):
+            raise ValueError("tower: expected an object with rotation, seals, lodged")
+        rotation = _int_list(d, "rotation", N_LEVELS)
+        if any(not 0 <= r < N_SIDES for r in rotation):
+            raise ValueError(f"tower.rotation: each drum's rotation is 0..3, got {rotation}")
+        seals = d.get("seals")
+        if not isinstance(seals, list) or len(seals) != N_SEALS:
+            raise ValueError(f"tower.seals: expected a list of {N_SEALS} booleans")
+        if any(not isinstance(s, bool) for s in seals):
+            raise ValueError("tower.seals: every entry must be true or false")
+        lodged = _int_list(d, "lodged", N_SEALS)
+        if any(n < 0 for n in lodged):
+            raise ValueError(f"tower.lodged: counts cannot be negative, got {lodged}")
+        return Tower(rotation, list(seals), lodged)
+
+
+def _int_list(d: dict[str, Any], field: str, n: int) -> list[int]:
+    v = d.get(field)
+    if not isinstance(v, list) or len(v) != n:
+        raise ValueError(f"tower.{field}: expected a list of {n} integers")
+    if any(isinstance(x, bool) or not isinstance(x, int) for x in v):
+        raise ValueError(f"tower.{field}: every entry must be an integer")
+    return list(v)
+
+
+def new_tower() -> Tower:
+    """Setup: drums at home, all 12 seals on, nothing inside (the rulebook has all
+    seals pulled before a game so no skulls remain)."""
+    return Tower([0, 0, 0], [True] * N_SEALS, [0] * N_SEALS)
+
+
+# --- names ----------------------------------------------------------------------
+
+
+def seal_id(index: int) -> str:
+    """12 seal names, "top_north" .. "bottom_west"."""
+    if not 0 <= index < N_SEALS:
+        raise ValueError(f"seal index must be 0..11, got {index}")
+    level, side = divmod(index, N_SIDES)
+    return f"{LEVELS[level]}_{SIDES[side]}"
+
+
+def seal_index(name: str) -> int:
+    level, sep, side = name.partition("_")
+    if not sep or level not in LEVELS or side not in SIDES:
+        raise ValueError(f"unknown seal {name!r}: expected e.g. 'top_north' or 'bottom_west'")
+    return LEVELS.index(level) * N_SIDES + SIDES.index(side)
+
+
+# --- glyphs -----------------------------------------------------------------------
+
+
+def glyph_side(t: Tower, glyph: str) -> int:
+    """The side (0..3) the glyph currently faces (RTDT-TOWER-1)."""
+    try:
+        level, home = GLYPH_HOMES[glyph]
+    except KeyError:
+        raise ValueError(f"unknown glyph {glyph!r}: expected one of {', '.join(GLYPHS)}") from None
+    return (home + t.rotation[level]) % N_SIDES
+
+
+def revealed_glyphs(t: Tower) -> dict[str, str]:
+    """Revealed glyphs -> the kingdom each faces. A glyph is revealed while the
+    window it sits behind has lost its seal (RTDT-TOWER-2)."""
+    out: dict[str, str] = {}
+    for glyph in GLYPHS:
+        level, home = GLYPH_HOMES[glyph]
+        side = (home + t.rotation[level]) % N_SIDES
+        if not t.seals[level * N_SIDES + side]:
+            out[glyph] = SIDES[side]
+    return out
+
+
+# --- skull movement (hot path: plain loops, no allocation beyond `out`) ------------
+
+
+def _descend(
+    t: Tower,
+    rng: Rng,
+    level: int,
+    side: int,
+    lodge_here: bool,
+    lodge_factor: float,
+    jolt: float,
+    p: TowerParams,
+    out: list[str],
+) -> None:
+    """Carry one falling skull from `level` (at `side`) down until it lodges or
+    comes out (RTDT-TOWER-3: every skull ends inside or emerged, never lost).
+
+    `lodge_here` False: the skull was just shaken loose at this level and can only
+    leave by this level's window or fall on. `jolt` > 0: the skull is a freshly
+    dropped one and may jolt each level it strikes loose."""
+    seals = t.seals
+    lodged = t.lodged
+    while level < N_LEVELS:
+        if jolt and rng.random() < jolt:
+            _shake_level(t, rng, level, p.jolt_release, p, out)
+        cell = level * N_SIDES + side
+        if seals[cell]:
+            lodge = p.lodge_sealed[level]
+        else:
+            if rng.random() < p.window_exit:
+                out.append(SIDES[side])
+                return
+            lodge = p.lodge_open[level]
+        if lodge_here and lodged[cell] < p.cell_cap and rng.random() < lodge * lodge_factor:
+            lodged[cell] += 1
+            return
+        lodge_here = True
+        r = rng.random()
+        if r < p.drift:  # one draw: lower half of the band goes right, upper half left
+            side = (side + (1 if r < 0.5 * p.drift else 3)) % N_SIDES
+        level += 1
+    # out of the base, on the side it fell down (RTDT-TOWER-4)
+    out.append(SIDES[side])
+
+
+def _shake_level(
+    t: Tower, rng: Rng, level: int, each: float, p: TowerParams, out: list[str]
+) -> None:
+    """Each skull lodged at `level` is shaken free with chance `each` and falls on."""
+    lodged = t.lodged
+    base = level * N_SIDES
+    for side in range(N_SIDES):
+        cell = base + side
+        n = lodged[cell]
+        if not n:
+            continue
+        freed = 0
+        for _ in range(n):
+            if rng.random() < each:
+                freed += 1
+        if not freed:
+            continue
+        lodged[cell] = n - freed
+        for _ in range(freed):
+            _descend(t, rng, level, side, False, p.released_lodge_factor, 0.0, p, out)
+
+
+def drop_skull(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> list[str]:
+    """Drop one skull in at the top. Returns the kingdoms where skulls emerged, in
+    order: none, the dropped one, and/or skulls it shook loose."""
+    out: list[str] = []
+    _descend(t, rng, 0, rng.below(N_SIDES), True, 1.0, params.drop_jolt, params, out)
+    return out
+
+
+def rotate(t: Tower, rng: Rng, drum: int, steps: int, params: TowerParams = PARAMS) -> list[str]:
+    """Turn `drum` by `steps` quarter turns (positive = clockwise, negative =
+    counter-clockwise). Shakes lodged skulls loose (RTDT-TOWER-6)."""
+    if not 0 <= drum < N_LEVELS:
+        raise ValueError(f"drum must be 0..2 (top, middle, bottom), got {drum}")
+    if steps == 0:
+        raise ValueError("steps: a rotation needs a non-zero number of quarter turns")
+    t.rotation[drum] = (t.rotation[drum] + steps) % N_SIDES
+    quarters = min(abs(steps), N_SIDES)
+    each = 1.0 - (1.0 - params.rotate_release) ** quarters
+    out: list[str] = []
+    _shake_level(t, rng, drum, each, params, out)
+    for level in range(N_LEVELS):
+        if level != drum and rng.random() < params.rotate_jolt_other:
+            _shake_level(t, rng, level, params.jolt_release, params, out)
+    return out
+
+
+def remove_seal(t: Tower, rng: Rng, seal: int, params: TowerParams = PARAMS) -> list[str]:
+    """Pull a seal. Most skulls lodged behind that window fall out of it; the level
+    may be jolted loose too (RTDT-TOWER-6). Raises ValueError if already off
+    (RTDT-TOWER-8)."""
+    if not 0 <= seal < N_SEALS:
+        raise ValueError(f"seal index must be 0..11, got {seal}")
+    if not t.seals[seal]:
+        raise ValueError(f"seal {seal_id(seal)} is already removed")
+    t.seals[seal] = False
+    out: list[str] = []
+    n = t.lodged[seal]
+    freed = 0
+    for _ in range(n):
+        if rng.random() < params.seal_release:
+            freed += 1
+    if freed:
+        t.lodged[seal] = n - freed
+        out.extend([SIDES[seal % N_SIDES]] * freed)
+    if rng.random() < params.seal_jolt:
+        _shake_level(t, rng, seal // N_SIDES, params.jolt_release, params, out)
+    return out
+
+
+def replace_seal(t: Tower, seal: int) -> None:
+    """Put a seal back (competitive heroic test, Nimet). Skulls behind it stay put.
+    Raises ValueError if the seal is in place (RTDT-TOWER-8)."""
+    if not 0 <= seal < N_SEALS:
+        raise ValueError(f"seal index must be 0..11, got {seal}")
+    if t.seals[seal]:
+        raise ValueError(f"seal {seal_id(seal)} is already in place")
+    t.seals[seal] = True
+
+
+# --- the Tower stirs ------------------------------------------------------------------
+
+
+_TURN_WORDS = ("", "a quarter turn", "a half turn", "three quarter turns")
+
+
+def choose_stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, int, int]:
+    """What "the Tower stirs" does (designed rule, RTDT-TOWER-9): with chance
+    stir_seal_chance * (seals on / 12) a seal comes off, chosen evenly among those
+    still on; otherwise a drum, chosen evenly, turns 1-3 quarter turns clockwise.
+    Returns ("seal", seal_index, 0) or ("rotate", drum, steps)."""
+    on = [i for i in range(N_SEALS) if t.seals[i]]
+    if on and rng.random() < params.stir_seal_chance * len(on) / N_SEALS:
+        return ("seal", rng.choice(on), 0)
+    return ("rotate", rng.below(N_LEVELS), 1 + rng.below(3))
+
+
+def stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, list[str]]:
+    """Apply `choose_stir`; returns a sentence for the log and the kingdoms where
+    skulls emerged."""
+    kind, a, b = choose_stir(t, rng, params)
+    if kind == "seal":
+        return f"The seal {seal_id(a)} comes off.", remove_seal(t, rng, a, params)
+    return f"The {LEVELS[a]} drum turns {_TURN_WORDS[b]}.", rotate(t, rng, a, b, params)
+
+
+# --- determinization -------------------------------------------------------------------
+
+
+def resample_hidden(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> None:
+    """Redistribute the lodged skulls over the 12 cells at random, keeping the total
+    (which players know: dropped minus emerged) and the per-cell cap
+    (RTDT-TOWER-12). Where the skulls sit is what players cannot know. Each skull
+    picks a cell with weight equal to that cell's lodge chance, so skulls are
+    likelier behind seals than behind open windows, as the model makes them."""
+    total = sum(t.lodged)
+    lodged = t.lodged
+    seals = t.seals
+    for i in range(N_SEALS):
+        lodged[i] = 0
+    cap = params.cell_cap if total <= params.cell_cap * N_SEALS else total
+    weights = [
+        (params.lodge_sealed if seals[i] else params.lodge_open)[i // N_SIDES]
+        for i in range(N_SEALS)
+    ]
+    for _ in range(total):
+        room = 0.0
+        for i in range(N_SEALS):
+            if lodged[i] < cap:
+                room += weights[i]
+        if room <= 0.0:  # only zero-weight cells have room: fall back to even odds
+            weights = [1.0] * N_SEALS
+            room = float(sum(1 for i in range(N_SEALS) if lodged[i] < cap))
+        x = rng.random() * room
+        cell = -1
+        for i in range(N_SEALS):
+            if lodged[i] < cap:
+                cell = i
+                x -= weights[i]
+                if x < 0.0:
+                    break
+        lodged[cell] += 1
