@@ -123,8 +123,8 @@ def test_reinforce_options_and_haggle(content: Content) -> None:
     ]
     assert {k: v.opening_skulls for k, v in b.items()} == {
         "citadel": 0,
-        "sanctuary": 2,
-        "village": 2,
+        "sanctuary": 1,
+        "village": 1,
         "bazaar": 0,
     }
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +24,17 @@ from towerplay.rtdt.models import (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class Profile:
+    """What a particular set of cards does, precomputed: rules ask it instead of
+    walking every card's abilities on every call."""
+
+    flags: frozenset[str]
+    restrictions: frozenset[str]
+    modifiers: tuple[Modifier, ...]
+    triggers: dict[str, tuple[tuple[str, Triggered], ...]]  # on -> (card id, ability)
+
+
 @dataclass(frozen=True)
 class World:
     content: Content
@@ -36,6 +47,26 @@ class World:
     flags: dict[str, tuple[Flagged, ...]]
     restrictions: dict[str, frozenset[str]]
     advantages: dict[str, tuple[Advantage, ...]]
+    profiles: dict[tuple[str, ...], Profile] = field(default_factory=dict, compare=False)
+
+    def profile(self, cards: list[str]) -> Profile:
+        """The Profile of a hero's cards (cached by the card list)."""
+        key = tuple(cards)
+        p = self.profiles.get(key)
+        if p is None:
+            if len(self.profiles) > 50_000:
+                self.profiles.clear()
+            triggers: dict[str, list[tuple[str, Triggered]]] = {}
+            for cid in key:
+                for t in self.triggers[cid]:
+                    triggers.setdefault(t.on, []).append((cid, t))
+            p = self.profiles[key] = Profile(
+                flags=frozenset(f.flag for cid in key for f in self.flags[cid]),
+                restrictions=frozenset(r for cid in key for r in self.restrictions[cid]),
+                modifiers=tuple(m for cid in key for m in self.modifiers[cid]),
+                triggers={on: tuple(v) for on, v in triggers.items()},
+            )
+        return p
 
     @staticmethod
     def build(content: Content) -> World:

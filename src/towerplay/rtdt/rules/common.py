@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from towerplay.core.protocol import Result
 from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
 from towerplay.rtdt.world import World
 
 CORRUPTION_LIMIT = 2  # RTDT-CORR-8
@@ -40,36 +41,35 @@ def lose_game(s: State, cause: str) -> None:
 
 
 def has_flag(w: World, h: HeroState, flag: str) -> bool:
-    flags = w.flags
-    return any(f.flag == flag for cid in h.cards() for f in flags[cid])
+    return flag in w.profile(h.cards()).flags
 
 
 def flag_cards(w: World, h: HeroState, flag: str) -> list[str]:
+    if flag not in w.profile(h.cards()).flags:
+        return []
     return [cid for cid in h.cards() if any(f.flag == flag for f in w.flags[cid])]
 
 
 def restricted(w: World, h: HeroState, what: str) -> bool:
-    r = w.restrictions
-    return any(what in r[cid] for cid in h.cards())
+    return what in w.profile(h.cards()).restrictions
 
 
 def stat_sum(w: World, h: HeroState, stat: str, building: str = "", option: str = "") -> int:
     total = 0
-    for cid in h.cards():
-        for m in w.modifiers[cid]:
-            if m.stat != stat:
-                continue
-            if m.building is not None and m.building != building:
-                continue
-            if m.option is not None and m.option != option:
-                continue
-            total += m.amount
+    for m in w.profile(h.cards()).modifiers:
+        if m.stat != stat:
+            continue
+        if m.building is not None and m.building != building:
+            continue
+        if m.option is not None and m.option != option:
+            continue
+        total += m.amount
     return total
 
 
 def stat_set(w: World, h: HeroState, stat: str) -> int | None:
     """The value a `set_*` modifier gives, if any (the lowest wins for costs)."""
-    values = [m.amount for cid in h.cards() for m in w.modifiers[cid] if m.stat == stat]
+    values = [m.amount for m in w.profile(h.cards()).modifiers if m.stat == stat]
     return min(values) if values else None
 
 
@@ -82,21 +82,20 @@ def base_move(w: World, h: HeroState) -> int:
 
 
 def treasure_limit(w: World, h: HeroState) -> int:
-    values = [m.amount for cid in h.cards() for m in w.modifiers[cid] if m.stat == "treasure_limit"]
+    values = [m.amount for m in w.profile(h.cards()).modifiers if m.stat == "treasure_limit"]
     return min([TREASURE_LIMIT, *values])
 
 
 def potion_limit(w: World, h: HeroState) -> int | None:
-    values = [m.amount for cid in h.cards() for m in w.modifiers[cid] if m.stat == "potion_limit"]
+    values = [m.amount for m in w.profile(h.cards()).modifiers if m.stat == "potion_limit"]
     return min(values) if values else None  # RTDT-ITEM-3: unlimited by default
 
 
 def potion_multiplier(w: World, h: HeroState) -> int:
     mult = 1
-    for cid in h.cards():
-        for m in w.modifiers[cid]:
-            if m.stat == "potion_multiplier":
-                mult *= m.amount
+    for m in w.profile(h.cards()).modifiers:
+        if m.stat == "potion_multiplier":
+            mult *= m.amount
     return mult
 
 
@@ -115,9 +114,9 @@ def kingdom_owner(s: State, kingdom: str) -> HeroState | None:
 def glyph_cost(w: World, s: State, h: HeroState, glyph: str) -> int:
     """Spirit owed to take `glyph`'s action while it is revealed and faces your home
     kingdom (RTDT-GLYPH-3); corruptions and treasures change it."""
-    from towerplay.rtdt.tower import revealed_glyphs
-
-    if revealed_glyphs(s.tower).get(glyph) != h.kingdom:
+    level, home = GLYPH_HOMES[glyph]
+    side = (home + s.tower.rotation[level]) % 4
+    if s.tower.seals[level * 4 + side] or SIDES[side] != h.kingdom:  # RTDT-TOWER-2
         return 0
     fixed = stat_set(w, h, "set_glyph_cost")
     if fixed is not None:

@@ -34,10 +34,9 @@ def condition_holds(w: World, s: State, h: HeroState, c: Condition, building: st
 
 def fire(w: World, s: State, h: HeroState, on: str, building: str = "") -> None:
     """Run every ability of the hero's cards that triggers on `on`."""
-    for cid in h.cards():
-        for t in w.triggers[cid]:
-            if t.on == on and condition_holds(w, s, h, t.when, building):
-                run(w, s, h, t.effects, w.name(cid))
+    for cid, t in w.profile(h.cards()).triggers.get(on, ()):
+        if condition_holds(w, s, h, t.when, building):
+            run(w, s, h, t.effects, w.name(cid))
 
 
 def start_turn(w: World, s: State, seat: int) -> None:
@@ -47,7 +46,7 @@ def start_turn(w: World, s: State, seat: int) -> None:
     h = s.heroes[seat]
     log(s, f"Month {s.month}: {hero_name(w, h)}'s turn.")
     s.turn.start_pending = [
-        cid for cid in h.cards() for t in w.triggers[cid] if t.on == "start_of_turn" and not t.optional
+        cid for cid, t in w.profile(h.cards()).triggers.get("start_of_turn", ()) if not t.optional
     ]
 
 

@@ -1,0 +1,72 @@
+"""Return to Dark Tower speed: random-agent decisions per second, games per second,
+clone() microseconds. Run on one core: `make bench` or
+`taskset -c 0 .venv/bin/python benchmarks/bench_rtdt.py`.
+
+Targets (issue 2): >= 30,000 decisions/s and clone <= 50 µs on one core.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+
+from towerplay.agents.random import RandomAgent
+from towerplay.rtdt.game import new_game
+
+
+def playouts(seconds: float, players: int) -> tuple[int, int, float]:
+    games = decisions = 0
+    seed = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        g = new_game(players=players, seed=seed)
+        agent = RandomAgent(seed)
+        while g.result is None:
+            g.apply(agent.act(g))
+            decisions += 1
+        games += 1
+        seed += 1
+    return games, decisions, time.perf_counter() - start
+
+
+def mid_game(players: int, seed: int) -> object:
+    g = new_game(players=players, seed=seed)
+    agent = RandomAgent(seed)
+    for _ in range(40):
+        if g.result is not None:
+            break
+        g.apply(agent.act(g))
+    return g
+
+
+def clone_us(players: int, n: int = 20000) -> float:
+    g = mid_game(players, 3)
+    runs = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            g.clone()  # type: ignore[attr-defined]
+        runs.append((time.perf_counter() - t0) / n * 1e6)
+    return statistics.median(runs)
+
+
+def main() -> None:
+    seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 3.0
+    out: dict[str, object] = {}
+    for players in (1, 4):
+        games, decisions, dt = playouts(seconds, players)
+        out[f"{players}p"] = {
+            "games": games,
+            "decisions": decisions,
+            "decisions_per_second": round(decisions / dt),
+            "games_per_second": round(games / dt, 1),
+            "decisions_per_game": round(decisions / games, 1),
+            "clone_us": round(clone_us(players), 2),
+        }
+    print(json.dumps(out, indent=2))
+
+
+if __name__ == "__main__":
+    main()
