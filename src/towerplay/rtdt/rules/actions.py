@@ -248,9 +248,10 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             t.doubled = True
             log(s, f"{name} spends 1 spirit to double their move.")
         elif verb == "move":
-            if not t.moving_started:
-                t.moving_started = True
+            if not t.moving_started:  # RTDT-MOVE-4: the value is fixed at the first step
                 t.moves_left = move_value(w, s, h)
+                t.move_value = t.moves_left
+                t.moving_started = True
             t.moves_left -= 1  # RTDT-MOVE-6
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")

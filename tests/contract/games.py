@@ -1,0 +1,23 @@
+"""The games the contract suite runs against. A new game joins with one line."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from towerplay.rtdt.game import RtdtGame
+from towerplay.rtdt.game import new_game as new_rtdt
+
+
+@dataclass(frozen=True)
+class Entry:
+    name: str
+    new: Callable[[int], Any]  # seed -> a game at its first decision
+    load: Callable[[Any], Any]  # a game's to_json() -> an equal game
+
+
+GAMES: list[Entry] = [
+    Entry("rtdt-1p", lambda seed: new_rtdt(players=1, seed=seed), RtdtGame.from_json),
+    Entry("rtdt-4p", lambda seed: new_rtdt(players=4, seed=seed), RtdtGame.from_json),
+]

@@ -1,0 +1,49 @@
+"""Property tests: seeded games played to the end, invariants after every action."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tests.conftest import rules
+from tests.rtdt.invariants import CarefulAgent, play_checked
+from towerplay.agents.random import RandomAgent
+from towerplay.rtdt.game import new_game
+
+CAUSES = {"empty skull supply", "third corruption", "the sixth month ended"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(1, 4), careful=st.booleans())
+def test_games_keep_every_invariant(seed: int, players: int, careful: bool) -> None:
+    g = new_game(players=players, seed=seed)
+    agent = CarefulAgent(seed) if careful else RandomAgent(seed)
+    play_checked(g, agent)
+    assert g.result is not None and g.result.cause in CAUSES
+    assert g.state.month <= 6
+
+
+@rules("RTDT-END-4", "RTDT-MONTH-1")
+def test_careful_games_reach_the_end_of_the_sixth_month() -> None:
+    causes: Counter[str] = Counter()
+    for seed in range(40):
+        g = new_game(players=1 + seed % 4, seed=seed)
+        play_checked(g, CarefulAgent(seed))
+        causes[g.result.cause] += 1  # type: ignore[union-attr]
+    assert causes["the sixth month ended"] > 0, causes
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("players", [1, 2, 3, 4])
+def test_soak_500_games_per_player_count(players: int) -> None:
+    causes: Counter[str] = Counter()
+    for seed in range(500):
+        agent = CarefulAgent(seed) if seed % 2 else RandomAgent(seed)
+        g = new_game(players=players, seed=seed)
+        play_checked(g, agent)
+        causes[g.result.cause] += 1  # type: ignore[union-attr]
+    assert sum(causes.values()) == 500
+    assert set(causes) <= CAUSES
