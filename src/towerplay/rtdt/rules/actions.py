@@ -276,7 +276,7 @@ def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     h.spirit -= glyph_cost(w, s, h, "cleanse")
     n = remove_skulls(w, s, space, 3)
     t.heroic_done = True
-    log(s, f"{hero_name(w, h)} cleanses the {w.board.building_of[space]} at {w.board.names[space]}, returning {n} skulls.")
+    log(s, f"{hero_name(w, h)} cleanses the {w.board.building_of[space]} at {w.board.names[space]}, returning {n} skull{'s' if n != 1 else ''}.")
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
 
