@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
+from tests.contract.games import GAMES, Entry
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, parse
-from tests.contract.games import GAMES, Entry
 
 SEEDS = range(6)
 MAX_STEPS = 3000
