@@ -7,6 +7,8 @@ from typing import Any
 from towerplay.core.notation import Action
 from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS
+from towerplay.rtdt.app import PARAMS as APP
+from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.common import base_move, glyph_cost, restricted
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
@@ -34,12 +36,19 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         return f"the game is over ({s.result.cause}); no action is legal", "RTDT-END-1"
     if s.pending:
         d = s.pending[-1]
+        if len(a) and a[0] == "use":
+            if d.seat != s.turn.seat:  # RTDT-ITEM-9
+                return "items are used only during your own turn", "RTDT-ITEM-9"
+            if s.turn.phase not in ("start", "middle"):  # RTDT-ITEM-10
+                return "after dropping your skull you may use no more items this turn", "RTDT-ITEM-10"
         what, rule = DECISION_RULES[d.kind]
         return f"{text!r} does not answer the pending question: {what}", rule
     t = s.turn
     h = s.heroes[t.seat]
     verb = a[0] if len(a) else ""
     if s.trade is not None:
+        if verb in ("give", "take") and len(a) == 2 and w.kind_of.get(a[1]) in ("virtue", "corruption"):
+            return "virtues and corruptions cannot be given or received", "RTDT-TRADE-3"
         return f"{text!r} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2"
     if t.start_pending and verb not in ("banner", "resolve", "use"):
         return "resolve your start-of-turn effects first", "RTDT-TURN-4"
@@ -57,6 +66,16 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         if len(a) != 2 or a[1] not in w.board.neighbours:
             return f"{text!r}: unknown space", "RTDT-MOVE-7"
         if a[1] not in w.board.neighbours[h.space]:
+            board = w.board
+            there = board.kingdom_of[a[1]]
+            crossing = any(
+                board.is_river(h.space, n) and board.kingdom_of[n] == there
+                for n in board.neighbours[h.space]
+            )
+            if crossing and a[1] in board.river_bank.get((board.kingdom_of[h.space], there), ()):
+                # RTDT-MOVE-8: the river is an edge; a crossing ends on a space sharing that edge
+                why = f"a river is an edge, not a space: you cannot slide along it to {a[1]}"
+                return why, "RTDT-MOVE-8"
             return f"{a[1]} is not adjacent to {h.space}", "RTDT-MOVE-7"
         return f"no movement left this turn (move value {base_move(w, h)})", "RTDT-MOVE-1"
     if verb == "cleanse":
@@ -70,12 +89,14 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
     if verb in ("reinforce", "haggle"):
         if h.space not in s.skulls:
             return "Reinforce needs a standing building on your space", "RTDT-REINF-1"
-        if t.reinforce_cancelled:
+        if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
             return "the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6"
         if t.reinforces:
             return "you may Reinforce once per turn", "RTDT-REINF-1"
         if verb == "haggle" and t.haggle:
             return "the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1"
+        if h.spirit < glyph_cost(w, s, h, "reinforce"):
+            return "the Reinforce glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
         return "you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2"
     if verb == "trade":
         if t.traded:
@@ -156,7 +177,8 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else s.turn.seat),
         "month": s.month,
         "turn_in_month": s.month_turn + 1,
-        "average_turns_per_month": AVERAGE_TURNS[s.config.players],
+        "average_turns_per_month": AVERAGE_TURNS[s.config.players]
+        - (APP.gritty_fewer if s.config.difficulty == "gritty" else 0),
         "current_seat": s.turn.seat,
         "kingdoms": kingdoms,
         "heroes": heroes,
@@ -180,7 +202,8 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         },
         "turn": {
             "phase": s.turn.phase,
-            "moves_left": s.turn.moves_left if s.turn.moving_started else None,
+            "moves_left": actions.move_value(w, s, s.heroes[s.turn.seat]),
+            "moving_started": s.turn.moving_started,
             "doubled": s.turn.doubled,
             "heroic_done": s.turn.heroic_done,
             "reinforces": s.turn.reinforces,

@@ -47,6 +47,8 @@ def make_config(
     Without a code, the foes, adversary and companion are drawn from the seed, as the
     app does when players let it choose, and a code is made so the game can be shared.
     """
+    if not 1 <= players <= len(BASE_HEROES):  # RTDT-SETUP-15: 1 to 4 players
+        raise ValueError(f"players must be 1-4, not {players}")
     if code:
         setup = gamecode.decode(code)
     else:
@@ -69,6 +71,8 @@ def make_config(
     if setup.mode != "cooperative" or setup.covenant or setup.alliances:
         raise ValueError("this code asks for a mode or expansion towerplay does not play yet")
     n = setup.players
+    if not 1 <= n <= len(BASE_HEROES):  # RTDT-SETUP-15: 1 to 4 players
+        raise ValueError(f"players must be 1-4, not {n}")
     chosen = tuple(heroes)
     if not chosen:
         r = Rng(seed_state(setup.seed ^ 0x4E50))
@@ -79,6 +83,10 @@ def make_config(
         raise ValueError(f"{n} players need {n} heroes, got {len(chosen)}")
     if len(set(chosen)) != n:
         raise ValueError("each player plays a different hero")
+    known = get_world().content.heroes
+    for hero in chosen:
+        if hero not in known:
+            raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(known)}")
     homes = tuple(kingdoms) or DEFAULT_KINGDOMS[n]
     if len(homes) != n or len(set(homes)) != n:
         raise ValueError(f"{n} players need {n} different home kingdoms")

@@ -1,0 +1,744 @@
+"""`towerplay play rtdt` and `towerplay sim rtdt`: Return to Dark Tower in the terminal.
+
+The screen is a pure function of the game (`render`); the loop (`play_loop`) reads
+lines through a function it is given and writes to a Rich console, so tests drive it
+with scripted input and a recording console.
+
+Seats are numbered from 0, as in the notation (`trade 1`) and in `--ai 1=random`.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import random
+import sys
+import time
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
+from typing import Annotated, Any, Protocol
+
+import typer
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.padding import Padding
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from towerplay.agents.random import RandomAgent
+from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.notation import Action
+from towerplay.rtdt import app as rtdt_app
+from towerplay.rtdt import gamecode
+from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.rules.actions import move_value
+
+KINGDOMS = ("north", "east", "south", "west")
+BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
+AGENTS = ("random",)
+COMMANDS = ("help", "save ", "load ", "quit")
+LOG_LINES = 8
+SCREEN_WIDTH = 100
+MAX_DECISIONS = 200_000  # a game that runs longer than this is an engine bug, not a game
+
+VERBS = (
+    ("banner | banner HERO", "the banner action (start of turn only)"),
+    ("resolve CARD", "resolve a start-of-turn effect"),
+    ("double", "spend 1 spirit to double your move, before moving"),
+    ("move SPACE", "move one space (once per step)"),
+    ("cleanse SPACE", "remove all skulls from that building (heroic action)"),
+    ("haggle", "roll the haggle die before a Reinforce"),
+    ("reinforce free|enhanced", "Reinforce at the building on your space"),
+    ("use ITEM", "use a potion or treasure"),
+    ("trade SEAT", "trade with that seat's hero on your space, then:"),
+    ("  give|take warriors N", "also: give|take spirit N, give|take ITEM"),
+    ("  offer | cancel", "the partner answers accept or reject"),
+    ("end | end skip", "end the turn: drop a skull into the Tower"),
+)
+HELP_HEAD = """\
+[bold]Answer[/] with the number of an action, or type the action itself (Tab completes it).
+[bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] (JSON) · [cyan]load FILE[/] · \
+[cyan]quit[/] (or Ctrl-D)
+[bold]A turn[/]: banner at the start, then move, one heroic action, one Reinforce and one trade
+in any order; end drops your skull."""
+HELP_TAIL = """\
+[bold]Questions[/]: place SPACE · discard ITEM · take GEAR/TREASURE · flip VIRTUE · remove SPACE
+  hero HERO · step SPACE · go SPACE · replace TREASURE · stop · done
+Names are the ids shown in the list (move green_bridge). Seats count from 0."""
+
+
+def help_text() -> RenderableType:
+    verbs = Table.grid(padding=(0, 2))
+    verbs.add_column(style="cyan", no_wrap=True)
+    verbs.add_column()
+    for syntax, what in VERBS:
+        verbs.add_row(syntax, what)
+    return Group(
+        Text.from_markup(HELP_HEAD), Padding(verbs, (0, 0, 0, 2)), Text.from_markup(HELP_TAIL)
+    )
+
+
+class Agent(Protocol):
+    def act(self, game: Any) -> Action: ...
+
+
+def make_agent(name: str, seed: int) -> Agent:
+    if name == "random":
+        return RandomAgent(seed)
+    raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
+
+
+# --- the screen -----------------------------------------------------------------------------
+
+
+def _skulls(n: int) -> Text:
+    style = {0: "green", 1: "yellow", 2: "dark_orange", 3: "bold red"}.get(n, "red")
+    return Text("●" * n + "·" * (3 - n), style=style)
+
+
+def _names(game: RtdtGame, ids: Iterable[str]) -> str:
+    names = [game.world.name(i) for i in ids]
+    return ", ".join(names) if names else "—"
+
+
+def _counted(game: RtdtGame, ids: Sequence[str]) -> str:
+    """Names with ×N for repeats, in first-seen order."""
+    seen: dict[str, int] = {}
+    for i in ids:
+        seen[i] = seen.get(i, 0) + 1
+    parts = [game.world.name(i) + (f" ×{n}" if n > 1 else "") for i, n in seen.items()]
+    return ", ".join(parts) if parts else "—"
+
+
+def average_turns(game: RtdtGame) -> int:
+    cfg = game.state.config
+    avg = rtdt_app.AVERAGE_TURNS[cfg.players]
+    if cfg.difficulty == "gritty":
+        avg -= rtdt_app.PARAMS.gritty_fewer
+    return avg
+
+
+def _header(game: RtdtGame, view: dict[str, Any]) -> Text:
+    cfg = game.state.config
+    t = Text()
+    t.append(f"Month {view['month']} of {rtdt_app.MONTHS}", style="bold")
+    t.append(f" · turn {view['turn_in_month']} (about {average_turns(game)} a month)")
+    t.append(f"   Return to Dark Tower · {cfg.difficulty} · code {cfg.code}", style="dim")
+    return t
+
+
+def _kingdom_panel(game: RtdtGame, view: dict[str, Any], k: str, hero_lines: int) -> Panel:
+    w = game.world
+    board = w.board
+    info = view["kingdoms"][k]
+    heroes = view["heroes"]
+    title = Text(f"{k.title()} · {w.content.kingdoms[k].name}", style="bold")
+    if info["dormant"]:
+        title.append(" · dormant", style="dim italic")
+    else:
+        home = heroes[info["home_of"]]
+        title.append(f" · {w.name(home['hero'])} ({home['seat']})", style="cyan")
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="dim")
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    by_type = {b["type"]: (sp, b) for sp, b in info["buildings"].items()}
+    for btype in BUILDING_TYPES:
+        if btype not in by_type:
+            continue
+        sp, b = by_type[btype]
+        name = Text(board.names.get(sp, sp))
+        if b["standing"]:
+            grid.add_row(w.content.buildings[btype].name, name, _skulls(b["skulls"]))
+        else:
+            name.stylize("strike dim")
+            grid.add_row(w.content.buildings[btype].name, name, Text("destroyed", style="red"))
+    here = Text()
+    for seat in info["heroes"]:
+        h = heroes[seat]
+        if here:
+            here.append("\n")
+        here.append(f"{w.name(h['hero'])} ({seat})", style="cyan")
+        here.append(f" @ {board.names.get(h['space'], h['space'])}")
+    if not here:
+        here.append("no heroes here", style="dim")
+    pad = hero_lines - max(1, len(info["heroes"]))
+    if pad > 0:
+        here.append("\n" * pad)
+    glyphs = info["glyphs_facing"]
+    subtitle = Text("glyphs: " + ", ".join(glyphs), style="magenta") if glyphs else None
+    return Panel(
+        Group(grid, here),
+        title=title,
+        title_align="left",
+        subtitle=subtitle,
+        subtitle_align="right",
+        box=box.ROUNDED,
+        padding=(0, 1),
+    )
+
+
+def _kingdoms(game: RtdtGame, view: dict[str, Any]) -> Table:
+    """The four kingdoms as panels, two by two."""
+    present = [k for k in KINGDOMS if k in view["kingdoms"]]
+    grid = Table.grid(expand=True)
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    for i in range(0, len(present), 2):
+        pair = present[i : i + 2]
+        lines = max(max(1, len(view["kingdoms"][k]["heroes"])) for k in pair)
+        grid.add_row(*(_kingdom_panel(game, view, k, lines) for k in pair))
+    return grid
+
+
+def _world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
+    w = game.world
+    sk = view["skulls"]
+    skulls = Text()
+    skulls.append(f"supply {sk['supply']}", style="bold red" if sk["supply"] <= 3 else "bold")
+    skulls.append(f" · removed {sk['removed']} · inside the Tower {sk['inside_tower']}")
+    skulls.append(f" · seals on {len(view['tower']['seals'])} of 12")
+    if sk["emerged_to_place"]:
+        skulls.append(" · to place: " + ", ".join(sk["emerged_to_place"]), style="yellow")
+    market = Text(" · ".join(w.name(t) for t in view["market"]) or "—")
+    market.append(f"  (deck {view['decks']['treasures']})", style="dim")
+    piles = [
+        Text(f"{w.name(g)} {n}", style="" if n else "dim") for g, n in view["gear_piles"].items()
+    ]
+    gear = Table.grid(padding=(0, 3))
+    for _ in range(3):
+        gear.add_column(no_wrap=True)
+    for i in range(0, len(piles), 3):
+        row = piles[i : i + 3]
+        gear.add_row(*row, *[Text("")] * (3 - len(row)))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    grid.add_row("Skulls", skulls)
+    grid.add_row("Market", market)
+    grid.add_row("Gear", gear)
+    return grid
+
+
+def _hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
+    w = game.world
+    h = view["heroes"][seat]
+    hs = game.state.heroes[seat]
+    turn = view["turn"]
+    t = Text()
+    t.append(f"warriors {h['warriors']}", style="bold")
+    t.append(" · ")
+    t.append(f"spirit {h['spirit']}", style="bold")
+    if game.result is None and game.state.turn.seat == seat:
+        t.append(f" · moves left {move_value(w, game.state, hs)}")
+        if turn["doubled"]:
+            t.append(" (doubled)")
+        done = [
+            name
+            for name, flag in (
+                ("heroic action", turn["heroic_done"]),
+                ("reinforce", turn["reinforces"]),
+                ("trade", turn["traded"]),
+            )
+            if flag
+        ]
+        if done:
+            t.append(" · done: " + ", ".join(done), style="dim")
+    t.append("\npotions ", style="bold")
+    t.append(_counted(game, h["potions"]))
+    t.append(" · gear ", style="bold")
+    t.append(_names(game, h["gear"]))
+    t.append(" · treasures ", style="bold")
+    t.append(_names(game, h["treasures"]))
+    if h["quest_items"]:
+        t.append(" · quest items ", style="bold")
+        t.append(_names(game, h["quest_items"]))
+    t.append("\nvirtues ", style="bold")
+    t.append(_names(game, h["virtues"]), style="green")
+    t.append(" · inactive ", style="bold")
+    t.append(_names(game, h["inactive"]), style="dim")
+    t.append("\ncorruptions ", style="bold")
+    t.append(_names(game, h["corruptions"]), style="red" if h["corruptions"] else "")
+    title = (
+        f"{w.name(h['hero'])} · seat {seat} · home {h['kingdom']} · "
+        f"at {w.board.names.get(h['space'], h['space'])}"
+    )
+    return Panel(t, title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+def _other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | None:
+    w = game.world
+    others = [h for h in view["heroes"] if h["seat"] != seat]
+    if not others:
+        return None
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for h in others:
+        who = Text(f"{w.name(h['hero'])} ({h['seat']})", style="cyan")
+        who.append(f", {h['kingdom']}:")
+        stats = Text(
+            f"warriors {h['warriors']} · spirit {h['spirit']} · potions {len(h['potions'])}"
+        )
+        stats.append(f" · gear {len(h['gear'])} · treasures {len(h['treasures'])} · ")
+        stats.append(
+            f"corruptions {len(h['corruptions'])}", style="red" if h["corruptions"] else ""
+        )
+        grid.add_row(who, stats)
+    return grid
+
+
+def action_grid(texts: Sequence[str], width: int = SCREEN_WIDTH) -> Table:
+    """The numbered legal actions, in as many columns as fit, filled column by column."""
+    items = [f"{i + 1:>2} {t}" for i, t in enumerate(texts)]
+    cell = max((len(s) for s in items), default=1) + 2
+    ncols = max(1, min(len(items), width // cell))
+    nrows = math.ceil(len(items) / ncols) if items else 0
+    grid = Table.grid(padding=(0, 2))
+    for _ in range(ncols):
+        grid.add_column(no_wrap=True)
+    for r in range(nrows):
+        row = []
+        for c in range(ncols):
+            i = c * nrows + r
+            if i < len(items):
+                cell_text = Text(items[i][:3], style="bold yellow")
+                cell_text.append(items[i][3:])
+                row.append(cell_text)
+            else:
+                row.append(Text(""))
+        grid.add_row(*row)
+    return grid
+
+
+def render(game: RtdtGame, seat: int | None = None, width: int = SCREEN_WIDTH) -> RenderableType:
+    """The whole screen for `seat` (default: the seat to act), as a Rich renderable."""
+    if seat is None:
+        seat = game.to_act if game.to_act is not None else game.state.turn.seat
+    view = game.observe(seat)
+    parts: list[RenderableType] = [
+        _header(game, view),
+        _kingdoms(game, view),
+        _world_lines(game, view),
+        _hero_panel(game, view, seat),
+    ]
+    others = _other_heroes(game, view, seat)
+    if others is not None:
+        parts.append(others)
+    log = Text("\n".join(game.log[-LOG_LINES:]), style="dim")
+    parts.append(Panel(log, title="log", title_align="left", box=box.SQUARE, padding=(0, 1)))
+    if game.result is not None:
+        parts.append(Text(game.prompt, style="bold"))
+    else:
+        parts.append(Text(game.prompt, style="bold yellow"))
+        parts.append(action_grid([str(a) for a in view["legal_actions"]], width))
+    return Group(*parts)
+
+
+# --- the loop ------------------------------------------------------------------------------
+
+
+class Completer:
+    """Tab completion over the current legal action texts and the commands."""
+
+    def __init__(self) -> None:
+        self.options: list[str] = []
+        self._matches: list[str] = []
+
+    def set(self, game: RtdtGame) -> None:
+        self.options = [str(a) for a in game.legal_actions()] + list(COMMANDS)
+
+    def matches(self, line: str, text: str) -> list[str]:
+        """Completions of `text`, the word being typed at the end of `line`."""
+        start = len(line) - len(text)
+        return [o[start:] for o in self.options if o.startswith(line)]
+
+    def complete(self, text: str, state: int) -> str | None:
+        if state == 0:
+            line = _line_before_cursor()
+            if line is None or not line.endswith(text):
+                line = text
+            self._matches = self.matches(line, text)
+        return self._matches[state] if state < len(self._matches) else None
+
+
+def _line_before_cursor() -> str | None:
+    try:
+        import readline
+    except ImportError:  # pragma: no cover - platforms without readline
+        return None
+    return readline.get_line_buffer()[: readline.get_endidx()]
+
+
+def install_completer(completer: Completer) -> bool:
+    """Bind Tab to `completer` when readline is present; False where it is missing."""
+    try:
+        import readline
+    except ImportError:  # pragma: no cover
+        return False
+    readline.set_completer(completer.complete)
+    readline.set_completer_delims(" ")
+    if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
+        readline.parse_and_bind("bind ^I rl_complete")
+    else:
+        readline.parse_and_bind("tab: complete")
+    return True
+
+
+def _error(console: Console, message: str) -> None:
+    console.print(Text(message, style="bold red"))
+
+
+def save_game(game: RtdtGame, file: str) -> None:
+    Path(file).write_text(json.dumps(game.to_json(), indent=1) + "\n", encoding="utf-8")
+
+
+def load_game(file: str) -> RtdtGame:
+    """A saved game; raises SaveError (with the file and the field) for anything wrong."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveError(file, "file", exc.strerror or str(exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise SaveError(file, "file", "not a text file") from exc
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(file, f"line {exc.lineno}", f"not JSON: {exc.msg}") from exc
+    try:
+        return RtdtGame.from_json(data, file)
+    except SaveError:
+        raise
+    except Exception as exc:  # the loader should say SaveError; never lose the session
+        raise SaveError(file, "?", f"{type(exc).__name__}: {exc}") from exc
+
+
+def _finish(game: RtdtGame, console: Console) -> None:
+    result = game.result
+    assert result is not None
+    style = "bold green" if result.outcome == "win" else "bold red"
+    console.print(Text(f"Game over: {result.outcome} — {result.cause}.", style=style))
+    console.print(f"Game code: {game.state.config.code}")
+
+
+def _ai_summary(moves: list[tuple[str, str]]) -> Text:
+    """AI moves since the last screen, one line per run of moves by the same hero."""
+    t = Text(style="cyan")
+    last = None
+    for who, action in moves:
+        if who != last:
+            t.append(("\n" if last is not None else "") + f"AI {who}: ", style="bold cyan")
+            last = who
+        else:
+            t.append("; ")
+        t.append(action)
+    return t
+
+
+def play_loop(
+    game: RtdtGame,
+    console: Console,
+    read: Callable[[str], str] = input,
+    ai: dict[int, Agent] | None = None,
+    completer: Completer | None = None,
+    clear_screen: bool | None = None,
+) -> RtdtGame:
+    """Play until the game ends, the player quits or input runs out; returns the game
+    as it stands (a `load` may have replaced the one passed in).
+
+    On a terminal the screen is redrawn in place and the AI moves made since the
+    last screen are listed under it; otherwise each AI move is printed as it is made.
+    """
+    ai = ai or {}
+    if clear_screen is None:
+        clear_screen = console.is_terminal
+    show = True
+    ai_moves: list[tuple[str, str]] = []
+    notes: list[str] = []  # said under the next screen
+
+    def draw(seat: int | None) -> None:
+        if clear_screen:
+            console.clear()
+        console.print(render(game, seat, width=console.width))
+        if clear_screen and ai_moves:
+            console.print(_ai_summary(ai_moves))
+        ai_moves.clear()
+        for note in notes:
+            console.print(note)
+        notes.clear()
+
+    while True:
+        seat = game.to_act
+        if seat is None:
+            draw(None)
+            _finish(game, console)
+            return game
+        if seat in ai:
+            chosen = ai[seat].act(game)
+            who = f"seat {seat} ({game.world.name(game.state.heroes[seat].hero)})"
+            if not clear_screen:
+                console.print(Text(f"AI {who}: {chosen}", style="cyan"))
+            ai_moves.append((who, str(chosen)))
+            game.apply(chosen)
+            show = True
+            continue
+        if show:
+            draw(seat)
+            show = False
+        if completer is not None:
+            completer.set(game)
+        try:
+            line = read(f"seat {seat}> ")
+        except EOFError:
+            console.print("\nGoodbye.")
+            return game
+        except KeyboardInterrupt:
+            console.print("\nGoodbye.")
+            return game
+        text = line.strip()
+        if not text:
+            continue
+        word, _, arg = text.partition(" ")
+        word = word.lower()
+        arg = arg.strip()
+        if word in ("quit", "exit"):
+            console.print("Goodbye.")
+            return game
+        if word in ("help", "?"):
+            console.print(help_text())
+            continue
+        if word == "save":
+            if not arg:
+                _error(console, "save needs a file name: save FILE")
+                continue
+            try:
+                save_game(game, arg)
+            except OSError as exc:
+                _error(console, f"could not save to {arg}: {exc.strerror or exc}")
+                continue
+            console.print(f"Saved to {arg}.")
+            continue
+        if word == "load":
+            if not arg:
+                _error(console, "load needs a file name: load FILE")
+                continue
+            try:
+                loaded = load_game(arg)
+            except SaveError as exc:
+                _error(console, f"could not load: {exc}; the current game goes on")
+                continue
+            game = loaded
+            notes.append(f"Loaded {arg}.")
+            show = True
+            continue
+        if text.isdigit():
+            legal = game.legal_actions()
+            n = int(text)
+            if not 1 <= n <= len(legal):
+                _error(console, f"no action numbered {n}; choose 1-{len(legal)}")
+                continue
+            action: Action | str = legal[n - 1]
+        else:
+            action = text
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            _error(console, str(exc))
+            continue
+        show = True
+
+
+# --- the commands --------------------------------------------------------------------------
+
+
+def _fail(message: str) -> typer.Exit:
+    typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
+    return typer.Exit(2)
+
+
+def parse_heroes(text: str | None) -> list[str]:
+    if not text:
+        return []
+    return [
+        h.strip().lower().replace("-", "_").replace(" ", "_") for h in text.split(",") if h.strip()
+    ]
+
+
+def parse_ai(specs: Sequence[str], players: int, seed: int) -> dict[int, Agent]:
+    """`SEAT=AGENT` options into agents; raises ValueError naming the bad one."""
+    out: dict[int, Agent] = {}
+    for spec in specs:
+        for part in spec.split(","):
+            seat_text, sep, name = part.strip().partition("=")
+            name = name.strip().lower() if sep else "random"
+            if not seat_text.strip().isdigit():
+                raise ValueError(f"--ai {part!r}: expected SEAT=AGENT, like 1=random")
+            seat = int(seat_text)
+            if not 0 <= seat < players:
+                raise ValueError(
+                    f"--ai {part!r}: the seats of this game are {', '.join(map(str, range(players)))}"
+                )
+            out[seat] = make_agent(name, seed * 8 + seat)
+    return out
+
+
+def build_game(
+    players: int | None,
+    heroes: Sequence[str],
+    difficulty: str,
+    code: str | None,
+    seed: int | None,
+) -> RtdtGame:
+    """A new game from command-line options; raises ValueError with a one-line message."""
+    if difficulty not in ("heroic", "gritty"):
+        raise ValueError(f"--difficulty must be heroic or gritty, not {difficulty!r}")
+    if code:
+        setup = gamecode.decode(code)
+        if players is not None and players != setup.players:
+            raise ValueError(f"the code {code} is for {setup.players} player(s), not {players}")
+        return new_game(make_config(heroes=heroes, code=code))
+    n = players if players is not None else (len(heroes) or 1)
+    if not 1 <= n <= 4:
+        raise ValueError(f"--players must be 1-4, not {n}")
+    if heroes and len(heroes) != n:
+        raise ValueError(f"{n} player(s) need {n} hero(es), got {len(heroes)}: {', '.join(heroes)}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(gamecode.SEED_LIMIT)
+    if seed < 0:
+        raise ValueError(f"--seed must be 0 or more, not {seed}")
+    return new_game(make_config(players=n, heroes=heroes, difficulty=difficulty, seed=seed))
+
+
+def play_rtdt(
+    players: Annotated[
+        int | None, typer.Option("--players", "-p", help="Heroes in the game, 1-4.")
+    ] = None,
+    heroes: Annotated[
+        str | None, typer.Option("--heroes", help="Comma-separated hero ids, seat 0 first.")
+    ] = None,
+    difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",
+    code: Annotated[
+        str | None, typer.Option("--code", help="A game code XXXX-XXXX-XXXX to replay a setup.")
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Seed for a new game (default: random).")
+    ] = None,
+    ai: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ai", help="SEAT=random: that seat (from 0) is played by the AI. Repeatable."
+        ),
+    ] = None,
+    load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+) -> None:
+    """Play Return to Dark Tower (cooperative) in the terminal."""
+    try:
+        if load is not None:
+            game = load_game(str(load))
+        else:
+            game = build_game(players, parse_heroes(heroes), difficulty.lower(), code, seed)
+        agents = parse_ai(ai or [], game.state.config.players, game.state.config.seed)
+    except (ValueError, SaveError) as exc:
+        raise _fail(str(exc)) from None
+    console = Console(highlight=False)
+    completer = Completer()
+    if not sys.stdin.isatty() or not install_completer(completer):
+        play_loop(game, console, input, agents)
+    else:
+        play_loop(game, console, input, agents, completer)
+
+
+def simulate(
+    games: int,
+    players: int,
+    agent: str,
+    seed: int,
+    difficulty: str,
+) -> dict[str, Any]:
+    """Play `games` games (game i from seed + i) and gather the figures."""
+    results: dict[str, dict[str, int]] = {"loss": {}, "win": {}}
+    errors: list[dict[str, Any]] = []
+    decisions = 0
+    turns: list[int] = []
+    started = time.perf_counter()
+    for i in range(games):
+        game_seed = seed + i
+        n = 0
+        try:
+            game = new_game(make_config(players=players, difficulty=difficulty, seed=game_seed))
+            agents = [make_agent(agent, game_seed * 8 + s) for s in range(players)]
+            while True:
+                to_act = game.to_act
+                if to_act is None:
+                    break
+                game.apply(agents[to_act].act(game))
+                n += 1
+                if n >= MAX_DECISIONS:
+                    raise RuntimeError(f"no end after {n} decisions")
+            result = game.result
+            assert result is not None
+            by_cause = results.setdefault(result.outcome, {})
+            by_cause[result.cause] = by_cause.get(result.cause, 0) + 1
+            turns.append(game.state.turn_number)
+        except Exception as exc:  # one broken game must not stop the run
+            errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}"})
+        decisions += n
+    elapsed = max(time.perf_counter() - started, 1e-9)
+    return {
+        "game": "rtdt",
+        "games": games,
+        "players": players,
+        "agent": agent,
+        "difficulty": difficulty,
+        "seed": seed,
+        "results": results,
+        "decisions": decisions,
+        "decisions_per_second": round(decisions / elapsed, 1),
+        "games_per_second": round(games / elapsed, 2),
+        "mean_turns": round(sum(turns) / len(turns), 2) if turns else None,
+        "errors": errors,
+    }
+
+
+def sim_rtdt(
+    games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
+    players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
+    agent: Annotated[str, typer.Option("--agent", help="Who plays every seat: random.")] = "random",
+    seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
+    difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",
+    as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+) -> None:
+    """Play many Return to Dark Tower games with AI seats and report the results."""
+    difficulty = difficulty.lower()
+    if games < 1:
+        raise _fail(f"--games must be 1 or more, not {games}")
+    if not 1 <= players <= 4:
+        raise _fail(f"--players must be 1-4, not {players}")
+    if agent not in AGENTS:
+        raise _fail(f"unknown agent {agent!r}; agents: {', '.join(AGENTS)}")
+    if difficulty not in ("heroic", "gritty"):
+        raise _fail(f"--difficulty must be heroic or gritty, not {difficulty!r}")
+    if seed < 0:
+        raise _fail(f"--seed must be 0 or more, not {seed}")
+    report = simulate(games, players, agent, seed, difficulty)
+    if as_json:
+        typer.echo(json.dumps(report))
+        return
+    console = Console(highlight=False)
+    table = Table(title=f"rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}")
+    table.add_column("outcome")
+    table.add_column("cause")
+    table.add_column("games", justify="right")
+    for outcome, causes in report["results"].items():
+        for cause, count in sorted(causes.items(), key=lambda kv: -kv[1]):
+            table.add_row(outcome, cause, str(count))
+    if report["errors"]:
+        table.add_row("error", "(see below)", str(len(report["errors"])), style="red")
+    console.print(table)
+    console.print(
+        f"{report['decisions']} decisions · {report['decisions_per_second']:.0f} decisions/s · "
+        f"{report['games_per_second']:.1f} games/s · mean turns {report['mean_turns']}"
+    )
+    for err in report["errors"][:10]:
+        console.print(Text(f"seed {err['seed']}: {err['error']}", style="red"))
