@@ -37,11 +37,17 @@ class Gain(Strict):
 
 
 class Lose(Strict):
-    """Lose warriors or spirit; mandatory, a shortfall gives one corruption."""
+    """Lose warriors or spirit; mandatory, a shortfall gives one corruption.
+
+    With `per`, the loss is `amount` plus `per_amount` for each counted thing:
+    skulls on buildings on or next to the hero's space, or foe tokens there.
+    """
 
     op: Literal["lose"]
     resource: Resource
-    amount: int = Field(ge=1)
+    amount: int = Field(ge=0)
+    per: Literal["skull_near", "foe_here"] | None = None
+    per_amount: int = 0
 
 
 class GainItem(Strict):
@@ -143,6 +149,38 @@ class OtherBanner(Strict):
     op: Literal["other_banner"]
 
 
+class LoseItem(Strict):
+    """Lose items of a kind (`item` means any potion, gear or treasure, the loser's choice);
+    mandatory, a shortfall gives one corruption."""
+
+    op: Literal["lose_item"]
+    kind: Literal["potion", "gear", "treasure", "item"]
+    amount: int = Field(default=1, ge=1)
+
+
+class LoseVirtue(Strict):
+    """Lose an active hero virtue tile for the rest of the game (the loser's choice);
+    without one to lose, gain a corruption instead."""
+
+    op: Literal["lose_virtue"]
+
+
+class AddSkulls(Strict):
+    """Put skulls from the supply on buildings (the acting hero chooses which):
+    `near` = a building on or next to the hero's space, `kingdom` = one in the hero's
+    current kingdom. No such building left: skulls go on destroyed buildings (corruption)."""
+
+    op: Literal["add_skulls"]
+    amount: int = Field(ge=1)
+    where: Literal["near", "kingdom"] = "near"
+
+
+class TowerStirs(Strict):
+    """The Tower stirs (a drum turns or a seal comes off); emerging skulls are placed."""
+
+    op: Literal["tower_stirs"]
+
+
 Effect = Annotated[
     Gain
     | Lose
@@ -158,7 +196,11 @@ Effect = Annotated[
     | AddAdvantage
     | ExtraTurn
     | RollHaggle
-    | OtherBanner,
+    | OtherBanner
+    | LoseItem
+    | LoseVirtue
+    | AddSkulls
+    | TowerStirs,
     Field(discriminator="op"),
 ]
 
@@ -431,3 +473,233 @@ class HaggleDie(Strict):
 class BuildingsFile(Strict):
     buildings: list[BuildingInfo]
     haggle_die: HaggleDie
+
+
+# --- foes, adversaries and their strikes (part 2) --------------------------------------
+
+Status = Literal["panicked", "unsteady", "ready", "savage", "lethal"]
+STATUSES: tuple[str, ...] = ("panicked", "unsteady", "ready", "savage", "lethal")
+
+
+class FoeMove(Strict):
+    """A strike step that moves this foe's tokens.
+
+    step: each token one space (the dropping player chooses where); toward_active_hero:
+    each token `steps` spaces along a shortest path to the active hero; onto_adjacent_hero:
+    tokens next to a hero move onto that hero; onto_hero_in_kingdom: each token onto a
+    hero in its kingdom, if any; onto_active_hero: every token onto the active hero;
+    to_sanctuary_or_citadel: each token to the nearest sanctuary or citadel;
+    to_building_next_kingdom: each token to a building space in the next kingdom
+    clockwise (the dropping player chooses).
+    """
+
+    op: Literal["foe_move"]
+    how: Literal[
+        "step",
+        "toward_active_hero",
+        "onto_adjacent_hero",
+        "onto_hero_in_kingdom",
+        "onto_active_hero",
+        "to_sanctuary_or_citadel",
+        "to_building_next_kingdom",
+    ]
+    steps: int = Field(default=1, ge=1)
+
+
+class HitBuildings(Strict):
+    """A strike step that puts skulls on, or destroys, buildings relative to this foe's tokens.
+
+    where: one_per_kingdom (one building, the dropping player's choice, in each kingdom
+    holding a token), near (every building on or next to a token), kingdoms (every building
+    in a kingdom holding a token), foe_space (the building on each token's space),
+    foe_kingdom_one (one building in each token's kingdom, the dropping player's choice).
+    """
+
+    op: Literal["hit_buildings"]
+    where: Literal["one_per_kingdom", "near", "kingdoms", "foe_space", "foe_kingdom_one"]
+    skulls: int = Field(default=1, ge=0)
+    per_token: bool = False  # skulls once per token on that space
+    destroy: bool = False
+
+
+class HitHeroes(Strict):
+    """A strike step that applies hero effects to the targeted heroes.
+
+    target: near (on or next to a token), kingdom (current kingdom holds a token),
+    all, active (the hero whose turn it is). With `per_token`, the effects apply once
+    per token of this foe on the hero's space (no token there, no effect).
+    """
+
+    op: Literal["hit_heroes"]
+    target: Literal["near", "kingdom", "all", "active"]
+    effects: list[Effect]
+    per_token: bool = False
+
+
+StrikeStep = Annotated[FoeMove | HitBuildings | HitHeroes, Field(discriminator="op")]
+
+
+class Strike(Strict):
+    source: Source
+    text: str
+    steps: list[StrikeStep]
+
+
+class Foe(Entry):
+    name: str
+    level: int = Field(ge=2, le=5)
+    traits: list[AdvantageType] = Field(min_length=1, max_length=2)
+    tokens: int = Field(ge=1)
+    text: str  # what its strike event does, in brief
+    strikes: dict[Status, Strike] = Field(default_factory=dict)  # foes: all five statuses
+    critical: str  # id of its critical-hit battle card
+
+
+class Adversary(Entry):
+    name: str
+    traits: list[AdvantageType] = Field(min_length=1, max_length=2)
+    text: str
+    tower_acts: Strike  # what "the Tower acts" does while it is the adversary
+    critical: str  # id of its critical-hit battle card
+
+
+class FoesFile(Strict):
+    foes: list[Foe]
+    adversaries: list[Adversary]
+
+
+# --- battle cards (designed: the app keeps them hidden) ------------------------------
+
+
+class Rung(Strict):
+    text: str
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class BattleCard(Entry):
+    """A ladder of five results, worst first; advantages climb it one rung each."""
+
+    name: str
+    family: Literal["generic", "trait", "critical"]
+    trait: AdvantageType | None = None  # trait cards: the trait that brings them into a deck
+    rungs: list[Rung] = Field(min_length=5, max_length=5)
+
+
+class BattleFile(Strict):
+    source: Source
+    start_rung: dict[Status, int]  # the rung a card is revealed on, by the foe's status
+    cards: list[BattleCard]
+
+
+# --- companions, quest items, quests and dungeons (part 2) ------------------------------
+
+
+class CompanionEvent(Strict):
+    source: Source
+    text: str
+    effects: list[Effect]  # for the hero who holds the companion (or the dropping player)
+
+
+class Companion(Entry):
+    name: str
+    title: str
+    kingdom: Kingdom | None = None
+    text: str
+    abilities: list[Ability] = Field(default_factory=list)
+    event: CompanionEvent | None = None
+    main_goal: str | None = None  # the main goal this companion offers as the main companion
+
+
+class QuestItem(Card):
+    copies: int = Field(default=1, ge=1)
+
+
+class Requirement(Strict):
+    """What completing a quest (or a stage of one) asks; every field set must be met.
+
+    Resources and items named here are spent, all at once, when the quest completes.
+    `advantages` are counted like a heroic action's (of `advantage_type`, or any type
+    when it is None) and spent all at once.
+    """
+
+    warriors: int = 0
+    spirit: int = 0
+    potions: int = 0
+    gear: int = 0
+    treasures: int = 0
+    items: list[str] = Field(default_factory=list)  # quest items spent
+    carry: list[str] = Field(default_factory=list)  # quest items you must carry (kept)
+    advantages: int = 0
+    advantage_type: AdvantageType | None = None
+    dungeon: bool = False  # completed by clearing the target room of this space's dungeon
+    defeat_foe: bool = False  # completed by defeating a foe on this space
+
+
+class Placement(Strict):
+    """Where the app puts a quest's marker: one of `spaces` (or any space of `kingdoms`,
+    or any space with a dungeon when `dungeon` is set), drawn from the game's seed."""
+
+    spaces: list[str] = Field(default_factory=list)
+    kingdoms: list[Kingdom] = Field(default_factory=list)
+    building: BuildingType | None = None
+    dungeon: bool = False
+
+
+class QuestStage(Strict):
+    text: str
+    place: Placement
+    needs: Requirement
+    rewards: list[Effect] = Field(default_factory=list)
+
+
+class Outcome(Strict):
+    """What a failed adversary quest does: effects on every hero, skulls on buildings,
+    foes growing in power."""
+
+    text: str
+    each_hero: list[Effect] = Field(default_factory=list)
+    skulls_each_kingdom: int = 0
+    foes_grow: bool = False
+
+
+class Quest(Entry):
+    name: str
+    kind: Literal["main_goal", "companion", "adversary"]
+    text: str
+    stages: list[QuestStage] = Field(min_length=1)
+    companion: str | None = None  # joins the hero who completes it
+    quest_item: str | None = None  # given to the hero who completes it
+    failure: Outcome | None = None  # adversary quests
+
+
+class CompanionsFile(Strict):
+    companions: list[Companion]
+    quest_items: list[QuestItem]
+
+
+class QuestsFile(Strict):
+    main_goals: list[Quest]
+    companion_quests: list[Quest]
+    adversary_quests: list[Quest]
+
+
+class Room(Strict):
+    id: str
+    name: str
+    source: Source
+    initial: Rung
+    improved: Rung
+
+
+class DungeonKind(Entry):
+    id: DungeonType
+    advantage: AdvantageType
+    entrance: str  # the entrance's name
+    rooms: list[Room] = Field(min_length=4)
+    names: dict[str, str]  # space -> the dungeon's name there
+
+
+class DungeonsFile(Strict):
+    source: Source
+    rooms_per_delve: int = Field(ge=3)  # designed layout size
+    dungeons: list[DungeonKind]
