@@ -34,6 +34,8 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
+	$(BIN)/python benchmarks/bench_tower.py
+	$(BIN)/python benchmarks/bench_tactics.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

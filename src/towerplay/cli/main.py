@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
+from towerplay.cli.tactics import play_tactics, sim_tactics
 
 app = typer.Typer(help="towerplay: Return to Dark Tower and Adventure Tactics, played and simulated.", no_args_is_help=True)
 play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
@@ -14,14 +15,8 @@ app.add_typer(sim_app, name="sim")
 
 play_app.command("rtdt")(play_rtdt)
 sim_app.command("rtdt")(sim_rtdt)
-
-try:  # Adventure Tactics joins when its package is present
-    from towerplay.cli.tactics import play_tactics, sim_tactics
-except ImportError:  # pragma: no cover
-    pass
-else:
-    play_app.command("tactics")(play_tactics)
-    sim_app.command("tactics")(sim_tactics)
+play_app.command("tactics")(play_tactics)
+sim_app.command("tactics")(sim_tactics)
 
 
 if __name__ == "__main__":  # pragma: no cover

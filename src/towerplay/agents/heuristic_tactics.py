@@ -1,0 +1,169 @@
+"""A rule-of-thumb player for Adventure Tactics that speaks only the Game protocol.
+
+On its turn it tries each action on a clone, answers the follow-up choices with
+simple habits (focus fire on the weakest enemy, heal the most wounded ally, keep
+a ranged hero at range, close in with a melee hero) and keeps the action whose
+result looks best from its own `observe` view.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.core.notation import Action
+from towerplay.core.rng import Rng, seed_state
+
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+SIMPLE = {
+    "mulligan": "keep", "reshuffle": "accept", "swap": "swap", "knocked_out": "revive",
+    "response": "respond", "cleanup": "keep",
+}
+
+
+def coord(name: str) -> tuple[int, int]:
+    return COLUMNS.index(name[0]), int(name[1:]) - 1
+
+
+def dist(a: str, b: str) -> int:
+    (ax, ay), (bx, by) = coord(a), coord(b)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+def fp_dist(a: list[str], b: list[str]) -> int:
+    return min(dist(x, y) for x in a for y in b)
+
+
+class HeuristicTacticsAgent:
+    """Greedy one-turn-action lookahead with habits for the follow-up choices."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed_state(seed))
+
+    def act(self, game: Any) -> Action:
+        actions = game.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        view = game.observe(game.to_act)
+        kind = view["pending"]["kind"]
+        if kind == "turn":
+            return self.best_turn_action(game, actions)
+        return habit(view, actions)
+
+    def best_turn_action(self, game: Any, actions: list[Action]) -> Action:
+        seat = game.to_act
+        best, best_score = actions[0], float("-inf")
+        for a in actions:
+            trial = game.clone()
+            trial.apply(a)
+            # answer this action's own follow-up choices by habit
+            guard = 0
+            while trial.result is None and trial.to_act == seat and guard < 12:
+                view = trial.observe(seat)
+                if view["pending"]["kind"] == "turn":
+                    break
+                trial.apply(habit(view, trial.legal_actions()))
+                guard += 1
+            score = evaluate(trial, seat) + self.rng.random() * 0.01
+            if a.verb in ("pass", "end"):
+                score -= 0.5
+            if score > best_score:
+                best, best_score = a, score
+        return best
+
+
+def units(view: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    heroes = [u for u in view["units"] if u["side"] == "hero"]
+    enemies = [u for u in view["units"] if u["side"] == "enemy"]
+    return heroes, enemies
+
+
+def goals(view: dict[str, Any], enemies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Enemies to close in on: the encounter's target when there is one, else all."""
+    alive = [e for e in enemies if e["squares"]]
+    target = [e for e in alive if e["type"] == view["objectives"]["defeat"]]
+    return target or alive
+
+
+def evaluate(game: Any, seat: int) -> float:
+    if game.result is not None:
+        return 10_000.0 if game.result.outcome == "win" else -10_000.0
+    view = game.observe(seat)
+    heroes, enemies = units(view)
+    score = 0.0
+    for e in enemies:
+        score -= 10 * e["hp"] + (20 if e["kind"] == "boss" else 8)
+    for h in heroes:
+        score += 4 * h["hp"] - (60 if h["knocked_out"] else 0)
+    me = next((h for h in heroes if h["owner"] == seat and h["kind"] == "hero"), None)
+    alive = goals(view, enemies)
+    exits = view["objectives"]["reach"]
+    if exits:  # a "reach" objective: the nearest hero's way to the exit counts most
+        standing = [h for h in heroes if h["kind"] == "hero" and not h["knocked_out"]]
+        if standing:
+            score -= 15 * min(fp_dist(h["squares"], exits) for h in standing)
+    if me is not None and alive and not me["knocked_out"]:
+        near = min(fp_dist(me["squares"], e["squares"]) for e in alive)
+        lo, hi = me["attack_range"]
+        if lo >= 2:  # keep range: stay inside the band, away from melee
+            score -= 3 * max(0, lo - near) + max(0, near - hi)
+        else:
+            score -= max(0, near - hi)
+    return score
+
+
+def habit(view: dict[str, Any], actions: list[Action]) -> Action:
+    """The follow-up choices: focus fire, heal the wounded, keep range."""
+    kind = view["pending"]["kind"]
+    texts = [str(a) for a in actions]
+    if kind in SIMPLE:
+        want = SIMPLE[kind]
+        for a in actions:
+            if a.verb == want:
+                return a
+        return actions[0]
+    heroes, enemies = units(view)
+    at = {sq: u for u in view["units"] for sq in u["squares"]}
+    seat = view["seat"]
+    me = next((h for h in heroes if h["owner"] == seat and h["kind"] == "hero"), None)
+    if kind in ("target", "order", "condition") and any(t.split()[-1] in at for t in texts):
+        goal = view["objectives"]["defeat"]
+
+        def weakness(a: Action) -> tuple[int, int]:
+            u = at.get(a[-1])
+            if u is None:
+                return (99, 0)
+            if u["side"] == "hero":  # an ally (e.g. a condition on a friend)
+                return (50, 0)
+            # focus fire: the weakest first, the encounter's target counting as weaker
+            return (u["hp"] - (8 if u["type"] == goal else 0), 0 if u["kind"] == "boss" else 1)
+        if kind == "target" and not all(a[-1] in at for a in actions):
+            # an area: the square touching the most enemies
+            def crowd(a: Action) -> int:
+                return -sum(1 for e in enemies if e["squares"] and fp_dist([a[-1]], e["squares"]) <= 1)
+            return min(actions, key=lambda a: (crowd(a), weakness(a)))
+        return min(actions, key=weakness)
+    if kind == "heal":
+        by_id = {u["id"]: u for u in view["units"]}
+
+        def missing(a: Action) -> int:
+            u = at.get(a[-1]) or by_id.get(a[-1])
+            return -(u["max_hp"] - u["hp"]) if u else 0
+        return min(actions, key=missing)
+    if kind == "move" and me is not None and view["objectives"]["reach"]:
+        exits = view["objectives"]["reach"]
+        return min(actions, key=lambda a: (fp_dist([a[-1] if a.verb == "move" else me["squares"][0]], exits), str(a)))
+    if kind == "move" and me is not None:
+        alive = goals(view, enemies)
+        if not alive:
+            return actions[0]
+        lo, hi = me["attack_range"]
+        goal = max(lo, min(hi, 2)) if lo >= 2 else 1
+
+        def fit(a: Action) -> tuple[int, str]:
+            sq = a[-1] if a.verb == "move" else me["squares"][0]
+            near = min(fp_dist([sq], e["squares"]) for e in alive)
+            return (abs(near - goal), str(a))
+        return min(actions, key=fit)
+    if kind == "focus":
+        return max(actions, key=lambda a: at[a[-1]]["hp"] if a[-1] in at else 0)
+    return actions[0]

@@ -1,0 +1,437 @@
+"""Playing action cards: options, steps, targets, areas of effect, summons.
+
+A card being played is a `Resolution` record; each step that needs a choice
+pushes a `Decision` whose `choices` are the legal action texts, and the step
+continues when the decision is answered.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from towerplay.tactics.effects import (
+    add_condition,
+    attack_total,
+    basic_movement,
+    damage,
+    draw,
+    footprint,
+    heal,
+    hero_of,
+    hit,
+    in_range,
+    log,
+    modifiers,
+    obstacles,
+    occupied,
+    roll,
+    total,
+    walls,
+)
+from towerplay.tactics.grid import (
+    ALL_DIRECTIONS,
+    line_of_sight,
+    move_costs,
+    set_distance,
+    step,
+    within,
+)
+from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
+from towerplay.tactics.state import TRAP_DAMAGE, Ctx, Decision, Hero, Resolution, State, Unit
+
+
+def ask(s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str, **data: Any) -> None:
+    """Push a decision; `choices` are the legal actions as token lists."""
+    s.pending.append(Decision(kind, seat, {"prompt": prompt, "choices": choices, "rule": rule, **data}))
+
+
+@lru_cache(maxsize=32)
+def dash_steps(points: int) -> tuple[Step, ...]:
+    """Discarding a card to move: one move step (AT-TURN-3)."""
+    return (MoveStep(op="move", points=points),)
+
+
+@lru_cache(maxsize=32)
+def summon_steps(movement: int, dice: tuple[str, ...], band: tuple[int, int]) -> tuple[Step, ...]:
+    """A commanded summon: a move, then its attack (AT-SUM-1)."""
+    return (
+        MoveStep(op="move", points=max(1, movement)),
+        AttackStep(op="attack", dice=dice, range=band),  # type: ignore[arg-type]
+    )
+
+
+def steps_of(s: State, ctx: Ctx, r: Resolution) -> tuple[Step, ...]:
+    """The steps being resolved: a card's chosen option, a dash (`~N`) or a summon (`@uid`)."""
+    if r.card.startswith("~"):
+        return dash_steps(int(r.card[1:]))
+    if r.card.startswith("@"):
+        u = s.units[r.actor]
+        return summon_steps(u.movement, u.attack_dice, u.attack_range)
+    return ctx.content.cards[r.card].options[r.option]
+
+
+# --- starting a card ----------------------------------------------------------------
+
+
+def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | None) -> None:
+    """Play a card from hand, or use equipment / a class feature from the board (AT-TURN-2).
+
+    The card goes to the discard pile, or is set aside when it says Remove (AT-KEY-1).
+    """
+    card = ctx.content.cards[card_id]
+    if from_board is not None:
+        hero.board[from_board] = None
+    else:
+        hero.hand.remove(card_id)
+    (hero.set_aside if card.remove else hero.discard).append(card_id)
+    log(s, f"{hero.uid} plays {card.name}")
+    s.resolution = Resolution(hero.seat, card_id, actor=hero.uid)
+    if len(card.options) > 1:
+        # a blue line: one ability or the other, not both (AT-CARD-2)
+        ask(
+            s, "option", hero.seat, f"{card.name}: choose one ability",
+            [["option", str(i + 1)] for i in range(len(card.options))], "AT-CARD-2",
+        )
+    else:
+        s.resolution.option = 0
+
+
+def command_summon(s: State, ctx: Ctx, hero: Hero, uid: str) -> None:
+    """A summoned creature acts on its owner's turn: a move, then its attack (AT-SUM-1)."""
+    hero.commanded.append(uid)
+    s.resolution = Resolution(hero.seat, "@" + uid, option=0, actor=uid)
+    log(s, f"{hero.uid} commands {uid}")
+
+
+# --- running steps --------------------------------------------------------------------
+
+
+def continue_resolution(s: State, ctx: Ctx) -> None:
+    """Run steps until one needs a decision or the card is done (as much as possible, AT-CARD-1)."""
+    r = s.resolution
+    while r is not None and not s.pending and not s.outcome:
+        if r.option < 0:
+            return
+        steps = steps_of(s, ctx, r)
+        if r.actor not in s.units or s.units[r.actor].knocked_out or r.step >= len(steps):
+            s.resolution = None
+            return
+        st = steps[r.step]
+        if not begin_step(s, ctx, r, st):
+            r.step += 1
+
+
+def begin_step(s: State, ctx: Ctx, r: Resolution, st: Step) -> bool:
+    """Start a step; True if it now waits for a decision."""
+    actor = s.units[r.actor]
+    hero = hero_of(s, r.actor)
+    if isinstance(st, MoveStep):
+        points = st.points if st.points is not None else basic_move_points(s, ctx, actor)
+        return ask_move(s, ctx, r.seat, actor, points, st.through_characters, "move")
+    if isinstance(st, AttackStep):
+        return ask_attack_target(s, ctx, r, actor, st)
+    if isinstance(st, HealStep):
+        return ask_heal_target(s, ctx, r, actor, st)
+    if isinstance(st, ConditionStep):
+        return ask_condition_target(s, ctx, r, actor, st)
+    if isinstance(st, SummonStep):
+        return ask_summon_square(s, ctx, r, actor, st)
+    if hero is not None:
+        draw(s, hero, st.count)
+    return False
+
+
+def basic_move_points(s: State, ctx: Ctx, actor: Unit) -> int:
+    hero = hero_of(s, actor.uid)
+    return actor.movement if hero is None else basic_movement(ctx, hero)
+
+
+# --- movement -------------------------------------------------------------------------
+
+
+def reachable(
+    s: State, ctx: Ctx, u: Unit, points: int, through: bool
+) -> dict[int, int]:
+    """Squares `u` may end a move on, with their cost (AT-MOVE-1..4, AT-COND-1)."""
+    if "slowed" in u.conditions:
+        points = min(points, 1)  # slowed: at most 1 movement point per move (AT-COND-1)
+    others = occupied(s, ctx, u.uid)
+    wall = walls(s, ctx)
+    impassable = wall if through else wall | others
+    costs = move_costs(u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx))
+    return {sq: c for sq, c in costs.items() if sq != u.square and not (1 << sq) & others}
+
+
+def ask_move(s: State, ctx: Ctx, seat: int, u: Unit, points: int, through: bool, kind: str) -> bool:
+    options = reachable(s, ctx, u, points, through)
+    if not options:
+        return False
+    names = sorted(options, key=lambda sq: (ctx.board.name(sq)))
+    choices = [["move", ctx.board.name(sq)] for sq in names] + [["stay"]]
+    ask(s, kind, seat, f"move {u.uid} up to {points} (from {ctx.board.name(u.square)})", choices, "AT-MOVE-1", unit=u.uid)
+    return True
+
+
+def move_unit(s: State, ctx: Ctx, u: Unit, sq: int) -> None:
+    log(s, f"{u.uid} moves {ctx.board.name(u.square)} -> {ctx.board.name(sq)}")
+    u.square = sq
+    if any((1 << f) & ctx.board.traps for f in footprint(ctx, u)):
+        # trap squares hurt whoever ends a move on them (designed)
+        log(s, f"{u.uid} springs a trap")
+        damage(s, ctx, u, TRAP_DAMAGE)
+
+
+# --- targets ---------------------------------------------------------------------------
+
+
+def target_token(ctx: Ctx, u: Unit) -> str:
+    return u.uid if u.knocked_out else ctx.board.name(u.square)
+
+
+def enemies_of(s: State, side: str) -> list[Unit]:
+    return [u for u in s.units.values() if u.side != side and not u.knocked_out]
+
+
+def allies_of(s: State, side: str) -> list[Unit]:
+    return [u for u in s.units.values() if u.side == side]
+
+
+def attack_band(s: State, ctx: Ctx, actor: Unit, st: AttackStep) -> tuple[int, int]:
+    # a basic attack reads the class card; any other the card itself (AT-ATK-1, AT-CARD-3)
+    band = actor.attack_range if st.basic else st.range
+    hero = hero_of(s, actor.uid)
+    if hero is not None and band[1] > 0:
+        band = (band[0], band[1] + total(ctx, hero, "range_bonus"))
+    return band
+
+
+def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep) -> bool:
+    """Targets are asked for each attack step in turn, so a card's second attack
+    comes after the first and a target the first one removed is gone (AT-ATK-2)."""
+    band = attack_band(s, ctx, actor, st)
+    if st.aoe and band[1] == 0:
+        r.last_target = ctx.board.name(actor.square)
+        attack_square(s, ctx, r, actor, st, actor.square)
+        return bool(s.pending)
+    choices: list[list[str]] = []
+    if st.aoe:
+        # an area attack may target any square in range, even an empty one (AT-AOE-2)
+        wall = walls(s, ctx)
+        for sq in within(actor.square, band[1], ctx.board.width, ctx.board.height):
+            if (1 << sq) & wall:
+                continue
+            if in_range(s, ctx, actor, (sq,), band):
+                choices.append(["target", ctx.board.name(sq)])
+    else:
+        for u in enemies_of(s, actor.side):
+            # invisible characters cannot be targeted (AT-COND-4)
+            if "invisible" in u.conditions:
+                continue
+            if in_range(s, ctx, actor, footprint(ctx, u), band):
+                choices.append(["target", ctx.board.name(u.square)])
+    if not choices:
+        log(s, f"{actor.uid} has no target in range")
+        return False
+    choices.sort()
+    name = "attack" if r.card.startswith("@") else ctx.content.cards[r.card].name
+    ask(s, "target", r.seat, f"{name}: choose a target (range {band[0]}-{band[1]})", choices, "AT-RANGE-1")
+    return True
+
+
+def attack_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep, sq: int) -> None:
+    """One roll for the whole attack; the area is counted from the target square,
+    diagonals included, and walls shield (AT-AOE-1, AT-AOE-3)."""
+    hero = hero_of(s, actor.uid)
+    dice: list[str] = list(actor.attack_dice) if st.basic else list(st.dice)
+    reroll = False
+    if hero is not None:
+        reroll = total(ctx, hero, "reroll_blanks") > 0
+        if st.basic:
+            dice += [m.extra_basic_die for m in modifiers(ctx, hero) if m.extra_basic_die]
+    rolled = roll(s, ctx, dice, reroll)
+    r.dice = rolled
+    if st.aoe:
+        wall = walls(s, ctx)
+        area = set(within(sq, st.aoe, ctx.board.width, ctx.board.height))
+        affected = []
+        for u in enemies_of(s, actor.side):
+            fp = footprint(ctx, u)
+            if area & set(fp) and line_of_sight(ctx.board.geo, (sq,), fp, wall):
+                affected.append(u.uid)
+    else:
+        target = next(u for u in enemies_of(s, actor.side) if sq in footprint(ctx, u))
+        affected = [target.uid]
+    r.queue = affected
+    resolve_queue(s, ctx, r, actor, st)
+
+
+def resolve_queue(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep) -> None:
+    """Affect the targets in the order the player picks (AT-AOE-4)."""
+    r.queue = [uid for uid in r.queue if uid in s.units and not s.units[uid].knocked_out]
+    while r.queue and not s.outcome:
+        if len(r.queue) > 1:
+            choices = sorted(["hit", ctx.board.name(s.units[uid].square)] for uid in r.queue)
+            ask(s, "order", r.seat, "choose the next character the area affects", choices, "AT-AOE-4")
+            return
+        hit_one(s, ctx, r, actor, st, r.queue.pop())
+
+
+def hit_one(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep, uid: str) -> None:
+    target = s.units.get(uid)
+    if target is None or target.knocked_out:
+        return
+    hero = hero_of(s, actor.uid)
+    bonus = st.bonus + actor.attack_bonus
+    if hero is not None:
+        bonus += total(ctx, hero, "attack_bonus")
+        if st.basic:
+            bonus += total(ctx, hero, "basic_attack_bonus")
+    amount = attack_total(ctx, actor, r.dice, bonus)
+    r.last_target = uid
+    hit(s, ctx, actor, target, amount, st.conditions)
+
+
+def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep) -> bool:
+    if st.range[1] == 0:
+        # no range, or range 0: only the user (AT-RANGE-3)
+        heal_targets(s, ctx, r, actor, st, actor)
+        return False
+    choices = []
+    for u in allies_of(s, actor.side):
+        if "invisible" in u.conditions:
+            continue
+        if u.kind == "summon" and u.knocked_out and ctx.content.summons[u.type_id].removed_when_knocked_out:
+            continue
+        if in_range(s, ctx, actor, (u.square,), st.range) or (u.uid == actor.uid and st.range[0] == 0):
+            choices.append(["target", target_token(ctx, u)])
+    if not choices:
+        return False
+    choices.sort()
+    ask(s, "heal", r.seat, f"{ctx.content.cards[r.card].name}: choose who heals", choices, "AT-RANGE-1")
+    return True
+
+
+def heal_targets(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep, target: Unit) -> None:
+    hero = hero_of(s, actor.uid)
+    amount = sum(roll(s, ctx, st.dice)) + st.amount
+    if hero is not None:
+        amount += total(ctx, hero, "heal_bonus")
+    group = [target]
+    if st.aoe:
+        wall = walls(s, ctx)
+        for u in allies_of(s, actor.side):
+            if u is target or u.knocked_out:
+                continue
+            if set_distance((target.square,), footprint(ctx, u), ctx.board.width) <= st.aoe and line_of_sight(
+                ctx.board.geo, (target.square,), footprint(ctx, u), wall
+            ):
+                group.append(u)
+    for u in group:
+        heal(s, ctx, u, amount)
+
+
+def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: ConditionStep) -> bool:
+    if st.range[1] == 0:
+        add_condition(s, actor, st.condition)
+        return False
+    pool = allies_of(s, actor.side) if st.on == "ally" else enemies_of(s, actor.side)
+    choices = sorted(
+        ["target", ctx.board.name(u.square)]
+        for u in pool
+        if not u.knocked_out and "invisible" not in u.conditions and in_range(s, ctx, actor, footprint(ctx, u), st.range)
+    )
+    if not choices:
+        return False
+    ask(s, "condition", r.seat, f"choose who becomes {st.condition}", choices, "AT-RANGE-1")
+    return True
+
+
+def ask_summon_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: SummonStep) -> bool:
+    summon = ctx.content.summons[st.summon]
+    mine = [u for u in s.units.values() if u.type_id == st.summon and u.owner == actor.owner]
+    if len(mine) >= summon.limit:
+        log(s, f"no more than {summon.limit} {summon.name} in play")
+        return False
+    occ = occupied(s, ctx) | walls(s, ctx)
+    choices = []
+    for dx, dy in ALL_DIRECTIONS:
+        n = step(actor.square, dx, dy, ctx.board.width, ctx.board.height)
+        if n is not None and not (1 << n) & occ:
+            choices.append(["place", ctx.board.name(n)])
+    if not choices:
+        return False
+    choices.sort()
+    ask(s, "summon", r.seat, f"place the {summon.name}", choices, "AT-SUM-1", summon=st.summon)
+    return True
+
+
+def place_summon(s: State, ctx: Ctx, owner: Unit, summon_id: str, sq: int) -> None:
+    summon = ctx.content.summons[summon_id]
+    n = s.spawned.get(summon_id, 0) + 1
+    s.spawned[summon_id] = n
+    uid = f"{summon_id}{n}"
+    s.units[uid] = Unit(
+        uid, "hero", "summon", summon_id, summon.hp, summon.hp, sq, owner=owner.owner,
+        start=sq, movement=summon.movement, attack_dice=summon.attack_dice,
+        attack_range=summon.attack_range,
+    )
+    log(s, f"{owner.uid} summons {uid} at {ctx.board.name(sq)}")
+
+
+# --- answering the decisions of a resolution ------------------------------------------
+
+
+def answer(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
+    r = s.resolution
+    assert r is not None
+    actor = s.units[r.actor]
+    if d.kind == "option":
+        r.option = int(tokens[1]) - 1
+        return
+    st = steps_of(s, ctx, r)[r.step]
+    if d.kind == "move":
+        if tokens[0] == "move":
+            sq = ctx.board.square(tokens[1])
+            assert sq is not None
+            move_unit(s, ctx, actor, sq)
+        r.step += 1
+    elif d.kind == "target":
+        assert isinstance(st, AttackStep)
+        sq = ctx.board.square(tokens[1])
+        assert sq is not None
+        attack_square(s, ctx, r, actor, st, sq)
+        if not s.pending:
+            r.step += 1
+    elif d.kind == "order":
+        assert isinstance(st, AttackStep)
+        sq = ctx.board.square(tokens[1])
+        chosen = next(uid for uid in r.queue if s.units[uid].square == sq)
+        r.queue.remove(chosen)
+        hit_one(s, ctx, r, actor, st, chosen)
+        resolve_queue(s, ctx, r, actor, st)
+        if not s.pending:
+            r.step += 1
+    elif d.kind == "heal":
+        assert isinstance(st, HealStep)
+        target = find_target(s, ctx, tokens[1], actor.side)
+        heal_targets(s, ctx, r, actor, st, target)
+        r.step += 1
+    elif d.kind == "condition":
+        assert isinstance(st, ConditionStep)
+        sq = ctx.board.square(tokens[1])
+        target = next(u for u in s.units.values() if not u.knocked_out and sq in footprint(ctx, u))
+        add_condition(s, target, st.condition)
+        r.step += 1
+    elif d.kind == "summon":
+        sq = ctx.board.square(tokens[1])
+        assert sq is not None
+        place_summon(s, ctx, actor, d.data["summon"], sq)
+        r.step += 1
+
+
+def find_target(s: State, ctx: Ctx, token: str, side: str) -> Unit:
+    if token in s.units:
+        return s.units[token]
+    sq = ctx.board.square(token)
+    return next(u for u in s.units.values() if u.side == side and not u.knocked_out and sq in footprint(ctx, u))

@@ -1,0 +1,404 @@
+"""Shared rules: who stands where, sight and range, dice, damage, healing,
+knock-outs, conditions, the direction deck and the end of the encounter.
+
+Functions take the mutable `State` and the immutable `Ctx`; none of them keeps
+anything between calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from towerplay.core.rng import Rng
+from towerplay.tactics.grid import (
+    ALL_DIRECTIONS,
+    Mask,
+    Square,
+    line_of_sight,
+    mask_of,
+    set_distance,
+    step,
+)
+from towerplay.tactics.models import Modifiers
+from towerplay.tactics.state import HAND_SIZE, Ctx, Hero, State, Unit
+
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # the 8 direction cards (designed)
+_DIR_VECTORS = {
+    "n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),
+    "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1),
+}
+
+
+def log(s: State, text: str) -> None:
+    s.log = s.log.add(text)
+
+
+def on_board(u: Unit) -> bool:
+    return not u.knocked_out
+
+
+def footprint(ctx: Ctx, u: Unit) -> tuple[Square, ...]:
+    return u.footprint(ctx.board.width)
+
+
+# --- where things are -----------------------------------------------------------
+
+
+def occupied(s: State, ctx: Ctx, exclude: str = "") -> Mask:
+    """Squares occupied by characters; knocked-out heroes occupy none (AT-KO-3)."""
+    m = 0
+    for u in s.units.values():
+        if u.knocked_out or u.uid == exclude or u.square < 0:
+            continue
+        if u.large:
+            for sq in footprint(ctx, u):
+                m |= 1 << sq
+        else:
+            m |= 1 << u.square
+    return m
+
+
+def unit_at(s: State, ctx: Ctx, sq: Square) -> Unit | None:
+    for u in s.units.values():
+        if not u.knocked_out and sq in footprint(ctx, u):
+            return u
+    return None
+
+
+def walls(s: State, ctx: Ctx) -> Mask:
+    m = ctx.board.walls
+    for wall_type, squares in s.walls:
+        if ctx.content.walls[wall_type].blocks:
+            m |= mask_of(squares)
+    return m
+
+
+def obstacles(s: State, ctx: Ctx) -> Mask:
+    m = ctx.board.obstacles
+    for wall_type, squares in s.walls:
+        if not ctx.content.walls[wall_type].blocks:
+            m |= mask_of(squares)
+    return m
+
+
+def sight_blockers(s: State, ctx: Ctx, side: str) -> Mask:
+    """Walls, and the characters of the other side (AT-LOS-3)."""
+    m = walls(s, ctx)
+    for u in s.units.values():
+        if u.side != side and not u.knocked_out:
+            for sq in footprint(ctx, u):
+                m |= 1 << sq
+    return m
+
+
+def can_see(s: State, ctx: Ctx, viewer: Unit, fp: tuple[Square, ...]) -> bool:
+    return line_of_sight(ctx.board.geo, footprint(ctx, viewer), fp, sight_blockers(s, ctx, viewer.side))
+
+
+def in_range(
+    s: State, ctx: Ctx, user: Unit, fp: tuple[Square, ...], band: tuple[int, int]
+) -> bool:
+    """In sight and within the range band, distance counting diagonals (AT-RANGE-1, AT-RANGE-2).
+
+    Range 1 is adjacency, diagonals included (AT-RANGE-4).
+    """
+    d = set_distance(footprint(ctx, user), fp, ctx.board.width)
+    if not band[0] <= d <= band[1]:
+        return False
+    return d == 0 or can_see(s, ctx, user, fp)
+
+
+# --- heroes' modifiers -------------------------------------------------------
+
+
+def hero_of(s: State, uid: str) -> Hero | None:
+    for h in s.heroes:
+        if h.uid == uid:
+            return h
+    return None
+
+
+def modifiers(ctx: Ctx, hero: Hero) -> list[Modifiers]:
+    out = [ctx.content.abilities[a].modifiers for a in hero.abilities]
+    for slot, cid in hero.board.items():
+        if cid is not None and slot != "class_feature":
+            out.append(ctx.content.cards[cid].equipped)
+    return out
+
+
+def total(ctx: Ctx, hero: Hero, name: str) -> int:
+    return sum(int(getattr(m, name)) for m in modifiers(ctx, hero))
+
+
+def basic_movement(ctx: Ctx, hero: Hero) -> int:
+    return ctx.content.classes[hero.class_id].movement + total(ctx, hero, "movement")
+
+
+def hand_size(ctx: Ctx, hero: Hero) -> int:
+    return HAND_SIZE + total(ctx, hero, "hand_size")
+
+
+# --- dice --------------------------------------------------------------------------
+
+
+def roll(s: State, ctx: Ctx, colours: Sequence[str], reroll_blanks: bool = False) -> list[int]:
+    rng = Rng(s.rng)
+    out = []
+    for colour in colours:
+        faces = ctx.content.dice[colour].faces
+        v = faces[rng.below(6)]
+        if v == 0 and reroll_blanks:
+            v = faces[rng.below(6)]
+        out.append(v)
+    s.rng = rng.state
+    return out
+
+
+def shuffle(s: State, items: list[Any]) -> None:
+    rng = Rng(s.rng)
+    rng.shuffle(items)
+    s.rng = rng.state
+
+
+# --- cards ---------------------------------------------------------------------------
+
+
+def draw(s: State, hero: Hero, n: int) -> None:
+    """Draw, reshuffling the discard into the deck when it runs out (AT-DRAW-2)."""
+    for _ in range(n):
+        if not hero.deck:
+            if not hero.discard:
+                return
+            hero.deck = hero.discard
+            hero.discard = []
+            shuffle(s, hero.deck)
+            log(s, f"{hero.uid} reshuffles the discard pile into the deck")
+        hero.hand.append(hero.deck.pop())
+
+
+def draw_up(s: State, ctx: Ctx, hero: Hero) -> None:
+    draw(s, hero, hand_size(ctx, hero) - len(hero.hand))
+
+
+# --- damage, healing, knock-outs --------------------------------------------------
+
+
+def attack_total(ctx: Ctx, attacker: Unit, dice: list[int], bonus: int) -> int:
+    """Dice plus bonus, halved (rounded down) when the attacker is weakened (AT-COND-2)."""
+    dmg = sum(dice) + bonus
+    if "weakened" in attacker.conditions:
+        dmg //= 2
+    return max(dmg, 0)
+
+
+def reduction(s: State, ctx: Ctx, target: Unit) -> int:
+    hero = hero_of(s, target.uid)
+    return total(ctx, hero, "damage_reduction") if hero else 0
+
+
+def hit(
+    s: State,
+    ctx: Ctx,
+    attacker: Unit,
+    target: Unit,
+    amount: int,
+    conditions: tuple[str, ...] = (),
+    reduce: int = 0,
+    ignore: bool = False,
+    what: str = "attack",
+) -> int:
+    """Resolve one attack on one target; returns the damage taken.
+
+    Armor and responses reduce the damage; an ignored attack deals none
+    (AT-ATK-4). Conditions follow the damage, only if the target is still in play
+    and took damage (AT-ATK-3).
+    """
+    if target.kind == "summon" and not ctx.content.summons[target.type_id].damageable:
+        dmg = 0  # the Imp cannot be damaged (AT-SUM-2)
+    elif ignore:
+        dmg = 0
+    else:
+        dmg = max(0, amount - reduction(s, ctx, target) - reduce)
+    log(s, f"{attacker.uid} {what} {target.uid}: {dmg} damage")
+    if dmg:
+        damage(s, ctx, target, dmg)
+    alive = target.uid in s.units and not target.knocked_out
+    if alive and dmg > 0:
+        for c in conditions:
+            add_condition(s, target, c)
+    return dmg
+
+
+def add_condition(s: State, u: Unit, condition: str) -> None:
+    if condition not in u.conditions:
+        u.conditions.append(condition)
+        log(s, f"{u.uid} is {condition}")
+
+
+def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
+    """HP never goes below 0; a hero at 0 is knocked out, an enemy leaves play (AT-KO-1)."""
+    u.hp = max(0, u.hp - amount)
+    if u.hp > 0:
+        return
+    if u.side == "enemy":
+        defeat_enemy(s, ctx, u)
+    elif u.kind == "summon" and ctx.content.summons[u.type_id].removed_when_knocked_out:
+        del s.units[u.uid]  # a skeleton is removed instead (AT-SUM-3)
+        log(s, f"{u.uid} crumbles and is removed")
+    else:
+        knock_out(s, ctx, u)  # heroes, and the beast companion like a hero (AT-SUM-4)
+
+
+def knock_out(s: State, ctx: Ctx, u: Unit) -> None:
+    u.knocked_out = True
+    u.conditions.clear()
+    log(s, f"{u.uid} is knocked out")
+    if u.kind != "hero":
+        return
+    s.knockouts += 1
+    heroes = [s.units[h.uid] for h in s.heroes]
+    if all(h.knocked_out for h in heroes):
+        end(s, "failure", "all heroes knocked out")  # AT-END-3
+    elif s.potions == 0:
+        end(s, "failure", "a hero knocked out with no revive potion left")  # AT-END-3
+
+
+def defeat_enemy(s: State, ctx: Ctx, u: Unit) -> None:
+    enemy = ctx.content.enemies[u.type_id]
+    if "bound_to_serve" in enemy.passives:
+        # Bound to Serve: heal to full and re-spawn at the starting square (AT-BOSS-2)
+        u.hp = u.max_hp
+        u.conditions.clear()
+        sq = free_near(s, ctx, u.start, u.uid)
+        if sq is not None:
+            u.square = sq
+            log(s, f"{u.uid} is bound to serve and re-spawns at {ctx.board.name(sq)}")
+            return
+    del s.units[u.uid]
+    s.defeated[u.type_id] = s.defeated.get(u.type_id, 0) + 1
+    log(s, f"{u.uid} is defeated")
+    check_objectives(s, ctx)
+
+
+def free_near(s: State, ctx: Ctx, sq: Square, exclude: str = "") -> Square | None:
+    """`sq` if free, else the first free square around it (compass order)."""
+    occ = occupied(s, ctx, exclude) | walls(s, ctx)
+    if not (1 << sq) & occ:
+        return sq
+    for dx, dy in ALL_DIRECTIONS:
+        n = step(sq, dx, dy, ctx.board.width, ctx.board.height)
+        if n is not None and not (1 << n) & occ:
+            return n
+    return None
+
+
+def heal(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
+    """Heal up to maximum HP; a knocked-out hero healed above 0 returns (AT-KO-4)."""
+    if amount <= 0:
+        return
+    u.hp = min(u.max_hp, u.hp + amount)
+    log(s, f"{u.uid} heals {amount}")
+    if u.knocked_out and u.hp > 0:
+        return_to_board(s, ctx, u)
+
+
+def return_to_board(s: State, ctx: Ctx, u: Unit) -> None:
+    """Back on the last square, or where the direction deck points if taken (AT-KO-4)."""
+    occ = occupied(s, ctx, u.uid) | walls(s, ctx)
+    sq = u.square
+    tries = 0
+    while (1 << sq) & occ and tries < 64:
+        dx, dy = draw_direction(s, ctx)
+        n = step(u.square, dx, dy, ctx.board.width, ctx.board.height)
+        if n is not None:
+            sq = n
+        tries += 1
+    if (1 << sq) & occ:
+        free = free_near(s, ctx, u.square, u.uid)
+        if free is None:
+            return
+        sq = free
+    u.square = sq
+    u.knocked_out = False
+    log(s, f"{u.uid} returns to the board at {ctx.board.name(sq)}")
+
+
+# --- the direction deck and compass ------------------------------------------------
+
+
+def draw_direction(s: State, ctx: Ctx) -> tuple[int, int]:
+    """Top card of the direction deck, read through the compass (AT-SETUP-2)."""
+    if not s.direction_deck:
+        s.direction_deck = s.direction_discard
+        s.direction_discard = []
+        shuffle(s, s.direction_deck)
+    card = s.direction_deck.pop()
+    s.direction_discard.append(card)
+    s.direction_used = True
+    dx, dy = _DIR_VECTORS[card]
+    for _ in range(s.compass):  # rotate a quarter turn clockwise per compass step
+        dx, dy = dy, -dx
+    return dx, dy
+
+
+def end_of_turn(s: State) -> None:
+    """Reshuffle the direction deck after any turn that used it (AT-KO-5)."""
+    if s.direction_used:
+        s.direction_deck.extend(s.direction_discard)
+        s.direction_discard = []
+        shuffle(s, s.direction_deck)
+        s.direction_used = False
+
+
+# --- the end --------------------------------------------------------------------------
+
+
+def end(s: State, outcome: str, cause: str) -> None:
+    if s.outcome:
+        return
+    s.outcome = outcome
+    s.cause = cause
+    s.phase = "over"
+    s.pending.clear()
+    s.resolution = None
+    s.enemy_turn = None
+    log(s, f"encounter over: {outcome} ({cause})")
+
+
+def objective_met(s: State, ctx: Ctx, kind: str, enemy: str | None, squares: tuple[str, ...], rounds: int | None) -> bool:
+    if kind == "defeat_boss" or kind == "defeat_type":
+        return not any(u.type_id == enemy for u in s.units.values())
+    if kind == "defeat_all":
+        return not any(u.side == "enemy" for u in s.units.values())
+    if kind == "reach":
+        targets = {ctx.board.square(q) for q in squares}
+        return any(
+            not s.units[h.uid].knocked_out and s.units[h.uid].square in targets for h in s.heroes
+        )
+    if kind == "by_round":
+        return rounds is not None and s.round <= rounds
+    if kind == "no_knockouts":
+        return s.knockouts == 0
+    if kind == "no_potions":
+        return s.potions_used == 0
+    return False
+
+
+def check_objectives(s: State, ctx: Ctx, reached: bool = False) -> None:
+    """The main objective ends the encounter at once (AT-END-1); the bonus makes it +success (AT-END-2).
+
+    `reach` objectives are checked only at the end of a hero's turn (`reached`).
+    """
+    if s.outcome:
+        return
+    main = ctx.enc.main
+    if main.kind == "reach" and not reached:
+        return
+    if not objective_met(s, ctx, main.kind, main.enemy, main.squares, main.rounds):
+        return
+    b = ctx.enc.bonus
+    if objective_met(s, ctx, b.kind, b.enemy, b.squares, b.rounds):
+        end(s, "+success", f"{main.text} and {b.text}")
+    else:
+        end(s, "success", main.text)

@@ -1,0 +1,184 @@
+"""Grid geometry: squares, distance, line of sight, movement, areas."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from towerplay.tactics.grid import (
+    geometry,
+    line_of_sight,
+    mask_of,
+    move_costs,
+    parse_square,
+    path_distances,
+    square_name,
+    visible_squares,
+    within,
+)
+
+W = H = 10
+GEO = geometry(W, H)
+
+
+def sq(name: str) -> int:
+    q = parse_square(name, W, H)
+    assert q is not None
+    return q
+
+
+def los(a: str, b: str, blockers: list[str]) -> bool:
+    return line_of_sight(GEO, (sq(a),), (sq(b),), mask_of(sq(x) for x in blockers))
+
+
+def test_square_names_round_trip() -> None:
+    for q in range(W * H):
+        assert parse_square(square_name(q, W), W, H) == q
+    assert parse_square("k1", W, H) is None and parse_square("a11", W, H) is None
+    assert parse_square("a0", W, H) is None and parse_square("gm3", W, H) is None
+
+
+def test_AT_LOS_1_corner_to_corner_sees_past_a_single_blocker_edge() -> None:
+    # a wall beside the straight line does not hide the target: another corner pair is clear
+    assert los("a1", "e1", ["c2"])
+    # directly in the way, every corner pair passes through the wall's inside
+    assert not los("a1", "e1", ["c1"])
+    # a diagonal line through a blocker's single corner is not interrupted
+    assert los("a1", "c3", ["b1"])
+
+
+def test_AT_LOS_2_walls_between_block_including_squeezes() -> None:
+    # a solid column of walls hides everything behind it
+    column = [f"e{r}" for r in range(1, 11)]
+    assert not los("a5", "h5", column)
+    # a line along the edge shared by two walls is blocked (no squeezing between them)
+    assert not los("a5", "h5", ["e5", "e6", "e4"])
+    # two walls meeting only at a corner: no slipping through the point where they touch
+    assert not los("d4", "f6", ["d5", "e4", "e6", "f5", "e5"])
+    assert los("a1", "a5", [])
+
+
+def test_AT_LOS_3_characters_block_only_the_other_side() -> None:
+    # the caller passes the squares of the *opposing* side as blockers
+    enemy_between = ["c1"]
+    assert not los("a1", "e1", enemy_between)
+    assert los("a1", "e1", [])  # an ally on c1 is not passed as a blocker
+
+
+def test_AT_RANGE_4_adjacent_squares_always_see_each_other() -> None:
+    for a, b in [("d4", "e5"), ("d4", "d5"), ("d4", "c3")]:
+        assert los(a, b, ["e4", "d5", "c4", "d3"])
+
+
+boards = st.lists(st.integers(0, W * H - 1), max_size=25, unique=True)
+points = st.integers(0, W * H - 1)
+
+
+@settings(max_examples=150, deadline=None)
+@given(boards, points, points)
+def test_AT_LOS_2_sight_is_symmetric_with_only_walls(walls: list[int], a: int, b: int) -> None:
+    m = mask_of(walls)
+    assert line_of_sight(GEO, (a,), (b,), m) == line_of_sight(GEO, (b,), (a,), m)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.integers(1, H - 2), st.integers(0, W - 1), st.integers(0, W - 1))
+def test_AT_LOS_2_a_full_wall_row_between_always_blocks(row: int, xa: int, xb: int) -> None:
+    walls = mask_of(row * W + x for x in range(W))
+    a = (row - 1) * W + xa
+    b = (row + 1) * W + xb
+    assert not line_of_sight(GEO, (a,), (b,), walls)
+
+
+@settings(max_examples=100, deadline=None)
+@given(boards, points, points)
+def test_AT_LOS_3_a_character_never_blocks_its_own_side(others: list[int], a: int, b: int) -> None:
+    # viewer and target never block themselves: adding their own squares changes nothing
+    m = mask_of(x for x in others if x not in (a, b))
+    with_selves = m | (1 << a) | (1 << b)
+    assert line_of_sight(GEO, (a,), (b,), m) == line_of_sight(GEO, (a,), (b,), with_selves)
+
+
+@settings(max_examples=40, deadline=None)
+@given(boards, points)
+def test_AT_LOS_1_visible_squares_matches_pairwise_sight(walls: list[int], a: int) -> None:
+    m = mask_of(w for w in walls if w != a)
+    vis = visible_squares(GEO, (a,), m)
+    for b in range(W * H):
+        assert bool(vis >> b & 1) == line_of_sight(GEO, (a,), (b,), m)
+
+
+def test_AT_MOVE_1_orthogonal_steps_only() -> None:
+    costs = move_costs(sq("e5"), W, H, 1, 0, 0)
+    assert {square_name(q, W) for q in costs} == {"e5", "e6", "e4", "d5", "f5"}
+    costs = move_costs(sq("e5"), W, H, 2, 0, 0)
+    assert costs[sq("f6")] == 2  # a diagonal square takes two steps
+
+
+def test_AT_MOVE_3_obstacles_cost_two_and_need_two_points() -> None:
+    obstacle = mask_of([sq("f5")])
+    assert sq("f5") not in move_costs(sq("e5"), W, H, 1, 0, obstacle)
+    assert move_costs(sq("e5"), W, H, 2, 0, obstacle)[sq("f5")] == 2
+
+
+def test_AT_MOVE_4_walls_and_characters_are_not_entered() -> None:
+    blocked = mask_of([sq("e6"), sq("e4"), sq("d5"), sq("f5")])
+    assert set(move_costs(sq("e5"), W, H, 4, blocked, 0)) == {sq("e5")}
+
+
+def test_AT_AOE_1_area_counts_diagonals() -> None:
+    area = {square_name(q, W) for q in within(sq("e5"), 1, W, H)}
+    assert area == {"d4", "e4", "f4", "d5", "e5", "f5", "d6", "e6", "f6"}
+    assert len(within(sq("a1"), 1, W, H)) == 4
+
+
+def reference_costs(starts: list[int], budget: int, blocked: set[int], heavy: set[int]) -> dict[int, int]:
+    """Plain Dijkstra, square by square: the oracle for the bit-parallel search."""
+    import heapq
+
+    costs = dict.fromkeys(starts, 0)
+    queue = [(0, s) for s in starts]
+    while queue:
+        c, sq = heapq.heappop(queue)
+        if c > costs[sq]:
+            continue
+        y, x = divmod(sq, W)
+        for dx, dy in ((0, 1), (1, 0), (0, -1), (-1, 0)):
+            nx, ny = x + dx, y + dy
+            n = ny * W + nx
+            if not (0 <= nx < W and 0 <= ny < H) or n in blocked:
+                continue
+            nc = c + (2 if n in heavy else 1)
+            if nc <= budget and nc < costs.get(n, 1 << 30):
+                costs[n] = nc
+                heapq.heappush(queue, (nc, n))
+    return costs
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    st.lists(points, max_size=30, unique=True),
+    st.lists(points, max_size=20, unique=True),
+    st.lists(points, min_size=1, max_size=4, unique=True),
+    st.integers(0, 30),
+)
+def test_AT_MOVE_1_movement_costs_match_plain_dijkstra(blocked: list[int], heavy: list[int], starts: list[int], budget: int) -> None:
+    b = set(blocked) - set(starts)
+    got = move_costs(tuple(starts), W, H, budget, mask_of(b), mask_of(heavy))
+    assert got == reference_costs(starts, budget, b, set(heavy))
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(points, max_size=30, unique=True), st.lists(points, max_size=20, unique=True), points)
+def test_AT_MOVE_3_distances_to_a_goal_match_plain_dijkstra(blocked: list[int], heavy: list[int], goal: int) -> None:
+    b = set(blocked) - {goal}
+    got = path_distances(goal, W, H, mask_of(b), mask_of(heavy))
+    # walking backwards from the goal: entering a square costs that square's price
+    forward = {}
+    for sq in range(W * H):
+        if sq in b:
+            continue
+        ref = reference_costs([sq], 10_000, b, set(heavy))
+        if goal in ref:
+            forward[sq] = ref[goal]
+    assert got == forward
