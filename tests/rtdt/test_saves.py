@@ -14,11 +14,17 @@ from towerplay.rtdt.game import RtdtGame, make_config, new_game
 
 
 def _midgame(seed: int = 4, steps: int = 30) -> RtdtGame:
-    g = new_game(players=3, seed=seed)
-    agent = RandomAgent(seed)
-    for _ in range(steps):
-        g.apply(agent.act(g))
-    return g
+    """A running game some way in (the first seed whose game lasts that long)."""
+    for s in range(seed, seed + 50):
+        g = new_game(players=3, seed=s)
+        agent = RandomAgent(s)
+        for _ in range(steps):
+            if g.result is not None:
+                break
+            g.apply(agent.act(g))
+        if g.result is None:
+            return g
+    raise AssertionError("no game lasted long enough")
 
 
 def test_save_load_round_trip_in_the_middle_of_a_decision() -> None:

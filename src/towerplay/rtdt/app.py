@@ -31,6 +31,27 @@ class AppParams:
     new_wares: float = 0.08
     """Chance of "New Wares" after a turn (RTDT-EVENT-11)."""
 
+    spawn: float = 0.3
+    """Chance that foes spawn after a turn (RTDT-EVENT-5)."""
+
+    spawn_levels: tuple[int, ...] = (2, 2, 2, 3, 3, 4)
+    """Which foe spawns, by level, evenly from this list (lower levels more often)."""
+
+    spawn_count: tuple[int, int, int] = (2, 1, 1)
+    """Tokens that spawn at once for a level 2, 3 and 4 foe (at most its token count)."""
+
+    grow: float = 0.1
+    """Chance that one foe type on the board grows in power after a turn (RTDT-EVENT-6)."""
+
+    tower_acts: float = 0.08
+    """Chance that the Tower acts (the adversary strikes) after a turn (RTDT-EVENT-9)."""
+
+    opening_foes: tuple[int, int, int] = (2, 1, 0)
+    """Tokens of the level 2, 3 and 4 foes the app places at setup (RTDT-SETUP-19)."""
+
+    opening_status: str = "ready"
+    """Every foe's status at setup."""
+
 
 PARAMS = AppParams()
 
@@ -44,11 +65,34 @@ def month_length(rng: Rng, players: int, difficulty: str, month: int, p: AppPara
     return max(1, avg + rng.randint(-p.month_spread, p.month_spread))
 
 
-def draw_events(rng: Rng, p: AppParams = PARAMS) -> list[str]:
-    """The events that follow one turn's skull drop (RTDT-EVENT-1), in order."""
+def draw_events(
+    rng: Rng,
+    foes: tuple[str, ...],
+    on_board: list[str],
+    players: int,
+    difficulty: str,
+    p: AppParams = PARAMS,
+) -> list[str]:
+    """The events that follow one turn's skull drop (RTDT-EVENT-1), in order.
+
+    Each foe type on the board strikes about once a month (RTDT-EVENT-4); foes spawn,
+    grow in power, and the Tower stirs or acts now and then.
+    """
     events = []
+    month = AVERAGE_TURNS[players] - (p.gritty_fewer if difficulty == "gritty" else 0)
+    if foes and rng.random() < p.spawn:
+        level = rng.choice(p.spawn_levels)
+        foe = foes[level - 2]
+        events.append(f"spawn:{foe}:{p.spawn_count[level - 2]}")
+    for foe in on_board:
+        if rng.random() < 1.0 / month:
+            events.append(f"strike:{foe}")
+    if on_board and rng.random() < p.grow:
+        events.append(f"grow:{rng.choice(on_board)}")
     if rng.random() < p.tower_stirs:
         events.append("tower_stirs")
+    if rng.random() < p.tower_acts:
+        events.append("tower_acts")
     if rng.random() < p.new_wares:
         events.append("new_wares")
     return events

@@ -19,11 +19,20 @@ from pydantic import BaseModel
 from towerplay.core.content import load_with_overlays
 from towerplay.core.errors import ContentError
 from towerplay.rtdt.models import (
+    Adversary,
+    BattleCard,
+    BattleFile,
     BoardFile,
     BuildingInfo,
     BuildingsFile,
+    Companion,
+    CompanionsFile,
     Corruption,
     CorruptionsFile,
+    DungeonKind,
+    DungeonsFile,
+    Foe,
+    FoesFile,
     Gear,
     HaggleDie,
     Hero,
@@ -31,6 +40,9 @@ from towerplay.rtdt.models import (
     ItemsFile,
     KingdomInfo,
     Potion,
+    Quest,
+    QuestItem,
+    QuestsFile,
     Space,
     Treasure,
     Virtue,
@@ -43,6 +55,11 @@ HEROES = "heroes.yaml"
 ITEMS = "items.yaml"
 CORRUPTIONS = "corruptions.yaml"
 BUILDINGS = "buildings.yaml"
+FOES = "foes.yaml"
+BATTLE = "battle.yaml"
+COMPANIONS = "companions.yaml"
+QUESTS = "quests.yaml"
+DUNGEONS = "dungeons.yaml"
 
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 
@@ -76,6 +93,15 @@ class Content:
     haggle: HaggleDie
     adjacency: tuple[Edge, ...]
     rivers: tuple[Edge, ...]
+    foes: Mapping[str, Foe]
+    adversaries: Mapping[str, Adversary]
+    battle: BattleFile
+    battle_cards: Mapping[str, BattleCard]
+    companions: Mapping[str, Companion]
+    quest_items: Mapping[str, QuestItem]
+    quests: Mapping[str, Quest]  # main goals, companion and adversary quests
+    dungeons: Mapping[str, DungeonKind]
+    rooms_per_delve: int
 
 
 def load_content(extra: Sequence[Path] = ()) -> Content:
@@ -142,6 +168,30 @@ def _load(folders: list[Path]) -> Content:
 
     _check_board(board, board_file, kingdom_virtues, buildings, buildings_file)
 
+    foes_f, foes_file = load(FOES, FoesFile)
+    battle, battle_file = load(BATTLE, BattleFile)
+    companions_f, companions_file = load(COMPANIONS, CompanionsFile)
+    quests_f, quests_file = load(QUESTS, QuestsFile)
+    dungeons_f, dungeons_file = load(DUNGEONS, DungeonsFile)
+    foes = _by_id(foes_f.foes, foes_file, "foes")
+    adversaries = _by_id(foes_f.adversaries, foes_file, "adversaries")
+    battle_cards = _by_id(battle.cards, battle_file, "cards")
+    criticals = [("foes", i, f.critical) for i, f in enumerate(foes_f.foes)]
+    criticals += [("adversaries", i, a.critical) for i, a in enumerate(foes_f.adversaries)]
+    for section, i, critical in criticals:
+        if critical not in battle_cards:
+            raise ContentError(foes_file, f"{section}[{i}].critical", f"no battle card {critical!r}")
+    quests: dict[str, Quest] = {}
+    for section in ("main_goals", "companion_quests", "adversary_quests"):
+        for i, q in enumerate(getattr(quests_f, section)):
+            if q.id in quests:
+                raise ContentError(quests_file, f"{section}[{i}].id", f"duplicate id {q.id!r}")
+            quests[q.id] = q
+    companions = _by_id(companions_f.companions, companions_file, "companions")
+    for i, comp in enumerate(companions_f.companions):
+        if comp.main_goal is not None and comp.main_goal not in quests:
+            raise ContentError(companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}")
+
     return Content(
         kingdoms=kingdoms,
         spaces=spaces,
@@ -157,6 +207,15 @@ def _load(folders: list[Path]) -> Content:
         haggle=buildings_f.haggle_die,
         adjacency=tuple((a, b) for a, b in board.adjacency.edges),
         rivers=tuple((a, b) for a, b in board.rivers.edges),
+        foes=foes,
+        adversaries=adversaries,
+        battle=battle,
+        battle_cards=battle_cards,
+        companions=companions,
+        quest_items=_by_id(companions_f.quest_items, companions_file, "quest_items"),
+        quests=MappingProxyType(quests),
+        dungeons=_by_id(dungeons_f.dungeons, dungeons_file, "dungeons"),
+        rooms_per_delve=dungeons_f.rooms_per_delve,
     )
 
 

@@ -26,6 +26,13 @@ DECISION_RULES = {
     "step_hero": ("choose an adjacent space, or stop", "RTDT-MOVE-6"),
     "trade_respond": ("accept or reject the trade offered to you", "RTDT-TRADE-1"),
     "new_wares": ("replace a market treasure, or done", "RTDT-EVENT-11"),
+    "lose_item": ("choose the item you lose", "RTDT-RES-4"),
+    "lose_virtue": ("choose the virtue you lose", "RTDT-RES-4"),
+    "add_skull": ("choose the building the skulls go on", "RTDT-SKULL-1"),
+    "pick_foe": ("choose a foe token", "RTDT-FOE-9"),
+    "step_foe": ("move the foe one space, or stop", "RTDT-FOE-9"),
+    "move_token": ("choose where the foe moves", "RTDT-EVENT-2"),
+    "strike_building": ("choose the building the strike hits", "RTDT-EVENT-2"),
 }
 
 
@@ -50,6 +57,19 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         if verb in ("give", "take") and len(a) == 2 and w.kind_of.get(a[1]) in ("virtue", "corruption"):
             return "virtues and corruptions cannot be given or received", "RTDT-TRADE-3"
         return f"{text!r} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2"
+    if s.battle is not None:
+        b = s.battle
+        if verb == "advantage":
+            if b.rung >= 4:
+                return "this card is already at its best result", "RTDT-BATTLE-8"
+            if len(a) == 2 and b.pool.get(a[1], 0) <= 0:
+                return f"you have no {a[1]} advantage left", "RTDT-ADV-3"
+            if b.used >= 10:
+                return "at most 10 advantages in one heroic action", "RTDT-ADV-9"
+            return "only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3"
+        if verb == "retreat":
+            return "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
+        return f"{text!r}: in a battle, use advantages, items, or resolve the card", "RTDT-BATTLE-10"
     if t.start_pending and verb not in ("banner", "resolve", "use"):
         return "resolve your start-of-turn effects first", "RTDT-TURN-4"
     if verb == "banner":
@@ -104,6 +124,10 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         return "trade only with a hero on your space", "RTDT-TRADE-1"
     if verb == "use":
         return f"{text!r}: you cannot use that item now", "RTDT-ITEM-9"
+    if verb == "battle":
+        if t.heroic_done:
+            return "only one heroic action per turn", "RTDT-HEROIC-2"
+        return "Battle needs a foe on your space", "RTDT-BATTLE-1"
     if verb in ("give", "take", "offer", "cancel"):
         return "no trade is open; start one with trade SEAT", "RTDT-TRADE-1"
     if verb == "end" and len(a) > 1:
@@ -138,6 +162,21 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: accept or reject the trade offered to you."
     if k == "new_wares":
         return f"{who}: New Wares - replace market treasures, then done."
+    if k == "lose_item":
+        return f"{who}: choose {d.amount} item(s) to lose."
+    if k == "lose_virtue":
+        return f"{who}: choose an active virtue to lose for good."
+    if k == "add_skull":
+        return f"{who}: choose the building {d.amount} skull(s) go on."
+    if k == "pick_foe":
+        return f"{who}: choose the foe to {'remove' if d.context == 'remove' else 'move'}."
+    if k == "step_foe":
+        return f"{who}: move the {w.name(d.target)} one space ({d.amount} left), or stop."
+    if k == "move_token":
+        return f"{who}: choose where the {w.name(d.target)} at {w.board.names[d.context]} moves."
+    if k == "strike_building":
+        what = "is destroyed" if d.scope == "destroy" else f"gets {d.amount} skull(s)"
+        return f"{who}: choose the building in the {d.target} that {what}."
     return f"{who}: {k}"
 
 
@@ -150,6 +189,15 @@ def prompt(w: World, s: State) -> str:
     who = w.content.heroes[s.heroes[t.seat].hero].name
     if s.trade is not None:
         return f"{who}: trading - give, take, then offer (or cancel)."
+    if s.battle is not None:
+        b = s.battle
+        if not b.revealed:
+            return f"{who}: {b.resolved} card(s) resolved against the {w.name(b.foe)}; continue or retreat."
+        card = w.content.battle_cards[b.cards[b.index]]
+        return (
+            f"{who}: battle card {b.index + 1} of {len(b.cards)} against the {w.name(b.foe)} - "
+            f"{card.rungs[b.rung].text} (use advantages, or resolve)"
+        )
     step = "start of turn" if t.phase == "start" else "middle of turn"
     return f"{who}, month {s.month}, {step}: choose an action (end to drop your skull)."
 
@@ -209,6 +257,32 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "reinforces": s.turn.reinforces,
             "traded": s.turn.traded,
             "banner_done": s.turn.banner_done,
+        },
+        "foes": {
+            foe: {
+                "name": w.name(foe),
+                "level": w.content.foes[foe].level,
+                "traits": list(w.content.foes[foe].traits),
+                "status": s.foe_status.get(foe),
+                "on_board": [sp for f, sp in s.foes if f == foe],
+                "strike": w.content.foes[foe].strikes[s.foe_status[foe]].text  # type: ignore[index]
+                if foe in s.foe_status
+                else None,
+            }
+            for foe in s.config.foes
+        },
+        "adversary": {"id": s.config.adversary, "space": s.adversary_space or None},
+        "battle": None
+        if s.battle is None
+        else {
+            "foe": s.battle.foe,
+            "card": s.battle.index + 1 if s.battle.revealed else None,
+            "cards": len(s.battle.cards),
+            "result": w.content.battle_cards[s.battle.cards[s.battle.index]].rungs[s.battle.rung].text
+            if s.battle.revealed
+            else None,
+            "advantages": dict(s.battle.pool),
+            "used": s.battle.used,
         },
         "pending": s.pending[-1].to_json() if s.pending else None,
         "prompt": prompt(w, s),

@@ -18,6 +18,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, gamecode, tower
 from towerplay.rtdt.explain import explain
 from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules.foes import spawn
 from towerplay.rtdt.rules.turn import advance, start_turn
 from towerplay.rtdt.save import load_state, save_state
 from towerplay.rtdt.state import Config, Decision, HeroState, State
@@ -71,8 +72,6 @@ def make_config(
     if setup.mode != "cooperative" or setup.covenant or setup.alliances:
         raise ValueError("this code asks for a mode or expansion towerplay does not play yet")
     n = setup.players
-    if not 1 <= n <= len(BASE_HEROES):  # RTDT-SETUP-15: 1 to 4 players
-        raise ValueError(f"players must be 1-4, not {n}")
     chosen = tuple(heroes)
     if not chosen:
         r = Rng(seed_state(setup.seed ^ 0x4E50))
@@ -168,8 +167,12 @@ def setup_state(w: World, config: Config) -> State:
         log=EMPTY,
         history=EMPTY,
     )
-    s.rng = rng.state
     s.log = s.log.add(f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}.")
+    for foe in config.foes:  # RTDT-SETUP-17
+        s.foe_status[foe] = app.PARAMS.opening_status
+    for foe, count in zip(config.foes, app.PARAMS.opening_foes, strict=False):
+        spawn(w, s, rng, foe, count, "Setup - ")  # RTDT-SETUP-19: the app's opening foes
+    s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
     return s
 

@@ -24,7 +24,7 @@ ADVERSARIES = (
     "gravemaw",
     "isa_the_exile",
     "lingering_rot",
-    "utukku",
+    "utuk_ku",
 )
 COMPANIONS = ("gleb", "grigor", "hakan", "letha", "miras", "nimet", "tomas", "vasa", "yana", "zaida")
 SEED_LIMIT = 34**6  # the seed part holds 0 .. 34^6 - 1

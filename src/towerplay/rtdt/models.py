@@ -600,12 +600,9 @@ class CompanionEvent(Strict):
     effects: list[Effect]  # for the hero who holds the companion (or the dropping player)
 
 
-class Companion(Entry):
-    name: str
+class Companion(Card):
     title: str
     kingdom: Kingdom | None = None
-    text: str
-    abilities: list[Ability] = Field(default_factory=list)
     event: CompanionEvent | None = None
     main_goal: str | None = None  # the main goal this companion offers as the main companion
 

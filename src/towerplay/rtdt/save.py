@@ -7,18 +7,29 @@ never produces a half-built game.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from towerplay.core.errors import SaveError
 from towerplay.core.protocol import Result
 from towerplay.core.replay import Chain
-from towerplay.rtdt.state import Config, Decision, HeroState, State, Trade, TurnState
+from towerplay.rtdt.models import STATUSES
+from towerplay.rtdt.state import Battle, Config, Decision, HeroState, State, Trade, TurnState
 from towerplay.rtdt.tower import Tower
 from towerplay.rtdt.world import World
 
 FORMAT = "towerplay-rtdt-1"
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
-EVENTS = ("tower_stirs", "new_wares")
+EVENT = re.compile(r"^(tower_stirs|new_wares|tower_acts(:\d+)?|grow:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$")
+ADVANTAGE_TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
+
+
+def _events(r: _Reader, d: dict[str, Any]) -> list[str]:
+    events = r.strs(d, "events", "")
+    for i, e in enumerate(events):
+        if not EVENT.match(e):
+            raise r.fail(f"events[{i}]", f"unknown event {e!r}")
+    return events
 
 
 def save_state(s: State) -> dict[str, Any]:
@@ -56,6 +67,11 @@ def save_state(s: State) -> dict[str, Any]:
         "result": s.result.to_json() if s.result else None,
         "log": s.log.to_list(),
         "history": s.history.to_list(),
+        "foes": [[f, sp] for f, sp in s.foes],
+        "foe_status": dict(s.foe_status),
+        "battle": s.battle.to_json() if s.battle is not None else None,
+        "adversary_space": s.adversary_space,
+        "adversary_rungs": dict(s.adversary_rungs),
     }
 
 
@@ -141,6 +157,7 @@ class _Reader:
             virtues=self.strs(d, "virtues", path, c.virtues),
             inactive=self.strs(d, "inactive", path, c.virtues),
             corruptions=self.strs(d, "corruptions", path, cards.keys() & c.corruptions.keys()),
+            companions=self.strs(d, "companions", path, c.companions),
         )
 
 
@@ -195,6 +212,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         traded=r.flag(t, "traded", "turn"),
         used=r.strs(t, "used", "turn", w.cards),
         extra_turn=r.flag(t, "extra_turn", "turn"),
+        advantages_used=r.num(t, "advantages_used", "turn"),
     )
     pending = []
     raw_pending = r.get(d, "pending", "")
@@ -259,13 +277,43 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         turn=turn,
         pending=pending,
         emerged=r.strs(d, "emerged", "", c.kingdoms),
-        events=r.strs(d, "events", "", EVENTS),
+        events=_events(r, d),
         dropper=r.num(d, "dropper", "", 0, players - 1),
         trade=trade,
         result=result,
         log=Chain.of(r.strs(d, "log", "")),
         history=Chain.of(r.strs(d, "history", "")),
     )
+    foes_raw = r.get(d, "foes", "")
+    if not isinstance(foes_raw, list):
+        raise r.fail("foes", "expected a list of [foe, space] pairs")
+    for i, pair in enumerate(foes_raw):
+        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in c.foes and pair[1] in c.spaces):
+            raise r.fail(f"foes[{i}]", f"expected [foe, space], got {pair!r}")
+        state.foes.append((pair[0], pair[1]))
+    statuses = r.obj(r.get(d, "foe_status", ""), "foe_status")
+    for foe, status in statuses.items():
+        if foe not in c.foes or status not in STATUSES:
+            raise r.fail(f"foe_status.{foe}", f"unknown foe or status {status!r}")
+        state.foe_status[foe] = status
+    state.adversary_space = r.text(d, "adversary_space", "", {"", *c.spaces})
+    state.adversary_rungs = r.counts(d, "adversary_rungs", "", c.battle_cards)
+    raw_battle = r.get(d, "battle", "")
+    if raw_battle is not None:
+        b = r.obj(raw_battle, "battle")
+        state.battle = Battle(
+            foe=r.text(b, "foe", "battle", {*c.foes, *c.adversaries}),
+            space=r.text(b, "space", "battle", c.spaces),
+            adversary=r.flag(b, "adversary", "battle"),
+            cards=r.strs(b, "cards", "battle", c.battle_cards),
+            index=r.num(b, "index", "battle"),
+            rung=r.num(b, "rung", "battle", 0, 4),
+            pool=r.counts(b, "pool", "battle", ADVANTAGE_TYPES),
+            used=r.num(b, "used", "battle"),
+            lost_warriors=r.num(b, "lost_warriors", "battle"),
+            resolved=r.num(b, "resolved", "battle"),
+            revealed=r.flag(b, "revealed", "battle"),
+        )
     on_board = sum(state.skulls.values())
     if state.supply + on_board + state.tower.inside + state.removed + len(state.emerged) != 24:
         raise r.fail("supply", "skulls do not add up to 24 (supply, buildings, Tower, removed)")

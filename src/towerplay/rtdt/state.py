@@ -62,6 +62,7 @@ class HeroState:
     virtues: list[str] = field(default_factory=list)  # active: kingdom virtue + face-up tiles
     inactive: list[str] = field(default_factory=list)  # face-down virtue tiles
     corruptions: list[str] = field(default_factory=list)
+    companions: list[str] = field(default_factory=list)
 
     def clone(self) -> HeroState:
         return HeroState(
@@ -78,11 +79,12 @@ class HeroState:
             self.virtues[:],
             self.inactive[:],
             self.corruptions[:],
+            self.companions[:],
         )
 
     def cards(self) -> list[str]:
         """Every card whose abilities apply to this hero."""
-        return self.virtues + self.gear + self.treasures + self.corruptions
+        return self.virtues + self.gear + self.treasures + self.corruptions + self.quest_items + self.companions
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -99,6 +101,7 @@ class HeroState:
             "virtues": self.virtues[:],
             "inactive": self.inactive[:],
             "corruptions": self.corruptions[:],
+            "companions": self.companions[:],
         }
 
 
@@ -151,6 +154,7 @@ class TurnState:
     traded: bool = False
     used: list[str] = field(default_factory=list)  # once-per-turn abilities already used
     extra_turn: bool = False
+    advantages_used: int = 0  # this turn, for per-turn caps
 
     def clone(self) -> TurnState:
         return TurnState(
@@ -170,6 +174,7 @@ class TurnState:
             self.traded,
             self.used[:],
             self.extra_turn,
+            self.advantages_used,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -190,6 +195,54 @@ class TurnState:
             "traded": self.traded,
             "used": self.used[:],
             "extra_turn": self.extra_turn,
+            "advantages_used": self.advantages_used,
+        }
+
+
+@dataclass(slots=True)
+class Battle:
+    """A battle in progress (RTDT-BATTLE-*)."""
+
+    foe: str  # foe id, or the adversary's id
+    space: str  # where its token stands
+    adversary: bool
+    cards: list[str]  # the battle cards drawn, in order
+    index: int  # the card being resolved
+    rung: int  # that card's current rung (0 worst .. 4 best)
+    pool: dict[str, int]  # advantages counted and not yet used, by type
+    used: int  # advantages used in this heroic action
+    lost_warriors: int
+    resolved: int
+    revealed: bool
+
+    def clone(self) -> Battle:
+        return Battle(
+            self.foe,
+            self.space,
+            self.adversary,
+            self.cards[:],
+            self.index,
+            self.rung,
+            self.pool.copy(),
+            self.used,
+            self.lost_warriors,
+            self.resolved,
+            self.revealed,
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "foe": self.foe,
+            "space": self.space,
+            "adversary": self.adversary,
+            "cards": self.cards[:],
+            "index": self.index,
+            "rung": self.rung,
+            "pool": dict(self.pool),
+            "used": self.used,
+            "lost_warriors": self.lost_warriors,
+            "resolved": self.resolved,
+            "revealed": self.revealed,
         }
 
 
@@ -233,6 +286,11 @@ class State:
     result: Result | None
     log: Chain[str]
     history: Chain[str]
+    foes: list[tuple[str, str]] = field(default_factory=list)  # (foe, space) per token
+    foe_status: dict[str, str] = field(default_factory=dict)
+    battle: Battle | None = None
+    adversary_space: str = ""  # where the adversary stands, once it appears
+    adversary_rungs: dict[str, int] = field(default_factory=dict)  # improvements that persist
 
     def clone(self) -> State:
         return State(
@@ -262,4 +320,9 @@ class State:
             self.result,
             self.log,
             self.history,
+            self.foes[:],
+            self.foe_status.copy(),
+            self.battle.clone() if self.battle is not None else None,
+            self.adversary_space,
+            self.adversary_rungs.copy(),
         )

@@ -78,6 +78,8 @@ class World:
             ("potion", content.potions),
             ("treasure", content.treasures),
             ("corruption", content.corruptions),
+            ("quest_item", content.quest_items),
+            ("companion", content.companions),
         ):
             for cid, card in table.items():
                 cards[cid] = card
@@ -109,6 +111,9 @@ class World:
         hero = self.content.heroes.get(cid)
         if hero is not None:
             return hero.name
+        foe = self.content.foes.get(cid) or self.content.adversaries.get(cid)
+        if foe is not None:
+            return foe.name
         return self.board.names.get(cid, cid)
 
 

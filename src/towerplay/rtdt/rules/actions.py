@@ -13,15 +13,19 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
+from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.models import OtherBanner
+from towerplay.rtdt.rules import battle
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     add_skull,
     ask,
     base_move,
     check_limits,
+    destroy_building,
     flag_cards,
     gain,
+    gain_corruption,
     gain_gear,
     glyph_cost,
     has_flag,
@@ -32,9 +36,21 @@ from towerplay.rtdt.rules.common import (
     restricted,
     return_item,
     stat_sum,
+    take_skull_from_supply,
     take_treasure,
 )
-from towerplay.rtdt.rules.effects import run, skull_targets, usable
+from towerplay.rtdt.rules.effects import (
+    discard_item,
+    foe_targets,
+    hero_virtues,
+    run,
+    skull_targets,
+    usable,
+)
+from towerplay.rtdt.rules.effects import (
+    held as held_items,
+)
+from towerplay.rtdt.rules.foes import move_token, remove_token
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.world import World
@@ -119,7 +135,7 @@ def cleanse_targets(w: World, s: State, h: HeroState) -> list[str]:
 def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6)."""
     t = s.turn
-    if h.space not in s.skulls or t.reinforce_cancelled:
+    if h.space not in s.skulls:
         return False
     if t.reinforces == 0:
         return True
@@ -141,7 +157,7 @@ def reinforce_cost(w: World, s: State, h: HeroState, option: str) -> int:
 def item_use(w: World, s: State, h: HeroState, item: str) -> bool:
     """Whether `use ITEM` is legal now (RTDT-ITEM-9)."""
     for u in w.uses[item]:
-        if not u.effects or not usable(s, u.effects):
+        if not u.effects or not usable(w, s, h, u.effects):
             continue
         if u.once_per_turn and item in s.turn.used:
             continue
@@ -156,6 +172,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
     h = s.heroes[t.seat]
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
+    if s.battle is not None:
+        return battle.battle_actions(w, s, h)
     out: list[Action] = []
     if t.phase == "start" and not t.banner_done:  # RTDT-TURN-2, RTDT-TURN-3
         cost = banner_cost(w, s, h)
@@ -178,6 +196,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         # one heroic action (RTDT-HEROIC-2)
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "cleanse"):
             out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h))
+        if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "battle"):  # RTDT-BATTLE-1
+            out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h))
         if can_reinforce(w, s, h):
             if not t.haggle and h.spirit >= glyph_cost(w, s, h, "reinforce"):
                 out.append(HAGGLE)
@@ -215,6 +235,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     verb = a[0]
     if s.trade is not None:
         apply_trade(w, s, h, s.trade, a)
+        return
+    if s.battle is not None:
+        battle.apply_battle(w, s, h, a)
         return
     if verb == "banner":
         h.spirit -= banner_cost(w, s, h)  # RTDT-GLYPH-3
@@ -257,6 +280,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
         elif verb == "cleanse":
             cleanse(w, s, h, a[1])
+        elif verb == "battle":
+            h.spirit -= glyph_cost(w, s, h, "battle")  # RTDT-GLYPH-3
+            battle.start_battle(w, s, h, a[1], a[2])
         elif verb == "haggle":
             haggle(w, s, h)
         elif verb == "reinforce":
@@ -294,7 +320,12 @@ def haggle(w: World, s: State, h: HeroState) -> None:
             t.haggle = "normal"
             log(s, "The cancel face does not stop this hero; they Reinforce normally.")
         else:
-            t.reinforce_cancelled = True  # RTDT-HAGGLE-6
+            # RTDT-HAGGLE-6: the cancelled Reinforce uses up the turn's Reinforce; only an
+            # effect granting another (Fortunate) lets the hero Reinforce again, and roll again.
+            t.reinforce_cancelled = True
+            t.reinforces += 1
+            t.reinforce_space = h.space
+            t.haggle = ""
 
 
 def reinforce(w: World, s: State, h: HeroState, option: str) -> None:
@@ -325,7 +356,7 @@ def reinforce(w: World, s: State, h: HeroState, option: str) -> None:
 def use_item(w: World, s: State, h: HeroState, item: str) -> None:
     """Spend an item for its effect (RTDT-RES-2, RTDT-RES-6)."""
     kind = w.kind_of[item]
-    u = next(u for u in w.uses[item] if u.effects and usable(s, u.effects))
+    u = next(u for u in w.uses[item] if u.effects and usable(w, s, h, u.effects))
     mult = 1
     if u.discard:
         held = h.potions if kind == "potion" else h.treasures
@@ -352,16 +383,19 @@ def _tradeable(h: HeroState) -> list[str]:
 
 
 def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
+    """Moves of an open trade. Each of warriors, spirit and every card moves at most once
+    (one direction, one amount), so a trade is one exchange and always ends."""
     partner = s.heroes[trade.partner]
+    moved = {m.split()[1] for m in trade.moves}
     out: list[Action] = []
-    if not restricted(w, h, "trade_give"):
-        out.extend(act("give", "warriors", str(n)) for n in range(1, h.warriors + 1))
-        out.extend(act("give", "spirit", str(n)) for n in range(1, h.spirit + 1))
-        out.extend(act("give", item) for item in _tradeable(h))
-    if not restricted(w, partner, "trade_give"):
-        out.extend(act("take", "warriors", str(n)) for n in range(1, partner.warriors + 1))
-        out.extend(act("take", "spirit", str(n)) for n in range(1, partner.spirit + 1))
-        out.extend(act("take", item) for item in _tradeable(partner))
+    for verb, giver in (("give", h), ("take", partner)):
+        if restricted(w, giver, "trade_give"):
+            continue
+        if "warriors" not in moved:
+            out.extend(act(verb, "warriors", str(n)) for n in range(1, giver.warriors + 1))
+        if "spirit" not in moved:
+            out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
+        out.extend(act(verb, item) for item in _tradeable(giver) if item not in moved)
     if trade.moves:
         out.append(OFFER)
     out.append(CANCEL)
@@ -458,7 +492,36 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
         return [ACCEPT, REJECT]
     if k == "new_wares":
         return [act("replace", t) for t in s.market if t not in d.options] + [DONE]
+    if k == "lose_item":
+        return [act("lose", item) for item in dict.fromkeys(held_items(h, d.scope))]
+    if k == "lose_virtue":
+        return [act("lose", v) for v in hero_virtues(w, h)]
+    if k == "add_skull":
+        targets = add_skull_targets(w, s, h, d.scope)
+        return [act("skull", sp) for sp in targets] or [act("skull", "none")]
+    if k == "pick_foe":
+        return [act("foe", f, sp) for f, sp in foe_targets(w, s, h, d.scope)]
+    if k == "step_foe":
+        return [act("step", sp) for sp in w.board.neighbours[d.context]] + [STOP]
+    if k == "move_token":
+        if d.scope == "next_kingdom":
+            nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
+            return [act("to", sp) for sp in w.board.kingdom_buildings[nxt]]
+        return [act("to", sp) for sp in w.board.neighbours[d.context]]
+    if k == "strike_building":
+        return [act("hit", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
     raise ValueError(f"unknown decision {k!r}")
+
+
+def add_skull_targets(w: World, s: State, h: HeroState, where: str) -> list[str]:
+    """Standing buildings an `add_skulls` effect may use: on or next to the hero's space
+    (`near`) or in their current kingdom (`kingdom`)."""
+    board = w.board
+    if where == "near":
+        spaces: tuple[str, ...] = board.near(h.space)
+    else:
+        spaces = board.kingdom_buildings[board.kingdom_of[h.space]]
+    return [sp for sp in spaces if sp in s.skulls]
 
 
 def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
@@ -532,3 +595,50 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             s.market.append(s.treasure_deck.pop(0))
         log(s, f"{name} replaces {w.name(a[1])} in the market.")
         ask(s, Decision("new_wares", d.seat, options=replaced))
+    elif k == "lose_item":
+        discard_item(w, s, h, a[1])
+        if d.amount > 1:
+            ask(s, Decision("lose_item", d.seat, amount=d.amount - 1, scope=d.scope))
+    elif k == "lose_virtue":
+        h.virtues.remove(a[1])  # out of the game, not back to the inactive side
+        log(s, f"{name} loses the virtue {w.name(a[1])} for good.")
+    elif k == "add_skull":
+        for i in range(d.amount):
+            if not take_skull_from_supply(s):  # RTDT-SKULL-7
+                return
+            if a[1] == "none":  # RTDT-CORR-2: only destroyed buildings to take it
+                s.removed += 1
+                if i == 0:
+                    gain_corruption(w, s, h, "skulls had to go on destroyed buildings")
+                continue
+            add_skull(w, s, a[1], h)
+            if a[1] not in s.skulls:  # destroyed: the rest go on other buildings
+                if d.amount - i - 1 > 0:
+                    ask(s, Decision("add_skull", d.seat, amount=d.amount - i - 1, scope=d.scope))
+                return
+        log(s, f"{name} puts {d.amount} skull(s) on the {w.board.building_of.get(a[1], 'ruins')} at {w.board.names.get(a[1], a[1])}.")
+    elif k == "pick_foe":
+        foe, space = a[1], a[2]
+        if d.context == "remove":  # RTDT-FOE: removing a foe is not a heroic action
+            remove_token(w, s, foe, space)
+        else:
+            ask(s, Decision("step_foe", d.seat, amount=d.amount, target=foe, context=space))
+    elif k == "step_foe":
+        if verb == "stop":
+            return
+        move_token(s, d.target, d.context, a[1])
+        log(s, f"{name} moves the {w.name(d.target)} to {w.board.names[a[1]]}.")
+        if d.amount > 1:
+            ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
+    elif k == "move_token":
+        move_token(s, d.target, d.context, a[1])
+        log(s, f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.")
+    elif k == "strike_building":
+        if d.scope == "destroy":
+            destroy_building(w, s, a[1], 0)
+            return
+        for _ in range(d.amount):
+            if not take_skull_from_supply(s):
+                return
+            add_skull(w, s, a[1], None)
+        log(s, f"{name} puts {d.amount} skull(s) on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")

@@ -283,7 +283,13 @@ def add_skull(w: World, s: State, space: str, placer: HeroState | None) -> None:
     if s.skulls[space] < 3:
         s.skulls[space] += 1
         return
-    s.removed += s.skulls.pop(space) + 1
+    destroy_building(w, s, space, 1)
+
+
+def destroy_building(w: World, s: State, space: str, incoming: int) -> None:
+    """The building and every skull on it (plus `incoming` skulls in hand) leave the game;
+    its home player gains a corruption, nobody for a dormant kingdom (RTDT-BUILD-3..5)."""
+    s.removed += s.skulls.pop(space) + incoming
     s.destroyed.append(space)
     kingdom = w.board.kingdom_of[space]
     log(s, f"The {w.board.building_of[space]} at {w.board.names[space]} is destroyed!")

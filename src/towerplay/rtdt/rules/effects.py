@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from towerplay.core.rng import Rng
+from towerplay.rtdt import tower
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.common import (
     ask,
@@ -14,33 +16,97 @@ from towerplay.rtdt.rules.common import (
     gain,
     gain_corruption,
     gain_potion,
+    log,
     lose,
     remove_corruptions,
+    return_item,
 )
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
-# Effects that need a foe on the board or a heroic action in progress: part 2.
-NEEDS_FOE = frozenset({"move_foe", "remove_foe"})
-NEEDS_BATTLE = frozenset({"advantage"})
+
+def foe_targets(w: World, s: State, h: HeroState, scope: str) -> list[tuple[str, str]]:
+    """Foe tokens an effect may pick (never the adversary, RTDT-FOE-*)."""
+    if scope == "your_space":
+        spaces: set[str] | None = {h.space}
+    elif scope == "adjacent_or_space":
+        spaces = set(w.board.near(h.space))
+    else:
+        spaces = None
+    return list(dict.fromkeys(t for t in s.foes if spaces is None or t[1] in spaces))
 
 
-def usable(s: State, effects: Sequence[Effect]) -> bool:
-    """Whether using these effects now can do what they say (no foes or battles yet)."""
+def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
+    """Whether using these effects now can do what they say: foe effects need a foe they
+    can reach, advantages need a battle of this hero's in progress."""
     for e in effects:
-        if e.op in NEEDS_FOE or e.op in NEEDS_BATTLE or e.op == "other_banner":
+        if e.op in ("move_foe", "remove_foe") and s.battle is not None:
+            return False  # the token being fought stays put until the battle ends
+        if e.op == "move_foe" and not s.foes:
+            return False
+        if e.op == "remove_foe" and not foe_targets(w, s, h, e.scope):
+            return False
+        if e.op == "advantage" and (s.battle is None or s.turn.seat != h.seat):
+            return False
+        if e.op == "other_banner":
             return False
     return True
 
 
-def run(w: World, s: State, h: HeroState, effects: Sequence[Effect], why: str, mult: int = 1) -> None:
+def count_per(w: World, s: State, h: HeroState, per: str | None) -> int:
+    if per == "skull_near":
+        return sum(s.skulls.get(sp, 0) for sp in w.board.near(h.space))
+    if per == "foe_here":
+        return sum(1 for _, sp in s.foes if sp == h.space)
+    return 0
+
+
+def held(h: HeroState, kind: str) -> list[str]:
+    if kind == "potion":
+        return h.potions
+    if kind == "gear":
+        return h.gear
+    if kind == "treasure":
+        return h.treasures
+    return h.potions + h.gear + h.treasures
+
+
+def run(
+    w: World,
+    s: State,
+    h: HeroState,
+    effects: Sequence[Effect],
+    why: str,
+    mult: int = 1,
+    prevent_warriors: int = 0,
+) -> None:
     """Apply effects in order; an effect's unpaid losses give at most one corruption (RTDT-CORR-5)."""
     short = False
     for e in effects:
         if e.op == "gain":
             gain(s, h, e.resource, e.amount * mult)
         elif e.op == "lose":
-            short = lose(s, h, e.resource, e.amount * mult) or short
+            amount = (e.amount + e.per_amount * count_per(w, s, h, e.per)) * mult
+            if e.resource == "warriors" and prevent_warriors:
+                amount = max(0, amount - prevent_warriors)
+            if amount:
+                short = lose(s, h, e.resource, amount) or short
+        elif e.op == "lose_item":
+            short = lose_items(w, s, h, e.kind, e.amount * mult) or short
+        elif e.op == "lose_virtue":
+            tiles = hero_virtues(w, h)
+            if tiles:
+                ask(s, Decision("lose_virtue", h.seat))
+            else:
+                short = True  # RTDT-CORR-1: a virtue you do not have
+        elif e.op == "add_skulls":
+            ask(s, Decision("add_skull", h.seat, amount=e.amount * mult, scope=e.where))
+        elif e.op == "tower_stirs":
+            rng = Rng(s.rng)
+            words, emerged = tower.stir(s.tower, rng)
+            s.rng = rng.state
+            log(s, f"The Tower stirs: {words}")
+            s.emerged.extend(emerged)
         elif e.op == "gain_item":
             for _ in range(e.amount * mult):
                 if e.kind == "potion":
@@ -64,12 +130,47 @@ def run(w: World, s: State, h: HeroState, effects: Sequence[Effect], why: str, m
             ask(s, Decision("place_hero", h.seat, scope=e.scope))
         elif e.op == "move_hero":
             ask(s, Decision("pick_hero", h.seat, amount=e.steps * mult))
+        elif e.op == "move_foe":
+            if s.foes:
+                ask(s, Decision("pick_foe", h.seat, amount=e.steps * mult, scope="anywhere", context="move"))
+        elif e.op == "remove_foe":
+            if foe_targets(w, s, h, e.scope):  # RTDT-FOE-10: not a heroic action, no spirit
+                ask(s, Decision("pick_foe", h.seat, scope=e.scope, context="remove"))
+        elif e.op == "advantage":
+            b = s.battle
+            if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
+                b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
-        else:  # foes, advantages, haggle banner: not reachable in the base cooperative game yet
-            raise NotImplementedError(f"effect {e.op!r} needs rules that are not implemented yet")
+        else:  # roll_haggle, other_banner: Covenant's and the banner's own rules
+            raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
     if short:
         gain_corruption(w, s, h, f"could not pay every loss of {why}")
+
+
+def hero_virtues(w: World, h: HeroState) -> list[str]:
+    """Active hero virtue tiles (the kingdom virtue is not one of the hero's tiles)."""
+    kingdom = set(w.content.kingdom_virtues)
+    return [v for v in h.virtues if v not in kingdom]
+
+
+def lose_items(w: World, s: State, h: HeroState, kind: str, n: int) -> bool:
+    """Lose n items of a kind, the loser choosing which; True when short (RTDT-CORR-1)."""
+    have = held(h, kind)
+    if len(have) <= n:
+        for item in have[:]:
+            discard_item(w, s, h, item)
+        return len(have) < n
+    ask(s, Decision("lose_item", h.seat, amount=n, scope=kind))
+    return False
+
+
+def discard_item(w: World, s: State, h: HeroState, item: str) -> None:
+    kind = w.kind_of[item]
+    holder = h.potions if kind == "potion" else h.gear if kind == "gear" else h.treasures
+    holder.remove(item)
+    return_item(s, kind, item)
+    log(s, f"{h.hero.replace('_', ' ').title()} loses {w.name(item)}.")
 
 
 def ask_gear(s: State, h: HeroState) -> None:

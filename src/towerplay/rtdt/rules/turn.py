@@ -18,24 +18,29 @@ from towerplay.rtdt.rules.common import (
     take_skull_from_supply,
 )
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.foes import foe_event
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
 from towerplay.rtdt.world import World
 
 
-def condition_holds(w: World, s: State, h: HeroState, c: Condition, building: str = "") -> bool:
+def condition_holds(
+    w: World, s: State, h: HeroState, c: Condition, building: str = "", traits: frozenset[str] = frozenset()
+) -> bool:
     if c.building is not None and c.building != building:
         return False
     if c.in_home_kingdom is not None and (w.board.kingdom_of[h.space] == h.kingdom) != c.in_home_kingdom:
         return False
     if c.on_building_space is not None and (h.space in s.skulls) != c.on_building_space:
         return False
-    return c.foe_trait is None
+    return c.foe_trait is None or c.foe_trait in traits
 
 
-def fire(w: World, s: State, h: HeroState, on: str, building: str = "") -> None:
+def fire(
+    w: World, s: State, h: HeroState, on: str, building: str = "", traits: frozenset[str] = frozenset()
+) -> None:
     """Run every ability of the hero's cards that triggers on `on`."""
     for cid, t in w.profile(h.cards()).triggers.get(on, ()):
-        if condition_holds(w, s, h, t.when, building):
+        if condition_holds(w, s, h, t.when, building, traits):
             run(w, s, h, t.effects, w.name(cid))
 
 
@@ -60,6 +65,9 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
     while s.result is None and not s.pending:
+        if s.emerged:  # RTDT-PLACE-1, RTDT-PLACE-6: emerged skulls are placed first, at once
+            _place_one(w, s)
+            continue
         phase = s.turn.phase
         if phase in ("start", "middle"):
             return
@@ -89,7 +97,8 @@ def _drop(w: World, s: State) -> None:
         return
     rng = Rng(s.rng)
     emerged = tower.drop_skull(s.tower, rng)
-    s.events = app.draw_events(rng)
+    on_board = list(dict.fromkeys(f for f, _ in s.foes))
+    s.events = app.draw_events(rng, s.config.foes, on_board, s.config.players, s.config.difficulty)
     s.rng = rng.state
     s.dropper = seat
     log(s, f"{hero_name(w, s.heroes[seat])} drops a skull into the Tower.")
@@ -112,16 +121,21 @@ def placer_for(s: State, kingdom: str) -> HeroState:
 
 
 def _place_next(w: World, s: State) -> None:
-    """Place emerged skulls first, then events (RTDT-PLACE-1)."""
-    if not s.emerged:
-        s.turn.phase = "events"
-        return
+    """Every emerged skull is placed (by `advance`) before events resolve (RTDT-PLACE-1)."""
+    s.turn.phase = "events"
+
+
+def _place_one(w: World, s: State) -> None:
     kingdom = s.emerged[0]
     placer = placer_for(s, kingdom)
     standing = [sp for sp in w.board.kingdom_buildings[kingdom] if sp in s.skulls]
     if not standing:  # RTDT-CORR-2: every building there is destroyed
-        s.emerged.pop(0)
-        log(s, f"A skull emerges in the {kingdom}, where no building stands.")
+        # RTDT-CORR-5: the skulls this drop (or stir) sends there all leave the game and
+        # give their placer one corruption, not one per skull
+        n = s.emerged.count(kingdom)
+        s.emerged = [k for k in s.emerged if k != kingdom]
+        log(s, f"{n} skull(s) emerge in the {kingdom}, where no building stands.")
+        s.removed += n - 1
         add_skull(w, s, w.board.kingdom_buildings[kingdom][0], placer)
         return
     ask(s, Decision("place_skull", placer.seat, target=kingdom))
@@ -144,6 +158,8 @@ def _next_event(w: World, s: State) -> None:
         log(s, "Event - New Wares: the market's treasures may be replaced.")
         if s.market:
             ask(s, Decision("new_wares", s.dropper))
+    elif event.startswith(("spawn:", "strike:", "grow:", "tower_acts")):
+        foe_event(w, s, event)
     else:  # pragma: no cover - guarded by from_json
         raise ValueError(f"unknown event {event!r}")
 

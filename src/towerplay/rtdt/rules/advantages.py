@@ -1,0 +1,53 @@
+"""Counting advantages for a heroic action (RTDT-ADV-*).
+
+Automatic advantages (black background) are counted when the action starts;
+conditional ones (grey) are paid for during it with `use ITEM`.
+"""
+
+from __future__ import annotations
+
+from towerplay.rtdt.models import Advantage
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.world import World
+
+TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
+MAX_PER_ACTION = 10  # RTDT-ADV-9
+
+
+def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> int:
+    when = adv.when
+    if when == "always":
+        return adv.amount
+    if when == "battling":
+        return adv.amount if battling else 0
+    if when == "doubled_move":
+        return adv.amount if s.turn.doubled and s.turn.seat == h.seat else 0
+    if when == "per_clean_building_near":
+        near = w.board.near(h.space)
+        return adv.amount * sum(1 for sp in near if s.skulls.get(sp) == 0)
+    terrain = when.removeprefix("on_")  # on_hills, on_mountains, ...
+    return adv.amount if w.board.terrain_of[h.space] == terrain else 0
+
+
+def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int]:
+    """The automatic advantages a hero has now, by type (RTDT-ADV-5)."""
+    out: dict[str, int] = {}
+    for cid in h.cards():
+        for adv in w.advantages.get(cid, ()):
+            if adv.conditional:
+                continue
+            n = _count(w, s, h, adv, battling)
+            if n:
+                out[adv.type] = out.get(adv.type, 0) + n
+    return out
+
+
+def item_advantages(w: World, s: State, h: HeroState, item: str, battling: bool) -> dict[str, int]:
+    """Automatic advantages one card gives (for an item gained mid-action, RTDT-ADV-7)."""
+    out: dict[str, int] = {}
+    for adv in w.advantages.get(item, ()):
+        if not adv.conditional:
+            n = _count(w, s, h, adv, battling)
+            if n:
+                out[adv.type] = out.get(adv.type, 0) + n
+    return out

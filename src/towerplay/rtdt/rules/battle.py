@@ -1,0 +1,208 @@
+"""The Battle heroic action and the adversary battle (RTDT-BATTLE-*, RTDT-ADVERSARY-*).
+
+A battle draws as many battle cards as the foe's level (five for the adversary),
+reveals them one at a time on the rung the foe's status gives, lets the hero
+spend advantages of the foe's traits (or Wild) to climb each card's ladder, and
+resolves it. After the last card the foe is defeated.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.core.protocol import Result
+from towerplay.core.rng import Rng
+from towerplay.rtdt.rules import advantages
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    ask,
+    flag_cards,
+    gain,
+    has_flag,
+    hero_name,
+    log,
+    stat_set,
+)
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.foes import foes_at, remove_token
+from towerplay.rtdt.rules.turn import fire
+from towerplay.rtdt.state import Battle, Decision, HeroState, State
+from towerplay.rtdt.world import World
+
+TOP_RUNG = 4
+ADVERSARY_CARDS = 5  # RTDT-ADVERSARY-4
+
+
+def traits_of(w: World, foe: str) -> list[str]:
+    if foe in w.content.foes:
+        return list(w.content.foes[foe].traits)
+    return list(w.content.adversaries[foe].traits)
+
+
+def battle_targets(w: World, s: State, h: HeroState) -> list[tuple[str, str]]:
+    """(foe, space) pairs this hero may Battle: a foe on their space (RTDT-BATTLE-1), or one
+    space away with a `battle_adjacent` card; the adversary once it stands on the board."""
+    spaces = [h.space]
+    if has_flag(w, h, "battle_adjacent"):
+        spaces.extend(w.board.neighbours[h.space])
+    out: list[tuple[str, str]] = []
+    for sp in spaces:
+        for foe in dict.fromkeys(foes_at(s, sp)):
+            if (foe, sp) not in out:
+                out.append((foe, sp))
+        if s.adversary_space == sp:
+            out.append((s.config.adversary, sp))
+    return out
+
+
+def deck_for(w: World, foe: str) -> list[str]:
+    """Every generic card, the trait cards of the foe's traits and its critical hit."""
+    traits = set(traits_of(w, foe))
+    critical = w.content.foes[foe].critical if foe in w.content.foes else w.content.adversaries[foe].critical
+    deck = [c.id for c in w.content.battle.cards if c.family == "generic"]
+    deck += [c.id for c in w.content.battle.cards if c.family == "trait" and c.trait in traits]
+    deck.append(critical)
+    return deck
+
+
+def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
+    adversary = foe == s.config.adversary and foe not in w.content.foes
+    level = ADVERSARY_CARDS if adversary else w.content.foes[foe].level
+    rng = Rng(s.rng)
+    deck = deck_for(w, foe)
+    rng.shuffle(deck)
+    s.rng = rng.state
+    cards = deck[:level]  # RTDT-BATTLE-4: as many cards as the foe's level
+    s.battle = Battle(
+        foe=foe,
+        space=space,
+        adversary=adversary,
+        cards=cards,
+        index=0,
+        rung=0,
+        pool=advantages.automatic(w, s, h, battling=True),  # RTDT-ADV-5
+        used=0,
+        lost_warriors=0,
+        resolved=0,
+        revealed=False,
+    )
+    s.turn.heroic_done = True
+    name = w.name(foe)
+    log(s, f"{hero_name(w, h)} battles the {name} ({len(cards)} battle cards).")
+    _reveal(w, s)
+
+
+def _start_rung(w: World, s: State, card: str) -> int:
+    b = s.battle
+    assert b is not None
+    status = "ready" if b.adversary else s.foe_status[b.foe]
+    rung = w.content.battle.start_rung[status]  # type: ignore[index]
+    if b.adversary:  # RTDT-ADVERSARY-6: improvements from earlier battles stay
+        rung += s.adversary_rungs.get(card, 0)
+    return min(rung, TOP_RUNG)
+
+
+def _reveal(w: World, s: State) -> None:
+    b = s.battle
+    assert b is not None
+    card = w.content.battle_cards[b.cards[b.index]]
+    b.rung = _start_rung(w, s, card.id)
+    b.revealed = True
+    log(s, f"Battle card {b.index + 1}: {card.name} - {card.rungs[b.rung].text}")
+
+
+def cap(w: World, s: State, h: HeroState) -> int:
+    """Advantages still usable in this heroic action: 10 per action (RTDT-ADV-9),
+    fewer with a per-turn cap (Cursed)."""
+    b = s.battle
+    assert b is not None
+    left = advantages.MAX_PER_ACTION - b.used
+    per_turn = stat_set(w, h, "advantage_cap")
+    if per_turn is not None:
+        left = min(left, per_turn - s.turn.advantages_used)
+    return max(0, left)
+
+
+def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    from towerplay.rtdt.rules.actions import act, item_use
+
+    b = s.battle
+    assert b is not None
+    out: list[Action] = []
+    if not b.revealed:  # RTDT-ADVERSARY-5
+        return [act("continue"), act("retreat")]
+    if b.rung < TOP_RUNG and cap(w, s, h) > 0:
+        allowed = set(traits_of(w, b.foe)) | {"wild"}
+        out.extend(act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0)
+    out.append(act("resolve"))
+    for item in dict.fromkeys(h.potions + h.treasures):
+        if item_use(w, s, h, item):
+            out.append(act("use", item))
+    return out
+
+
+def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
+    from towerplay.rtdt.rules.actions import use_item
+
+    b = s.battle
+    assert b is not None
+    verb = a[0]
+    if verb == "advantage":
+        b.pool[a[1]] -= 1
+        b.used += 1
+        s.turn.advantages_used += 1
+        b.rung += 1  # RTDT-BATTLE-6, RTDT-BATTLE-9: one rung per advantage, never undone
+        cid = b.cards[b.index]
+        if b.adversary:  # RTDT-ADVERSARY-6: the improvement persists
+            s.adversary_rungs[cid] = s.adversary_rungs.get(cid, 0) + 1
+        card = w.content.battle_cards[cid]
+        log(s, f"{hero_name(w, h)} uses a {a[1]} advantage: {card.rungs[b.rung].text}")
+    elif verb == "use":
+        use_item(w, s, h, a[1])
+    elif verb == "continue":
+        _reveal(w, s)
+    elif verb == "retreat":
+        log(s, f"{hero_name(w, h)} retreats from the {w.name(b.foe)}.")
+        _end(w, s, h, defeated=False)
+    elif verb == "resolve":
+        _resolve_card(w, s, h)
+
+
+def _resolve_card(w: World, s: State, h: HeroState) -> None:
+    b = s.battle
+    assert b is not None
+    card = w.content.battle_cards[b.cards[b.index]]
+    rung = card.rungs[b.rung]
+    before = h.warriors
+    prevent = sum(f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == "block_warrior_losses")
+    run(w, s, h, rung.effects, f"the battle card {card.name}", prevent_warriors=prevent)  # RTDT-BATTLE-11
+    b.lost_warriors += max(0, before - h.warriors)
+    b.resolved += 1
+    b.index += 1
+    if s.result is not None:
+        return
+    if b.index < len(b.cards):
+        if b.adversary:
+            b.revealed = False  # RTDT-ADVERSARY-5: continue or retreat before the next card
+        else:
+            _reveal(w, s)
+        return
+    _end(w, s, h, defeated=True)
+
+
+def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
+    b = s.battle
+    assert b is not None
+    s.battle = None
+    if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
+        log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}! The heroes win.")
+        s.adversary_space = ""
+        s.result = Result("win", "the adversary was defeated", tuple(x.seat for x in s.heroes))
+        return
+    if defeated:
+        remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
+        log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}.")
+        fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))
+        if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
+            ask(s, Decision("take_treasure", h.seat))
+    fire(w, s, h, "after_battle")
+    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
