@@ -46,6 +46,9 @@ class AppParams:
     tower_acts: float = 0.08
     """Chance that the Tower acts (the adversary strikes) after a turn (RTDT-EVENT-9)."""
 
+    companion: float = 0.08
+    """Chance of a companion event after a turn (RTDT-EVENT-10)."""
+
     opening_foes: tuple[int, int, int] = (2, 1, 0)
     """Tokens of the level 2, 3 and 4 foes the app places at setup (RTDT-SETUP-19)."""
 
@@ -93,6 +96,8 @@ def draw_events(
         events.append("tower_stirs")
     if rng.random() < p.tower_acts:
         events.append("tower_acts")
+    if rng.random() < p.companion:
+        events.append("companion")
     if rng.random() < p.new_wares:
         events.append("new_wares")
     return events

@@ -33,6 +33,7 @@ DECISION_RULES = {
     "step_foe": ("move the foe one space, or stop", "RTDT-FOE-9"),
     "move_token": ("choose where the foe moves", "RTDT-EVENT-2"),
     "strike_building": ("choose the building the strike hits", "RTDT-EVENT-2"),
+    "spend_item": ("choose the item you spend for the quest", "RTDT-QUEST-6"),
 }
 
 
@@ -164,6 +165,8 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: New Wares - replace market treasures, then done."
     if k == "lose_item":
         return f"{who}: choose {d.amount} item(s) to lose."
+    if k == "spend_item":
+        return f"{who}: choose {d.amount} {d.scope}(s) to spend for the quest."
     if k == "lose_virtue":
         return f"{who}: choose an active virtue to lose for good."
     if k == "add_skull":
@@ -189,6 +192,14 @@ def prompt(w: World, s: State) -> str:
     who = w.content.heroes[s.heroes[t.seat].hero].name
     if s.trade is not None:
         return f"{who}: trading - give, take, then offer (or cancel)."
+    if s.delve is not None:
+        dv = s.delve
+        if dv.room < 0:
+            return f"{who}: in the dungeon - choose a room to enter, or leave."
+        d = s.dungeons[dv.space]
+        room = next(r for r in w.content.dungeons[d.kind].rooms if r.id == d.rooms[dv.room])
+        result = room.improved if dv.improved else room.initial
+        return f"{who}: {room.name} - {result.text} (improve, or resolve)"
     if s.battle is not None:
         b = s.battle
         if not b.revealed:
@@ -272,6 +283,30 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             for foe in s.config.foes
         },
         "adversary": {"id": s.config.adversary, "space": s.adversary_space or None},
+        "main_companion": s.config.companion,
+        "quests": [
+            {
+                "quest": q.quest,
+                "name": w.content.quests[q.quest].name,
+                "kind": q.kind,
+                "stage": q.stage + 1,
+                "stages": len(w.content.quests[q.quest].stages),
+                "text": w.content.quests[q.quest].stages[q.stage].text,
+                "space": q.space,
+                "needs": w.content.quests[q.quest].stages[q.stage].needs.model_dump(exclude_defaults=True),
+            }
+            for q in s.quests
+        ],
+        "done_quests": s.done_quests[:],
+        "dungeons": {
+            sp: {
+                "type": d.kind,
+                "rooms": [d.rooms[i] if d.cleared[i] else None for i in range(len(d.rooms))],
+                "cleared": d.cleared[:],
+            }
+            for sp, d in s.dungeons.items()
+        },
+        "delve": None if s.delve is None else {"space": s.delve.space, "room": s.delve.room, "advantages": dict(s.delve.pool)},
         "battle": None
         if s.battle is None
         else {

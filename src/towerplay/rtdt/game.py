@@ -19,6 +19,7 @@ from towerplay.rtdt import app, gamecode, tower
 from towerplay.rtdt.explain import explain
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.foes import spawn
+from towerplay.rtdt.rules.quests import setup_quests
 from towerplay.rtdt.rules.turn import advance, start_turn
 from towerplay.rtdt.save import load_state, save_state
 from towerplay.rtdt.state import Config, Decision, HeroState, State
@@ -172,6 +173,9 @@ def setup_state(w: World, config: Config) -> State:
         s.foe_status[foe] = app.PARAMS.opening_status
     for foe, count in zip(config.foes, app.PARAMS.opening_foes, strict=False):
         spawn(w, s, rng, foe, count, "Setup - ")  # RTDT-SETUP-19: the app's opening foes
+    for h in s.heroes:  # RTDT-COMP-1: the main companion helps every hero
+        h.companions.append(config.companion)
+    setup_quests(w, s, rng)  # RTDT-SETUP-16: the main goal
     s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
     return s
@@ -264,6 +268,14 @@ class RtdtGame:
         rng.shuffle(s.treasure_deck)
         rng.shuffle(s.corruption_deck)
         tower.resample_hidden(s.tower, rng)
+        for d in s.dungeons.values():  # unexplored rooms and the target are unknown
+            pool = [r.id for r in self.world.content.dungeons[d.kind].rooms]
+            for i, done in enumerate(d.cleared):
+                if not done and not (s.delve is not None and s.delve.room == i):
+                    d.rooms[i] = rng.choice(pool)
+            open_rooms = [i for i in range(2, len(d.rooms)) if not d.cleared[i]]
+            if open_rooms and not d.cleared[d.target]:
+                d.target = rng.choice(open_rooms)
         if s.month > 1:
             length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
             s.month_length = max(length, s.month_turn + 1)

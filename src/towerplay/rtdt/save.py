@@ -14,13 +14,24 @@ from towerplay.core.errors import SaveError
 from towerplay.core.protocol import Result
 from towerplay.core.replay import Chain
 from towerplay.rtdt.models import STATUSES
-from towerplay.rtdt.state import Battle, Config, Decision, HeroState, State, Trade, TurnState
+from towerplay.rtdt.state import (
+    ActiveQuest,
+    Battle,
+    Config,
+    Decision,
+    Delve,
+    Dungeon,
+    HeroState,
+    State,
+    Trade,
+    TurnState,
+)
 from towerplay.rtdt.tower import Tower
 from towerplay.rtdt.world import World
 
 FORMAT = "towerplay-rtdt-1"
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
-EVENT = re.compile(r"^(tower_stirs|new_wares|tower_acts(:\d+)?|grow:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$")
+EVENT = re.compile(r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|grow:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$")
 ADVANTAGE_TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
 
 
@@ -72,6 +83,10 @@ def save_state(s: State) -> dict[str, Any]:
         "battle": s.battle.to_json() if s.battle is not None else None,
         "adversary_space": s.adversary_space,
         "adversary_rungs": dict(s.adversary_rungs),
+        "quests": [q.to_json() for q in s.quests],
+        "done_quests": s.done_quests[:],
+        "dungeons": {sp: d.to_json() for sp, d in s.dungeons.items()},
+        "delve": s.delve.to_json() if s.delve is not None else None,
     }
 
 
@@ -313,6 +328,43 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
             lost_warriors=r.num(b, "lost_warriors", "battle"),
             resolved=r.num(b, "resolved", "battle"),
             revealed=r.flag(b, "revealed", "battle"),
+        )
+    raw_quests = r.get(d, "quests", "")
+    if not isinstance(raw_quests, list):
+        raise r.fail("quests", "expected a list")
+    for i, q in enumerate(raw_quests):
+        path = f"quests[{i}]"
+        q = r.obj(q, path)
+        state.quests.append(
+            ActiveQuest(
+                quest=r.text(q, "quest", path, c.quests),
+                stage=r.num(q, "stage", path),
+                space=r.text(q, "space", path, c.spaces),
+                kind=r.text(q, "kind", path, ("main_goal", "companion", "adversary")),
+            )
+        )
+    state.done_quests = r.strs(d, "done_quests", "", c.quests)
+    raw_dungeons = r.obj(r.get(d, "dungeons", ""), "dungeons")
+    for sp, dd in raw_dungeons.items():
+        path = f"dungeons.{sp}"
+        if sp not in c.spaces:
+            raise r.fail(path, "unknown space")
+        dd = r.obj(dd, path)
+        kind = r.text(dd, "kind", path, c.dungeons)
+        rooms = r.strs(dd, "rooms", path, {room.id for room in c.dungeons[kind].rooms})
+        cleared = r.get(dd, "cleared", path)
+        if not isinstance(cleared, list) or len(cleared) != len(rooms) or not all(isinstance(x, bool) for x in cleared):
+            raise r.fail(f"{path}.cleared", "expected one true/false per room")
+        state.dungeons[sp] = Dungeon(kind, rooms, cleared, r.num(dd, "target", path, 0, len(rooms) - 1))
+    raw_delve = r.get(d, "delve", "")
+    if raw_delve is not None:
+        dv = r.obj(raw_delve, "delve")
+        state.delve = Delve(
+            space=r.text(dv, "space", "delve", state.dungeons),
+            room=r.num(dv, "room", "delve", -1),
+            improved=r.flag(dv, "improved", "delve"),
+            pool=r.counts(dv, "pool", "delve", ADVANTAGE_TYPES),
+            used=r.num(dv, "used", "delve"),
         )
     on_board = sum(state.skulls.values())
     if state.supply + on_board + state.tower.inside + state.removed + len(state.emerged) != 24:

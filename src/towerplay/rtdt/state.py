@@ -247,6 +247,61 @@ class Battle:
 
 
 @dataclass(slots=True)
+class ActiveQuest:
+    """A quest on the board: which one, its current stage and the space of its marker."""
+
+    quest: str
+    stage: int
+    space: str
+    kind: str  # main_goal | companion | adversary
+
+    def clone(self) -> ActiveQuest:
+        return ActiveQuest(self.quest, self.stage, self.space, self.kind)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"quest": self.quest, "stage": self.stage, "space": self.space, "kind": self.kind}
+
+
+@dataclass(slots=True)
+class Dungeon:
+    """A dungeon opened by a quest: its rooms, which are cleared, and (hidden) the target."""
+
+    kind: str  # dungeon type
+    rooms: list[str]  # room ids, drawn for this dungeon
+    cleared: list[bool]
+    target: int  # index of the target room (hidden from players)
+
+    def clone(self) -> Dungeon:
+        return Dungeon(self.kind, self.rooms[:], self.cleared[:], self.target)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "rooms": self.rooms[:], "cleared": self.cleared[:], "target": self.target}
+
+
+@dataclass(slots=True)
+class Delve:
+    """A hero inside a dungeon (RTDT-DUNGEON-*)."""
+
+    space: str
+    room: int  # the room being resolved, -1 between rooms
+    improved: bool
+    pool: dict[str, int]  # advantages counted and not yet used
+    used: int
+
+    def clone(self) -> Delve:
+        return Delve(self.space, self.room, self.improved, self.pool.copy(), self.used)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "space": self.space,
+            "room": self.room,
+            "improved": self.improved,
+            "pool": dict(self.pool),
+            "used": self.used,
+        }
+
+
+@dataclass(slots=True)
 class Trade:
     """An open trade: what moved so far, and the holdings to restore if it is refused."""
 
@@ -291,6 +346,10 @@ class State:
     battle: Battle | None = None
     adversary_space: str = ""  # where the adversary stands, once it appears
     adversary_rungs: dict[str, int] = field(default_factory=dict)  # improvements that persist
+    quests: list[ActiveQuest] = field(default_factory=list)
+    done_quests: list[str] = field(default_factory=list)
+    dungeons: dict[str, Dungeon] = field(default_factory=dict)  # space -> dungeon
+    delve: Delve | None = None
 
     def clone(self) -> State:
         return State(
@@ -325,4 +384,8 @@ class State:
             self.battle.clone() if self.battle is not None else None,
             self.adversary_space,
             self.adversary_rungs.copy(),
+            [q.clone() for q in self.quests],
+            self.done_quests[:],
+            {sp: d.clone() for sp, d in self.dungeons.items()},
+            self.delve.clone() if self.delve is not None else None,
         )

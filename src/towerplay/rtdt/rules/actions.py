@@ -15,7 +15,7 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.models import OtherBanner
-from towerplay.rtdt.rules import battle
+from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     add_skull,
@@ -174,6 +174,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         return trade_actions(w, s, h, s.trade)
     if s.battle is not None:
         return battle.battle_actions(w, s, h)
+    if s.delve is not None:
+        return dungeons.delve_actions(w, s, h)
     out: list[Action] = []
     if t.phase == "start" and not t.banner_done:  # RTDT-TURN-2, RTDT-TURN-3
         cost = banner_cost(w, s, h)
@@ -198,6 +200,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
             out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h))
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "battle"):  # RTDT-BATTLE-1
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h))
+        if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "quest"):  # RTDT-QUEST-2
+            out.extend(quests.quest_actions(w, s, h))
         if can_reinforce(w, s, h):
             if not t.haggle and h.spirit >= glyph_cost(w, s, h, "reinforce"):
                 out.append(HAGGLE)
@@ -238,6 +242,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         return
     if s.battle is not None:
         battle.apply_battle(w, s, h, a)
+        return
+    if s.delve is not None:
+        dungeons.apply_delve(w, s, h, a)
         return
     if verb == "banner":
         h.spirit -= banner_cost(w, s, h)  # RTDT-GLYPH-3
@@ -283,6 +290,12 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         elif verb == "battle":
             h.spirit -= glyph_cost(w, s, h, "battle")  # RTDT-GLYPH-3
             battle.start_battle(w, s, h, a[1], a[2])
+        elif verb == "quest":
+            h.spirit -= glyph_cost(w, s, h, "quest")
+            quests.complete(w, s, h, a[1])
+        elif verb == "explore":
+            h.spirit -= glyph_cost(w, s, h, "quest")
+            dungeons.enter(w, s, h, a[1])
         elif verb == "haggle":
             haggle(w, s, h)
         elif verb == "reinforce":
@@ -378,8 +391,11 @@ def use_item(w: World, s: State, h: HeroState, item: str) -> None:
 # --- trading (RTDT-TRADE-*) ------------------------------------------------------------------
 
 
-def _tradeable(h: HeroState) -> list[str]:
-    return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items))
+def _tradeable(s: State, h: HeroState) -> list[str]:
+    """Items and companions (RTDT-TRADE-2, RTDT-COMP-4); the main companion helps everyone
+    and stays put."""
+    won = [c for c in h.companions if c != s.config.companion]
+    return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items + won))
 
 
 def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
@@ -395,7 +411,7 @@ def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action
             out.extend(act(verb, "warriors", str(n)) for n in range(1, giver.warriors + 1))
         if "spirit" not in moved:
             out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
-        out.extend(act(verb, item) for item in _tradeable(giver) if item not in moved)
+        out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
     if trade.moves:
         out.append(OFFER)
     out.append(CANCEL)
@@ -416,6 +432,7 @@ def _transfer(w: World, giver: HeroState, taker: HeroState, what: str, amount: i
         (giver.gear, taker.gear),
         (giver.treasures, taker.treasures),
         (giver.quest_items, taker.quest_items),
+        (giver.companions, taker.companions),
     ):
         if what in held:
             held.remove(what)
@@ -494,6 +511,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
         return [act("replace", t) for t in s.market if t not in d.options] + [DONE]
     if k == "lose_item":
         return [act("lose", item) for item in dict.fromkeys(held_items(h, d.scope))]
+    if k == "spend_item":
+        return [act("spend", item) for item in dict.fromkeys(held_items(h, d.scope))]
     if k == "lose_virtue":
         return [act("lose", v) for v in hero_virtues(w, h)]
     if k == "add_skull":
@@ -595,6 +614,10 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             s.market.append(s.treasure_deck.pop(0))
         log(s, f"{name} replaces {w.name(a[1])} in the market.")
         ask(s, Decision("new_wares", d.seat, options=replaced))
+    elif k == "spend_item":  # RTDT-RES-3: spent for the quest, not for its own effect
+        discard_item(w, s, h, a[1])
+        if d.amount > 1:
+            ask(s, Decision("spend_item", d.seat, amount=d.amount - 1, scope=d.scope))
     elif k == "lose_item":
         discard_item(w, s, h, a[1])
         if d.amount > 1:

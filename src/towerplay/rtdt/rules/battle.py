@@ -178,7 +178,8 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     b.lost_warriors += max(0, before - h.warriors)
     b.resolved += 1
     b.index += 1
-    if s.result is not None:
+    if s.result is not None:  # the game is lost mid-battle: nothing more to resolve
+        s.battle = None
         return
     if b.index < len(b.cards):
         if b.adversary:
@@ -202,6 +203,9 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}.")
         fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))
+        from towerplay.rtdt.rules.quests import on_foe_defeated
+
+        on_foe_defeated(w, s, h, b.space)
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))
     fire(w, s, h, "after_battle")

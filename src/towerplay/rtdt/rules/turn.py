@@ -19,6 +19,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
+from towerplay.rtdt.rules.quests import fail_month_quests, new_month_quests
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
 from towerplay.rtdt.world import World
 
@@ -158,6 +159,12 @@ def _next_event(w: World, s: State) -> None:
         log(s, "Event - New Wares: the market's treasures may be replaced.")
         if s.market:
             ask(s, Decision("new_wares", s.dropper))
+    elif event == "companion":  # RTDT-EVENT-10, RTDT-COMP-5
+        comp = w.content.companions[s.config.companion]
+        if comp.event is not None:
+            h = s.heroes[s.dropper]
+            log(s, f"Event - {comp.name}: {comp.event.text}")
+            run(w, s, h, comp.event.effects, comp.name)
     elif event.startswith(("spawn:", "strike:", "grow:", "tower_acts")):
         foe_event(w, s, event)
     else:  # pragma: no cover - guarded by from_json
@@ -174,21 +181,23 @@ def _close_turn(w: World, s: State) -> None:
         s.turn.phase = "next"
         return
     log(s, f"Month {s.month} ends.")
+    if s.month >= app.MONTHS:  # RTDT-END-4: the loss is immediate; nothing else resolves
+        lose_game(s, "the sixth month ended")
+        return
     s.turn.phase = "month"
+    fail_month_quests(w, s)  # RTDT-QUEST-12
     for h in s.heroes:
         fire(w, s, h, "month_end")
 
 
 def _new_month(w: World, s: State) -> None:
-    if s.month >= app.MONTHS:  # RTDT-END-4
-        lose_game(s, "the sixth month ended")
-        return
     s.month += 1
     s.month_turn = 0
     rng = Rng(s.rng)
     s.month_length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
-    s.rng = rng.state
     log(s, f"Month {s.month} begins.")
+    new_month_quests(w, s, rng)  # RTDT-MONTH-6, RTDT-QUEST-8
+    s.rng = rng.state
     s.turn.phase = "next"
 
 

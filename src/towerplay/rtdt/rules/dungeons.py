@@ -1,0 +1,118 @@
+"""Exploring a dungeon with the Quest action (RTDT-DUNGEON-*).
+
+Rooms are laid out as two rows and a far room: the entrance reaches rooms 0 and 1;
+0-1, 0-2, 1-3, 2-3, 2-4 and 3-4 are passages. The target room is hidden among rooms
+2-4. A hero picks reachable unexplored rooms one at a time, may improve each room
+once with one advantage of the dungeon's type (or Wild), resolves it and goes on or
+leaves; cleared rooms stay cleared for everyone.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt.models import Room
+from towerplay.rtdt.rules import advantages
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, gain, hero_name, log
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.state import Delve, HeroState, State
+from towerplay.rtdt.world import World
+
+PASSAGES = ((0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (3, 4))
+FROM_ENTRANCE = (0, 1)
+
+
+def reachable(cleared: list[bool]) -> list[int]:
+    """Unexplored rooms next to the entrance or to a cleared room (RTDT-DUNGEON-4)."""
+    out = {i for i in FROM_ENTRANCE if i < len(cleared)}
+    for a, b in PASSAGES:
+        if b < len(cleared):
+            if cleared[a]:
+                out.add(b)
+            if cleared[b]:
+                out.add(a)
+    return sorted(i for i in out if not cleared[i])
+
+
+def enter(w: World, s: State, h: HeroState, space: str) -> None:
+    d = s.dungeons[space]
+    s.turn.heroic_done = True
+    s.delve = Delve(space, -1, False, advantages.automatic(w, s, h, battling=False), 0)
+    name = w.content.dungeons[d.kind].names.get(space, d.kind)
+    log(s, f"{hero_name(w, h)} enters {name} ({d.kind}).")
+
+
+def _room(w: World, s: State) -> tuple[str, Room]:
+    delve = s.delve
+    assert delve is not None
+    d = s.dungeons[delve.space]
+    rid = d.rooms[delve.room]
+    room = next(r for r in w.content.dungeons[d.kind].rooms if r.id == rid)
+    return d.kind, room
+
+
+def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    from towerplay.rtdt.rules.actions import act
+
+    delve = s.delve
+    assert delve is not None
+    d = s.dungeons[delve.space]
+    if delve.room < 0:
+        return [act("room", str(i)) for i in reachable(d.cleared)] + [act("leave")]
+    out: list[Action] = []
+    kind = w.content.dungeons[d.kind].advantage
+    if not delve.improved and delve.used < advantages.MAX_PER_ACTION:  # RTDT-DUNGEON-6
+        for t in (kind, "wild"):
+            if delve.pool.get(t, 0) > 0:
+                out.append(act("improve", t))
+    out.append(act("resolve"))
+    return out
+
+
+def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
+    delve = s.delve
+    assert delve is not None
+    d = s.dungeons[delve.space]
+    verb = a[0]
+    if verb == "leave":  # RTDT-DUNGEON-9, RTDT-DUNGEON-11: cleared rooms stay cleared
+        log(s, f"{hero_name(w, h)} leaves the dungeon.")
+        _end(w, s, h)
+    elif verb == "room":
+        delve.room = int(a[1])
+        delve.improved = False
+        _, room = _room(w, s)
+        log(s, f"{hero_name(w, h)} enters {room.name}: {room.initial.text}")
+    elif verb == "improve":  # RTDT-DUNGEON-5..7
+        delve.pool[a[1]] -= 1
+        delve.used += 1
+        delve.improved = True
+        _, room = _room(w, s)
+        log(s, f"{hero_name(w, h)} improves the room: {room.improved.text}")
+    elif verb == "resolve":
+        _, room = _room(w, s)
+        rung = room.improved if delve.improved else room.initial
+        prevent = sum(
+            f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == "block_dungeon_losses"
+        )
+        run(w, s, h, rung.effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
+        d.cleared[delve.room] = True  # RTDT-DUNGEON-9
+        target = delve.room == d.target
+        delve.room = -1
+        if s.result is not None:
+            s.delve = None
+            return
+        if target:  # RTDT-DUNGEON-10, RTDT-DUNGEON-3, RTDT-QUEST-5
+            log(s, f"{hero_name(w, h)} clears the target room: the dungeon is complete!")
+            from towerplay.rtdt.rules.quests import finish_stage
+
+            space = delve.space
+            _end(w, s, h)
+            del s.dungeons[space]
+            for aq in list(s.quests):
+                if aq.space == space:
+                    finish_stage(w, s, h, aq)
+                    break
+
+
+def _end(w: World, s: State, h: HeroState) -> None:
+    s.delve = None
+    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4

@@ -1,0 +1,207 @@
+"""Quests: the main goal, monthly companion and adversary quests, the Quest action
+(RTDT-QUEST-*, RTDT-MONTH-6) and the adversary's appearance (RTDT-ADVERSARY-2).
+
+Which quests come and where their markers go is the app's hidden business; here it
+is drawn from the game's seed among the designed quests in content/quests.yaml.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.core.rng import Rng
+from towerplay.rtdt.models import Placement, Quest, Requirement
+from towerplay.rtdt.rules import advantages
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    ask,
+    gain,
+    hero_name,
+    log,
+    take_skull_from_supply,
+)
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
+from towerplay.rtdt.world import World
+
+
+def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[str]:
+    board = w.board
+    if place.spaces:
+        spaces = list(place.spaces)
+    elif place.kingdoms:
+        spaces = [sp for k in place.kingdoms for sp in board.kingdom_spaces[k]]
+    elif place.building:
+        spaces = [sp for sp, t in board.building_of.items() if t == place.building and sp in s.skulls]
+    else:
+        spaces = list(board.spaces)
+    if needs_dungeon or place.dungeon:
+        spaces = [sp for sp in spaces if w.content.spaces[sp].dungeon is not None]
+    busy = {q.space for q in s.quests}
+    free = [sp for sp in spaces if sp not in busy]
+    return free or spaces or list(board.spaces)
+
+
+def place_stage(w: World, s: State, rng: Rng, quest: Quest, stage: int) -> ActiveQuest:
+    """Put a quest stage's marker on a space the app draws (RTDT-QUEST-9)."""
+    st = quest.stages[stage]
+    space = rng.choice(_spaces(w, s, st.place, st.needs.dungeon))
+    aq = ActiveQuest(quest.id, stage, space, quest.kind)
+    s.quests.append(aq)
+    if st.needs.dungeon and space not in s.dungeons:
+        open_dungeon(w, s, rng, space)
+    log(s, f"Quest - {quest.name}: {st.text} (at {w.board.names[space]})")
+    return aq
+
+
+def open_dungeon(w: World, s: State, rng: Rng, space: str) -> None:
+    """Lay out the dungeon on this space: rooms drawn (repeats allowed) and a hidden target
+    room among those not next to the entrance (RTDT-DUNGEON-1)."""
+    kind = w.content.spaces[space].dungeon
+    assert kind is not None
+    pool = [r.id for r in w.content.dungeons[kind].rooms]
+    n = w.content.rooms_per_delve
+    rooms = [rng.choice(pool) for _ in range(n)]
+    target = 2 + rng.below(n - 2)
+    s.dungeons[space] = Dungeon(kind, rooms, [False] * n, target)
+
+
+def setup_quests(w: World, s: State, rng: Rng) -> None:
+    """The main goal of the game's main companion (RTDT-SETUP-16)."""
+    goal = w.content.companions[s.config.companion].main_goal
+    assert goal is not None
+    place_stage(w, s, rng, w.content.quests[goal], 0)
+
+
+def new_month_quests(w: World, s: State, rng: Rng) -> None:
+    """From the second month, a companion quest and an adversary quest (RTDT-MONTH-6,
+    RTDT-QUEST-8)."""
+    for kind in ("companion", "adversary"):
+        taken = set(s.done_quests) | {q.quest for q in s.quests}
+        pool = [q for q in w.content.quests.values() if q.kind == kind and q.id not in taken]
+        if pool:
+            place_stage(w, s, rng, rng.choice(pool), 0)
+
+
+def fail_month_quests(w: World, s: State) -> None:
+    """Unfinished monthly quests fail at the month's end; an adversary quest's outcome
+    resolves (RTDT-QUEST-11, RTDT-QUEST-12)."""
+    for aq in [q for q in s.quests if q.kind != "main_goal"]:
+        s.quests.remove(aq)
+        quest = w.content.quests[aq.quest]
+        log(s, f"Quest failed - {quest.name}.")
+        if quest.failure is None:
+            continue
+        out = quest.failure
+        log(s, out.text)
+        for h in s.heroes:
+            run(w, s, h, out.each_hero, quest.name)
+        for _ in range(out.skulls_each_kingdom):
+            for k in w.board.kingdom_spaces:
+                if not take_skull_from_supply(s):
+                    return
+                s.emerged.append(k)  # placed by the kingdom's home player (RTDT-PLACE-3)
+        if out.foes_grow:
+            from towerplay.rtdt.rules.foes import grow
+
+            for foe in s.config.foes:
+                grow(w, s, foe)
+
+
+# --- the Quest action ----------------------------------------------------------------------
+
+
+def _advantages_for(w: World, s: State, h: HeroState, kind: str | None) -> int:
+    pool = advantages.automatic(w, s, h, battling=False)
+    if kind is None:
+        return sum(pool.values())
+    return pool.get(kind, 0) + (pool.get("wild", 0) if kind != "wild" else 0)
+
+
+def met(w: World, s: State, h: HeroState, req: Requirement) -> bool:
+    """Whether the hero can complete a (non-dungeon) stage now (RTDT-QUEST-3, RTDT-ADV-12)."""
+    if req.dungeon or req.defeat_foe:
+        return False
+    if h.warriors < req.warriors or h.spirit < req.spirit:
+        return False
+    if len(h.potions) < req.potions or len(h.gear) < req.gear or len(h.treasures) < req.treasures:
+        return False
+    for item in req.items:
+        if req.items.count(item) > h.quest_items.count(item):
+            return False
+    if any(item not in h.quest_items for item in req.carry):
+        return False
+    return req.advantages <= 0 or _advantages_for(w, s, h, req.advantage_type) >= req.advantages
+
+
+def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    from towerplay.rtdt.rules.actions import act
+
+    out: list[Action] = []
+    for aq in s.quests:
+        if aq.space != h.space:
+            continue
+        stage = w.content.quests[aq.quest].stages[aq.stage]
+        if met(w, s, h, stage.needs):
+            out.append(act("quest", aq.quest))
+    d = s.dungeons.get(h.space)
+    if d is not None and not d.cleared[d.target] and _dungeon_quest(s, h.space) is not None:
+        out.append(act("explore", h.space))
+    return out
+
+
+def _dungeon_quest(s: State, space: str) -> ActiveQuest | None:
+    for aq in s.quests:
+        if aq.space == space:
+            return aq
+    return None
+
+
+def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
+    """The Quest action completing a quest stage: pay, reward, +2 spirit (RTDT-QUEST-1,
+    RTDT-QUEST-4, RTDT-QUEST-6, RTDT-QUEST-7)."""
+    aq = next(q for q in s.quests if q.quest == quest_id and q.space == h.space)
+    req = w.content.quests[quest_id].stages[aq.stage].needs
+    h.warriors -= req.warriors
+    h.spirit -= req.spirit
+    for item in req.items:
+        h.quest_items.remove(item)  # quest items go back to the box (RTDT-RES-6)
+    for kind, n in (("potion", req.potions), ("gear", req.gear), ("treasure", req.treasures)):
+        if n:
+            ask(s, Decision("spend_item", h.seat, amount=n, scope=kind))
+    s.turn.heroic_done = True
+    finish_stage(w, s, h, aq)
+    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+
+
+def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
+    """A stage is done: its rewards, then the next stage, or the quest's own reward."""
+    quest = w.content.quests[aq.quest]
+    stage = quest.stages[aq.stage]
+    s.quests.remove(aq)
+    log(s, f"{hero_name(w, h)} completes: {quest.name} - {stage.text}")
+    run(w, s, h, stage.rewards, quest.name)
+    if aq.stage + 1 < len(quest.stages):
+        rng = Rng(s.rng)
+        place_stage(w, s, rng, quest, aq.stage + 1)
+        s.rng = rng.state
+        return
+    s.done_quests.append(quest.id)
+    if quest.companion:
+        h.companions.append(quest.companion)  # RTDT-COMP-3, RTDT-QUEST-10
+        log(s, f"{w.name(quest.companion)} joins the {hero_name(w, h)}.")
+    if quest.quest_item:
+        h.quest_items.append(quest.quest_item)
+        log(s, f"{hero_name(w, h)} gains {w.name(quest.quest_item)}.")
+    if quest.kind == "main_goal":  # RTDT-ADVERSARY-2
+        rng = Rng(s.rng)
+        s.adversary_space = rng.choice(sorted(w.board.tower_adjacent))
+        s.rng = rng.state
+        log(s, f"The main goal is complete! The {w.name(s.config.adversary)} appears at {w.board.names[s.adversary_space]}.")
+
+
+def on_foe_defeated(w: World, s: State, h: HeroState, space: str) -> None:
+    """A stage that asks to defeat a foe on its space completes with the battle."""
+    for aq in list(s.quests):
+        if aq.space == space and w.content.quests[aq.quest].stages[aq.stage].needs.defeat_foe:
+            finish_stage(w, s, h, aq)
+            return
