@@ -170,7 +170,7 @@ def discard_item(w: World, s: State, h: HeroState, item: str) -> None:
     holder = h.potions if kind == "potion" else h.gear if kind == "gear" else h.treasures
     holder.remove(item)
     return_item(s, kind, item)
-    log(s, f"{h.hero.replace('_', ' ').title()} loses {w.name(item)}.")
+    log(s, f"{w.name(h.hero)} gives up {w.name(item)}.")
 
 
 def ask_gear(s: State, h: HeroState) -> None:

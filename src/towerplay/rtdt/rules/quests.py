@@ -19,7 +19,7 @@ from towerplay.rtdt.rules.common import (
     log,
     take_skull_from_supply,
 )
-from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.effects import discard_item, held, run
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -166,7 +166,11 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
     for item in req.items:
         h.quest_items.remove(item)  # quest items go back to the box (RTDT-RES-6)
     for kind, n in (("potion", req.potions), ("gear", req.gear), ("treasure", req.treasures)):
-        if n:
+        have = held(h, kind)
+        if n and len(have) == n:  # no choice to make: all of them go (RTDT-QUEST-6)
+            for item in have[:]:
+                discard_item(w, s, h, item)
+        elif n:
             ask(s, Decision("spend_item", h.seat, amount=n, scope=kind))
     s.turn.heroic_done = True
     finish_stage(w, s, h, aq)
