@@ -22,5 +22,15 @@ class Entry:
 GAMES: list[Entry] = [
     Entry("rtdt-1p", lambda seed: new_rtdt(players=1, seed=seed), RtdtGame.from_json),
     Entry("rtdt-4p", lambda seed: new_rtdt(players=4, seed=seed), RtdtGame.from_json),
-    Entry("tactics", lambda seed: new_tactics({"encounter": ("goblin_ambush", "pawl_chieftain", "stone_colossus")[seed % 3], "party": ["fighter", "rogue", "cleric", "wizard", "archer"][: 3 + seed % 3]}, seed), TacticsGame.from_json),
+    Entry(
+        "tactics",
+        lambda seed: new_tactics(
+            {
+                "encounter": ("goblin_ambush", "pawl_chieftain", "stone_colossus")[seed % 3],
+                "party": ["fighter", "rogue", "cleric", "wizard", "archer"][: 3 + seed % 3],
+            },
+            seed,
+        ),
+        TacticsGame.from_json,
+    ),
 ]

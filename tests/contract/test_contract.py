@@ -86,7 +86,9 @@ def test_save_and_load_mid_decision_continue_identically(entry: Entry) -> None:
         saved = json.loads(json.dumps(original.to_json()))
         loaded = entry.load(saved)
         assert loaded.state_hash() == original.state_hash()
-        assert [str(a) for a in loaded.legal_actions()] == [str(a) for a in original.legal_actions()]
+        assert [str(a) for a in loaded.legal_actions()] == [
+            str(a) for a in original.legal_actions()
+        ]
         assert loaded.prompt == original.prompt and loaded.to_act == original.to_act
         for text in played[cut:]:
             original.apply(text)

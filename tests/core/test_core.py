@@ -45,7 +45,13 @@ def test_shuffle_is_a_permutation() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
-@given(st.lists(st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12), min_size=1, max_size=4))
+@given(
+    st.lists(
+        st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12),
+        min_size=1,
+        max_size=4,
+    )
+)
 def test_notation_round_trips(tokens: list[str]) -> None:
     a = Action(*tokens)
     assert parse(str(a)) == a

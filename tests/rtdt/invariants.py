@@ -33,7 +33,9 @@ def check(g: RtdtGame) -> None:
             assert len(h.potions) <= limit
     # every card is somewhere, once
     potions = s.potion_deck + [p for h in s.heroes for p in h.potions]
-    assert sorted(potions) == sorted(p.id for p in w.content.potions.values() for _ in range(p.copies))
+    assert sorted(potions) == sorted(
+        p.id for p in w.content.potions.values() for _ in range(p.copies)
+    )
     treasures = s.treasure_deck + s.market + [t for h in s.heroes for t in h.treasures]
     assert sorted(treasures) == sorted(w.content.treasures)
     corruptions = s.corruption_deck + [c for h in s.heroes for c in h.corruptions]

@@ -10,6 +10,9 @@ from tests.rtdt.scenario import at, give, legal, play, resume, scenario
 from towerplay.core.errors import IllegalAction
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.models import GainSpore
+from towerplay.rtdt.rules.advantages import automatic
+from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.state import ActiveQuest, Dungeon
 
 
@@ -55,7 +58,9 @@ def test_the_recommended_first_game_is_one_code_away() -> None:
 # --- the Quest action -------------------------------------------------------------------------
 
 
-@rules("RTDT-QUEST-1", "RTDT-QUEST-4", "RTDT-QUEST-6", "RTDT-QUEST-10", "RTDT-COMP-2", "RTDT-COMP-3")
+@rules(
+    "RTDT-QUEST-1", "RTDT-QUEST-4", "RTDT-QUEST-6", "RTDT-QUEST-10", "RTDT-COMP-2", "RTDT-COMP-3"
+)
 def test_hakan_companion_quest_example() -> None:
     """Rulebook example: at Ash Hills, spend two gear; Hakan joins; +2 spirit."""
     g = scenario(["relic_hunter"])
@@ -101,7 +106,9 @@ def test_spending_more_items_than_asked_is_the_heros_choice() -> None:
 
 def hakan_game(heroes: tuple[str, ...] = ("brutal_warlord",)) -> RtdtGame:
     code = gamecode.encode(
-        gamecode.Setup(("brigands", "lemures", "titans"), "ashstrider", "hakan", players=len(heroes), seed=11)
+        gamecode.Setup(
+            ("brigands", "lemures", "titans"), "ashstrider", "hakan", players=len(heroes), seed=11
+        )
     )
     return new_game(make_config(code=code, heroes=heroes))
 
@@ -189,7 +196,13 @@ def fortress(g: RtdtGame, space: str = "lower_ice_fangs") -> None:
     """A fortress on this space: the example's two rooms first, the target at the far end."""
     g.state.dungeons[space] = Dungeon(
         "fortress",
-        ["fortress_example_hall", "fortress_chapel", "fortress_armory", "fortress_barracks", "fortress_gaol"],
+        [
+            "fortress_example_hall",
+            "fortress_chapel",
+            "fortress_armory",
+            "fortress_barracks",
+            "fortress_gaol",
+        ],
         [False] * 5,
         4,
     )
@@ -197,7 +210,14 @@ def fortress(g: RtdtGame, space: str = "lower_ice_fangs") -> None:
     at(g, 0, space)
 
 
-@rules("RTDT-DUNGEON-4", "RTDT-DUNGEON-5", "RTDT-DUNGEON-9", "RTDT-DUNGEON-12", "RTDT-HEROIC-5", "RTDT-DUNGEON-11")
+@rules(
+    "RTDT-DUNGEON-4",
+    "RTDT-DUNGEON-5",
+    "RTDT-DUNGEON-9",
+    "RTDT-DUNGEON-12",
+    "RTDT-HEROIC-5",
+    "RTDT-DUNGEON-11",
+)
 def test_fortress_example_with_longswords() -> None:
     """Rulebook example: one Melee advantage from Longswords; the first room costs 5 warriors
     (paid, 7 held); the second costs 1 spirit with none held, so the advantage improves it
@@ -246,7 +266,14 @@ def test_an_unpaid_room_gives_one_corruption() -> None:
     assert g.hero(0).warriors == 0 and len(g.hero(0).corruptions) == 1
 
 
-@rules("RTDT-DUNGEON-1", "RTDT-DUNGEON-2", "RTDT-DUNGEON-10", "RTDT-DUNGEON-11", "RTDT-TOKEN-6", "RTDT-TOKEN-7")
+@rules(
+    "RTDT-DUNGEON-1",
+    "RTDT-DUNGEON-2",
+    "RTDT-DUNGEON-10",
+    "RTDT-DUNGEON-11",
+    "RTDT-TOKEN-6",
+    "RTDT-TOKEN-7",
+)
 def test_clearing_the_target_room_completes_the_dungeon_for_whoever_gets_there() -> None:
     g = scenario(["spymaster", "relic_hunter"], kingdoms=["north", "east"])
     fortress(g)
@@ -310,7 +337,11 @@ def test_an_unfinished_adversary_quest_fails_at_the_months_end() -> None:
     assert g.hero(0).warriors == 6  # the bridge falls: every hero loses 4 warriors
     assert any("Quest failed - Hold the Bridge" in line for line in g.log)
     assert any("Quest failed - Hakan's Workshop" in line for line in g.log)
-    assert s.month == 3 and sorted(q.kind for q in s.quests) == ["adversary", "companion", "main_goal"]
+    assert s.month == 3 and sorted(q.kind for q in s.quests) == [
+        "adversary",
+        "companion",
+        "main_goal",
+    ]
 
 
 # --- companions ---------------------------------------------------------------------------------
@@ -358,3 +389,66 @@ def test_foe_tokens_are_fought_with_the_battle_action_and_leave_when_defeated() 
         while g.pending is not None:
             play(g, sorted(legal(g))[0])
     assert g.state.foes == []
+
+
+# --- special tokens ---------------------------------------------------------------------------
+
+
+def code_game(adversary: str, companion: str) -> RtdtGame:
+    code = gamecode.encode(
+        gamecode.Setup(("brigands", "lemures", "titans"), adversary, companion, seed=3)
+    )
+    return new_game(make_config(code=code, heroes=["spymaster"]))
+
+
+@rules("RTDT-TOKEN-1", "RTDT-TOKEN-2")
+def test_ashstrider_sets_rivers_of_fire_that_burn_six_warriors() -> None:
+    g = code_game("ashstrider", "tomas")
+    s = g.state
+    assert len(s.fire_rivers) == 4
+    assert all(
+        frozenset(e) in {frozenset(r) for r in g.world.content.rivers} for e in s.fire_rivers
+    )
+    a, b = s.fire_rivers[0]
+    at(g, 0, a)
+    give(g, 0, warriors=10)
+    play(g, f"move {b}")
+    assert g.hero(0).warriors == 4
+    # no tokens without Ashstrider
+    assert code_game("gravemaw", "tomas").state.fire_rivers == []
+
+
+@rules("RTDT-TOKEN-10", "RTDT-TOKEN-11")
+def test_lingering_rot_spores_a_third_one_gives_a_corruption() -> None:
+    g = code_game("lingering_rot", "tomas")
+    h = g.hero(0)
+    spore = [GainSpore(op="gain_spore")]
+    run(g.world, g.state, h, spore, "test")
+    run(g.world, g.state, h, spore, "test")
+    assert h.spores == 2 and h.corruptions == []
+    run(g.world, g.state, h, spore, "test")
+    assert h.spores == 0 and len(h.corruptions) == 1
+    assert any(
+        e.op == "gain_spore"
+        for st in g.world.content.adversaries["lingering_rot"].tower_acts.steps
+        for e in getattr(st, "effects", [])
+    )
+
+
+@rules("RTDT-TOKEN-8", "RTDT-TOKEN-9")
+def test_letha_siege_trees_count_as_forest_and_move_by_reinforcing() -> None:
+    g = code_game("gravemaw", "letha")
+    s = g.state
+    assert len(s.siege_trees) == 3
+    tree = next(t for t in s.siege_trees if g.world.board.terrain_of[t] != "forest")
+    at(g, 0, tree)
+    g.hero(0).kingdom = "west"
+    g.hero(0).virtues.append("champion_of_the_west")  # +2 wild on forest
+    assert automatic(g.world, s, g.hero(0), battling=True).get("wild", 0) >= 2
+    before = s.siege_trees.count(tree)
+    play(g, "reinforce tree")
+    target = sorted(legal(g))[0].split()[1]
+    assert target in g.world.board.neighbours[tree]
+    play(g, f"tree {target}")
+    assert s.siege_trees.count(tree) == before - 1 and target in s.siege_trees
+    assert s.turn.reinforces == 1

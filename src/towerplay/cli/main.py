@@ -7,9 +7,14 @@ import typer
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
 from towerplay.cli.tactics import play_tactics, sim_tactics
 
-app = typer.Typer(help="towerplay: Return to Dark Tower and Adventure Tactics, played and simulated.", no_args_is_help=True)
+app = typer.Typer(
+    help="towerplay: Return to Dark Tower and Adventure Tactics, played and simulated.",
+    no_args_is_help=True,
+)
 play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
-sim_app = typer.Typer(help="Simulate many games and print statistics as JSON.", no_args_is_help=True)
+sim_app = typer.Typer(
+    help="Simulate many games and print statistics as JSON.", no_args_is_help=True
+)
 app.add_typer(play_app, name="play")
 app.add_typer(sim_app, name="sim")
 

@@ -52,6 +52,12 @@ class AppParams:
     opening_foes: tuple[int, int, int] = (2, 1, 0)
     """Tokens of the level 2, 3 and 4 foes the app places at setup (RTDT-SETUP-19)."""
 
+    fire_rivers: int = 4
+    """Ashstrider's river of fire tokens, all placed on river crossings at setup."""
+
+    siege_trees: int = 3
+    """Letha's siege trees awake at setup on spaces of the west (8 tokens in the box)."""
+
     opening_status: str = "ready"
     """Every foe's status at setup."""
 

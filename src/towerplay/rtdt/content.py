@@ -180,7 +180,9 @@ def _load(folders: list[Path]) -> Content:
     criticals += [("adversaries", i, a.critical) for i, a in enumerate(foes_f.adversaries)]
     for section, i, critical in criticals:
         if critical not in battle_cards:
-            raise ContentError(foes_file, f"{section}[{i}].critical", f"no battle card {critical!r}")
+            raise ContentError(
+                foes_file, f"{section}[{i}].critical", f"no battle card {critical!r}"
+            )
     quests: dict[str, Quest] = {}
     for section in ("main_goals", "companion_quests", "adversary_quests"):
         for i, q in enumerate(getattr(quests_f, section)):
@@ -190,7 +192,9 @@ def _load(folders: list[Path]) -> Content:
     companions = _by_id(companions_f.companions, companions_file, "companions")
     for i, comp in enumerate(companions_f.companions):
         if comp.main_goal is not None and comp.main_goal not in quests:
-            raise ContentError(companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}")
+            raise ContentError(
+                companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}"
+            )
 
     return Content(
         kingdoms=kingdoms,

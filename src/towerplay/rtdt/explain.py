@@ -15,7 +15,10 @@ from towerplay.rtdt.world import World
 
 # The rule each pending decision carries out.
 DECISION_RULES = {
-    "place_skull": ("place the emerged skull on a standing building of that kingdom", "RTDT-PLACE-2"),
+    "place_skull": (
+        "place the emerged skull on a standing building of that kingdom",
+        "RTDT-PLACE-2",
+    ),
     "discard": ("discard down to your carrying limit first", "RTDT-ITEM-4"),
     "take_gear": ("choose a gear pile", "RTDT-ITEM-6"),
     "take_treasure": ("choose a treasure from the market", "RTDT-ITEM-7"),
@@ -34,6 +37,7 @@ DECISION_RULES = {
     "move_token": ("choose where the foe moves", "RTDT-EVENT-2"),
     "strike_building": ("choose the building the strike hits", "RTDT-EVENT-2"),
     "spend_item": ("choose the item you spend for the quest", "RTDT-QUEST-6"),
+    "move_tree": ("choose where the siege tree moves", "RTDT-TOKEN-9"),
 }
 
 
@@ -48,14 +52,21 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
             if d.seat != s.turn.seat:  # RTDT-ITEM-9
                 return "items are used only during your own turn", "RTDT-ITEM-9"
             if s.turn.phase not in ("start", "middle"):  # RTDT-ITEM-10
-                return "after dropping your skull you may use no more items this turn", "RTDT-ITEM-10"
+                return (
+                    "after dropping your skull you may use no more items this turn",
+                    "RTDT-ITEM-10",
+                )
         what, rule = DECISION_RULES[d.kind]
         return f"{text!r} does not answer the pending question: {what}", rule
     t = s.turn
     h = s.heroes[t.seat]
     verb = a[0] if len(a) else ""
     if s.trade is not None:
-        if verb in ("give", "take") and len(a) == 2 and w.kind_of.get(a[1]) in ("virtue", "corruption"):
+        if (
+            verb in ("give", "take")
+            and len(a) == 2
+            and w.kind_of.get(a[1]) in ("virtue", "corruption")
+        ):
             return "virtues and corruptions cannot be given or received", "RTDT-TRADE-3"
         return f"{text!r} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2"
     if s.battle is not None:
@@ -70,7 +81,10 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
             return "only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3"
         if verb == "retreat":
             return "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
-        return f"{text!r}: in a battle, use advantages, items, or resolve the card", "RTDT-BATTLE-10"
+        return (
+            f"{text!r}: in a battle, use advantages, items, or resolve the card",
+            "RTDT-BATTLE-10",
+        )
     if t.start_pending and verb not in ("banner", "resolve", "use"):
         return "resolve your start-of-turn effects first", "RTDT-TURN-4"
     if verb == "banner":
@@ -104,7 +118,12 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
             return "only one heroic action per turn", "RTDT-HEROIC-2"
         if h.spirit < glyph_cost(w, s, h, "cleanse"):
             return "the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
-        if len(a) == 2 and a[1] in s.skulls and s.skulls[a[1]] == 3 and restricted(w, h, "cleanse_full_building"):
+        if (
+            len(a) == 2
+            and a[1] in s.skulls
+            and s.skulls[a[1]] == 3
+            and restricted(w, h, "cleanse_full_building")
+        ):
             return "a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7"
         return "Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2"
     if verb in ("reinforce", "haggle"):
@@ -165,6 +184,8 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: New Wares - replace market treasures, then done."
     if k == "lose_item":
         return f"{who}: choose {d.amount} item(s) to lose."
+    if k == "move_tree":
+        return f"{who}: move the siege tree to an adjacent space."
     if k == "spend_item":
         return f"{who}: choose {d.amount} {d.scope}(s) to spend for the quest."
     if k == "lose_virtue":
@@ -224,7 +245,11 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "home_of": homes.get(k),
             "dormant": k not in homes,
             "buildings": {
-                sp: {"type": board.building_of[sp], "skulls": s.skulls.get(sp), "standing": sp in s.skulls}
+                sp: {
+                    "type": board.building_of[sp],
+                    "skulls": s.skulls.get(sp),
+                    "standing": sp in s.skulls,
+                }
                 for sp in board.kingdom_buildings[k]
             },
             "heroes": [h.seat for h in s.heroes if board.kingdom_of[h.space] == k],
@@ -233,7 +258,9 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
     heroes = [h.to_json() for h in s.heroes]
     return {
         "seat": seat,
-        "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else s.turn.seat),
+        "to_act": None
+        if s.result is not None
+        else (s.pending[-1].seat if s.pending else s.turn.seat),
         "month": s.month,
         "turn_in_month": s.month_turn + 1,
         "average_turns_per_month": AVERAGE_TURNS[s.config.players]
@@ -284,6 +311,8 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         },
         "adversary": {"id": s.config.adversary, "space": s.adversary_space or None},
         "main_companion": s.config.companion,
+        "fire_rivers": [[a, b] for a, b in s.fire_rivers],
+        "siege_trees": s.siege_trees[:],
         "quests": [
             {
                 "quest": q.quest,
@@ -293,7 +322,9 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
                 "stages": len(w.content.quests[q.quest].stages),
                 "text": w.content.quests[q.quest].stages[q.stage].text,
                 "space": q.space,
-                "needs": w.content.quests[q.quest].stages[q.stage].needs.model_dump(exclude_defaults=True),
+                "needs": w.content.quests[q.quest]
+                .stages[q.stage]
+                .needs.model_dump(exclude_defaults=True),
             }
             for q in s.quests
         ],
@@ -306,14 +337,18 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             }
             for sp, d in s.dungeons.items()
         },
-        "delve": None if s.delve is None else {"space": s.delve.space, "room": s.delve.room, "advantages": dict(s.delve.pool)},
+        "delve": None
+        if s.delve is None
+        else {"space": s.delve.space, "room": s.delve.room, "advantages": dict(s.delve.pool)},
         "battle": None
         if s.battle is None
         else {
             "foe": s.battle.foe,
             "card": s.battle.index + 1 if s.battle.revealed else None,
             "cards": len(s.battle.cards),
-            "result": w.content.battle_cards[s.battle.cards[s.battle.index]].rungs[s.battle.rung].text
+            "result": w.content.battle_cards[s.battle.cards[s.battle.index]]
+            .rungs[s.battle.rung]
+            .text
             if s.battle.revealed
             else None,
             "advantages": dict(s.battle.pool),

@@ -168,7 +168,9 @@ def setup_state(w: World, config: Config) -> State:
         log=EMPTY,
         history=EMPTY,
     )
-    s.log = s.log.add(f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}.")
+    s.log = s.log.add(
+        f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}."
+    )
     for foe in config.foes:  # RTDT-SETUP-17
         s.foe_status[foe] = app.PARAMS.opening_status
     for foe, count in zip(config.foes, app.PARAMS.opening_foes, strict=False):
@@ -176,6 +178,21 @@ def setup_state(w: World, config: Config) -> State:
     for h in s.heroes:  # RTDT-COMP-1: the main companion helps every hero
         h.companions.append(config.companion)
     setup_quests(w, s, rng)  # RTDT-SETUP-16: the main goal
+    if config.adversary == "ashstrider":  # RTDT-TOKEN-1: rivers of fire, never removed
+        rivers = list(w.content.rivers)
+        rng.shuffle(rivers)
+        s.fire_rivers = [tuple(e) for e in rivers[: app.PARAMS.fire_rivers]]  # type: ignore[misc]
+        s.log = s.log.add(
+            "Setup - rivers of fire: "
+            + ", ".join(f"{w.board.names[a]}-{w.board.names[b]}" for a, b in s.fire_rivers)
+        )
+    if config.companion == "letha":  # RTDT-TOKEN-8: siege trees
+        west = list(w.board.kingdom_spaces["west"])
+        rng.shuffle(west)
+        s.siege_trees = west[: app.PARAMS.siege_trees]
+        s.log = s.log.add(
+            "Setup - siege trees: " + ", ".join(w.board.names[t] for t in s.siege_trees)
+        )
     s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
     return s
@@ -285,7 +302,9 @@ class RtdtGame:
     def observe(self, seat: int) -> dict[str, Any]:
         from towerplay.rtdt.explain import observe
 
-        return observe(self.world, self.state, seat, self.legal_actions() if self.to_act == seat else [])
+        return observe(
+            self.world, self.state, seat, self.legal_actions() if self.to_act == seat else []
+        )
 
     def to_json(self) -> dict[str, Any]:
         return save_state(self.state)

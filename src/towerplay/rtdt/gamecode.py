@@ -26,7 +26,18 @@ ADVERSARIES = (
     "lingering_rot",
     "utuk_ku",
 )
-COMPANIONS = ("gleb", "grigor", "hakan", "letha", "miras", "nimet", "tomas", "vasa", "yana", "zaida")
+COMPANIONS = (
+    "gleb",
+    "grigor",
+    "hakan",
+    "letha",
+    "miras",
+    "nimet",
+    "tomas",
+    "vasa",
+    "yana",
+    "zaida",
+)
 SEED_LIMIT = 34**6  # the seed part holds 0 .. 34^6 - 1
 
 

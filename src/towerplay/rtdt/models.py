@@ -175,6 +175,12 @@ class AddSkulls(Strict):
     where: Literal["near", "kingdom"] = "near"
 
 
+class GainSpore(Strict):
+    """Lingering Rot's spore: a third one returns them all and gives a corruption."""
+
+    op: Literal["gain_spore"]
+
+
 class TowerStirs(Strict):
     """The Tower stirs (a drum turns or a seal comes off); emerging skulls are placed."""
 
@@ -200,6 +206,7 @@ Effect = Annotated[
     | LoseItem
     | LoseVirtue
     | AddSkulls
+    | GainSpore
     | TowerStirs,
     Field(discriminator="op"),
 ]

@@ -31,7 +31,9 @@ from towerplay.rtdt.world import World
 
 FORMAT = "towerplay-rtdt-1"
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
-EVENT = re.compile(r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|grow:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$")
+EVENT = re.compile(
+    r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|grow:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$"
+)
 ADVANTAGE_TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
 
 
@@ -87,6 +89,8 @@ def save_state(s: State) -> dict[str, Any]:
         "done_quests": s.done_quests[:],
         "dungeons": {sp: d.to_json() for sp, d in s.dungeons.items()},
         "delve": s.delve.to_json() if s.delve is not None else None,
+        "fire_rivers": [[a, b] for a, b in s.fire_rivers],
+        "siege_trees": s.siege_trees[:],
     }
 
 
@@ -110,7 +114,9 @@ class _Reader:
             raise self.fail(f"{path}.{key}".lstrip("."), "missing")
         return d[key]
 
-    def num(self, d: dict[str, Any], key: str, path: str, lo: int = 0, hi: int | None = None) -> int:
+    def num(
+        self, d: dict[str, Any], key: str, path: str, lo: int = 0, hi: int | None = None
+    ) -> int:
         v = self.get(d, key, path)
         where = f"{path}.{key}".lstrip(".")
         if isinstance(v, bool) or not isinstance(v, int):
@@ -173,6 +179,7 @@ class _Reader:
             inactive=self.strs(d, "inactive", path, c.virtues),
             corruptions=self.strs(d, "corruptions", path, cards.keys() & c.corruptions.keys()),
             companions=self.strs(d, "companions", path, c.companions),
+            spores=self.num(d, "spores", path, 0, 2),
         )
 
 
@@ -303,7 +310,9 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
     if not isinstance(foes_raw, list):
         raise r.fail("foes", "expected a list of [foe, space] pairs")
     for i, pair in enumerate(foes_raw):
-        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in c.foes and pair[1] in c.spaces):
+        if not (
+            isinstance(pair, list) and len(pair) == 2 and pair[0] in c.foes and pair[1] in c.spaces
+        ):
             raise r.fail(f"foes[{i}]", f"expected [foe, space], got {pair!r}")
         state.foes.append((pair[0], pair[1]))
     statuses = r.obj(r.get(d, "foe_status", ""), "foe_status")
@@ -353,9 +362,15 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         kind = r.text(dd, "kind", path, c.dungeons)
         rooms = r.strs(dd, "rooms", path, {room.id for room in c.dungeons[kind].rooms})
         cleared = r.get(dd, "cleared", path)
-        if not isinstance(cleared, list) or len(cleared) != len(rooms) or not all(isinstance(x, bool) for x in cleared):
+        if (
+            not isinstance(cleared, list)
+            or len(cleared) != len(rooms)
+            or not all(isinstance(x, bool) for x in cleared)
+        ):
             raise r.fail(f"{path}.cleared", "expected one true/false per room")
-        state.dungeons[sp] = Dungeon(kind, rooms, cleared, r.num(dd, "target", path, 0, len(rooms) - 1))
+        state.dungeons[sp] = Dungeon(
+            kind, rooms, cleared, r.num(dd, "target", path, 0, len(rooms) - 1)
+        )
     raw_delve = r.get(d, "delve", "")
     if raw_delve is not None:
         dv = r.obj(raw_delve, "delve")
@@ -366,6 +381,15 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
             pool=r.counts(dv, "pool", "delve", ADVANTAGE_TYPES),
             used=r.num(dv, "used", "delve"),
         )
+    rivers = {frozenset(e) for e in c.rivers}
+    raw_fire = r.get(d, "fire_rivers", "")
+    if not isinstance(raw_fire, list):
+        raise r.fail("fire_rivers", "expected a list of [space, space] river crossings")
+    for i, pair in enumerate(raw_fire):
+        if not (isinstance(pair, list) and len(pair) == 2 and frozenset(pair) in rivers):
+            raise r.fail(f"fire_rivers[{i}]", f"not a river crossing: {pair!r}")
+        state.fire_rivers.append((pair[0], pair[1]))
+    state.siege_trees = r.strs(d, "siege_trees", "", c.spaces)
     on_board = sum(state.skulls.values())
     if state.supply + on_board + state.tower.inside + state.removed + len(state.emerged) != 24:
         raise r.fail("supply", "skulls do not add up to 24 (supply, buildings, Tower, removed)")

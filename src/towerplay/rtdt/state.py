@@ -63,6 +63,7 @@ class HeroState:
     inactive: list[str] = field(default_factory=list)  # face-down virtue tiles
     corruptions: list[str] = field(default_factory=list)
     companions: list[str] = field(default_factory=list)
+    spores: int = 0  # Lingering Rot's spore tokens on the hero board
 
     def clone(self) -> HeroState:
         return HeroState(
@@ -80,11 +81,19 @@ class HeroState:
             self.inactive[:],
             self.corruptions[:],
             self.companions[:],
+            self.spores,
         )
 
     def cards(self) -> list[str]:
         """Every card whose abilities apply to this hero."""
-        return self.virtues + self.gear + self.treasures + self.corruptions + self.quest_items + self.companions
+        return (
+            self.virtues
+            + self.gear
+            + self.treasures
+            + self.corruptions
+            + self.quest_items
+            + self.companions
+        )
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -102,6 +111,7 @@ class HeroState:
             "inactive": self.inactive[:],
             "corruptions": self.corruptions[:],
             "companions": self.companions[:],
+            "spores": self.spores,
         }
 
 
@@ -275,7 +285,12 @@ class Dungeon:
         return Dungeon(self.kind, self.rooms[:], self.cleared[:], self.target)
 
     def to_json(self) -> dict[str, Any]:
-        return {"kind": self.kind, "rooms": self.rooms[:], "cleared": self.cleared[:], "target": self.target}
+        return {
+            "kind": self.kind,
+            "rooms": self.rooms[:],
+            "cleared": self.cleared[:],
+            "target": self.target,
+        }
 
 
 @dataclass(slots=True)
@@ -350,6 +365,8 @@ class State:
     done_quests: list[str] = field(default_factory=list)
     dungeons: dict[str, Dungeon] = field(default_factory=dict)  # space -> dungeon
     delve: Delve | None = None
+    fire_rivers: list[tuple[str, str]] = field(default_factory=list)  # Ashstrider's rivers of fire
+    siege_trees: list[str] = field(default_factory=list)  # Letha's siege trees, one per token
 
     def clone(self) -> State:
         return State(
@@ -388,4 +405,6 @@ class State:
             self.done_quests[:],
             {sp: d.clone() for sp, d in self.dungeons.items()},
             self.delve.clone() if self.delve is not None else None,
+            self.fire_rivers[:],
+            self.siege_trees[:],
         )

@@ -86,7 +86,9 @@ class World:
                 kind_of[cid] = kind
 
         def pick(cls: type) -> dict[str, tuple[Any, ...]]:
-            return {cid: tuple(a for a in c.abilities if isinstance(a, cls)) for cid, c in cards.items()}
+            return {
+                cid: tuple(a for a in c.abilities if isinstance(a, cls)) for cid, c in cards.items()
+            }
 
         return World(
             content=content,

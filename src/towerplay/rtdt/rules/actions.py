@@ -14,7 +14,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.board import KINGDOMS
-from towerplay.rtdt.models import OtherBanner
+from towerplay.rtdt.models import Lose, OtherBanner
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
@@ -54,6 +54,8 @@ from towerplay.rtdt.rules.foes import move_token, remove_token
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.world import World
+
+LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 
 # Actions are interned: the same text always gives the same object (cheap equality).
 _CACHE: dict[tuple[str, ...], Action] = {}
@@ -202,6 +204,12 @@ def turn_actions(w: World, s: State) -> list[Action]:
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h))
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "quest"):  # RTDT-QUEST-2
             out.extend(quests.quest_actions(w, s, h))
+        if (
+            h.space in s.siege_trees
+            and not t.reinforces
+            and h.spirit >= glyph_cost(w, s, h, "reinforce")
+        ):
+            out.append(act("reinforce", "tree"))  # RTDT-TOKEN-9
         if can_reinforce(w, s, h):
             if not t.haggle and h.spirit >= glyph_cost(w, s, h, "reinforce"):
                 out.append(HAGGLE)
@@ -283,8 +291,10 @@ def apply_turn(w: World, s: State, a: Action) -> None:
                 t.move_value = t.moves_left
                 t.moving_started = True
             t.moves_left -= 1  # RTDT-MOVE-6
+            src = h.space
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
+            cross_fire(w, s, h, src, a[1])
         elif verb == "cleanse":
             cleanse(w, s, h, a[1])
         elif verb == "battle":
@@ -298,6 +308,12 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             dungeons.enter(w, s, h, a[1])
         elif verb == "haggle":
             haggle(w, s, h)
+        elif verb == "reinforce" and a[1] == "tree":  # RTDT-TOKEN-9
+            h.spirit -= glyph_cost(w, s, h, "reinforce")
+            t.reinforces += 1
+            t.reinforce_space = h.space
+            log(s, f"{name} Reinforces with the siege tree at {w.board.names[h.space]}.")
+            ask(s, Decision("move_tree", h.seat, context=h.space))
         elif verb == "reinforce":
             reinforce(w, s, h, a[1])
         elif verb == "trade":
@@ -309,13 +325,34 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             raise ValueError(f"unhandled action {a}")
 
 
+def cross_fire(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
+    """Crossing a river of fire costs 6 warriors (RTDT-TOKEN-2). A slide along a river
+    (Amulet of the Marid) burns only if every crossing it could use is on fire."""
+    if not s.fire_rivers:
+        return
+    fire = {frozenset(e) for e in s.fire_rivers}
+    board = w.board
+    if board.adjacent(src, dst):
+        crossed = frozenset((src, dst)) in fire
+    else:
+        other = board.kingdom_of[dst]
+        ways = [n for n in board.neighbours[src] if board.kingdom_of[n] == other]
+        crossed = bool(ways) and all(frozenset((src, n)) in fire for n in ways)
+    if crossed:
+        log(s, f"{hero_name(w, h)} crosses a river of fire.")
+        run(w, s, h, [LOSE_SIX], "a river of fire")
+
+
 def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     """Remove all skulls from the building, back to the supply (RTDT-CLEANSE-1)."""
     t = s.turn
     h.spirit -= glyph_cost(w, s, h, "cleanse")
     n = remove_skulls(w, s, space, 3)
     t.heroic_done = True
-    log(s, f"{hero_name(w, h)} cleanses the {w.board.building_of[space]} at {w.board.names[space]}, returning {n} skull{'s' if n != 1 else ''}.")
+    log(
+        s,
+        f"{hero_name(w, h)} cleanses the {w.board.building_of[space]} at {w.board.names[space]}, returning {n} skull{'s' if n != 1 else ''}.",
+    )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
 
@@ -527,6 +564,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
             return [act("to", sp) for sp in w.board.kingdom_buildings[nxt]]
         return [act("to", sp) for sp in w.board.neighbours[d.context]]
+    if k == "move_tree":
+        return [act("tree", sp) for sp in w.board.neighbours[d.context]]
     if k == "strike_building":
         return [act("hit", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
     raise ValueError(f"unknown decision {k!r}")
@@ -553,7 +592,10 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         s.emerged.pop(0)
         add_skull(w, s, a[1], h)
         if a[1] in s.skulls:
-            log(s, f"{name} places a skull on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")
+            log(
+                s,
+                f"{name} places a skull on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+            )
     elif k == "discard":
         held = h.treasures if d.scope == "treasure" else h.potions
         held.remove(a[1])
@@ -573,11 +615,19 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         if verb == "stop":
             return
         remove_skulls(w, s, a[1], 1)
-        log(s, f"{name} removes a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")
+        log(
+            s,
+            f"{name} removes a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+        )
         left = d.amount - 1
         target = a[1] if d.scope == "one_building_anywhere" else d.target
         if left > 0 and skull_targets(w, s, h, d.scope, target):
-            ask(s, Decision("remove_skull", d.seat, amount=left, scope=d.scope, up_to=d.up_to, target=target))
+            ask(
+                s,
+                Decision(
+                    "remove_skull", d.seat, amount=left, scope=d.scope, up_to=d.up_to, target=target
+                ),
+            )
     elif k == "place_hero":
         h.space = a[1]
         log(s, f"{name} is placed on {w.board.names[a[1]]}.")
@@ -588,8 +638,10 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         if verb == "stop":
             return
         mover = s.heroes[int(d.target)]
+        src = mover.space
         mover.space = a[1]
         log(s, f"{name} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
+        cross_fire(w, s, mover, src, a[1])
         if d.amount > 1:
             ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
     elif k == "trade_respond":
@@ -639,7 +691,10 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
                 if d.amount - i - 1 > 0:
                     ask(s, Decision("add_skull", d.seat, amount=d.amount - i - 1, scope=d.scope))
                 return
-        log(s, f"{name} puts {d.amount} skull(s) on the {w.board.building_of.get(a[1], 'ruins')} at {w.board.names.get(a[1], a[1])}.")
+        log(
+            s,
+            f"{name} puts {d.amount} skull(s) on the {w.board.building_of.get(a[1], 'ruins')} at {w.board.names.get(a[1], a[1])}.",
+        )
     elif k == "pick_foe":
         foe, space = a[1], a[2]
         if d.context == "remove":  # RTDT-FOE: removing a foe is not a heroic action
@@ -655,7 +710,13 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
     elif k == "move_token":
         move_token(s, d.target, d.context, a[1])
-        log(s, f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.")
+        log(
+            s,
+            f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
+        )
+    elif k == "move_tree":
+        s.siege_trees[s.siege_trees.index(d.context)] = a[1]
+        log(s, f"{name} moves the siege tree to {w.board.names[a[1]]}.")
     elif k == "strike_building":
         if d.scope == "destroy":
             destroy_building(w, s, a[1], 0)
@@ -664,4 +725,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             if not take_skull_from_supply(s):
                 return
             add_skull(w, s, a[1], None)
-        log(s, f"{name} puts {d.amount} skull(s) on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")
+        log(
+            s,
+            f"{name} puts {d.amount} skull(s) on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+        )

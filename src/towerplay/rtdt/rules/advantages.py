@@ -26,7 +26,11 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
         near = w.board.near(h.space)
         return adv.amount * sum(1 for sp in near if s.skulls.get(sp) == 0)
     terrain = when.removeprefix("on_")  # on_hills, on_mountains, ...
-    return adv.amount if w.board.terrain_of[h.space] == terrain else 0
+    if w.board.terrain_of[h.space] == terrain:
+        return adv.amount
+    if terrain == "forest" and h.space in s.siege_trees:  # RTDT-TOKEN-8
+        return adv.amount
+    return 0
 
 
 def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int]:

@@ -57,7 +57,11 @@ def battle_targets(w: World, s: State, h: HeroState) -> list[tuple[str, str]]:
 def deck_for(w: World, foe: str) -> list[str]:
     """Every generic card, the trait cards of the foe's traits and its critical hit."""
     traits = set(traits_of(w, foe))
-    critical = w.content.foes[foe].critical if foe in w.content.foes else w.content.adversaries[foe].critical
+    critical = (
+        w.content.foes[foe].critical
+        if foe in w.content.foes
+        else w.content.adversaries[foe].critical
+    )
     deck = [c.id for c in w.content.battle.cards if c.family == "generic"]
     deck += [c.id for c in w.content.battle.cards if c.family == "trait" and c.trait in traits]
     deck.append(critical)
@@ -132,7 +136,9 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         return [act("continue"), act("retreat")]
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
         allowed = set(traits_of(w, b.foe)) | {"wild"}
-        out.extend(act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0)
+        out.extend(
+            act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
+        )
     out.append(act("resolve"))
     for item in dict.fromkeys(h.potions + h.treasures):
         if item_use(w, s, h, item):
@@ -173,8 +179,15 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     card = w.content.battle_cards[b.cards[b.index]]
     rung = card.rungs[b.rung]
     before = h.warriors
-    prevent = sum(f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == "block_warrior_losses")
-    run(w, s, h, rung.effects, f"the battle card {card.name}", prevent_warriors=prevent)  # RTDT-BATTLE-11
+    prevent = sum(
+        f.amount
+        for cid in h.cards()
+        for f in w.flags.get(cid, ())
+        if f.flag == "block_warrior_losses"
+    )
+    run(
+        w, s, h, rung.effects, f"the battle card {card.name}", prevent_warriors=prevent
+    )  # RTDT-BATTLE-11
     b.lost_warriors += max(0, before - h.warriors)
     b.resolved += 1
     b.index += 1

@@ -244,7 +244,9 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
     ):
         if limit is None or len(held) <= limit:
             continue
-        already = any(d.kind == "discard" and d.seat == h.seat and d.scope == kind for d in s.pending)
+        already = any(
+            d.kind == "discard" and d.seat == h.seat and d.scope == kind for d in s.pending
+        )
         if not already:
             ask(s, Decision("discard", h.seat, amount=len(held) - limit, scope=kind))
 

@@ -91,7 +91,10 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         _, room = _room(w, s)
         rung = room.improved if delve.improved else room.initial
         prevent = sum(
-            f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == "block_dungeon_losses"
+            f.amount
+            for cid in h.cards()
+            for f in w.flags.get(cid, ())
+            if f.flag == "block_dungeon_losses"
         )
         run(w, s, h, rung.effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
         d.cleared[delve.room] = True  # RTDT-DUNGEON-9

@@ -101,6 +101,12 @@ def run(
                 short = True  # RTDT-CORR-1: a virtue you do not have
         elif e.op == "add_skulls":
             ask(s, Decision("add_skull", h.seat, amount=e.amount * mult, scope=e.where))
+        elif e.op == "gain_spore":  # RTDT-TOKEN-10, RTDT-TOKEN-11
+            if h.spores >= 2:
+                h.spores = 0
+                gain_corruption(w, s, h, "a third spore")
+            else:
+                h.spores += 1
         elif e.op == "tower_stirs":
             rng = Rng(s.rng)
             words, emerged = tower.stir(s.tower, rng)
@@ -132,7 +138,12 @@ def run(
             ask(s, Decision("pick_hero", h.seat, amount=e.steps * mult))
         elif e.op == "move_foe":
             if s.foes:
-                ask(s, Decision("pick_foe", h.seat, amount=e.steps * mult, scope="anywhere", context="move"))
+                ask(
+                    s,
+                    Decision(
+                        "pick_foe", h.seat, amount=e.steps * mult, scope="anywhere", context="move"
+                    ),
+                )
         elif e.op == "remove_foe":
             if foe_targets(w, s, h, e.scope):  # RTDT-FOE-10: not a heroic action, no spirit
                 ask(s, Decision("pick_foe", h.seat, scope=e.scope, context="remove"))
@@ -199,6 +210,8 @@ def skull_targets(w: World, s: State, h: HeroState, scope: str, target: str = ""
     return [sp for sp in spaces if s.skulls.get(sp, 0) > 0]
 
 
-def ask_remove_skulls(w: World, s: State, h: HeroState, amount: int, scope: str, up_to: bool) -> None:
+def ask_remove_skulls(
+    w: World, s: State, h: HeroState, amount: int, scope: str, up_to: bool
+) -> None:
     if skull_targets(w, s, h, scope):
         ask(s, Decision("remove_skull", h.seat, amount=amount, scope=scope, up_to=up_to))

@@ -76,7 +76,9 @@ def strike_of(w: World, s: State, foe: str) -> Strike:
     return w.content.foes[foe].strikes[s.foe_status[foe]]  # type: ignore[index]
 
 
-def run_strike_step(w: World, s: State, who: str, strike: Strike, i: int, anchors: list[str]) -> None:
+def run_strike_step(
+    w: World, s: State, who: str, strike: Strike, i: int, anchors: list[str]
+) -> None:
     """Carry out step `i` of a strike. `anchors` are the spaces the strike starts from
     (the foe's tokens; for the adversary, its space if it stands on the board)."""
     step = strike.steps[i]
@@ -128,7 +130,11 @@ def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
             there = [h.space for h in s.heroes if w.board.kingdom_of[h.space] == k]
             dst = there[0] if there else sp
         elif how == "to_sanctuary_or_citadel":
-            goals = [b for b, t in w.board.building_of.items() if t in ("sanctuary", "citadel") and b in s.skulls]
+            goals = [
+                b
+                for b, t in w.board.building_of.items()
+                if t in ("sanctuary", "citadel") and b in s.skulls
+            ]
             dst = min(goals, key=lambda b: (w.board.distance(sp, b), b)) if goals else sp
         else:  # to_building_next_kingdom
             ask(s, Decision("move_token", s.dropper, target=foe, context=sp, scope="next_kingdom"))
@@ -231,7 +237,10 @@ def foe_event(w: World, s: State, event: str) -> None:
         strike = strike_of(w, s, foe)
         i = int(step or 0)
         if i == 0:
-            log(s, f"Event - the {w.content.foes[foe].name} strike ({s.foe_status[foe]}): {strike.text}")
+            log(
+                s,
+                f"Event - the {w.content.foes[foe].name} strike ({s.foe_status[foe]}): {strike.text}",
+            )
         run_strike_step(w, s, foe, strike, i, anchors)
         if i + 1 < len(strike.steps):
             s.events.insert(0, f"strike:{foe}:{i + 1}")

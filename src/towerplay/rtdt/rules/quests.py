@@ -31,7 +31,9 @@ def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[s
     elif place.kingdoms:
         spaces = [sp for k in place.kingdoms for sp in board.kingdom_spaces[k]]
     elif place.building:
-        spaces = [sp for sp, t in board.building_of.items() if t == place.building and sp in s.skulls]
+        spaces = [
+            sp for sp, t in board.building_of.items() if t == place.building and sp in s.skulls
+        ]
     else:
         spaces = list(board.spaces)
     if needs_dungeon or place.dungeon:
@@ -200,7 +202,10 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
         rng = Rng(s.rng)
         s.adversary_space = rng.choice(sorted(w.board.tower_adjacent))
         s.rng = rng.state
-        log(s, f"The main goal is complete! The {w.name(s.config.adversary)} appears at {w.board.names[s.adversary_space]}.")
+        log(
+            s,
+            f"The main goal is complete! The {w.name(s.config.adversary)} appears at {w.board.names[s.adversary_space]}.",
+        )
 
 
 def on_foe_defeated(w: World, s: State, h: HeroState, space: str) -> None:

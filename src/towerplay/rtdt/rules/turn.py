@@ -25,11 +25,19 @@ from towerplay.rtdt.world import World
 
 
 def condition_holds(
-    w: World, s: State, h: HeroState, c: Condition, building: str = "", traits: frozenset[str] = frozenset()
+    w: World,
+    s: State,
+    h: HeroState,
+    c: Condition,
+    building: str = "",
+    traits: frozenset[str] = frozenset(),
 ) -> bool:
     if c.building is not None and c.building != building:
         return False
-    if c.in_home_kingdom is not None and (w.board.kingdom_of[h.space] == h.kingdom) != c.in_home_kingdom:
+    if (
+        c.in_home_kingdom is not None
+        and (w.board.kingdom_of[h.space] == h.kingdom) != c.in_home_kingdom
+    ):
         return False
     if c.on_building_space is not None and (h.space in s.skulls) != c.on_building_space:
         return False
@@ -37,7 +45,12 @@ def condition_holds(
 
 
 def fire(
-    w: World, s: State, h: HeroState, on: str, building: str = "", traits: frozenset[str] = frozenset()
+    w: World,
+    s: State,
+    h: HeroState,
+    on: str,
+    building: str = "",
+    traits: frozenset[str] = frozenset(),
 ) -> None:
     """Run every ability of the hero's cards that triggers on `on`."""
     for cid, t in w.profile(h.cards()).triggers.get(on, ()):
