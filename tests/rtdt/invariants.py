@@ -43,6 +43,19 @@ def check(g: RtdtGame) -> None:
     for gear, n in s.gear_piles.items():
         held = sum(h.gear.count(gear) for h in s.heroes)
         assert n + held == w.content.gear[gear].copies
+    # foes: never more tokens than the box holds, statuses on the track
+    for foe in s.config.foes:
+        assert sum(1 for f, _ in s.foes if f == foe) <= w.content.foes[foe].tokens
+        assert s.foe_status[foe] in ("panicked", "unsteady", "ready", "savage", "lethal")
+    if s.battle is not None:
+        b = s.battle
+        assert 0 <= b.rung <= 4 and b.used <= 10 and all(n >= 0 for n in b.pool.values())
+        assert b.index < len(b.cards)
+    for d in s.dungeons.values():
+        assert len(d.rooms) == len(d.cleared) and not d.cleared[d.target]
+    if s.delve is not None:
+        assert s.delve.space in s.dungeons and s.delve.used <= 10
+    assert all(0 <= h.spores <= 2 for h in s.heroes)
     if s.result is not None:
         assert s.result.cause
     else:
