@@ -452,3 +452,25 @@ def test_letha_siege_trees_count_as_forest_and_move_by_reinforcing() -> None:
     play(g, f"tree {target}")
     assert s.siege_trees.count(tree) == before - 1 and target in s.siege_trees
     assert s.turn.reinforces == 1
+
+
+@rules("RTDT-ADV-12")
+def test_a_quest_asking_for_advantages_counts_them_all_at_once() -> None:
+    g = scenario(["relic_hunter"])
+    quest = next(
+        q
+        for q in g.world.content.quests.values()
+        if q.kind == "companion" and q.stages[0].needs.advantage_type == "beast"
+    )
+    space = quest.stages[0].place.spaces[0]
+    quest_at(g, quest.id, space)
+    at(g, 0, space)
+    g.hero(0).virtues[:] = []
+    g.hero(0).companions.clear()
+    give(g, 0, gear=["brass_talismans"])  # magic: does not count
+    assert f"quest {quest.id}" not in legal(g)
+    give(g, 0, treasures=["spear_of_atish", "azkols_idol", "lamp_of_darkness"])  # 3 beast
+    assert f"quest {quest.id}" in legal(g)
+    play(g, f"quest {quest.id}")
+    assert g.hero(0).treasures == ["spear_of_atish", "azkols_idol", "lamp_of_darkness"]  # kept
+    assert quest.id in g.state.done_quests
