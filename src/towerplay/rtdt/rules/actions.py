@@ -53,7 +53,7 @@ from towerplay.rtdt.rules.effects import (
 from towerplay.rtdt.rules.foes import move_token, remove_token
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
-from towerplay.rtdt.world import World
+from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 
@@ -100,36 +100,39 @@ def other_banners(w: World, s: State, h: HeroState) -> list[str]:
     return [o.hero for o in s.heroes if o.seat != h.seat]
 
 
-def move_value(w: World, s: State, h: HeroState) -> int:
+def move_value(w: World, s: State, h: HeroState, prof: Profile | None = None) -> int:
     """Moves left this turn; fixed once the first step is taken (RTDT-MOVE-4, RTDT-MOVE-5)."""
     t = s.turn
     if t.moving_started:
         return t.moves_left
-    return base_move(w, h) * (2 if t.doubled else 1)  # RTDT-MOVE-2, RTDT-MOVE-3
+    return base_move(w, h, prof) * (2 if t.doubled else 1)  # RTDT-MOVE-2, RTDT-MOVE-3
 
 
-def move_targets(w: World, h: HeroState) -> list[str]:
+def move_targets(w: World, h: HeroState, prof: Profile | None = None) -> list[str]:
     """Adjacent spaces over land or river edges (RTDT-MOVE-6..9); the Amulet of the Marid
     lets a river crossing end anywhere along that river."""
     board = w.board
+    prof = prof or w.profile(h.cards())
+    if "river_slide" not in prof.flags:
+        return list(board.neighbours[h.space])
     targets = list(board.neighbours[h.space])
-    if has_flag(w, h, "river_slide"):
-        here = board.kingdom_of[h.space]
-        for n in board.neighbours[h.space]:
-            if board.is_river(h.space, n):
-                for bank in board.river_bank[(here, board.kingdom_of[n])]:
-                    if bank not in targets:
-                        targets.append(bank)
+    here = board.kingdom_of[h.space]
+    for n in board.neighbours[h.space]:
+        if board.is_river(h.space, n):
+            for bank in board.river_bank[(here, board.kingdom_of[n])]:
+                if bank not in targets:
+                    targets.append(bank)
     return targets
 
 
-def cleanse_targets(w: World, s: State, h: HeroState) -> list[str]:
+def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = None) -> list[str]:
     """Buildings you may Cleanse: the one on your space, with skulls (RTDT-CLEANSE-1, -2)."""
-    if has_flag(w, h, "cleanse_any_space"):
+    prof = prof or w.profile(h.cards())
+    if "cleanse_any_space" in prof.flags:
         spaces = [sp for sp, n in s.skulls.items() if n > 0]
     else:
         spaces = [h.space] if s.skulls.get(h.space, 0) > 0 else []
-    if restricted(w, h, "cleanse_full_building"):
+    if "cleanse_full_building" in prof.restrictions:
         spaces = [sp for sp in spaces if s.skulls[sp] < 3]
     return spaces
 
@@ -179,6 +182,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
     if s.delve is not None:
         return dungeons.delve_actions(w, s, h)
     out: list[Action] = []
+    prof = w.profile(h.cards())
     if t.phase == "start" and not t.banner_done:  # RTDT-TURN-2, RTDT-TURN-3
         cost = banner_cost(w, s, h)
         if h.spirit >= cost:
@@ -192,14 +196,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
             not t.moving_started
             and not t.doubled
             and h.spirit >= 1
-            and not restricted(w, h, "double_move")
+            and "double_move" not in prof.restrictions
         ):
             out.append(DOUBLE)
-        if move_value(w, s, h) > 0:
-            out.extend(act("move", sp) for sp in move_targets(w, h))
+        if move_value(w, s, h, prof) > 0:
+            out.extend(act("move", sp) for sp in move_targets(w, h, prof))
         # one heroic action (RTDT-HEROIC-2)
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "cleanse"):
-            out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h))
+            out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "battle"):  # RTDT-BATTLE-1
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h))
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "quest"):  # RTDT-QUEST-2
@@ -224,7 +228,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 if o.seat != h.seat and o.space == h.space
             )
         out.append(END)
-        if flag_cards(w, h, "skip_skull_drop"):
+        if "skip_skull_drop" in prof.flags:
             out.append(END_SKIP)
     for item in dict.fromkeys(h.potions + h.treasures):
         if item_use(w, s, h, item):

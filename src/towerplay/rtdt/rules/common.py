@@ -9,7 +9,7 @@ from __future__ import annotations
 from towerplay.core.protocol import Result
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
-from towerplay.rtdt.world import World
+from towerplay.rtdt.world import Profile, World
 
 CORRUPTION_LIMIT = 2  # RTDT-CORR-8
 TREASURE_LIMIT = 4  # RTDT-ITEM-3
@@ -73,12 +73,15 @@ def stat_set(w: World, h: HeroState, stat: str) -> int | None:
     return min(values) if values else None
 
 
-def base_move(w: World, h: HeroState) -> int:
-    """Base move from the hero board, a `set_base_move` virtue, then modifiers (RTDT-MOVE-1, RTDT-MOVE-3)."""
-    base = stat_set(w, h, "set_base_move")
-    if base is None:
-        base = w.content.heroes[h.hero].base_move
-    return max(0, base + stat_sum(w, h, "base_move"))
+def base_move(w: World, h: HeroState, prof: Profile | None = None) -> int:
+    """Base move from the hero board, a `set_base_move` virtue, then modifiers
+    (RTDT-MOVE-1, RTDT-MOVE-3)."""
+    mods = (prof or w.profile(h.cards())).modifiers
+    base = w.content.heroes[h.hero].base_move
+    sets = [m.amount for m in mods if m.stat == "set_base_move"]
+    if sets:
+        base = min(sets)
+    return max(0, base + sum(m.amount for m in mods if m.stat == "base_move"))
 
 
 def treasure_limit(w: World, h: HeroState) -> int:
