@@ -52,7 +52,8 @@ def check(g: RtdtGame) -> None:
         assert 0 <= b.rung <= 4 and b.used <= 10 and all(n >= 0 for n in b.pool.values())
         assert b.index < len(b.cards)
     for d in s.dungeons.values():
-        assert len(d.rooms) == len(d.cleared) and not d.cleared[d.target]
+        assert len(d.rooms) == len(d.cleared)
+        assert s.result is not None or not d.cleared[d.target], "a cleared target room stays open"
     if s.delve is not None:
         assert s.delve.space in s.dungeons and s.delve.used <= 10
     assert all(0 <= h.spores <= 2 for h in s.heroes)
