@@ -7,7 +7,24 @@ def test_every_part_1_rtdt_rule_has_a_test() -> None:
     rows = index("rtdt")
     assert len(rows) > 200
     wanted = {rid for rid, part in rows.items() if part == "1"}
-    missing = sorted(wanted - cited_in_tests(), key=lambda r: (r.rsplit("-", 1)[0], int(r.rsplit("-", 1)[1])))
+    missing = sorted(
+        wanted - cited_in_tests(), key=lambda r: (r.rsplit("-", 1)[0], int(r.rsplit("-", 1)[1]))
+    )
+    assert not missing, f"rules without a test: {missing}"
+
+
+# Part-2 rules not implemented yet, with the reason (see the issue notes).
+NOT_YET = {
+    "RTDT-TOKEN-3": "Miras's caravans (moving dungeons) are stood in for by camp dungeons",
+}
+
+
+def test_every_part_2_rtdt_rule_has_a_test() -> None:
+    rows = index("rtdt")
+    wanted = {rid for rid, part in rows.items() if part == "2"} - set(NOT_YET)
+    missing = sorted(
+        wanted - cited_in_tests(), key=lambda r: (r.rsplit("-", 1)[0], int(r.rsplit("-", 1)[1]))
+    )
     assert not missing, f"rules without a test: {missing}"
 
 

@@ -9,7 +9,8 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.rules import actions
-from towerplay.rtdt.rules.common import base_move, glyph_cost, restricted
+from towerplay.rtdt.rules.common import base_move, glyph_cost, restricted, stat_set
+from towerplay.rtdt.rules.foes import foes_at
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
 
@@ -78,6 +79,9 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
                 return f"you have no {a[1]} advantage left", "RTDT-ADV-3"
             if b.used >= 10:
                 return "at most 10 advantages in one heroic action", "RTDT-ADV-9"
+            cap = stat_set(w, h, "advantage_cap")
+            if cap is not None and s.turn.advantages_used >= cap:
+                return f"a corruption limits you to {cap} advantages a turn", "RTDT-CORR-7"
             return "only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3"
         if verb == "retreat":
             return "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
@@ -147,6 +151,8 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
     if verb == "battle":
         if t.heroic_done:
             return "only one heroic action per turn", "RTDT-HEROIC-2"
+        if h.spirit < glyph_cost(w, s, h, "battle") and foes_at(s, h.space):
+            return "the Battle glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
         return "Battle needs a foe on your space", "RTDT-BATTLE-1"
     if verb in ("give", "take", "offer", "cancel"):
         return "no trade is open; start one with trade SEAT", "RTDT-TRADE-1"

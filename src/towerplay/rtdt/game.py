@@ -293,6 +293,18 @@ class RtdtGame:
             open_rooms = [i for i in range(2, len(d.rooms)) if not d.cleared[i]]
             if open_rooms and not d.cleared[d.target]:
                 d.target = rng.choice(open_rooms)
+        b = s.battle
+        if b is not None:  # battle cards not yet revealed are unknown
+            from towerplay.rtdt.rules.battle import deck_for
+
+            seen = b.cards[: b.index + (1 if b.revealed else 0)]
+            rest = [c for c in deck_for(self.world, b.foe) if c not in seen]
+            rng.shuffle(rest)
+            b.cards = seen + rest[: len(b.cards) - len(seen)]
+        if s.turn.phase == "place" and s.events:  # the drop's events are not shown yet
+            on_board = list(dict.fromkeys(f for f, _ in s.foes))
+            c = s.config
+            s.events = app.draw_events(rng, c.foes, on_board, c.players, c.difficulty)
         if s.month > 1:
             length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
             s.month_length = max(length, s.month_turn + 1)

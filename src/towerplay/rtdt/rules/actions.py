@@ -230,10 +230,15 @@ def turn_actions(w: World, s: State) -> list[Action]:
         out.append(END)
         if "skip_skull_drop" in prof.flags:
             out.append(END_SKIP)
-    for item in dict.fromkeys(h.potions + h.treasures):
+    for item in usable_cards(h):
         if item_use(w, s, h, item):
             out.append(act("use", item))
     return out
+
+
+def usable_cards(h: HeroState) -> list[str]:
+    """Cards a hero may use on their turn: potions, treasures, gear, quest items, companions."""
+    return list(dict.fromkeys(h.potions + h.treasures + h.gear + h.quest_items + h.companions))
 
 
 def _enter_middle(s: State) -> None:
@@ -413,9 +418,15 @@ def use_item(w: World, s: State, h: HeroState, item: str) -> None:
     u = next(u for u in w.uses[item] if u.effects and usable(w, s, h, u.effects))
     mult = 1
     if u.discard:
-        held = h.potions if kind == "potion" else h.treasures
-        held.remove(item)
-        return_item(s, kind, item)
+        holder = {
+            "potion": h.potions,
+            "gear": h.gear,
+            "treasure": h.treasures,
+            "quest_item": h.quest_items,
+            "companion": h.companions,
+        }[kind]
+        holder.remove(item)
+        return_item(s, kind, item)  # quest items and companions leave play
     if kind == "potion":
         mult = potion_multiplier(w, h)
     h.spirit -= u.spirit

@@ -127,7 +127,7 @@ def cap(w: World, s: State, h: HeroState) -> int:
 
 
 def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    from towerplay.rtdt.rules.actions import act, item_use
+    from towerplay.rtdt.rules.actions import act, item_use, usable_cards
 
     b = s.battle
     assert b is not None
@@ -140,7 +140,7 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
             act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
         )
     out.append(act("resolve"))
-    for item in dict.fromkeys(h.potions + h.treasures):
+    for item in usable_cards(h):
         if item_use(w, s, h, item):
             out.append(act("use", item))
     return out

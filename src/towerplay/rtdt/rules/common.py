@@ -218,6 +218,7 @@ def gain_gear(w: World, s: State, h: HeroState, gear: str) -> None:
         log(s, f"{hero_name(w, h)} already carries {w.name(gear)} and discards the duplicate.")
         return
     h.gear.append(gear)
+    mid_action_advantages(w, s, h, gear)
 
 
 def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
@@ -226,6 +227,7 @@ def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
     if s.treasure_deck:
         s.market.append(s.treasure_deck.pop(0))
     h.treasures.append(treasure)
+    mid_action_advantages(w, s, h, treasure)
     log(s, f"{hero_name(w, h)} takes {w.name(treasure)} from the market.")
     check_limits(w, s, h)
 
@@ -235,8 +237,21 @@ def draw_treasure(w: World, s: State, h: HeroState) -> None:
         return
     card = s.treasure_deck.pop(0)
     h.treasures.append(card)
+    mid_action_advantages(w, s, h, card)
     log(s, f"{hero_name(w, h)} draws {w.name(card)} from the treasure deck.")
     check_limits(w, s, h)
+
+
+def mid_action_advantages(w: World, s: State, h: HeroState, card: str) -> None:
+    """A card gained during a battle or a delve adds its automatic advantages at once
+    (RTDT-ADV-7); losing one later takes nothing back (RTDT-ADV-8)."""
+    action = s.battle if s.battle is not None else s.delve
+    if action is None or s.turn.seat != h.seat:
+        return
+    from towerplay.rtdt.rules.advantages import item_advantages
+
+    for kind, n in item_advantages(w, s, h, card, battling=s.battle is not None).items():
+        action.pool[kind] = action.pool.get(kind, 0) + n
 
 
 def check_limits(w: World, s: State, h: HeroState) -> None:

@@ -52,8 +52,9 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
     free = info.tokens - len(tokens(s, foe))
     n = min(count, free)
     spaces = []
-    for _ in range(n):
-        sp = rng.choice(w.board.spaces)
+    pool = list(w.board.spaces)
+    for _ in range(n):  # RTDT-EVENT-5: one token on each space the app names
+        sp = pool.pop(rng.below(len(pool)))
         s.foes.append((foe, sp))
         spaces.append(w.board.names[sp])
     if n:
