@@ -22,6 +22,7 @@ from towerplay.rtdt.models import (
     Lose,
     LoseItem,
     LoseVirtue,
+    TowerActs,
     TowerStirs,
 )
 
@@ -53,8 +54,8 @@ ATTACK = {"melee", "magic", "stealth"}
 CREATURE = {"beast", "humanoid", "undead"}
 TRAITS = ATTACK | CREATURE
 # What a battle-card rung may do to (or for) a hero.
-HERO_EFFECTS = (Lose, Gain, LoseItem, LoseVirtue, GainCorruption, AddSkulls, TowerStirs, GainItem)
-HARM = (Lose, LoseItem, LoseVirtue, GainCorruption, AddSkulls, TowerStirs)
+HERO_EFFECTS = (Lose, Gain, LoseItem, LoseVirtue, GainCorruption, AddSkulls, TowerStirs, TowerActs, GainItem)
+HARM = (Lose, LoseItem, LoseVirtue, GainCorruption, AddSkulls, TowerStirs, TowerActs)
 
 
 @pytest.fixture(scope="module")

@@ -482,7 +482,7 @@ def test_RTDT_BATTLE_5_warrior_losses_trait_cards_and_one_critical_hit_per_foe()
     # what each trait's cards threaten, at their worst result
     threat = {
         "melee": lambda e: e.op == "lose_item" and e.kind == "gear",
-        "magic": lambda e: e.op == "tower_stirs",
+        "magic": lambda e: e.op in ("tower_acts", "tower_stirs"),
         "stealth": lambda e: e.op == "lose_item" and e.kind == "potion",
         "beast": lambda e: e.op == "lose" and e.resource == "warriors",
         "humanoid": lambda e: e.op == "add_skulls",

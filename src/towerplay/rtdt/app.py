@@ -43,6 +43,9 @@ class AppParams:
     grow: float = 0.1
     """Chance that one foe type on the board grows in power after a turn (RTDT-EVENT-6)."""
 
+    weaken: float = 0.03
+    """Chance of the rare event that weakens one foe type on the board (RTDT-FOE-7)."""
+
     tower_acts: float = 0.08
     """Chance that the Tower acts (the adversary strikes) after a turn (RTDT-EVENT-9)."""
 
@@ -98,6 +101,8 @@ def draw_events(
             events.append(f"strike:{foe}")
     if on_board and rng.random() < p.grow:
         events.append(f"grow:{rng.choice(on_board)}")
+    if on_board and rng.random() < p.weaken:
+        events.append(f"weaken:{rng.choice(on_board)}")
     if rng.random() < p.tower_stirs:
         events.append("tower_stirs")
     if rng.random() < p.tower_acts:

@@ -39,6 +39,8 @@ DECISION_RULES = {
     "strike_building": ("choose the building the strike hits", "RTDT-EVENT-2"),
     "spend_item": ("choose the item you spend for the quest", "RTDT-QUEST-6"),
     "move_tree": ("choose where the siege tree moves", "RTDT-TOKEN-9"),
+    "cloak": ("send a foe here elsewhere, or stop", "RTDT-FOE-9"),
+    "cloak_place": ("choose where the foe goes", "RTDT-FOE-9"),
 }
 
 
@@ -192,6 +194,10 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: choose {d.amount} item(s) to lose."
     if k == "move_tree":
         return f"{who}: move the siege tree to an adjacent space."
+    if k == "cloak":
+        return f"{who}: {w.name(d.target)} - send a foe on this space to any space, or stop."
+    if k == "cloak_place":
+        return f"{who}: choose the space the {w.name(d.target)} goes to."
     if k == "spend_item":
         return f"{who}: choose {d.amount} {d.scope}(s) to spend for the quest."
     if k == "lose_virtue":

@@ -175,6 +175,12 @@ class AddSkulls(Strict):
     where: Literal["near", "kingdom"] = "near"
 
 
+class TowerActs(Strict):
+    """The Tower acts: the adversary's strike from inside the Tower happens now."""
+
+    op: Literal["tower_acts"]
+
+
 class GainSpore(Strict):
     """Lingering Rot's spore: a third one returns them all and gives a corruption."""
 
@@ -207,6 +213,7 @@ Effect = Annotated[
     | LoseVirtue
     | AddSkulls
     | GainSpore
+    | TowerActs
     | TowerStirs,
     Field(discriminator="op"),
 ]

@@ -32,7 +32,7 @@ from towerplay.rtdt.world import World
 FORMAT = "towerplay-rtdt-1"
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
 EVENT = re.compile(
-    r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|grow:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$"
+    r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|grow:\w+|weaken:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$"
 )
 ADVANTAGE_TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
 
@@ -337,6 +337,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
             lost_warriors=r.num(b, "lost_warriors", "battle"),
             resolved=r.num(b, "resolved", "battle"),
             revealed=r.flag(b, "revealed", "battle"),
+            shield=r.num(b, "shield", "battle"),
         )
     raw_quests = r.get(d, "quests", "")
     if not isinstance(raw_quests, list):
@@ -380,6 +381,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
             improved=r.flag(dv, "improved", "delve"),
             pool=r.counts(dv, "pool", "delve", ADVANTAGE_TYPES),
             used=r.num(dv, "used", "delve"),
+            shield=r.num(dv, "shield", "delve"),
         )
     rivers = {frozenset(e) for e in c.rivers}
     raw_fire = r.get(d, "fire_rivers", "")

@@ -224,6 +224,7 @@ class Battle:
     lost_warriors: int
     resolved: int
     revealed: bool
+    shield: int = 0  # warrior losses the current card will not take (Blessed)
 
     def clone(self) -> Battle:
         return Battle(
@@ -238,6 +239,7 @@ class Battle:
             self.lost_warriors,
             self.resolved,
             self.revealed,
+            self.shield,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -253,6 +255,7 @@ class Battle:
             "lost_warriors": self.lost_warriors,
             "resolved": self.resolved,
             "revealed": self.revealed,
+            "shield": self.shield,
         }
 
 
@@ -302,9 +305,10 @@ class Delve:
     improved: bool
     pool: dict[str, int]  # advantages counted and not yet used
     used: int
+    shield: int = 0  # warrior losses the current room will not take (Blessed)
 
     def clone(self) -> Delve:
-        return Delve(self.space, self.room, self.improved, self.pool.copy(), self.used)
+        return Delve(self.space, self.room, self.improved, self.pool.copy(), self.used, self.shield)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -313,6 +317,7 @@ class Delve:
             "improved": self.improved,
             "pool": dict(self.pool),
             "used": self.used,
+            "shield": self.shield,
         }
 
 

@@ -50,7 +50,7 @@ from towerplay.rtdt.rules.effects import (
 from towerplay.rtdt.rules.effects import (
     held as held_items,
 )
-from towerplay.rtdt.rules.foes import move_token, remove_token
+from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.world import Profile, World
@@ -233,6 +233,11 @@ def turn_actions(w: World, s: State) -> list[Action]:
     for item in usable_cards(h):
         if item_use(w, s, h, item):
             out.append(act("use", item))
+    if "remove_foe_for_level" in prof.flags:  # Golden Mace: spirit = the foe's level
+        card = flag_cards(w, h, "remove_foe_for_level")[0]
+        for foe in dict.fromkeys(foes_at(s, h.space)):
+            if w.content.foes[foe].level <= h.spirit:
+                out.append(act("use", card, foe))
     return out
 
 
@@ -275,6 +280,11 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             if trig.on == "start_of_turn":
                 log(s, f"{name} resolves {w.name(a[1])}.")
                 run(w, s, h, trig.effects, w.name(a[1]))
+    elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
+        level = w.content.foes[a[2]].level
+        h.spirit -= level
+        log(s, f"{name} pays {level} spirit with {w.name(a[1])}.")
+        remove_token(w, s, a[2], h.space)
     elif verb == "use":
         use_item(w, s, h, a[1])
     elif verb == "end":
@@ -304,6 +314,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
             cross_fire(w, s, h, src, a[1])
+            cloak = flag_cards(w, h, "relocate_entered_foe")
+            if cloak and foes_at(s, a[1]) and cloak[0] not in t.used:
+                ask(s, Decision("cloak", h.seat, target=cloak[0], context=a[1]))
         elif verb == "cleanse":
             cleanse(w, s, h, a[1])
         elif verb == "battle":
@@ -581,6 +594,10 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
         return [act("to", sp) for sp in w.board.neighbours[d.context]]
     if k == "move_tree":
         return [act("tree", sp) for sp in w.board.neighbours[d.context]]
+    if k == "cloak":  # once per turn, a foe you walk in on may be sent anywhere
+        return [act("foe", f, d.context) for f in dict.fromkeys(foes_at(s, d.context))] + [STOP]
+    if k == "cloak_place":
+        return [act("to", sp) for sp in w.board.spaces if sp != d.context]
     if k == "strike_building":
         return [act("hit", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
     raise ValueError(f"unknown decision {k!r}")
@@ -729,6 +746,14 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             s,
             f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
         )
+    elif k == "cloak":
+        if verb == "stop":
+            return
+        s.turn.used.append(d.target)
+        ask(s, Decision("cloak_place", d.seat, target=a[1], context=d.context))
+    elif k == "cloak_place":
+        move_token(s, d.target, d.context, a[1])
+        log(s, f"{name} sends the {w.name(d.target)} to {w.board.names[a[1]]}.")
     elif k == "move_tree":
         s.siege_trees[s.siege_trees.index(d.context)] = a[1]
         log(s, f"{name} moves the siege tree to {w.board.names[a[1]]}.")

@@ -111,7 +111,21 @@ def _reveal(w: World, s: State) -> None:
     card = w.content.battle_cards[b.cards[b.index]]
     b.rung = _start_rung(w, s, card.id)
     b.revealed = True
+    b.shield = 0
     log(s, f"Battle card {b.index + 1}: {card.name} - {card.rungs[b.rung].text}")
+
+
+def blessing(w: World, h: HeroState) -> int:
+    """Warrior losses the Blessed virtue blocks for 1 spirit (0 without it)."""
+    return max(
+        (
+            f.amount
+            for cid in h.cards()
+            for f in w.flags.get(cid, ())
+            if f.flag == "spirit_blocks_warrior_losses"
+        ),
+        default=0,
+    )
 
 
 def cap(w: World, s: State, h: HeroState) -> int:
@@ -139,6 +153,8 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         out.extend(
             act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
         )
+    if not b.shield and h.spirit >= 1 and blessing(w, h):
+        out.append(act("blessed"))
     out.append(act("resolve"))
     for item in usable_cards(h):
         if item_use(w, s, h, item):
@@ -164,6 +180,10 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
         log(s, f"{hero_name(w, h)} uses a {a[1]} advantage: {card.rungs[b.rung].text}")
     elif verb == "use":
         use_item(w, s, h, a[1])
+    elif verb == "blessed":  # pay 1 spirit: this card takes up to N fewer warriors
+        h.spirit -= 1
+        b.shield = blessing(w, h)
+        log(s, f"{hero_name(w, h)} is Blessed against this card's warrior losses.")
     elif verb == "continue":
         _reveal(w, s)
     elif verb == "retreat":
@@ -179,7 +199,7 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     card = w.content.battle_cards[b.cards[b.index]]
     rung = card.rungs[b.rung]
     before = h.warriors
-    prevent = sum(
+    prevent = b.shield + sum(
         f.amount
         for cid in h.cards()
         for f in w.flags.get(cid, ())

@@ -12,6 +12,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.models import Room
 from towerplay.rtdt.rules import advantages
+from towerplay.rtdt.rules.battle import blessing
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, gain, hero_name, log
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.state import Delve, HeroState, State
@@ -64,6 +65,8 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
         for t in (kind, "wild"):
             if delve.pool.get(t, 0) > 0:
                 out.append(act("improve", t))
+    if not delve.shield and h.spirit >= 1 and blessing(w, h):
+        out.append(act("blessed"))
     out.append(act("resolve"))
     return out
 
@@ -76,9 +79,14 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     if verb == "leave":  # RTDT-DUNGEON-9, RTDT-DUNGEON-11: cleared rooms stay cleared
         log(s, f"{hero_name(w, h)} leaves the dungeon.")
         _end(w, s, h)
+    elif verb == "blessed":
+        h.spirit -= 1
+        delve.shield = blessing(w, h)
+        log(s, f"{hero_name(w, h)} is Blessed against this room's warrior losses.")
     elif verb == "room":
         delve.room = int(a[1])
         delve.improved = False
+        delve.shield = 0
         _, room = _room(w, s)
         log(s, f"{hero_name(w, h)} enters {room.name}: {room.initial.text}")
     elif verb == "improve":  # RTDT-DUNGEON-5..7
@@ -90,7 +98,7 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     elif verb == "resolve":
         _, room = _room(w, s)
         rung = room.improved if delve.improved else room.initial
-        prevent = sum(
+        prevent = delve.shield + sum(
             f.amount
             for cid in h.cards()
             for f in w.flags.get(cid, ())

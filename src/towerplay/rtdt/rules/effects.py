@@ -107,6 +107,14 @@ def run(
                 gain_corruption(w, s, h, "a third spore")
             else:
                 h.spores += 1
+        elif e.op == "tower_acts":  # a Magic battle card: the adversary strikes now
+            from towerplay.rtdt.rules.foes import run_strike_step
+
+            adv = w.content.adversaries[s.config.adversary]
+            log(s, f"The Tower acts: {adv.name}. {adv.tower_acts.text}")
+            anchors = [s.adversary_space] if s.adversary_space else []
+            for i in range(len(adv.tower_acts.steps)):
+                run_strike_step(w, s, adv.id, adv.tower_acts, i, anchors)
         elif e.op == "tower_stirs":
             rng = Rng(s.rng)
             words, emerged = tower.stir(s.tower, rng)

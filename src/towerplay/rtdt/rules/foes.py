@@ -230,6 +230,10 @@ def foe_event(w: World, s: State, event: str) -> None:
     elif kind == "grow":
         if tokens(s, rest):  # RTDT-EVENT-6: skipped with none on the board
             grow(w, s, rest)
+    elif kind == "weaken":  # RTDT-FOE-7: some rare events weaken a foe
+        i = STATUSES.index(s.foe_status[rest])
+        s.foe_status[rest] = STATUSES[max(0, i - 1)]
+        log(s, f"Event - the {w.content.foes[rest].name} falter: now {s.foe_status[rest]}.")
     elif kind == "strike":
         foe, _, step = rest.partition(":")
         anchors = tokens(s, foe)

@@ -178,7 +178,7 @@ def _next_event(w: World, s: State) -> None:
             h = s.heroes[s.dropper]
             log(s, f"Event - {comp.name}: {comp.event.text}")
             run(w, s, h, comp.event.effects, comp.name)
-    elif event.startswith(("spawn:", "strike:", "grow:", "tower_acts")):
+    elif event.startswith(("spawn:", "strike:", "grow:", "weaken:", "tower_acts")):
         foe_event(w, s, event)
     else:  # pragma: no cover - guarded by from_json
         raise ValueError(f"unknown event {event!r}")
