@@ -76,3 +76,17 @@ def test_a_magic_cards_tower_acts_is_the_adversarys_strike() -> None:
         play(g, sorted(legal(g))[0])
     assert any(f"The Tower acts: {adv.name}" in line for line in g.log)
     assert g.hero(0).to_json() != before
+
+
+def test_unseen_takes_out_a_foe_instead_of_the_spirit() -> None:
+    from tests.rtdt.test_rules_quests import quest_at
+
+    g = scenario(["spymaster"])
+    g.state.foes[:] = [("brigands", "the_throne")]
+    quest_at(g, "hakans_workshop", "ash_hills")
+    at(g, 0, "ash_hills")
+    give(g, 0, spirit=0, gear=["longswords", "dusky_cloaks"], virtues=["unseen"])
+    play(g, "quest hakans_workshop")
+    assert legal(g) == {"foe brigands the_throne", "spirit"}
+    play(g, "foe brigands the_throne")
+    assert g.state.foes == [] and g.hero(0).spirit == 0

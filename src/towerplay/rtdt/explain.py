@@ -40,6 +40,7 @@ DECISION_RULES = {
     "spend_item": ("choose the item you spend for the quest", "RTDT-QUEST-6"),
     "move_tree": ("choose where the siege tree moves", "RTDT-TOKEN-9"),
     "cloak": ("send a foe here elsewhere, or stop", "RTDT-FOE-9"),
+    "unseen": ("take out a foe, or take the spirit", "RTDT-FOE-9"),
     "cloak_place": ("choose where the foe goes", "RTDT-FOE-9"),
 }
 
@@ -194,6 +195,8 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: choose {d.amount} item(s) to lose."
     if k == "move_tree":
         return f"{who}: move the siege tree to an adjacent space."
+    if k == "unseen":
+        return f"{who}: Unseen - take out a foe anywhere, or take your 2 spirit."
     if k == "cloak":
         return f"{who}: {w.name(d.target)} - send a foe on this space to any space, or stop."
     if k == "cloak_place":

@@ -592,6 +592,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
             return [act("to", sp) for sp in w.board.kingdom_buildings[nxt]]
         return [act("to", sp) for sp in w.board.neighbours[d.context]]
+    if k == "unseen":
+        return [act("foe", f, sp) for f, sp in dict.fromkeys(s.foes)] + [act("spirit")]
     if k == "move_tree":
         return [act("tree", sp) for sp in w.board.neighbours[d.context]]
     if k == "cloak":  # once per turn, a foe you walk in on may be sent anywhere
@@ -746,6 +748,11 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             s,
             f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
         )
+    elif k == "unseen":
+        if verb == "spirit":
+            gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+        else:
+            remove_token(w, s, a[1], a[2])
     elif k == "cloak":
         if verb == "stop":
             return

@@ -15,6 +15,7 @@ from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     ask,
     gain,
+    has_flag,
     hero_name,
     log,
     take_skull_from_supply,
@@ -176,6 +177,10 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
             ask(s, Decision("spend_item", h.seat, amount=n, scope=kind))
     s.turn.heroic_done = True
     finish_stage(w, s, h, aq)
+    if aq.kind != "main_goal" and s.foes and has_flag(w, h, "unseen"):
+        # Unseen: take out a foe rather than collect the spirit
+        ask(s, Decision("unseen", h.seat))
+        return
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
 
 
