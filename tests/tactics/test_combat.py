@@ -238,10 +238,12 @@ def test_AT_COND_1_slowed_moves_one_point() -> None:
 def test_AT_COND_2_weakened_halves_damage_rounded_down() -> None:
     g = arena(content=fixed(3), at=("a1", "c2", "e1"))
     unit(g, "rogue").conditions.append("weakened")
+    gm1 = unit(g, "gm1")
+    gm1.hp = gm1.max_hp = 20  # survives, so the halved damage can be read off its HP
     turn(g, "rogue", ["backstab", "basic_attack", "tumble", "smoke_bomb"])
     g.apply("play backstab")
     g.apply("target c3")
-    assert unit(g, "gm1").hp == 3 - (9 // 2) if "gm1" in g.s.units else True
+    assert "gm1" in g.s.units and gm1.hp == 20 - (9 // 2)  # three dice of 3, halved: 4
     g2 = arena(content=fixed(3), at=("a1", "c2", "e1"))
     unit(g2, "rogue").conditions.append("weakened")
     turn(g2, "rogue", ["basic_attack", "backstab", "tumble", "smoke_bomb"])
@@ -358,6 +360,25 @@ def test_AT_SUM_2_the_imp_cannot_be_damaged() -> None:
     g.apply(texts(g)[0])
     imp = unit(g, "imp1")
     assert hit(g.s, g.ctx, unit(g, "gm1"), imp, 5) == 0 and imp.hp == imp.max_hp
+    damage(g.s, g.ctx, imp, 5)  # any other source of damage too, such as a trap
+    assert imp.hp == imp.max_hp and not imp.knocked_out and "imp1" in g.s.units
+
+
+def test_AT_SUM_2_a_trap_does_not_hurt_the_imp() -> None:
+    from towerplay.tactics.cards import move_unit
+
+    rows = ("..........",) * 7 + ("SSSSS^^...",)
+    g = arena(content=content_with(rows), extra_cards={0: ["summon_imp"]})
+    turn(g, "fighter", ["summon_imp", "cleave", "charge", "basic_move"])
+    g.apply("play summon_imp")
+    g.apply(texts(g)[0])
+    imp = unit(g, "imp1")
+    trap = g.ctx.board.square("f1")
+    assert trap is not None
+    move_unit(g.s, g.ctx, imp, trap)
+    assert imp.hp == imp.max_hp and g.ctx.board.name(imp.square) == "f1"
+    move_unit(g.s, g.ctx, unit(g, "fighter"), trap + 1)  # a hero on a trap is hurt
+    assert unit(g, "fighter").hp == unit(g, "fighter").max_hp - 2
 
 
 def test_AT_SUM_3_a_skeleton_is_removed_instead_of_knocked_out() -> None:

@@ -81,6 +81,7 @@ def test_save_and_load_mid_decision() -> None:
         (lambda d: d["state"]["heroes"][0].__setitem__("hand", ["no_such_card"]), "state.heroes[0].hand"),
         (lambda d: d["state"].__setitem__("rng", "x1"), "state.rng"),
         (lambda d: d["state"]["pending"][0]["data"].pop("choices"), "state.pending[0].data.choices"),
+        (lambda d: d["state"]["pending"][0]["data"]["choices"].append(["place", 3]), "state.pending[0].data.choices"),
         (lambda d: d["state"].__setitem__("encounter", "nowhere"), "state.encounter"),
     ],
 )

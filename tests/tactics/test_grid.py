@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from math import gcd
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from towerplay.tactics.grid import (
+    distance,
     geometry,
     line_of_sight,
     mask_of,
@@ -182,3 +185,66 @@ def test_AT_MOVE_3_distances_to_a_goal_match_plain_dijkstra(blocked: list[int], 
         if goal in ref:
             forward[sq] = ref[goal]
     assert got == forward
+
+
+def reference_sight(a: tuple[int, ...], b: tuple[int, ...], blockers: set[int]) -> bool:
+    """AT-LOS-1/2 square by square in plain coordinates: the oracle for the bitmask sight."""
+    if set(a) & set(b):
+        return True
+    blk = {divmod(q, W)[::-1] for q in blockers - set(a) - set(b)}  # (x, y) of each blocker
+
+    def corners(fp: tuple[int, ...]) -> set[tuple[int, int]]:
+        return {(x + i, y + j) for q in fp for y, x in [divmod(q, W)] for i in (0, 1) for j in (0, 1)}
+
+    def clear(p: tuple[int, int], q: tuple[int, int]) -> bool:
+        (x0, y0), (x1, y1) = p, q
+        dx, dy = x1 - x0, y1 - y0
+        if dx == 0:  # along a vertical grid line: a blocker on either side of any edge
+            return not any((x0 - 1, y) in blk or (x0, y) in blk for y in range(min(y0, y1), max(y0, y1)))
+        if dy == 0:
+            return not any((x, y0 - 1) in blk or (x, y0) in blk for x in range(min(x0, x1), max(x0, x1)))
+        for sx, sy in blk:  # through the inside: the square's corners on both sides of the line
+            if min(x0, x1) <= sx < max(x0, x1) and min(y0, y1) <= sy < max(y0, y1):
+                sides = [dx * (cy - y0) - dy * (cx - x0) for cx in (sx, sx + 1) for cy in (sy, sy + 1)]
+                if min(sides) < 0 < max(sides):
+                    return False
+        g = gcd(abs(dx), abs(dy))
+        for k in range(1, g):  # through a lattice point between two diagonally touching blockers
+            px, py = x0 + dx // g * k, y0 + dy // g * k
+            pair = ((px, py - 1), (px - 1, py)) if (dx > 0) == (dy > 0) else ((px - 1, py - 1), (px, py))
+            if pair[0] in blk and pair[1] in blk:
+                return False
+        return True
+
+    return any(clear(p, q) for p in corners(a) for q in corners(b))
+
+
+footprints = st.one_of(
+    points.map(lambda q: (q,)),
+    st.tuples(st.integers(0, W - 2), st.integers(0, H - 2)).map(
+        lambda xy: (xy[1] * W + xy[0], xy[1] * W + xy[0] + 1, (xy[1] + 1) * W + xy[0], (xy[1] + 1) * W + xy[0] + 1)
+    ),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(points, max_size=40, unique=True), footprints, footprints)
+def test_AT_LOS_2_sight_matches_a_square_by_square_oracle(blockers: list[int], a: tuple[int, ...], b: tuple[int, ...]) -> None:
+    assert line_of_sight(GEO, a, b, mask_of(blockers)) == reference_sight(a, b, set(blockers))
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(points, max_size=40, unique=True), footprints)
+def test_AT_LOS_1_visible_squares_match_the_oracle(blockers: list[int], a: tuple[int, ...]) -> None:
+    vis = visible_squares(GEO, a, mask_of(blockers))
+    for b in range(W * H):
+        assert bool(vis >> b & 1) == reference_sight(a, (b,), set(blockers)), square_name(b, W)
+
+
+@settings(max_examples=60, deadline=None)
+@given(points, st.integers(-1, 12))
+def test_AT_RANGE_1_the_distance_masks_match_the_area_lists(center: int, radius: int) -> None:
+    # `around` serves enemy ranges and adjacency; `within` the areas (AT-AOE-1)
+    expected = mask_of(within(center, radius, W, H)) if radius >= 0 else 0
+    assert GEO.around(center, radius) == expected
+    assert expected == mask_of(q for q in range(W * H) if distance(q, center, W) <= radius)

@@ -26,13 +26,17 @@ from towerplay.tactics.effects import (
     obstacles,
     occupied,
     roll,
+    sight_blockers,
     total,
     walls,
 )
 from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
+    Mask,
+    costs_of,
+    in_order,
     line_of_sight,
-    move_costs,
+    move_levels,
     set_distance,
     step,
     within,
@@ -154,21 +158,32 @@ def reachable(
     s: State, ctx: Ctx, u: Unit, points: int, through: bool
 ) -> dict[int, int]:
     """Squares `u` may end a move on, with their cost (AT-MOVE-1..4, AT-COND-1)."""
+    levels, keep = move_search(s, ctx, u, points, through)
+    return costs_of(levels, keep)
+
+
+def move_search(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> tuple[list[Mask], Mask]:
+    """`reachable` as the search's cost levels and the mask of squares a move may end on."""
     if "slowed" in u.conditions:
         points = min(points, 1)  # slowed: at most 1 movement point per move (AT-COND-1)
     others = occupied(s, ctx, u.uid)
     wall = walls(s, ctx)
     impassable = wall if through else wall | others
-    costs = move_costs(u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx))
-    return {sq: c for sq, c in costs.items() if sq != u.square and not (1 << sq) & others}
+    levels = move_levels(u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx))
+    # not the start square, and not another character's (AT-MOVE-2)
+    return levels, ~(others | (1 << u.square))
 
 
 def ask_move(s: State, ctx: Ctx, seat: int, u: Unit, points: int, through: bool, kind: str) -> bool:
-    options = reachable(s, ctx, u, points, through)
-    if not options:
+    levels, keep = move_search(s, ctx, u, points, through)
+    ends = 0
+    for level in levels:
+        ends |= level
+    ends &= keep
+    if not ends:
         return False
-    names = sorted(options, key=lambda sq: (ctx.board.name(sq)))
-    choices = [["move", ctx.board.name(sq)] for sq in names] + [["stay"]]
+    names = ctx.board.names
+    choices = [["move", name] for name in sorted(names[sq] for sq in in_order(ends))] + [["stay"]]
     ask(s, kind, seat, f"move {u.uid} up to {points} (from {ctx.board.name(u.square)})", choices, "AT-MOVE-1", unit=u.uid)
     return True
 
@@ -218,17 +233,19 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
     if st.aoe:
         # an area attack may target any square in range, even an empty one (AT-AOE-2)
         wall = walls(s, ctx)
+        blockers = sight_blockers(s, ctx, actor.side)
         for sq in within(actor.square, band[1], ctx.board.width, ctx.board.height):
             if (1 << sq) & wall:
                 continue
-            if in_range(s, ctx, actor, (sq,), band):
+            if in_range(s, ctx, actor, (sq,), band, blockers):
                 choices.append(["target", ctx.board.name(sq)])
     else:
+        blockers = sight_blockers(s, ctx, actor.side)
         for u in enemies_of(s, actor.side):
             # invisible characters cannot be targeted (AT-COND-4)
             if "invisible" in u.conditions:
                 continue
-            if in_range(s, ctx, actor, footprint(ctx, u), band):
+            if in_range(s, ctx, actor, footprint(ctx, u), band, blockers):
                 choices.append(["target", ctx.board.name(u.square)])
     if not choices:
         log(s, f"{actor.uid} has no target in range")
@@ -298,12 +315,13 @@ def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep
         heal_targets(s, ctx, r, actor, st, actor)
         return False
     choices = []
+    blockers = sight_blockers(s, ctx, actor.side)
     for u in allies_of(s, actor.side):
         if "invisible" in u.conditions:
             continue
         if u.kind == "summon" and u.knocked_out and ctx.content.summons[u.type_id].removed_when_knocked_out:
             continue
-        if in_range(s, ctx, actor, (u.square,), st.range) or (u.uid == actor.uid and st.range[0] == 0):
+        if in_range(s, ctx, actor, (u.square,), st.range, blockers) or (u.uid == actor.uid and st.range[0] == 0):
             choices.append(["target", target_token(ctx, u)])
     if not choices:
         return False
@@ -336,10 +354,12 @@ def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Con
         add_condition(s, actor, st.condition)
         return False
     pool = allies_of(s, actor.side) if st.on == "ally" else enemies_of(s, actor.side)
+    blockers = sight_blockers(s, ctx, actor.side)
     choices = sorted(
         ["target", ctx.board.name(u.square)]
         for u in pool
-        if not u.knocked_out and "invisible" not in u.conditions and in_range(s, ctx, actor, footprint(ctx, u), st.range)
+        if not u.knocked_out and "invisible" not in u.conditions
+        and in_range(s, ctx, actor, footprint(ctx, u), st.range, blockers)
     )
     if not choices:
         return False

@@ -23,6 +23,9 @@ from towerplay.tactics.grid import (
 from towerplay.tactics.models import Modifiers
 from towerplay.tactics.state import HAND_SIZE, Ctx, Hero, State, Unit
 
+NUMERIC_MODIFIERS = tuple(
+    name for name, f in Modifiers.model_fields.items() if f.annotation in (int, bool, "int", "bool")
+)
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # the 8 direction cards (designed)
 _DIR_VECTORS = {
     "n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),
@@ -34,11 +37,9 @@ def log(s: State, text: str) -> None:
     s.log = s.log.add(text)
 
 
-def on_board(u: Unit) -> bool:
-    return not u.knocked_out
-
-
 def footprint(ctx: Ctx, u: Unit) -> tuple[Square, ...]:
+    if not u.large and u.square >= 0:
+        return (u.square,)
     return u.footprint(ctx.board.width)
 
 
@@ -85,10 +86,13 @@ def obstacles(s: State, ctx: Ctx) -> Mask:
 def sight_blockers(s: State, ctx: Ctx, side: str) -> Mask:
     """Walls, and the characters of the other side (AT-LOS-3)."""
     m = walls(s, ctx)
+    w = ctx.board.width
     for u in s.units.values():
-        if u.side != side and not u.knocked_out:
-            for sq in footprint(ctx, u):
-                m |= 1 << sq
+        if u.side != side and not u.knocked_out and u.square >= 0:
+            if u.large:
+                m |= (3 | (3 << w)) << u.square  # the 2x2 base
+            else:
+                m |= 1 << u.square
     return m
 
 
@@ -97,16 +101,26 @@ def can_see(s: State, ctx: Ctx, viewer: Unit, fp: tuple[Square, ...]) -> bool:
 
 
 def in_range(
-    s: State, ctx: Ctx, user: Unit, fp: tuple[Square, ...], band: tuple[int, int]
+    s: State,
+    ctx: Ctx,
+    user: Unit,
+    fp: tuple[Square, ...],
+    band: tuple[int, int],
+    blockers: Mask | None = None,
 ) -> bool:
     """In sight and within the range band, distance counting diagonals (AT-RANGE-1, AT-RANGE-2).
 
-    Range 1 is adjacency, diagonals included (AT-RANGE-4).
+    Range 1 is adjacency, diagonals included (AT-RANGE-4). `blockers`, when given,
+    are the user's `sight_blockers` (a caller testing many targets computes them once).
     """
     d = set_distance(footprint(ctx, user), fp, ctx.board.width)
     if not band[0] <= d <= band[1]:
         return False
-    return d == 0 or can_see(s, ctx, user, fp)
+    if d == 0:
+        return True
+    if blockers is None:
+        blockers = sight_blockers(s, ctx, user.side)
+    return line_of_sight(ctx.board.geo, footprint(ctx, user), fp, blockers)
 
 
 # --- heroes' modifiers -------------------------------------------------------
@@ -120,6 +134,7 @@ def hero_of(s: State, uid: str) -> Hero | None:
 
 
 def modifiers(ctx: Ctx, hero: Hero) -> list[Modifiers]:
+    """The hero's passive and dice abilities, then the equipment on its board."""
     out = [ctx.content.abilities[a].modifiers for a in hero.abilities]
     for slot, cid in hero.board.items():
         if cid is not None and slot != "class_feature":
@@ -127,8 +142,23 @@ def modifiers(ctx: Ctx, hero: Hero) -> list[Modifiers]:
     return out
 
 
+def totals(ctx: Ctx, hero: Hero) -> dict[str, int]:
+    """Every numeric modifier summed over `modifiers` (booleans count 1).
+
+    Content never changes, so the sums are cached per game (shared by its clones)
+    under what they depend on: the abilities and the board.
+    """
+    key = (tuple(hero.abilities), tuple(hero.board.items()))
+    found = ctx.totals.get(key)
+    if found is None:
+        mods = modifiers(ctx, hero)
+        found = {name: sum(int(getattr(m, name)) for m in mods) for name in NUMERIC_MODIFIERS}
+        ctx.totals[key] = found
+    return found
+
+
 def total(ctx: Ctx, hero: Hero, name: str) -> int:
-    return sum(int(getattr(m, name)) for m in modifiers(ctx, hero))
+    return totals(ctx, hero)[name]
 
 
 def basic_movement(ctx: Ctx, hero: Hero) -> int:
@@ -237,7 +267,12 @@ def add_condition(s: State, u: Unit, condition: str) -> None:
 
 
 def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
-    """HP never goes below 0; a hero at 0 is knocked out, an enemy leaves play (AT-KO-1)."""
+    """HP never goes below 0; a hero at 0 is knocked out, an enemy leaves play (AT-KO-1).
+
+    Nothing damages the Imp, not even a trap (AT-SUM-2).
+    """
+    if u.kind == "summon" and not ctx.content.summons[u.type_id].damageable:
+        return
     u.hp = max(0, u.hp - amount)
     if u.hp > 0:
         return

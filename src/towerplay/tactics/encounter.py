@@ -40,9 +40,14 @@ from towerplay.tactics.effects import (
     unit_at,
     walls,
 )
-from towerplay.tactics.enemies import answer_enemy, continue_boss_turn, start_boss_turn
+from towerplay.tactics.enemies import (
+    answer_enemy,
+    continue_boss_turn,
+    earliest_seat,
+    start_boss_turn,
+)
 from towerplay.tactics.models import EQUIPMENT_KINDS
-from towerplay.tactics.state import Ctx, Hero, Resolution, State, Unit, board_of
+from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State, Unit, board_of
 
 POTIONS = {"easy": 4, "normal": 3, "hard": 2}  # AT-SETUP-6; one fewer with 3 heroes
 BASIC_COPIES = 3  # AT-SETUP-3: 3 Basic Move and 3 Basic Attack
@@ -120,7 +125,7 @@ def setup_hero(
         if cid not in content.cards:
             raise ValueError(f"no card {cid!r}")
     cards = [*cls.starting_cards, *cls.starting_equipment, *extra]
-    board: dict[str, str | None] = {"weapon": None, "armor": None, "accessory": None, "class_feature": None}
+    board: dict[str, str | None] = dict.fromkeys(SLOTS)
     deck = ["basic_move"] * BASIC_COPIES + ["basic_attack"] * BASIC_COPIES
     for cid in cards:
         kind = content.cards[cid].kind
@@ -197,14 +202,14 @@ def step_phase(s: State, ctx: Ctx) -> None:
     elif s.phase == "reshuffle":
         if s.potions > 0 and s.cursor == 0:
             s.cursor = 1
-            seat = first_hero_seat(s)
+            seat = earliest_seat(s)  # the earliest hero in the line decides (AT-INIT-2)
             ask(s, "reshuffle", seat, f"initiative: {' '.join(s.initiative)}; spend a revive potion to reshuffle?", [["accept"], ["reshuffle"]], "AT-INIT-2")
             return
         s.phase, s.cursor = "swaps", 0
     elif s.phase == "swaps":
         # abilities that change initiative: the first hero in the line, then the
         # others clockwise (seat order) from there (AT-INIT-3)
-        first = first_hero_seat(s)
+        first = earliest_seat(s)
         order = sorted(s.heroes, key=lambda h: (h.seat - first) % len(s.heroes))
         while s.cursor < len(order):
             swapper = order[s.cursor]
@@ -259,14 +264,6 @@ def boss_uid(s: State, ctx: Ctx) -> str:
     return "boss"
 
 
-def first_hero_seat(s: State) -> int:
-    for uid in s.initiative:
-        for h in s.heroes:
-            if h.uid == uid:
-                return h.seat
-    return 0
-
-
 # --- turns -------------------------------------------------------------------------------------
 
 
@@ -318,18 +315,23 @@ def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
     """The player actions (AT-TURN-1..4), free cards (AT-KEY-2) and summons (AT-SUM-1)."""
     cards = ctx.content.cards
     left = hero.actions < 2
+    dash = left and basic_movement(ctx, hero) // 2 >= 1
+    slot_free = hero.board["class_feature"] is None
     out: list[list[str]] = []
     for cid in sorted(set(hero.hand)):
         card = cards[cid]
         if card.options and (left or card.free):
             out.append(["play", cid])
-        if left and basic_movement(ctx, hero) // 2 >= 1:
+        if not left:
+            continue
+        if dash:
             out.append(["dash", cid])
-        if left and card.kind in EQUIPMENT_KINDS:
+        kind = card.kind
+        if kind in EQUIPMENT_KINDS:
             out.append(["equip", cid])
-        if left and card.kind == "class_feature" and hero.board["class_feature"] is None:
+        elif kind == "class_feature" and slot_free:
             out.append(["prepare", cid])
-    for slot in ("weapon", "armor", "accessory", "class_feature"):
+    for slot in SLOTS:
         held = hero.board[slot]
         if held is not None and cards[held].options and (left or cards[held].free):
             out.append(["use", held])
@@ -472,7 +474,11 @@ def explain_target(s: State, ctx: Ctx, name: str) -> IllegalAction:
 def legal(s: State) -> list[Action]:
     if not s.pending:
         return []
-    return [Action(*c) for c in s.pending[-1].data["choices"]]
+    # choices are lists of strings already (saves check it): build the Actions directly
+    return [_action(Action, c) for c in s.pending[-1].data["choices"]]
+
+
+_action = tuple.__new__
 
 
 def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:

@@ -27,13 +27,17 @@ from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
     INFINITE,
     ORTHOGONAL,
+    Mask,
     Square,
+    costs_of,
     distance,
+    in_order,
     line_of_sight,
     mask_of,
-    move_costs,
-    neighbours,
+    move_levels,
+    neighbour_masks,
     path_distances,
+    path_levels,
     set_distance,
     step,
     within,
@@ -143,46 +147,56 @@ def passes_through(ctx: Ctx, u: Unit) -> bool:
 def costs_from(s: State, ctx: Ctx, u: Unit, budget: int, until: int = 0, at_least: int = 0) -> dict[Square, int]:
     """Movement costs from the enemy (a large boss counts from whichever of its
     squares is cheapest, AT-MOVE-5)."""
+    return costs_of(levels_from(s, ctx, u, budget, until, at_least))
+
+
+def levels_from(s: State, ctx: Ctx, u: Unit, budget: int, until: int = 0, at_least: int = 0) -> list[Mask]:
+    """`costs_from` as cost levels (element k: the squares costing exactly k)."""
     impassable = walls(s, ctx)
     if not passes_through(ctx, u):
         impassable |= occupied(s, ctx, u.uid)
     fp = footprint(ctx, u)
-    return move_costs(fp, ctx.board.width, ctx.board.height, budget, impassable, obstacles(s, ctx), until, at_least)
+    return move_levels(fp, ctx.board.width, ctx.board.height, budget, impassable, obstacles(s, ctx), until, at_least)
 
 
-def approach_costs(s: State, ctx: Ctx, u: Unit, pool: list[Unit], points: int) -> dict[Square, int]:
-    """One search serving both whom to go for and where to stop: exact up to
-    `points` + 1 and far enough to reach the nearest hero."""
+def approach_costs(s: State, ctx: Ctx, u: Unit, pool: list[Unit], points: int) -> list[Mask]:
+    """One search serving both whom to go for and where to stop: cost levels exact
+    up to `points` + 1 and far enough to reach the nearest hero."""
     w, h = ctx.board.width, ctx.board.height
+    around = neighbour_masks(w, h)
     approach = 0  # squares from which a hero is one step away: the search may stop there
     for t in pool:
         for f in footprint(ctx, t):
-            for n in neighbours(w, h)[f]:
-                approach |= 1 << n
-    return costs_from(s, ctx, u, 2 * w * h, approach, points + 1)
+            approach |= around[f]
+    return levels_from(s, ctx, u, 2 * w * h, approach, points + 1)
 
 
-def closest(s: State, ctx: Ctx, u: Unit, pool: list[Unit], costs: dict[Square, int] | None = None) -> list[Unit]:
+def closest(s: State, ctx: Ctx, u: Unit, pool: list[Unit], levels: list[Mask] | None = None) -> list[Unit]:
     """The heroes fewest movement points away (counting squares as usual, AT-BOSS-3)."""
-    if not pool:
-        return []
+    if len(pool) <= 1:
+        return list(pool)
     far = 2 * ctx.board.width * ctx.board.height
     w, h = ctx.board.width, ctx.board.height
-    if costs is None:
-        costs = approach_costs(s, ctx, u, pool, 0)
+    if levels is None:
+        levels = approach_costs(s, ctx, u, pool, 0)
+    around = neighbour_masks(w, h)
+    mine = footprint(ctx, u)
+    geo = ctx.board.geo
+    next_to_me = 0  # the squares adjacent to the enemy, diagonals included (AT-RANGE-4)
+    for m in mine:
+        next_to_me |= geo.around(m, 1)
 
     def reach(t: Unit) -> int:
-        best = INFINITE
+        # 0 when adjacent; else one more than the cheapest square next to the hero
+        steps = 0
         for f in footprint(ctx, t):
-            if set_distance(footprint(ctx, u), (f,), w) <= 1:
+            if (next_to_me >> f) & 1:
                 return 0
-            for dx, dy in ORTHOGONAL:
-                n = step(f, dx, dy, w, h)
-                if n is not None and n in costs:
-                    best = min(best, costs[n] + 1)
-        if best == INFINITE:
-            best = far + set_distance(footprint(ctx, u), footprint(ctx, t), w)
-        return best
+            steps |= around[f]
+        for cost, level in enumerate(levels):
+            if level & steps:
+                return cost + 1
+        return far + set_distance(mine, footprint(ctx, t), w)
 
     scored = [(reach(t), t) for t in pool]
     low = min(d for d, _ in scored)
@@ -190,7 +204,8 @@ def closest(s: State, ctx: Ctx, u: Unit, pool: list[Unit], costs: dict[Square, i
 
 
 def earliest_seat(s: State) -> int:
-    """The players decide; if they disagree, the hero earliest in initiative does (AT-BOSS-3)."""
+    """Who speaks for the party: the players decide, and if they disagree the hero
+    earliest in initiative does (AT-BOSS-3; also AT-INIT-2, AT-INIT-3)."""
     for uid in s.initiative:
         for hero in s.heroes:
             if hero.uid == uid:
@@ -199,10 +214,10 @@ def earliest_seat(s: State) -> int:
 
 
 def choose_focus(
-    s: State, ctx: Ctx, et: EnemyTurn, u: Unit, pool: list[Unit], costs: dict[Square, int] | None = None
+    s: State, ctx: Ctx, et: EnemyTurn, u: Unit, pool: list[Unit], levels: list[Mask] | None = None
 ) -> bool:
     """Set `et.focus`; True if the players must break a tie first."""
-    near = closest(s, ctx, u, pool, costs)
+    near = closest(s, ctx, u, pool, levels)
     if not near:
         return False
     if len(near) == 1:
@@ -220,12 +235,16 @@ def run_step(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EnemyStep) -> bool:
     """Do one step of one enemy; True if it waits for a decision."""
     if isinstance(st, EMove):
         points = u.movement + st.extra
-        pool = targets(s, ctx, u)
-        costs = approach_costs(s, ctx, u, pool, points)
-        if not et.focus and choose_focus(s, ctx, et, u, pool, costs):
-            return True
+        levels = None  # without a search here, move_toward searches only as far as it moves
+        if not et.focus:
+            pool = targets(s, ctx, u)
+            if len(pool) > 1:
+                # one search serves both whom to go for and where to stop
+                levels = approach_costs(s, ctx, u, pool, points)
+            if choose_focus(s, ctx, et, u, pool, levels):
+                return True
         if et.focus in s.units:
-            move_toward(s, ctx, u, s.units[et.focus], points, costs)
+            move_toward(s, ctx, u, s.units[et.focus], points, levels)
         return False
     if isinstance(st, EAttack):
         return enemy_attack(s, ctx, et, u, st)
@@ -246,21 +265,26 @@ def run_step(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EnemyStep) -> bool:
     return False
 
 
-def placements(s: State, ctx: Ctx, u: Unit, points: int, costs: dict[Square, int] | None = None) -> dict[Square, int]:
+def placements(s: State, ctx: Ctx, u: Unit, points: int, levels: list[Mask] | None = None) -> dict[Square, int]:
     """Anchor squares `u` may end its move on, with their cost.
 
     A large boss shrinks to one of its squares, moves, and must expand over the end
     square without walls or characters; an obstacle under the end square costs
     nothing extra (AT-MOVE-5, AT-MOVE-3).
+
+    `levels` are cost levels exact up to `points` + 1 at least.
     """
     w, h = ctx.board.width, ctx.board.height
     if "slowed" in u.conditions:
         points = min(points, 1)  # AT-COND-1
     others = occupied(s, ctx, u.uid)
-    if costs is None:
-        costs = costs_from(s, ctx, u, points + 1)
+    if levels is None:
+        levels = levels_from(s, ctx, u, points + 1)
     if not u.large:
-        return {sq: c for sq, c in costs.items() if c <= points and not (1 << sq) & others}
+        return costs_of(levels[: points + 1], ~others)
+    # an end square costs at most points and an obstacle's step-in cost uses a
+    # neighbour at most points - 1: levels beyond points + 1 never matter
+    costs = costs_of(levels[: points + 2])
     blocked = others | walls(s, ctx)
     obst = obstacles(s, ctx)
     end_cost: dict[Square, int] = {}
@@ -292,49 +316,120 @@ def footprint_at(anchor: Square, large: bool, width: int) -> tuple[Square, ...]:
 
 
 def move_toward(
-    s: State, ctx: Ctx, u: Unit, focus: Unit, points: int, costs: dict[Square, int] | None = None
+    s: State, ctx: Ctx, u: Unit, focus: Unit, points: int, levels: list[Mask] | None = None
 ) -> None:
     """Move toward the focus, stopping once in range (AT-BOSS-3).
 
     If some reachable square puts the focus in range and sight, the cheapest one is
-    taken; otherwise the square that leaves the fewest movement points to the focus.
+    taken (then the nearest, then the lowest); otherwise the square that leaves the
+    fewest movement points to the focus, if that is fewer than from where it stands.
     """
-    band = u.attack_range
     target = footprint(ctx, focus)
-    if in_range(s, ctx, u, target, band):
-        return
-    options = placements(s, ctx, u, points, costs)
-    if not options:
-        return
-    w = ctx.board.width
-    geo = ctx.board.geo
     # the enemy's own squares move with it: sight is checked without them
     blockers = sight_blockers(s, ctx, u.side) & ~mask_of(footprint(ctx, u))
-
-    def in_range_from(a: Square) -> bool:
-        fp = footprint_at(a, u.large, w)
-        d = set_distance(fp, target, w)
-        return band[0] <= d <= band[1] and (d == 0 or line_of_sight(geo, fp, target, blockers))
-
-    good = [a for a in options if in_range_from(a)]
-    if good:
-        best = min(good, key=lambda a: (options[a], set_distance(footprint_at(a, u.large, w), target, w), a))
+    if in_range(s, ctx, u, target, u.attack_range, blockers):
+        return
+    if u.large or len(target) > 1:
+        best = _destination(s, ctx, u, focus, target, points, levels, blockers)
     else:
-        impassable = walls(s, ctx)
-        if not passes_through(ctx, u):
-            impassable |= occupied(s, ctx, u.uid) & ~mask_of(target)
-        start = u.square
-        needed = mask_of(f for a in (*options, start) for f in footprint_at(a, u.large, w))
-        to_focus = path_distances(focus.square, w, ctx.board.height, impassable, obstacles(s, ctx), needed)
-
-        def remaining(a: Square) -> int:
-            return min(to_focus.get(f, INFINITE + distance(f, focus.square, w)) for f in footprint_at(a, u.large, w))
-
-        best = min(options, key=lambda a: (remaining(a), options[a], a))
-        if remaining(best) >= remaining(start):
-            return
-    if best != u.square:
+        best = _destination_one_square(s, ctx, u, target[0], points, levels, blockers)
+    if best >= 0 and best != u.square:
         move_unit(s, ctx, u, best)
+
+
+def _destination(
+    s: State, ctx: Ctx, u: Unit, focus: Unit, target: tuple[Square, ...], points: int,
+    levels: list[Mask] | None, blockers: Mask,
+) -> Square:
+    """`move_toward`'s choice of anchor square for any footprints; -1: stay."""
+    options = placements(s, ctx, u, points, levels)
+    if not options:
+        return -1
+    w = ctx.board.width
+    lo, hi = u.attack_range
+    ranked = []
+    for a, c in options.items():
+        d = set_distance(footprint_at(a, u.large, w), target, w)
+        if lo <= d <= hi:
+            ranked.append((c, d, a))
+    ranked.sort()  # candidates in order, sight checked until one has it
+    for _, d, a in ranked:
+        if d == 0 or line_of_sight(ctx.board.geo, footprint_at(a, u.large, w), target, blockers):
+            return a
+    impassable = walls(s, ctx)
+    if not passes_through(ctx, u):
+        impassable |= occupied(s, ctx, u.uid) & ~mask_of(target)
+    start = u.square
+    needed = mask_of(f for a in (*options, start) for f in footprint_at(a, u.large, w))
+    to_focus = path_distances(focus.square, w, ctx.board.height, impassable, obstacles(s, ctx), needed)
+
+    def remaining(a: Square) -> int:
+        # movement points left to the focus; unreachable squares sort after, by distance
+        left = INFINITE * 2
+        for f in footprint_at(a, u.large, w):
+            c = to_focus.get(f)
+            if c is None:
+                c = INFINITE + distance(f, focus.square, w)
+            if c < left:
+                left = c
+        return left
+
+    best = min(options, key=lambda a: (remaining(a), options[a], a))
+    return -1 if remaining(best) >= remaining(start) else best
+
+
+def _destination_one_square(
+    s: State, ctx: Ctx, u: Unit, goal: Square, points: int, levels: list[Mask] | None, blockers: Mask,
+) -> Square:
+    """`_destination` for a one-square enemy going for a one-square focus, on masks:
+    the same choice, without building the options."""
+    w = ctx.board.width
+    if "slowed" in u.conditions:
+        points = min(points, 1)  # AT-COND-1
+    others = occupied(s, ctx, u.uid)
+    if levels is None:
+        levels = levels_from(s, ctx, u, points + 1)
+    steps = levels[: points + 1]
+    where = 0
+    for m in steps:
+        where |= m
+    where &= ~others  # where it may end its move (its own square included, at cost 0)
+    if not where:
+        return -1
+
+    def cost(a: Square) -> int:
+        for k, m in enumerate(steps):
+            if (m >> a) & 1:
+                return k
+        return INFINITE
+
+    lo, hi = u.attack_range
+    geo = ctx.board.geo
+    ring = geo.around(goal, hi) & ~geo.around(goal, lo - 1)  # the band's squares around the focus
+    ranked = sorted((cost(a), distance(a, goal, w), a) for a in in_order(where & ring))
+    for _, d, a in ranked:
+        if d == 0 or line_of_sight(geo, (a,), (goal,), blockers):
+            return a
+    impassable = walls(s, ctx)
+    if not passes_through(ctx, u):
+        impassable |= others & ~(1 << goal)
+    to_goal = path_levels(goal, w, ctx.board.height, impassable, obstacles(s, ctx), where | (1 << u.square))
+    best, best_left = -1, INFINITE
+    for k, level in enumerate(to_goal):
+        level &= where
+        if level:  # the fewest points from the focus; then the cheapest, then the lowest
+            best = min(in_order(level), key=lambda a: (cost(a), a))
+            best_left = k
+            break
+    if best < 0:  # the focus cannot be reached from anywhere: by distance
+        best = min(in_order(where), key=lambda a: (distance(a, goal, w), cost(a), a))
+        best_left = INFINITE + distance(best, goal, w)
+    start_left = INFINITE + distance(u.square, goal, w)
+    for k, level in enumerate(to_goal):
+        if (level >> u.square) & 1:
+            start_left = k
+            break
+    return -1 if best_left >= start_left else best
 
 
 def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> bool:
@@ -346,7 +441,8 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
             center: tuple[Square, ...] = footprint(ctx, u)  # around itself, all its squares
         else:
             if not et.focus:
-                in_reach = [t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), band)]
+                blockers = sight_blockers(s, ctx, u.side)
+                in_reach = [t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), band, blockers)]
                 if choose_focus(s, ctx, et, u, in_reach):
                     return True
             focus = s.units.get(et.focus)
@@ -378,12 +474,16 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
 def responders(s: State, ctx: Ctx, target: Unit, asked: list[int]) -> list[tuple[int, list[str]]]:
     """Heroes who may play a Response to this attack: from hand or the board (AT-KEY-3)."""
     out = []
+    responses = ctx.responses
     for hero in s.heroes:
         me = s.units[hero.uid]
         if hero.seat in asked or me.knocked_out:
             continue
+        held = [c for c in hero.hand if c in responses] + [c for c in hero.board.values() if c in responses]
+        if not held:
+            continue
         cards = []
-        for cid in [*hero.hand, *(c for c in hero.board.values() if c)]:
+        for cid in held:
             resp = ctx.content.cards[cid].response
             if resp is None or cid in cards:
                 continue
@@ -441,7 +541,8 @@ def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) ->
 
 def harpoon(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EHarpoon) -> None:
     """Pawl's Harpoon: the target is moved to the closest square adjacent to Pawl (AT-BOSS-5)."""
-    pool = [t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), st.range)]
+    blockers = sight_blockers(s, ctx, u.side)
+    pool = [t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), st.range, blockers)]
     if not pool:
         return
     pool.sort(key=lambda t: (set_distance(footprint(ctx, u), footprint(ctx, t), ctx.board.width), t.square))

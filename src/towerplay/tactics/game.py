@@ -313,7 +313,9 @@ def state_from_json(data: Any, file: str, content: Content) -> State:
     for i, d in enumerate(r.get(data, "pending", list, p)):
         q = f"{p}.pending[{i}]"
         dd = r.get(d, "data", dict, q)
-        r.get(dd, "choices", list, f"{q}.data")
+        choices = r.get(dd, "choices", list, f"{q}.data")
+        if not all(isinstance(c, list) and c and all(isinstance(t, str) for t in c) for c in choices):
+            raise SaveError(file, f"{q}.data.choices", "expected a list of actions, each a list of strings")
         r.get(dd, "prompt", str, f"{q}.data")
         r.get(dd, "rule", str, f"{q}.data")
         pending.append(Decision(r.get(d, "kind", str, q), r.get(d, "seat", int, q), dd))

@@ -12,7 +12,15 @@ from typing import Any
 
 from towerplay.core.replay import Chain
 from towerplay.tactics.content import Content
-from towerplay.tactics.grid import Geometry, Mask, Square, geometry, mask_of, parse_square
+from towerplay.tactics.grid import (
+    Geometry,
+    Mask,
+    Square,
+    geometry,
+    mask_of,
+    parse_square,
+    square_name,
+)
 from towerplay.tactics.models import Encounter
 
 SLOTS = ("weapon", "armor", "accessory", "class_feature")
@@ -33,13 +41,15 @@ class Board:
     exits: tuple[Square, ...]
     spawn_points: tuple[Square, ...]
     geo: Geometry
+    names: tuple[str, ...]  # the text of every square
+    by_name: dict[str, Square] = field(compare=False)  # and back (kept out of hash and eq)
 
     def name(self, sq: Square) -> str:
-        y, x = divmod(sq, self.width)
-        return f"{'abcdefghijklmnopqrstuvwxyz'[x]}{y + 1}"
+        return self.names[sq]
 
     def square(self, text: str) -> Square | None:
-        return parse_square(text, self.width, self.height)
+        found = self.by_name.get(text)
+        return found if found is not None else parse_square(text, self.width, self.height)
 
 
 _BOARDS: dict[tuple[str, tuple[str, ...]], Board] = {}
@@ -65,6 +75,8 @@ def board_of(enc: Encounter) -> Board:
         exits=tuple(sorted(cells.get("X", []))),
         spawn_points=tuple(sorted(cells.get("*", []) + cells.get("W", []))),
         geo=geometry(width, height),
+        names=tuple(square_name(sq, width) for sq in range(width * height)),
+        by_name={square_name(sq, width): sq for sq in range(width * height)},
     )
     _BOARDS[(enc.id, enc.map)] = b
     return b
@@ -247,3 +259,11 @@ class Ctx:
     content: Content
     enc: Encounter
     board: Board
+    # derived from content only, filled on first use: modifier sums by (abilities, board)
+    totals: dict[tuple[Any, ...], dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
+    # the ids of the Response cards (AT-KEY-3)
+    responses: frozenset[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        found = frozenset(cid for cid, card in self.content.cards.items() if card.response is not None)
+        object.__setattr__(self, "responses", found)
