@@ -90,3 +90,18 @@ def test_unseen_takes_out_a_foe_instead_of_the_spirit() -> None:
     assert legal(g) == {"foe brigands the_throne", "spirit"}
     play(g, "foe brigands the_throne")
     assert g.state.foes == [] and g.hero(0).spirit == 0
+
+
+def test_aurel_rolls_the_haggle_die_and_takes_the_result() -> None:
+    from towerplay.core.rng import Rng
+
+    g = scenario(["spymaster"])
+    g.hero(0).companions.append("aurel")
+    give(g, 0, spirit=1)
+    faces = g.world.content.haggle.faces
+    g.state.rng = next(k for k in range(1, 1000) if Rng(k).choice(faces).result == "warriors")
+    warriors = g.hero(0).warriors
+    play(g, "use aurel")
+    h = g.hero(0)
+    assert h.spirit == 0 and h.warriors == warriors + 3
+    assert "use aurel" not in legal(g)  # once a turn

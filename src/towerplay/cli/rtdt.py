@@ -26,6 +26,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.notation import Action
@@ -36,7 +37,7 @@ from towerplay.rtdt.rules.actions import move_value
 
 KINGDOMS = ("north", "east", "south", "west")
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
-AGENTS = ("random",)
+AGENTS = ("random", "heuristic")
 COMMANDS = ("help", "save ", "load ", "quit")
 LOG_LINES = 8
 SCREEN_WIDTH = 100
@@ -86,6 +87,8 @@ class Agent(Protocol):
 def make_agent(name: str, seed: int) -> Agent:
     if name == "random":
         return RandomAgent(seed)
+    if name == "heuristic":
+        return HeuristicAgent(seed)
     raise ValueError(f"unknown agent {name!r}; agents: {', '.join(AGENTS)}")
 
 
@@ -704,7 +707,7 @@ def simulate(
 def sim_rtdt(
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
-    agent: Annotated[str, typer.Option("--agent", help="Who plays every seat: random.")] = "random",
+    agent: Annotated[str, typer.Option("--agent", help="Who plays every seat: random or heuristic.")] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
     difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

@@ -161,7 +161,14 @@ def run(
                 b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
-        else:  # roll_haggle, other_banner: Covenant's and the banner's own rules
+        elif e.op == "roll_haggle":  # roll the haggle die and gain its result; cancel: nothing
+            rng = Rng(s.rng)
+            face = rng.choice(w.content.haggle.faces)
+            s.rng = rng.state
+            log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
+            if face.result != "cancel":
+                run(w, s, h, face.effects, "the haggle die")
+        else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
     if short:
         gain_corruption(w, s, h, f"could not pay every loss of {why}")
