@@ -22,8 +22,14 @@ class AppParams:
     """A month (after the first) lasts the average number of turns plus or minus up
     to this many, evenly: the players know the average, not the count (RTDT-MONTH-3)."""
 
-    gritty_fewer: int = 1
+    gritty_fewer: int = 2
     """Gritty months average this many turns fewer than Heroic (RTDT-MONTH-4)."""
+
+    gritty_spawn: float = 0.45
+    """On Gritty, the chance that foes spawn after a turn (Heroic: `spawn`)."""
+
+    gritty_opening_status: str = "savage"
+    """On Gritty, every foe's status at setup (Heroic: `opening_status`)."""
 
     tower_stirs: float = 0.3
     """Chance that "the Tower stirs" after a turn's skull drop (RTDT-EVENT-7)."""
@@ -31,7 +37,7 @@ class AppParams:
     new_wares: float = 0.08
     """Chance of "New Wares" after a turn (RTDT-EVENT-11)."""
 
-    spawn: float = 0.3
+    spawn: float = 0.35
     """Chance that foes spawn after a turn (RTDT-EVENT-5)."""
 
     spawn_levels: tuple[int, ...] = (2, 2, 2, 3, 3, 4)
@@ -40,7 +46,7 @@ class AppParams:
     spawn_count: tuple[int, int, int] = (2, 1, 1)
     """Tokens that spawn at once for a level 2, 3 and 4 foe (at most its token count)."""
 
-    grow: float = 0.1
+    grow: float = 0.12
     """Chance that one foe type on the board grows in power after a turn (RTDT-EVENT-6)."""
 
     weaken: float = 0.03
@@ -92,7 +98,7 @@ def draw_events(
     """
     events = []
     month = AVERAGE_TURNS[players] - (p.gritty_fewer if difficulty == "gritty" else 0)
-    if foes and rng.random() < p.spawn:
+    if foes and rng.random() < (p.gritty_spawn if difficulty == "gritty" else p.spawn):
         level = rng.choice(p.spawn_levels)
         foe = foes[level - 2]
         events.append(f"spawn:{foe}:{p.spawn_count[level - 2]}")

@@ -172,7 +172,11 @@ def setup_state(w: World, config: Config) -> State:
         f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}."
     )
     for foe in config.foes:  # RTDT-SETUP-17
-        s.foe_status[foe] = app.PARAMS.opening_status
+        s.foe_status[foe] = (
+            app.PARAMS.gritty_opening_status
+            if config.difficulty == "gritty"
+            else app.PARAMS.opening_status
+        )
     for foe, count in zip(config.foes, app.PARAMS.opening_foes, strict=False):
         spawn(w, s, rng, foe, count, "Setup - ")  # RTDT-SETUP-19: the app's opening foes
     for h in s.heroes:  # RTDT-COMP-1: the main companion helps every hero
