@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-ROW = re.compile(r"^\| ((?:RTDT|COV|COMP|AT)-[A-Z]+-\d+) \|.*\| *(\S+) *\|\s*$")
-CITED = re.compile(r"(?<![A-Za-z])((?:RTDT|COV|COMP|AT)[-_][A-Z]+[-_]\d+)(?!\d)", re.IGNORECASE)
+ROW = re.compile(r"^\| ((?:RTDT|COV|COMP|CMP|AT)-[A-Z]+-\d+) \|.*\| *(\S+) *\|\s*$")
+CITED = re.compile(r"(?<![A-Za-z])((?:RTDT|COV|COMP|CMP|AT)[-_][A-Z]+[-_]\d+)(?!\d)", re.IGNORECASE)
 
 
 def index(name: str) -> dict[str, str]:

@@ -12,9 +12,16 @@ from typer.testing import CliRunner
 
 from towerplay.agents.random import RandomAgent
 from towerplay.cli.main import app
-from towerplay.cli.rtdt import Completer, action_grid, build_game, play_loop, render
+from towerplay.cli.rtdt import (
+    Completer,
+    action_grid,
+    build_game,
+    needs_text,
+    play_loop,
+    render,
+)
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.state import Config
+from towerplay.rtdt.state import ActiveQuest, Config, Dungeon
 
 
 def scripted(
@@ -104,6 +111,131 @@ def test_render_marks_destroyed_buildings_and_glyphs() -> None:
     out = c.export_text()
     assert "destroyed" in out
     assert "glyphs: cleanse" in out
+
+
+def screen(g: RtdtGame, seat: int | None = 0) -> str:
+    c = console()
+    c.print(render(g, seat))
+    out = c.export_text()
+    assert max(len(line) for line in out.splitlines()) <= 100
+    return out
+
+
+def test_render_shows_foes_their_status_and_the_adversary() -> None:
+    g = new(2)
+    foe = g.state.config.foes[0]
+    name = g.world.name(foe)
+    g.state.foe_status[foe] = "lethal"
+    g.state.foes[:] = [(foe, "jewel_hills"), (foe, "jewel_hills")]
+    g._legal = None
+    out = screen(g)
+    info = g.observe(0)["foes"][foe]
+    assert f"{name} ×2 @ Jewel Hills" in out  # in the East panel, where Jewel Hills is
+    assert "lethal" in out
+    assert info["strike"].split()[0] in out  # its strike text at that status
+    assert f"L{info['level']}" in out
+    assert g.world.name(g.state.config.adversary) in out
+    assert "inside the Tower until" in out
+    g.state.adversary_space = "jewel_hills"
+    out = screen(g)
+    assert f"{g.world.name(g.state.config.adversary)} @ Jewel Hills" in out
+    assert "rivers of fire" not in out
+    g.state.fire_rivers[:] = [("ash_hills", "broken_lands")]
+    assert "rivers of fire: Ash Hills–Broken Lands" in screen(g)
+
+
+def test_render_lists_quests_with_their_needs() -> None:
+    g = new(2)
+    goal = g.state.quests[0]
+    name = g.world.content.quests[goal.quest].name
+    g.state.quests.append(
+        ActiveQuest("break_grigors_ensorcellment", 0, "lower_ice_fangs", "companion")
+    )
+    out = screen(g)
+    quests = out.split("Quests")[1]
+    assert f"★ {name} · main goal · stage 1/3" in quests
+    assert "needs: spend 1 treasure" in quests  # Recover Azkol's Treasures, stage 1
+    assert "Break Grigor's Ensorcellment · companion" in quests
+    assert "Quest     ◆ Break Grigor's Ensorcellment 1/3" in out  # its marker, North panel
+    assert "★ main goal · ◆ companion · ▲ adversary" in out
+
+
+def test_needs_text_says_what_a_quest_stage_asks() -> None:
+    g = new(2)
+    assert needs_text(g, {"gear": 2}) == "spend 2 gear"
+    assert needs_text(g, {"advantages": 3, "advantage_type": "beast"}) == "3 Beast advantages"
+    assert needs_text(g, {"dungeon": True}) == "clear the dungeon"
+    assert needs_text(g, {"warriors": 1, "spirit": 2}) == "spend 1 warrior, 2 spirit"
+    assert needs_text(g, {"advantages": 1}) == "1 advantage"
+
+
+def test_render_shows_companions_quest_items_and_spores_in_the_hero_panel() -> None:
+    g = new(2)
+    main = g.state.config.companion
+    other = next(c for c in g.world.content.companions if c != main)
+    g.hero(0).companions.append(other)
+    item = next(iter(g.world.content.quest_items))
+    g.hero(0).quest_items.append(item)
+    g.hero(0).spores = 2
+    out = screen(g)
+    hero = out.split("seat 0 · home")[1].split("╰")[0]
+    line = f"companions {g.world.name(main)} (shared), {g.world.name(other)}"
+    assert line in hero
+    assert f"quest items {g.world.name(item)}" in hero
+    assert "spores 2" in hero
+
+
+def test_render_shows_a_battle_panel_in_a_battle() -> None:
+    g = new(2)
+    foe = g.state.config.foes[0]
+    g.state.foes[:] = [(foe, g.hero(0).space)]
+    g._legal = None
+    assert "Battle ·" not in screen(g)
+    g.apply(f"battle {foe} {g.hero(0).space}")
+    battle = g.observe(0)["battle"]
+    out = screen(g)
+    panel = out.split(f"Battle · {g.world.name(foe)}")[1]
+    assert f"card 1 of {battle['cards']}" in panel
+    assert battle["result"][:30] in panel  # the current result, before it wraps
+    assert "advantages left:" in panel
+    assert "used 0 of 10" in panel
+    assert panel.index("advantages left:") < panel.index(g.prompt[:30])  # above the actions
+    g.apply(next(str(a) for a in g.legal_actions() if str(a).startswith("advantage")))
+    assert "used 1 of 10" in screen(g).split("Battle ·")[1]
+
+
+def test_render_shows_a_dungeon_panel_in_a_delve() -> None:
+    g = new(2)
+    space = "lower_ice_fangs"
+    g.state.dungeons[space] = Dungeon(
+        "fortress",
+        [
+            "fortress_example_hall",
+            "fortress_chapel",
+            "fortress_armory",
+            "fortress_barracks",
+            "fortress_gaol",
+        ],
+        [True, False, False, False, False],
+        4,
+    )
+    g.state.quests[:] = [ActiveQuest("break_grigors_ensorcellment", 0, space, "companion")]
+    g.hero(0).space = space
+    g.state.turn.start_pending = []
+    g.state.turn.phase = "middle"
+    g._legal = None
+    out = screen(g)
+    assert "Dungeon   Fortress 1/5 @ Lower Ice Fangs" in out  # rooms cleared, North panel
+    assert "needs: clear the dungeon" in out
+    g.apply(f"explore {space}")
+    out = screen(g)
+    panel = out.split("Dungeon · Palace of the Winter Fey (fortress) @ Lower Ice Fangs")[1]
+    assert "between rooms" in panel
+    assert "0 Guard Hall ✓" in panel and "(1/5 cleared)" in panel
+    assert "advantages left:" in panel
+    g.apply("room 1")
+    panel = screen(g).split("Dungeon · Palace")[1]
+    assert "room 1 · Chapel: Lose 1 spirit." in panel
 
 
 def test_action_grid_uses_columns_for_many_actions() -> None:

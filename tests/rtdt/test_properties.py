@@ -12,7 +12,12 @@ from tests.rtdt.invariants import CarefulAgent, play_checked
 from towerplay.agents.random import RandomAgent
 from towerplay.rtdt.game import new_game
 
-CAUSES = {"empty skull supply", "third corruption", "the sixth month ended"}
+CAUSES = {
+    "empty skull supply",
+    "third corruption",
+    "the sixth month ended",
+    "the adversary was defeated",
+}
 
 
 @settings(max_examples=60, deadline=None)
@@ -45,3 +50,18 @@ def test_soak_500_games_per_player_count(players: int) -> None:
         causes[g.result.cause] += 1  # type: ignore[union-attr]
     assert sum(causes.values()) == 500
     assert set(causes) <= CAUSES
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("difficulty", ["heroic", "gritty"])
+def test_soak_500_heuristic_games(difficulty: str) -> None:
+    from towerplay.agents.heuristic import HeuristicAgent
+
+    causes: Counter[str] = Counter()
+    for seed in range(250):
+        g = new_game(players=1 + seed % 4, seed=seed, difficulty=difficulty)
+        play_checked(g, HeuristicAgent(seed))
+        causes[g.result.cause] += 1  # type: ignore[union-attr]
+    assert sum(causes.values()) == 250
+    assert set(causes) <= CAUSES | {"the adversary was defeated"}
+    assert causes["the adversary was defeated"] > 0

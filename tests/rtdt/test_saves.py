@@ -117,8 +117,13 @@ def test_bad_codes_and_configs_are_clear_errors() -> None:
         make_config(players=2, heroes=["spymaster", "spymaster"])
     with pytest.raises(ValueError, match="unknown hero"):
         new_game(make_config(players=1, heroes=["nobody"]))
-    competitive = gamecode.encode(
+    covenant = gamecode.encode(
+        gamecode.Setup(("brigands", "lemures", "titans"), "gravemaw", "tomas", covenant=True)
+    )
+    with pytest.raises(ValueError, match="expansion"):
+        make_config(code=covenant)
+    solo_race = gamecode.encode(
         gamecode.Setup(("brigands", "lemures", "titans"), "gravemaw", "tomas", mode="competitive")
     )
-    with pytest.raises(ValueError, match="mode or expansion"):
-        make_config(code=competitive)
+    with pytest.raises(ValueError, match="2 to 4 players"):
+        make_config(code=solo_race)

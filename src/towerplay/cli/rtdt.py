@@ -9,6 +9,7 @@ Seats are numbered from 0, as in the notation (`trade 1`) and in `--ai 1=random`
 
 from __future__ import annotations
 
+import io
 import json
 import math
 import random
@@ -34,6 +35,7 @@ from towerplay.rtdt import app as rtdt_app
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 from towerplay.rtdt.rules.actions import move_value
+from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
 
 KINGDOMS = ("north", "east", "south", "west")
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
@@ -41,6 +43,28 @@ AGENTS = ("random", "heuristic")
 COMMANDS = ("help", "save ", "load ", "quit")
 LOG_LINES = 8
 SCREEN_WIDTH = 100
+LABEL_WIDTH = 9  # "Sanctuary": the label column of a kingdom panel
+STATUS_STYLES = {
+    "panicked": "bold green",
+    "unsteady": "green_yellow",
+    "ready": "yellow",
+    "savage": "dark_orange",
+    "lethal": "bold red",
+}
+QUEST_KINDS = {"main_goal": "main goal", "companion": "companion", "adversary": "adversary"}
+QUEST_MARKS = {
+    "main_goal": ("★", "bold yellow"),
+    "companion": ("◆", "green"),
+    "adversary": ("▲", "red"),
+}
+QUEST_LEGEND = " · ".join(f"{QUEST_MARKS[k][0]} {name}" for k, name in QUEST_KINDS.items())
+SPENDABLES = (
+    ("warriors", "warrior", "warriors"),
+    ("spirit", "spirit", "spirit"),
+    ("potions", "potion", "potions"),
+    ("gear", "gear", "gear"),
+    ("treasures", "treasure", "treasures"),
+)
 MAX_DECISIONS = 200_000  # a game that runs longer than this is an engine bug, not a game
 
 VERBS = (
@@ -131,19 +155,136 @@ def _header(game: RtdtGame, view: dict[str, Any]) -> Text:
     return t
 
 
-def _kingdom_panel(game: RtdtGame, view: dict[str, Any], k: str, hero_lines: int) -> Panel:
+def _space(game: RtdtGame, space: str) -> str:
+    return game.world.board.names.get(space, space)
+
+
+def _status_text(status: str | None) -> Text:
+    return Text(status or "—", style=STATUS_STYLES.get(status or "", "dim"))
+
+
+def _traits(traits: Iterable[str]) -> str:
+    return ", ".join(traits)
+
+
+def _by_space(spaces: Iterable[str]) -> dict[str, int]:
+    """How many tokens stand on each space, in first-seen order."""
+    out: dict[str, int] = {}
+    for sp in spaces:
+        out[sp] = out.get(sp, 0) + 1
+    return out
+
+
+def _height(renderable: RenderableType, width: int) -> int:
+    """The lines `renderable` takes at `width` (to give panels side by side one height)."""
+    measure = Console(width=width, file=io.StringIO(), color_system=None, highlight=False)
+    return len(measure.render_lines(renderable, measure.options.update_width(width), pad=False))
+
+
+def needs_text(game: RtdtGame, needs: dict[str, Any]) -> str:
+    """A quest stage's requirement in words: "spend 2 gear; 3 Beast advantages"."""
+    parts: list[str] = []
+    spend = []
+    for key, one, many in SPENDABLES:
+        n = needs.get(key, 0)
+        if n:
+            spend.append(f"{n} {one if n == 1 else many}")
+    if needs.get("items"):
+        spend.append(_counted(game, needs["items"]))
+    if spend:
+        parts.append("spend " + ", ".join(spend))
+    if needs.get("carry"):
+        parts.append("carry " + _counted(game, needs["carry"]))
+    n = needs.get("advantages", 0)
+    if n:
+        kind = needs.get("advantage_type")
+        plural = "s" if n > 1 else ""
+        parts.append(f"{n} {kind.title()} advantage{plural}" if kind else f"{n} advantage{plural}")
+    if needs.get("dungeon"):
+        parts.append("clear the dungeon")
+    if needs.get("defeat_foe"):
+        parts.append("defeat a foe there")
+    return "; ".join(parts) or "nothing"
+
+
+def _dungeon_name(game: RtdtGame, space: str, kind: str) -> str:
+    info = game.world.content.dungeons.get(kind)
+    return info.names.get(space, kind.title()) if info is not None else kind.title()
+
+
+def _quest_mark(kind: str) -> Text:
+    """The quest kind's mark: ★ main goal, ◆ companion, ▲ adversary."""
+    mark, style = QUEST_MARKS.get(kind, ("•", ""))
+    return Text(mark, style=style)
+
+
+def _at(t: Text, where: str, avail: int) -> Text:
+    """`t` then "@ where", on the next line when the whole would not fit in `avail`
+    columns (so a wrap never leaves "@" at the end of a line or splits a space's name)."""
+    last = t.plain.split("\n")[-1]
+    t.append(("\n" if len(last) + 3 + len(where) > avail else " ") + "@ " + where)
+    return t
+
+
+def _markers(game: RtdtGame, view: dict[str, Any], k: str, avail: int) -> Table | None:
+    """What stands in kingdom `k` besides buildings and heroes: foes, the adversary,
+    quest markers, dungeons and siege trees."""
+    board = game.world.board
+
+    def here(sp: str | None) -> bool:
+        return sp is not None and board.kingdom_of.get(sp) == k
+
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
+    grid.add_column()
+    foes = Text()
+    for foe in view["foes"].values():
+        spaces = _by_space(s for s in foe["on_board"] if here(s))
+        if not spaces:
+            continue
+        if foes:
+            foes.append("\n")
+        foes.append(foe["name"], style=STATUS_STYLES.get(foe["status"] or "", ""))
+        total = sum(spaces.values())
+        foes.append(f" ×{total}" if total > 1 else "")
+        many = len(spaces) > 1
+        where = [
+            _space(game, sp) + (f" ×{n}" if many and n > 1 else "") for sp, n in spaces.items()
+        ]
+        _at(foes, ", ".join(where), avail)
+    if foes:
+        grid.add_row("Foes", foes)
+    adv = view["adversary"]
+    if here(adv["space"]):
+        who = Text(game.world.name(adv["id"]), style="bold red")
+        grid.add_row("Adversary", _at(who, _space(game, adv["space"]), avail))
+    for q in view["quests"]:
+        if here(q["space"]):
+            t = _quest_mark(q["kind"]).append(" ", style="")
+            t.append(q["name"], style="bold" if q["kind"] == "main_goal" else "")
+            t.append(f" {q['stage']}/{q['stages']}")
+            _at(t, _space(game, q["space"]), avail)
+            grid.add_row("Quest", t)
+    for sp, d in view["dungeons"].items():
+        if here(sp):
+            t = Text(d["type"].title())  # then rooms cleared, like a quest's stage
+            t.append(f" {sum(d['cleared'])}/{len(d['cleared'])}")
+            _at(t, _space(game, sp), avail)
+            grid.add_row("Dungeon", t)
+    trees = _by_space(sp for sp in view["siege_trees"] if here(sp))
+    if trees:
+        text = ", ".join(_space(game, sp) + (f" ×{n}" if n > 1 else "") for sp, n in trees.items())
+        grid.add_row("Trees", Text(text, style="green"))
+    return grid if grid.row_count else None
+
+
+def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> Group:
     w = game.world
     board = w.board
     info = view["kingdoms"][k]
     heroes = view["heroes"]
-    title = Text(f"{k.title()} · {w.content.kingdoms[k].name}", style="bold")
-    if info["dormant"]:
-        title.append(" · dormant", style="dim italic")
-    else:
-        home = heroes[info["home_of"]]
-        title.append(f" · {w.name(home['hero'])} ({home['seat']})", style="cyan")
     grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True, style="dim")
+    grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     by_type = {b["type"]: (sp, b) for sp, b in info["buildings"].items()}
@@ -166,33 +307,83 @@ def _kingdom_panel(game: RtdtGame, view: dict[str, Any], k: str, hero_lines: int
         here.append(f" @ {board.names.get(h['space'], h['space'])}")
     if not here:
         here.append("no heroes here", style="dim")
-    pad = hero_lines - max(1, len(info["heroes"]))
-    if pad > 0:
-        here.append("\n" * pad)
+    markers = _markers(game, view, k, inner - LABEL_WIDTH - 1)
+    return Group(grid, markers, here) if markers is not None else Group(grid, here)
+
+
+def _kingdom_panel(
+    game: RtdtGame, view: dict[str, Any], k: str, body: Group, height: int | None
+) -> Panel:
+    w = game.world
+    info = view["kingdoms"][k]
+    heroes = view["heroes"]
+    title = Text(f"{k.title()} · {w.content.kingdoms[k].name}", style="bold")
+    if info["dormant"]:
+        title.append(" · dormant", style="dim italic")
+    else:
+        home = heroes[info["home_of"]]
+        title.append(f" · {w.name(home['hero'])} ({home['seat']})", style="cyan")
     glyphs = info["glyphs_facing"]
     subtitle = Text("glyphs: " + ", ".join(glyphs), style="magenta") if glyphs else None
     return Panel(
-        Group(grid, here),
+        body,
         title=title,
         title_align="left",
         subtitle=subtitle,
         subtitle_align="right",
         box=box.ROUNDED,
         padding=(0, 1),
+        height=height,
     )
 
 
-def _kingdoms(game: RtdtGame, view: dict[str, Any]) -> Table:
-    """The four kingdoms as panels, two by two."""
+def _kingdoms(game: RtdtGame, view: dict[str, Any], width: int = SCREEN_WIDTH) -> Table:
+    """The four kingdoms as panels, two by two, each pair one height."""
     present = [k for k in KINGDOMS if k in view["kingdoms"]]
     grid = Table.grid(expand=True)
     grid.add_column(ratio=1)
     grid.add_column(ratio=1)
+    inner = max(10, width // 2 - 4)
     for i in range(0, len(present), 2):
         pair = present[i : i + 2]
-        lines = max(max(1, len(view["kingdoms"][k]["heroes"])) for k in pair)
-        grid.add_row(*(_kingdom_panel(game, view, k, lines) for k in pair))
+        bodies = [_kingdom_body(game, view, k, inner) for k in pair]
+        height = max(_height(b, inner) for b in bodies) + 2
+        grid.add_row(
+            *(_kingdom_panel(game, view, k, b, height) for k, b in zip(pair, bodies, strict=True))
+        )
     return grid
+
+
+def _foes(game: RtdtGame, view: dict[str, Any]) -> Table:
+    """Each foe type: level, traits, status and what its strike does now; then the adversary."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, style="dim")
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for foe in view["foes"].values():
+        grid.add_row(
+            foe["name"],
+            f"L{foe['level']}",
+            _traits(foe["traits"]),
+            _status_text(foe["status"]),
+            foe["strike"] or "",
+        )
+    return grid
+
+
+def _adversary(game: RtdtGame, view: dict[str, Any]) -> Text:
+    adv = view["adversary"]
+    info = game.world.content.adversaries.get(adv["id"])
+    t = Text(game.world.name(adv["id"]), style="bold red")
+    if info is not None:
+        t.append(f" ({_traits(info.traits)})", style="dim")
+    if adv["space"]:
+        t.append(f" @ {_space(game, adv['space'])}", style="bold")
+    else:
+        t.append(" · inside the Tower until the main goal is done", style="dim")
+    return t
 
 
 def _world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
@@ -221,7 +412,48 @@ def _world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
     grid.add_row("Skulls", skulls)
     grid.add_row("Market", market)
     grid.add_row("Gear", gear)
+    grid.add_row("Foes", _foes(game, view))
+    grid.add_row("Adversary", _adversary(game, view))
+    if view["fire_rivers"]:
+        rivers = ", ".join(f"{_space(game, a)}–{_space(game, b)}" for a, b in view["fire_rivers"])
+        grid.add_row("Fire", Text("rivers of fire: " + rivers, style="dark_orange"))
     return grid
+
+
+def _quests(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+    if not view["quests"] and not view["done_quests"]:
+        return None
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for q in view["quests"]:
+        main = q["kind"] == "main_goal"
+        head = Text(q["name"], style="bold yellow" if main else "bold")
+        head.append(f" · {QUEST_KINDS.get(q['kind'], q['kind'])}", style="italic")
+        head.append(f" · stage {q['stage']}/{q['stages']} @ {_space(game, q['space'])}")
+        grid.add_row(_quest_mark(q["kind"]), head)
+        needs = Text("needs: ", style="bold")
+        needs.append(needs_text(game, q["needs"]), style="cyan")
+        needs.append(" — " + q["text"], style="dim")
+        grid.add_row("", needs)
+    if view["done_quests"]:
+        done = _names(game, view["done_quests"])
+        grid.add_row(Text("✓", style="green"), Text("done: " + done, style="dim"))
+    return Panel(
+        grid, title=f"Quests ({QUEST_LEGEND})", title_align="left", box=box.ROUNDED, padding=(0, 1)
+    )
+
+
+def _companions(game: RtdtGame, view: dict[str, Any], h: dict[str, Any]) -> Text:
+    """A hero's companions, the main companion (every hero has it) marked as shared."""
+    t = Text()
+    for cid in h["companions"]:
+        if t:
+            t.append(", ")
+        t.append(game.world.name(cid), style="green")
+        if cid == view["main_companion"]:
+            t.append(" (shared)", style="dim")
+    return t if t else Text("—")
 
 
 def _hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
@@ -254,9 +486,14 @@ def _hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
     t.append(_names(game, h["gear"]))
     t.append(" · treasures ", style="bold")
     t.append(_names(game, h["treasures"]))
+    t.append("\ncompanions ", style="bold")
+    t.append(_companions(game, view, h))
     if h["quest_items"]:
         t.append(" · quest items ", style="bold")
-        t.append(_names(game, h["quest_items"]))
+        t.append(_counted(game, h["quest_items"]), style="yellow")
+    if h.get("spores", 0) > 0:
+        t.append(" · spores ", style="bold")
+        t.append(str(h["spores"]), style="magenta")
     t.append("\nvirtues ", style="bold")
     t.append(_names(game, h["virtues"]), style="green")
     t.append(" · inactive ", style="bold")
@@ -288,8 +525,112 @@ def _other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | No
         stats.append(
             f"corruptions {len(h['corruptions'])}", style="red" if h["corruptions"] else ""
         )
+        own = [c for c in h["companions"] if c != view["main_companion"]]
+        if own:
+            stats.append(" · companions " + _names(game, own), style="green")
+        if h["quest_items"]:
+            stats.append(" · quest items " + _counted(game, h["quest_items"]), style="yellow")
+        if h.get("spores", 0) > 0:
+            stats.append(f" · spores {h['spores']}", style="magenta")
         grid.add_row(who, stats)
     return grid
+
+
+def _pool(pool: dict[str, int], used: int | None, usable: Iterable[str] = ()) -> Text:
+    """Advantages left by type (those that apply here first), and how many of the 10 a
+    heroic action allows are used."""
+    apply = set(usable) | {"wild"}
+    left = [(kind, n) for kind, n in pool.items() if n > 0]
+    good = [f"{kind} {n}" for kind, n in left if not usable or kind in apply]
+    other = [f"{kind} {n}" for kind, n in left if usable and kind not in apply]
+    t = Text("advantages left: ", style="bold")
+    t.append(" · ".join(good) if good else "none that apply", style="cyan" if good else "dim")
+    if other:
+        t.append(" (no use here: " + ", ".join(other) + ")", style="dim")
+    if used is not None:
+        t.append(f" · used {used} of {MAX_PER_ACTION}", style="dim")
+    return t
+
+
+def _battle_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+    b = view["battle"]
+    if b is None:
+        return None
+    foe = view["foes"].get(b["foe"])
+    title = Text(f"Battle · {game.world.name(b['foe'])}", style="bold red")
+    if foe is not None:
+        title.append(f" (L{foe['level']} {_traits(foe['traits'])} · ", style="")
+        title.append_text(_status_text(foe["status"]))
+        title.append(")", style="")
+    adversary = game.world.content.adversaries.get(b["foe"])
+    if foe is not None:
+        traits = foe["traits"]
+    else:
+        traits = list(adversary.traits) if adversary is not None else []
+        title.append(f" (the adversary · {_traits(traits)})", style="")
+    t = Text()
+    state = game.state.battle
+    if b["card"] is not None:
+        t.append(f"card {b['card']} of {b['cards']}", style="bold")
+        if state is not None:
+            t.append(f" · result {state.rung + 1}/5", style="dim")
+        t.append(": ")
+        t.append(b["result"] or "", style="yellow")
+    else:
+        done = state.resolved if state is not None else 0
+        t.append(f"{done} of {b['cards']} cards resolved", style="bold")
+        t.append(" · continue to the next card, or retreat")
+    t.append("\n")
+    t.append_text(_pool(b["advantages"], b["used"], traits))
+    return Panel(
+        t, title=title, title_align="left", box=box.HEAVY, border_style="red", padding=(0, 1)
+    )
+
+
+def _delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+    dv = view["delve"]
+    if dv is None:
+        return None
+    sp = dv["space"]
+    d = view["dungeons"].get(sp)
+    state = game.state.delve
+    title = Text("Dungeon", style="bold magenta")
+    t = Text()
+    if d is not None:
+        kind = game.world.content.dungeons.get(d["type"])
+        title.append(f" · {_dungeon_name(game, sp, d['type'])} ({d['type']}) @ {_space(game, sp)}")
+        rooms_by_id = {r.id: r for r in kind.rooms} if kind is not None else {}
+        full = game.state.dungeons.get(sp)
+        if dv["room"] >= 0 and full is not None and full.rooms[dv["room"]] in rooms_by_id:
+            room = rooms_by_id[full.rooms[dv["room"]]]
+            improved = state is not None and state.improved
+            t.append(f"room {dv['room']} · {room.name}", style="bold")
+            if improved:
+                t.append(" (improved)", style="green")
+            t.append(": ")
+            t.append((room.improved if improved else room.initial).text, style="yellow")
+        else:
+            t.append("between rooms: enter a room next to the entrance or a cleared room, or leave")
+        t.append("\nrooms: ", style="bold")
+        for i, (rid, done) in enumerate(zip(d["rooms"], d["cleared"], strict=True)):
+            if i:
+                t.append(" · ")
+            if done:
+                name = rooms_by_id[rid].name if rid in rooms_by_id else rid
+                t.append(f"{i} {name} ✓", style="green")
+            elif i == dv["room"]:
+                t.append(f"{i} here", style="bold")
+            else:
+                t.append(f"{i} ?", style="dim")
+        t.append(f" ({sum(d['cleared'])}/{len(d['cleared'])} cleared)", style="dim")
+    t.append("\n")
+    used = state.used if state is not None else None
+    kind_info = game.world.content.dungeons.get(d["type"]) if d is not None else None
+    usable = [kind_info.advantage] if kind_info is not None else []
+    t.append_text(_pool(dv["advantages"], used, usable))
+    return Panel(
+        t, title=title, title_align="left", box=box.HEAVY, border_style="magenta", padding=(0, 1)
+    )
 
 
 def action_grid(texts: Sequence[str], width: int = SCREEN_WIDTH) -> Table:
@@ -322,15 +663,21 @@ def render(game: RtdtGame, seat: int | None = None, width: int = SCREEN_WIDTH) -
     view = game.observe(seat)
     parts: list[RenderableType] = [
         _header(game, view),
-        _kingdoms(game, view),
+        _kingdoms(game, view, width),
         _world_lines(game, view),
-        _hero_panel(game, view, seat),
     ]
+    quests = _quests(game, view)
+    if quests is not None:
+        parts.append(quests)
+    parts.append(_hero_panel(game, view, seat))
     others = _other_heroes(game, view, seat)
     if others is not None:
         parts.append(others)
-    log = Text("\n".join(game.log[-LOG_LINES:]), style="dim")
+    panels = [p for p in (_battle_panel(game, view), _delve_panel(game, view)) if p is not None]
+    lines = LOG_LINES - 3 if panels else LOG_LINES  # room for the battle or dungeon panel
+    log = Text("\n".join(game.log[-lines:]), style="dim")
     parts.append(Panel(log, title="log", title_align="left", box=box.SQUARE, padding=(0, 1)))
+    parts.extend(panels)
     if game.result is not None:
         parts.append(Text(game.prompt, style="bold"))
     else:
@@ -707,7 +1054,9 @@ def simulate(
 def sim_rtdt(
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
-    agent: Annotated[str, typer.Option("--agent", help="Who plays every seat: random or heuristic.")] = "random",
+    agent: Annotated[
+        str, typer.Option("--agent", help="Who plays every seat: random or heuristic.")
+    ] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
     difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,

@@ -27,6 +27,7 @@ from towerplay.rtdt.models import (
     BuildingsFile,
     Companion,
     CompanionsFile,
+    CompetitiveFile,
     Corruption,
     CorruptionsFile,
     DungeonKind,
@@ -45,6 +46,7 @@ from towerplay.rtdt.models import (
     QuestsFile,
     Space,
     Treasure,
+    Trial,
     Virtue,
 )
 
@@ -60,6 +62,7 @@ BATTLE = "battle.yaml"
 COMPANIONS = "companions.yaml"
 QUESTS = "quests.yaml"
 DUNGEONS = "dungeons.yaml"
+COMPETITIVE = "competitive.yaml"
 
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 
@@ -102,6 +105,8 @@ class Content:
     quests: Mapping[str, Quest]  # main goals, companion and adversary quests
     dungeons: Mapping[str, DungeonKind]
     rooms_per_delve: int
+    competitive: CompetitiveFile
+    trials: Mapping[str, Trial]
 
 
 def load_content(extra: Sequence[Path] = ()) -> Content:
@@ -173,6 +178,10 @@ def _load(folders: list[Path]) -> Content:
     companions_f, companions_file = load(COMPANIONS, CompanionsFile)
     quests_f, quests_file = load(QUESTS, QuestsFile)
     dungeons_f, dungeons_file = load(DUNGEONS, DungeonsFile)
+    competitive, competitive_file = load(COMPETITIVE, CompetitiveFile)
+    for i, trial in enumerate(competitive.trials):
+        if trial.space not in spaces:
+            raise ContentError(competitive_file, f"trials[{i}].space", f"no space {trial.space!r}")
     foes = _by_id(foes_f.foes, foes_file, "foes")
     adversaries = _by_id(foes_f.adversaries, foes_file, "adversaries")
     battle_cards = _by_id(battle.cards, battle_file, "cards")
@@ -220,6 +229,8 @@ def _load(folders: list[Path]) -> Content:
         quests=MappingProxyType(quests),
         dungeons=_by_id(dungeons_f.dungeons, dungeons_file, "dungeons"),
         rooms_per_delve=dungeons_f.rooms_per_delve,
+        competitive=competitive,
+        trials=_by_id(competitive.trials, competitive_file, "trials"),
     )
 
 

@@ -41,6 +41,8 @@ DECISION_RULES = {
     "move_tree": ("choose where the siege tree moves", "RTDT-TOKEN-9"),
     "cloak": ("send a foe here elsewhere, or stop", "RTDT-FOE-9"),
     "unseen": ("take out a foe, or take the spirit", "RTDT-FOE-9"),
+    "seal": ("remove a seal, put one back, or keep the Tower as it is", "CMP-TRIAL-6"),
+    "steal_potion": ("take a potion from another hero, or none", "CMP-CLAR-6"),
     "cloak_place": ("choose where the foe goes", "RTDT-FOE-9"),
 }
 
@@ -195,6 +197,10 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: choose {d.amount} item(s) to lose."
     if k == "move_tree":
         return f"{who}: move the siege tree to an adjacent space."
+    if k == "seal":
+        return f"{who}: your trial lets you pull a seal off the Tower or put one back."
+    if k == "steal_potion":
+        return f"{who}: the potion deck is empty; take a potion from another hero?"
     if k == "unseen":
         return f"{who}: Unseen - take out a foe anywhere, or take your 2 spirit."
     if k == "cloak":
@@ -271,6 +277,9 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "glyphs_facing": sorted(g for g, side in revealed.items() if side == k),
         }
     heroes = [h.to_json() for h in s.heroes]
+    for view in heroes:  # CMP-HIDDEN-1: face-down trials are their owner's secret
+        if view["seat"] != seat:
+            view["trials"] = len(view["trials"])
     return {
         "seat": seat,
         "to_act": None
@@ -347,7 +356,9 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "dungeons": {
             sp: {
                 "type": d.kind,
-                "rooms": [d.rooms[i] if d.cleared[i] else None for i in range(len(d.rooms))],
+                "rooms": [
+                    d.rooms[i] if d.cleared[i] else None for i in range(len(d.rooms))
+                ],  # CMP-HIDDEN-3
                 "cleared": d.cleared[:],
             }
             for sp, d in s.dungeons.items()
@@ -374,5 +385,6 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "legal_actions": [str(a) for a in legal],
         "result": s.result.to_json() if s.result else None,
         "code": s.config.code,
+        "mode": s.config.mode,
         "log": s.log.last(30),
     }

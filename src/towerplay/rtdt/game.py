@@ -15,9 +15,10 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
-from towerplay.rtdt import app, gamecode, tower
+from towerplay.rtdt import app, competitive, gamecode, tower
 from towerplay.rtdt.explain import explain
 from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
 from towerplay.rtdt.rules.quests import setup_quests
 from towerplay.rtdt.rules.turn import advance, start_turn
@@ -43,6 +44,7 @@ def make_config(
     seed: int | None = None,
     kingdoms: Sequence[str] = (),
     first_player: int = 0,
+    mode: str = "cooperative",
 ) -> Config:
     """A full configuration from what a player typed; the code wins over other options.
 
@@ -65,13 +67,18 @@ def make_config(
             adversary=r.choice(gamecode.ADVERSARIES),
             companion=r.choice(gamecode.COMPANIONS),
             difficulty=difficulty,
+            mode=mode,
             players=players,
             seed=seed,
         )
+    if setup.mode not in ("cooperative", "competitive"):
+        raise ValueError(f"mode must be cooperative or competitive, not {setup.mode!r}")
+    if setup.mode == "competitive" and setup.players < 2:
+        raise ValueError("competitive mode needs 2 to 4 players")
     if setup.difficulty not in ("heroic", "gritty"):
         raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
-    if setup.mode != "cooperative" or setup.covenant or setup.alliances:
-        raise ValueError("this code asks for a mode or expansion towerplay does not play yet")
+    if setup.covenant or setup.alliances:
+        raise ValueError("this code asks for an expansion towerplay does not play yet")
     n = setup.players
     chosen = tuple(heroes)
     if not chosen:
@@ -97,6 +104,7 @@ def make_config(
         heroes=chosen,
         kingdoms=homes,
         difficulty=setup.difficulty,
+        mode=setup.mode,
         foes=setup.foes,
         adversary=setup.adversary,
         companion=setup.companion,
@@ -181,7 +189,10 @@ def setup_state(w: World, config: Config) -> State:
         spawn(w, s, rng, foe, count, "Setup - ")  # RTDT-SETUP-19: the app's opening foes
     for h in s.heroes:  # RTDT-COMP-1: the main companion helps every hero
         h.companions.append(config.companion)
-    setup_quests(w, s, rng)  # RTDT-SETUP-16: the main goal
+    if config.mode == "competitive":
+        competitive.setup(w, s, rng)  # CMP-SETUP-1, CMP-SETUP-2: trials, no main goal
+    else:
+        setup_quests(w, s, rng)  # RTDT-SETUP-16: the main goal
     if config.adversary == "ashstrider":  # RTDT-TOKEN-1: rivers of fire, never removed
         rivers = list(w.content.rivers)
         rng.shuffle(rivers)
@@ -289,8 +300,20 @@ class RtdtGame:
         rng.shuffle(s.treasure_deck)
         rng.shuffle(s.corruption_deck)
         tower.resample_hidden(s.tower, rng)
+        if s.config.mode == "competitive":  # other heroes' face-down trials (CMP-HIDDEN-1)
+            me = s.heroes[seat]
+            for kind in competitive.TRIAL_TYPES:
+                trials = self.world.content.trials
+                known = set(me.trials) | {t for h in s.heroes for t in h.trials_done}
+                unknown = [t for t in trials if trials[t].type == kind and t not in known]
+                rng.shuffle(unknown)
+                for h in s.heroes:
+                    if h.seat != seat:
+                        h.trials = [
+                            unknown.pop() if trials[t].type == kind else t for t in h.trials
+                        ]
         for d in s.dungeons.values():  # unexplored rooms and the target are unknown
-            pool = [r.id for r in self.world.content.dungeons[d.kind].rooms]
+            pool = [r.id for r in rooms_of(self.world, d.kind)]
             for i, done in enumerate(d.cleared):
                 if not done and not (s.delve is not None and s.delve.room == i):
                     d.rooms[i] = rng.choice(pool)

@@ -180,6 +180,9 @@ class _Reader:
             corruptions=self.strs(d, "corruptions", path, cards.keys() & c.corruptions.keys()),
             companions=self.strs(d, "companions", path, c.companions),
             spores=self.num(d, "spores", path, 0, 2),
+            trials=self.strs(d, "trials", path, c.trials),
+            trials_done=self.strs(d, "trials_done", path, c.trials),
+            eliminated=self.flag(d, "eliminated", path),
         )
 
 
@@ -196,7 +199,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         heroes=tuple(r.strs(cfg, "heroes", "config", c.heroes)),
         kingdoms=tuple(r.strs(cfg, "kingdoms", "config", c.kingdoms)),
         difficulty=r.text(cfg, "difficulty", "config", ("heroic", "gritty")),
-        mode=r.text(cfg, "mode", "config", ("cooperative",)),
+        mode=r.text(cfg, "mode", "config", ("cooperative", "competitive")),
         foes=tuple(r.strs(cfg, "foes", "config")),
         adversary=r.text(cfg, "adversary", "config"),
         companion=r.text(cfg, "companion", "config"),
@@ -357,11 +360,16 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
     raw_dungeons = r.obj(r.get(d, "dungeons", ""), "dungeons")
     for sp, dd in raw_dungeons.items():
         path = f"dungeons.{sp}"
-        if sp not in c.spaces:
+        if sp not in c.spaces and sp != "tower":
             raise r.fail(path, "unknown space")
         dd = r.obj(dd, path)
-        kind = r.text(dd, "kind", path, c.dungeons)
-        rooms = r.strs(dd, "rooms", path, {room.id for room in c.dungeons[kind].rooms})
+        kind = r.text(dd, "kind", path, {*c.dungeons, "tower"})
+        room_ids = (
+            {room.id for room in c.competitive.tower_rooms}
+            if kind == "tower"
+            else {room.id for room in c.dungeons[kind].rooms}
+        )
+        rooms = r.strs(dd, "rooms", path, room_ids)
         cleared = r.get(dd, "cleared", path)
         if (
             not isinstance(cleared, list)

@@ -64,6 +64,9 @@ class HeroState:
     corruptions: list[str] = field(default_factory=list)
     companions: list[str] = field(default_factory=list)
     spores: int = 0  # Lingering Rot's spore tokens on the hero board
+    trials: list[str] = field(default_factory=list)  # competitive: face-down heroic trials
+    trials_done: list[str] = field(default_factory=list)  # competitive: face up
+    eliminated: bool = False  # competitive: out of the game
 
     def clone(self) -> HeroState:
         return HeroState(
@@ -82,6 +85,9 @@ class HeroState:
             self.corruptions[:],
             self.companions[:],
             self.spores,
+            self.trials[:],
+            self.trials_done[:],
+            self.eliminated,
         )
 
     def cards(self) -> list[str]:
@@ -112,6 +118,9 @@ class HeroState:
             "corruptions": self.corruptions[:],
             "companions": self.companions[:],
             "spores": self.spores,
+            "trials": self.trials[:],
+            "trials_done": self.trials_done[:],
+            "eliminated": self.eliminated,
         }
 
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
+from towerplay.rtdt import competitive
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.models import Lose, OtherBanner
 from towerplay.rtdt.rules import battle, dungeons, quests
@@ -208,6 +209,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h))
         if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "quest"):  # RTDT-QUEST-2
             out.extend(quests.quest_actions(w, s, h))
+            if competitive.competitive(s):
+                out.extend(competitive.quest_actions(w, s, h))
         if (
             h.space in s.siege_trees
             and not t.reinforces
@@ -325,6 +328,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         elif verb == "quest":
             h.spirit -= glyph_cost(w, s, h, "quest")
             quests.complete(w, s, h, a[1])
+        elif verb == "trial":  # CMP-TRIAL-1
+            h.spirit -= glyph_cost(w, s, h, "quest")
+            competitive.complete_trial(w, s, h, a[1])
         elif verb == "explore":
             h.spirit -= glyph_cost(w, s, h, "quest")
             dungeons.enter(w, s, h, a[1])
@@ -592,6 +598,15 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
             return [act("to", sp) for sp in w.board.kingdom_buildings[nxt]]
         return [act("to", sp) for sp in w.board.neighbours[d.context]]
+    if k == "seal":  # CMP-TRIAL-6
+        return competitive.seal_actions(s)
+    if k == "steal_potion":  # CMP-CLAR-6
+        return [
+            act("steal", p, str(o.seat))
+            for o in s.heroes
+            if o.seat != h.seat and not o.eliminated
+            for p in dict.fromkeys(o.potions)
+        ] + [act("none")]
     if k == "unseen":
         return [act("foe", f, sp) for f, sp in dict.fromkeys(s.foes)] + [act("spirit")]
     if k == "move_tree":
@@ -748,6 +763,14 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             s,
             f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
         )
+    elif k == "seal":
+        competitive.apply_seal(w, s, h, a)
+    elif k == "steal_potion":
+        if verb == "steal":
+            s.heroes[int(a[2])].potions.remove(a[1])
+            h.potions.append(a[1])
+            log(s, f"{name} takes {w.name(a[1])} from the {hero_name(w, s.heroes[int(a[2])])}.")
+            check_limits(w, s, h)
     elif k == "unseen":
         if verb == "spirit":
             gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4

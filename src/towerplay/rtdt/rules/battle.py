@@ -211,7 +211,7 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     b.lost_warriors += max(0, before - h.warriors)
     b.resolved += 1
     b.index += 1
-    if s.result is not None:  # the game is lost mid-battle: nothing more to resolve
+    if s.result is not None or s.battle is None:  # lost, or the hero eliminated, mid-battle
         s.battle = None
         return
     if b.index < len(b.cards):

@@ -109,7 +109,7 @@ def home_kingdoms(s: State) -> set[str]:
 def kingdom_owner(s: State, kingdom: str) -> HeroState | None:
     """The hero whose home kingdom this is; None for a dormant kingdom (RTDT-HERO-7)."""
     for h in s.heroes:
-        if h.kingdom == kingdom:
+        if h.kingdom == kingdom and not h.eliminated:  # CMP-ELIM-3: dormant once out
             return h
     return None
 
@@ -158,6 +158,11 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str) -> None:
         return
     if len(h.corruptions) >= CORRUPTION_LIMIT:
         log(s, f"{hero_name(w, h)} would gain a third corruption ({why}).")
+        if s.config.mode == "competitive":  # CMP-ELIM-1
+            from towerplay.rtdt.competitive import eliminate
+
+            eliminate(w, s, h, "a third corruption")
+            return
         lose_game(s, "third corruption")
         return
     if not s.corruption_deck:
@@ -196,6 +201,9 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
     """The top card of the potion deck (RTDT-ITEM-5)."""
     if not s.potion_deck:
         log(s, "The potion deck is empty.")
+        others = [o for o in s.heroes if o.seat != h.seat and o.potions and not o.eliminated]
+        if s.config.mode == "competitive" and others:  # CMP-CLAR-6
+            ask(s, Decision("steal_potion", h.seat))
         return
     card = s.potion_deck.pop(0)
     h.potions.append(card)
@@ -280,6 +288,12 @@ def over_limit(w: World, h: HeroState) -> bool:
 def take_skull_from_supply(s: State) -> bool:
     """Needing a skull from an empty supply loses the game (RTDT-SKULL-7, RTDT-END-3)."""
     if s.supply <= 0:
+        if s.config.mode == "competitive":  # CMP-ELIM-2: the hero who needs it is out
+            from towerplay.rtdt.competitive import eliminate
+            from towerplay.rtdt.world import get_world
+
+            eliminate(get_world(), s, s.heroes[s.turn.seat], "no skull left in the supply")
+            return False
         lose_game(s, "empty skull supply")
         return False
     s.supply -= 1

@@ -10,7 +10,7 @@ leaves; cleared rooms stay cleared for everyone.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.models import Room
+from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import blessing
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, gain, hero_name, log
@@ -18,7 +18,7 @@ from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.world import World
 
-PASSAGES = ((0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (3, 4))
+PASSAGES = ((0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5), (4, 5))
 FROM_ENTRANCE = (0, 1)
 
 
@@ -38,16 +38,26 @@ def enter(w: World, s: State, h: HeroState, space: str) -> None:
     d = s.dungeons[space]
     s.turn.heroic_done = True
     s.delve = Delve(space, -1, False, advantages.automatic(w, s, h, battling=False), 0)
-    name = w.content.dungeons[d.kind].names.get(space, d.kind)
+    name = (
+        "the Tower's dungeon"
+        if d.kind == "tower"
+        else w.content.dungeons[d.kind].names.get(space, d.kind)
+    )
     log(s, f"{hero_name(w, h)} enters {name} ({d.kind}).")
 
 
-def _room(w: World, s: State) -> tuple[str, Room]:
+def rooms_of(w: World, kind: str) -> list[Room] | list[TowerRoom]:
+    if kind == "tower":  # competitive mode's dungeon (CMP-DUNGEON-6)
+        return w.content.competitive.tower_rooms
+    return w.content.dungeons[kind].rooms
+
+
+def _room(w: World, s: State) -> tuple[str, Room | TowerRoom]:
     delve = s.delve
     assert delve is not None
     d = s.dungeons[delve.space]
     rid = d.rooms[delve.room]
-    room = next(r for r in w.content.dungeons[d.kind].rooms if r.id == rid)
+    room = next(r for r in rooms_of(w, d.kind) if r.id == rid)
     return d.kind, room
 
 
@@ -60,9 +70,11 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if delve.room < 0:
         return [act("room", str(i)) for i in reachable(d.cleared)] + [act("leave")]
     out: list[Action] = []
-    kind = w.content.dungeons[d.kind].advantage
+    kinds = (
+        advantages.TYPES if d.kind == "tower" else (w.content.dungeons[d.kind].advantage, "wild")
+    )
     if not delve.improved and delve.used < advantages.MAX_PER_ACTION:  # RTDT-DUNGEON-6
-        for t in (kind, "wild"):
+        for t in kinds:
             if delve.pool.get(t, 0) > 0:
                 out.append(act("improve", t))
     if not delve.shield and h.spirit >= 1 and blessing(w, h):
@@ -108,8 +120,14 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         d.cleared[delve.room] = True  # RTDT-DUNGEON-9
         target = delve.room == d.target
         delve.room = -1
-        if s.result is not None:
+        if s.result is not None or s.delve is None:  # lost, or the hero eliminated
             s.delve = None
+            return
+        if target and d.kind == "tower":  # CMP-DUNGEON-3, CMP-END-1
+            s.delve = None
+            from towerplay.rtdt.competitive import relic_found
+
+            relic_found(w, s, h)
             return
         if target:  # RTDT-DUNGEON-10, RTDT-DUNGEON-3, RTDT-QUEST-5
             log(s, f"{hero_name(w, h)} clears the target room: the dungeon is complete!")

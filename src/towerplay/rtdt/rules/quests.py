@@ -78,7 +78,8 @@ def setup_quests(w: World, s: State, rng: Rng) -> None:
 def new_month_quests(w: World, s: State, rng: Rng) -> None:
     """From the second month, a companion quest and an adversary quest (RTDT-MONTH-6,
     RTDT-QUEST-8)."""
-    for kind in ("companion", "adversary"):
+    kinds = ("companion",) if s.config.mode == "competitive" else ("companion", "adversary")
+    for kind in kinds:  # CMP-CLAR-1: one monthly quest in competitive mode
         taken = set(s.done_quests) | {q.quest for q in s.quests}
         pool = [q for q in w.content.quests.values() if q.kind == kind and q.id not in taken]
         if pool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
+from towerplay.rtdt.competitive import check_end
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import (
     add_skull,
@@ -79,6 +80,10 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
     while s.result is None and not s.pending:
+        if s.config.mode == "competitive":
+            check_end(s)  # CMP-END-2, CMP-END-4
+            if s.result is not None:
+                return
         if s.emerged:  # RTDT-PLACE-1, RTDT-PLACE-6: emerged skulls are placed first, at once
             _place_one(w, s)
             continue
@@ -107,6 +112,9 @@ def advance(w: World, s: State) -> None:
 def _drop(w: World, s: State) -> None:
     """Take a skull from the supply and drop it into the Tower (RTDT-TURN-8, RTDT-TURN-9)."""
     seat = s.turn.seat
+    if s.heroes[seat].eliminated:  # out of the game: nothing more to do this turn
+        s.turn.phase = "close"
+        return
     if not take_skull_from_supply(s):
         return
     rng = Rng(s.rng)
@@ -131,7 +139,12 @@ def _emerge(w: World, s: State, kingdoms: list[str]) -> None:
 def placer_for(s: State, kingdom: str) -> HeroState:
     """Home player chooses; the dropping player for a dormant kingdom (RTDT-PLACE-3, RTDT-PLACE-4)."""
     owner = kingdom_owner(s, kingdom)
-    return owner if owner is not None else s.heroes[s.dropper]
+    if owner is not None:
+        return owner
+    dropper = s.heroes[s.dropper]
+    if not dropper.eliminated:
+        return dropper
+    return next((h for h in s.heroes if not h.eliminated), dropper)
 
 
 def _place_next(w: World, s: State) -> None:
@@ -215,5 +228,10 @@ def _new_month(w: World, s: State) -> None:
 
 
 def _next_turn(w: World, s: State) -> None:
-    # RTDT-ORDER-3, RTDT-ORDER-4: play passes clockwise, across month boundaries too
-    start_turn(w, s, (s.turn.seat + 1) % len(s.heroes))
+    # RTDT-ORDER-3, RTDT-ORDER-4: play passes clockwise, across month boundaries too;
+    # eliminated heroes take no more turns (CMP-ELIM-3)
+    n = len(s.heroes)
+    seat = (s.turn.seat + 1) % n
+    while s.heroes[seat].eliminated and seat != s.turn.seat:
+        seat = (seat + 1) % n
+    start_turn(w, s, seat)

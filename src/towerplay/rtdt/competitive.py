@@ -1,0 +1,181 @@
+"""Competitive mode: heroic trials, the Tower's dungeon and the relic, elimination
+(docs/rules/competitive.md, CMP-*).
+
+The cooperative rules still run underneath; this module adds what changes: each hero
+races to complete three trials, enter the Tower's dungeon and find the relic, and a
+hero who would lose the cooperative game is eliminated instead.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.core.protocol import Result
+from towerplay.core.rng import Rng
+from towerplay.rtdt import tower
+from towerplay.rtdt.models import TrialNeeds
+from towerplay.rtdt.rules import advantages
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask, gain, hero_name, log
+from towerplay.rtdt.rules.effects import discard_item, held
+from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
+from towerplay.rtdt.world import World
+
+TRIAL_TYPES = ("valor", "prowess", "compassion", "sacrifice")
+TRIALS_NEEDED = 3  # CMP-GOAL-2
+TOWER = "tower"  # the key of the Tower's dungeon among the dungeons
+
+
+def competitive(s: State) -> bool:
+    return s.config.mode == "competitive"
+
+
+def setup(w: World, s: State, rng: Rng) -> None:
+    """Four face-down trials, one of each type, and an Amulet of Hope for every hero
+    (CMP-SETUP-1, CMP-SETUP-2); the Tower's dungeon with its hidden relic room."""
+    by_type = {t: [x.id for x in w.content.trials.values() if x.type == t] for t in TRIAL_TYPES}
+    for pool in by_type.values():
+        rng.shuffle(pool)
+    for h in s.heroes:
+        h.trials = [by_type[t].pop() for t in TRIAL_TYPES]
+        h.quest_items.append("amulet_of_hope")
+    comp = w.content.competitive
+    rooms = [r.id for r in comp.tower_rooms]
+    rng.shuffle(rooms)
+    n = comp.tower_rooms_per_delve
+    s.dungeons[TOWER] = Dungeon(TOWER, rooms[:n], [False] * n, 2 + rng.below(n - 2))  # CMP-HIDDEN-3
+
+
+# --- trials ---------------------------------------------------------------------------
+
+
+def _advantages_ok(pool: dict[str, int], needs: TrialNeeds) -> bool:
+    n = needs.advantages
+    if n <= 0:
+        return True
+    wild = pool.get("wild", 0)
+    kinds = {t: c for t, c in pool.items() if t != "wild" and c > 0}
+    if needs.advantage_rule == "distinct":
+        return min(6, len(kinds) + wild) >= n
+    if needs.advantage_rule == "same":
+        return wild >= n or any(c + wild >= n for c in kinds.values())
+    if needs.advantage_type is not None:
+        return pool.get(needs.advantage_type, 0) + wild >= n
+    return sum(pool.values()) >= n
+
+
+def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
+    """Whether the hero may complete this trial now (CMP-TRIAL-1..3)."""
+    t = w.content.trials[trial]
+    if trial not in h.trials or h.space != t.space:
+        return False
+    nd = t.needs
+    if h.warriors < nd.warriors or h.spirit < nd.spirit:
+        return False
+    if len(h.potions) < max(nd.potions, nd.carry_potions):
+        return False
+    if len(h.gear) < max(nd.gear, nd.carry_gear):
+        return False
+    if len(h.treasures) < max(nd.treasures, nd.carry_treasures):
+        return False
+    if len(h.virtues) < nd.virtues:
+        return False
+    if nd.corruptions_at_most is not None and len(h.corruptions) > nd.corruptions_at_most:
+        return False
+    return _advantages_ok(advantages.automatic(w, s, h, battling=False), nd)
+
+
+def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    from towerplay.rtdt.rules.actions import act
+
+    out = [act("trial", t) for t in h.trials if trial_met(w, s, h, t)]
+    d = s.dungeons.get(TOWER)
+    if (
+        d is not None
+        and len(h.trials_done) >= TRIALS_NEEDED  # CMP-DUNGEON-1
+        and h.space in w.board.tower_adjacent  # CMP-DUNGEON-2
+    ):
+        out.append(act("explore", TOWER))
+    return out
+
+
+def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
+    """Pay what the trial spends, turn it face up (CMP-TRIAL-4), +2 spirit, then the
+    seal choice (CMP-TRIAL-6)."""
+    nd = w.content.trials[trial].needs
+    h.warriors -= nd.warriors
+    h.spirit -= nd.spirit
+    for kind, n in (("potion", nd.potions), ("gear", nd.gear), ("treasure", nd.treasures)):
+        have = held(h, kind)
+        if n and len(have) == n:
+            for item in have[:]:
+                discard_item(w, s, h, item)
+        elif n:
+            ask(s, Decision("spend_item", h.seat, amount=n, scope=kind))
+    h.trials.remove(trial)
+    h.trials_done.append(trial)
+    s.turn.heroic_done = True
+    log(s, f"{hero_name(w, h)} completes the heroic trial {w.content.trials[trial].name}.")
+    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    ask(s, Decision("seal", h.seat))
+
+
+def seal_actions(s: State) -> list[Action]:
+    from towerplay.rtdt.rules.actions import act
+
+    out = [act("seal", "remove", tower.seal_id(i)) for i in range(12) if s.tower.seals[i]]
+    out += [act("seal", "replace", tower.seal_id(i)) for i in range(12) if not s.tower.seals[i]]
+    return out + [act("seal", "keep")]
+
+
+def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
+    if a[1] == "keep":
+        return
+    i = tower.seal_index(a[2])
+    if a[1] == "replace":
+        tower.replace_seal(s.tower, i)
+        log(s, f"{hero_name(w, h)} puts the seal {a[2]} back on the Tower.")
+        return
+    rng = Rng(s.rng)
+    emerged = tower.remove_seal(s.tower, rng, i)
+    s.rng = rng.state
+    log(s, f"{hero_name(w, h)} pulls the seal {a[2]} off the Tower.")
+    s.emerged.extend(emerged)  # placed at once, by the usual rules
+
+
+# --- the relic, elimination and the end -----------------------------------------------
+
+
+def relic_found(w: World, s: State, h: HeroState) -> None:
+    """Finding the relic wins at once (CMP-END-1)."""
+    log(s, f"{hero_name(w, h)} finds the relic in the Tower's dungeon and wins!")
+    s.result = Result("win", "the relic was found", (h.seat,))
+
+
+def eliminate(w: World, s: State, h: HeroState, why: str) -> None:
+    """The hero leaves the game; their kingdom turns dormant (CMP-ELIM-1..3). Whether the
+    game ends is checked once the effect has run (`check_end`), so that heroes an event
+    eliminates together go out together (CMP-END-4)."""
+    if h.eliminated:
+        return
+    h.eliminated = True
+    log(s, f"{hero_name(w, h)} is eliminated ({why}).")
+    s.pending[:] = [d for d in s.pending if d.seat != h.seat]
+    if s.turn.seat == h.seat:
+        s.battle = None
+        s.delve = None
+        s.trade = None
+        s.turn.extra_turn = False
+        if s.turn.phase in ("start", "middle", "drop", "skip"):
+            s.turn.phase = "close"  # their turn ends; no skull is dropped
+
+
+def check_end(s: State) -> None:
+    """The last hero standing wins; if none is left, nobody does (CMP-END-2, CMP-END-4)."""
+    if s.result is not None:
+        return
+    alive = [h.seat for h in s.heroes if not h.eliminated]
+    if len(alive) == 1 and len(s.heroes) > 1:
+        s.result = Result("win", "the last hero standing", (alive[0],))
+        s.log = s.log.add(f"Seat {alive[0]} is the last hero standing and wins.")
+    elif not alive:
+        s.result = Result("loss", "every hero was eliminated; nobody wins", ())
+        s.log = s.log.add("Every hero is eliminated: Azkol reigns and nobody wins.")
