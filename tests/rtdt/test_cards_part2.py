@@ -105,3 +105,17 @@ def test_aurel_rolls_the_haggle_die_and_takes_the_result() -> None:
     h = g.hero(0)
     assert h.spirit == 0 and h.warriors == warriors + 3
     assert "use aurel" not in legal(g)  # once a turn
+
+
+def test_turquoise_urn_and_ilka_raise_carrying_limits() -> None:
+    from towerplay.rtdt.rules.common import potion_limit, treasure_limit
+
+    g = scenario(["relic_hunter"])
+    h = g.hero(0)
+    assert treasure_limit(g.world, h) == 4 and potion_limit(g.world, h) is None
+    h.quest_items.append("turquoise_urn")
+    assert treasure_limit(g.world, h) == 6  # two more, not two in all
+    h.companions.append("ilka")
+    assert potion_limit(g.world, h) is None  # potions stay unlimited
+    give(g, 0, corruptions=["suspicious"])
+    assert potion_limit(g.world, h) == 3  # Suspicious' 2, plus Ilka's one

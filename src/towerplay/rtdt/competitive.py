@@ -159,6 +159,10 @@ def eliminate(w: World, s: State, h: HeroState, why: str) -> None:
     h.eliminated = True
     log(s, f"{hero_name(w, h)} is eliminated ({why}).")
     s.pending[:] = [d for d in s.pending if d.seat != h.seat]
+    if s.dropper == h.seat:  # the event decisions pass to the next hero still in the game
+        alive = [o.seat for o in s.heroes if not o.eliminated]
+        if alive:
+            s.dropper = min(alive, key=lambda x: (x - h.seat) % len(s.heroes))
     if s.turn.seat == h.seat:
         s.battle = None
         s.delve = None

@@ -259,7 +259,7 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
     """What `seat` may see: everything on the table, none of the hidden order or counts."""
     board = w.board
     kingdoms = {}
-    homes = {h.kingdom: h.seat for h in s.heroes}
+    homes = {h.kingdom: h.seat for h in s.heroes if not h.eliminated}  # CMP-ELIM-3
     revealed = tower.revealed_glyphs(s.tower)
     for k in board.kingdom_spaces:
         kingdoms[k] = {

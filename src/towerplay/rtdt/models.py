@@ -274,6 +274,8 @@ Stat = Literal[
     "set_glyph_cost",  # glyph cost becomes this value
     "treasure_limit",  # the most treasures you may carry
     "potion_limit",  # the most potions you may carry
+    "potion_limit_bonus",  # carry this many more potions than your limit (if any)
+    "treasure_limit_bonus",  # carry this many more treasures than your limit
     "reinforce_cost",  # add to a Reinforce option's spirit cost (see `building`, `option`)
     "potion_multiplier",  # multiply the numbers of potions you spend
     "advantage_cap",  # the most advantages you may use per turn

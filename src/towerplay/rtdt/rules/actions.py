@@ -228,7 +228,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
             out.extend(
                 act("trade", str(o.seat))
                 for o in s.heroes
-                if o.seat != h.seat and o.space == h.space
+                if o.seat != h.seat and o.space == h.space and not o.eliminated
             )
         out.append(END)
         if "skip_skull_drop" in prof.flags:
@@ -572,7 +572,7 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             spaces = w.board.spaces
         return [act("go", sp) for sp in spaces]
     if k == "pick_hero":
-        return [act("hero", o.hero) for o in s.heroes]
+        return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
     if k == "step_hero":
         mover = s.heroes[int(d.target)]
         return [act("step", sp) for sp in w.board.neighbours[mover.space]] + [STOP]

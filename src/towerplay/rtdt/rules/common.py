@@ -85,13 +85,18 @@ def base_move(w: World, h: HeroState, prof: Profile | None = None) -> int:
 
 
 def treasure_limit(w: World, h: HeroState) -> int:
-    values = [m.amount for m in w.profile(h.cards()).modifiers if m.stat == "treasure_limit"]
-    return min([TREASURE_LIMIT, *values])
+    mods = w.profile(h.cards()).modifiers
+    values = [m.amount for m in mods if m.stat == "treasure_limit"]
+    bonus = sum(m.amount for m in mods if m.stat == "treasure_limit_bonus")
+    return min([TREASURE_LIMIT, *values]) + bonus
 
 
 def potion_limit(w: World, h: HeroState) -> int | None:
-    values = [m.amount for m in w.profile(h.cards()).modifiers if m.stat == "potion_limit"]
-    return min(values) if values else None  # RTDT-ITEM-3: unlimited by default
+    mods = w.profile(h.cards()).modifiers
+    values = [m.amount for m in mods if m.stat == "potion_limit"]
+    if not values:
+        return None  # RTDT-ITEM-3: unlimited by default
+    return min(values) + sum(m.amount for m in mods if m.stat == "potion_limit_bonus")
 
 
 def potion_multiplier(w: World, h: HeroState) -> int:

@@ -191,6 +191,10 @@ def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -
 
 
 def _targets(w: World, s: State, step: HitHeroes, anchors: list[str]) -> list[HeroState]:
+    return [h for h in _targets_all(w, s, step, anchors) if not h.eliminated]
+
+
+def _targets_all(w: World, s: State, step: HitHeroes, anchors: list[str]) -> list[HeroState]:
     board = w.board
     if step.target == "all":
         return list(s.heroes)

@@ -98,7 +98,8 @@ def fail_month_quests(w: World, s: State) -> None:
         out = quest.failure
         log(s, out.text)
         for h in s.heroes:
-            run(w, s, h, out.each_hero, quest.name)
+            if not h.eliminated:
+                run(w, s, h, out.each_hero, quest.name)
         for _ in range(out.skulls_each_kingdom):
             for k in w.board.kingdom_spaces:
                 if not take_skull_from_supply(s):
