@@ -474,3 +474,23 @@ def test_a_quest_asking_for_advantages_counts_them_all_at_once() -> None:
     play(g, f"quest {quest.id}")
     assert g.hero(0).treasures == ["spear_of_atish", "azkols_idol", "lamp_of_darkness"]  # kept
     assert quest.id in g.state.done_quests
+
+
+@rules("RTDT-SETUP-16", "RTDT-SETUP-17", "RTDT-SETUP-18")
+def test_players_may_choose_the_foes_the_adversary_and_the_main_companion() -> None:
+    cfg = make_config(
+        players=2,
+        seed=9,
+        foes=["oreks", "lemures", "titans"],
+        adversary="gravemaw",
+        companion="tomas",
+    )
+    g = new_game(cfg)
+    assert g.state.config.foes == ("oreks", "lemures", "titans")
+    assert g.state.quests[0].quest == g.world.content.companions["tomas"].main_goal
+    again = gamecode.decode(cfg.code)
+    assert (again.foes, again.adversary, again.companion) == (cfg.foes, "gravemaw", "tomas")
+    with pytest.raises(ValueError, match="one of each level"):
+        make_config(foes=["oreks", "brigands", "titans"])
+    with pytest.raises(ValueError, match="unknown adversary"):
+        make_config(adversary="azkol")

@@ -45,11 +45,16 @@ def make_config(
     kingdoms: Sequence[str] = (),
     first_player: int = 0,
     mode: str = "cooperative",
+    foes: Sequence[str] = (),
+    adversary: str = "",
+    companion: str = "",
 ) -> Config:
     """A full configuration from what a player typed; the code wins over other options.
 
-    Without a code, the foes, adversary and companion are drawn from the seed, as the
-    app does when players let it choose, and a code is made so the game can be shared.
+    Foes (one of each level 2, 3, 4), the adversary and the main companion (whose main
+    goal is played) may be chosen (RTDT-SETUP-16..18); what is not chosen is drawn from
+    the seed, as the app does when players let it choose. A code is made either way, so
+    the game can be shared.
     """
     if not 1 <= players <= len(BASE_HEROES):  # RTDT-SETUP-15: 1 to 4 players
         raise ValueError(f"players must be 1-4, not {players}")
@@ -58,14 +63,32 @@ def make_config(
     else:
         seed = 0 if seed is None else seed % gamecode.SEED_LIMIT
         r = Rng(seed_state(seed ^ 0x5EED))
+        drawn = (
+            r.choice(gamecode.FOES_LEVEL_2),
+            r.choice(gamecode.FOES_LEVEL_3),
+            r.choice(gamecode.FOES_LEVEL_4),
+        )
+        drawn_adversary = r.choice(gamecode.ADVERSARIES)
+        drawn_companion = r.choice(gamecode.COMPANIONS)
+        if foes:
+            tiers = (gamecode.FOES_LEVEL_2, gamecode.FOES_LEVEL_3, gamecode.FOES_LEVEL_4)
+            if len(foes) != 3 or any(f not in tier for f, tier in zip(foes, tiers, strict=True)):
+                raise ValueError(
+                    "choose three foes, one of each level: "
+                    + "; ".join(f"level {i + 2}: {', '.join(t)}" for i, t in enumerate(tiers))
+                )
+        if adversary and adversary not in gamecode.ADVERSARIES:
+            raise ValueError(
+                f"unknown adversary {adversary!r}; adversaries: {', '.join(gamecode.ADVERSARIES)}"
+            )
+        if companion and companion not in gamecode.COMPANIONS:
+            raise ValueError(
+                f"unknown companion {companion!r}; companions: {', '.join(gamecode.COMPANIONS)}"
+            )
         setup = gamecode.Setup(
-            foes=(
-                r.choice(gamecode.FOES_LEVEL_2),
-                r.choice(gamecode.FOES_LEVEL_3),
-                r.choice(gamecode.FOES_LEVEL_4),
-            ),
-            adversary=r.choice(gamecode.ADVERSARIES),
-            companion=r.choice(gamecode.COMPANIONS),
+            foes=tuple(foes) if foes else drawn,  # type: ignore[arg-type]
+            adversary=adversary or drawn_adversary,
+            companion=companion or drawn_companion,
             difficulty=difficulty,
             mode=mode,
             players=players,
