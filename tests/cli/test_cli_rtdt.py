@@ -490,3 +490,119 @@ def test_load_option_continues_a_saved_game(tmp_path: Path) -> None:
     result = runner.invoke(app, ["play", "rtdt", "--load", str(bad)])
     assert result.exit_code == 2
     assert "format" in result.output
+
+
+# --- competitive mode ---------------------------------------------------------------------
+
+
+def competitive(players: int = 2, seed: int = 3) -> RtdtGame:
+    return build_game(players, [], "heroic", None, seed, "competitive")
+
+
+def test_build_game_takes_the_mode() -> None:
+    assert competitive().state.config.mode == "competitive"
+    assert new().state.config.mode == "cooperative"
+    with pytest.raises(ValueError, match="2-4 players"):
+        build_game(1, [], "heroic", None, 1, "competitive")
+    with pytest.raises(ValueError, match="cooperative or competitive"):
+        build_game(2, [], "heroic", None, 1, "solo")
+
+
+def test_render_shows_own_trials_with_needs_and_where() -> None:
+    g = competitive()
+    w = g.world
+    c = console()
+    c.print(render(g, 0))
+    out = c.export_text()
+    assert "competitive" in out
+    assert "Heroic trials" in out
+    for tid in g.state.heroes[0].trials:
+        t = w.content.trials[tid]
+        assert t.name in out
+        assert w.board.names[t.space] in out
+    # another seat's face-down trials are not on seat 0's screen
+    for tid in g.state.heroes[1].trials:
+        assert w.content.trials[tid].name not in out
+    assert "trials done 0/3" in out
+    assert "Tower" in out and "rooms cleared 0/6" in out
+
+
+def test_render_shows_trials_done_eliminated_and_the_towers_rooms() -> None:
+    g = competitive(players=3)
+    s = g.state
+    w = g.world
+    h0, h2 = s.heroes[0], s.heroes[2]
+    h0.trials_done, h0.trials = h0.trials[:3], h0.trials[3:]
+    h2.eliminated = True  # two heroes still in the game: it goes on
+    at = sorted(w.board.tower_adjacent)[0]
+    h0.space = at
+    h0.warriors = 30
+    g._legal = None
+    g.apply("explore tower")
+    g.apply("room 1")
+    c = console()
+    c.print(render(g, 0))  # inside a room of the Tower's dungeon
+    out = c.export_text()
+    d = s.dungeons["tower"]
+    room = next(r for r in w.content.competitive.tower_rooms if r.id == d.rooms[1])
+    assert room.name in out and "1 here" in out
+    assert "trials done 3/3" in out
+    assert w.content.trials[h0.trials_done[0]].name in out
+    assert "eliminated" in out
+    if s.delve is not None:
+        g.apply("resolve")
+    if g.result is None:
+        c = console()
+        c.print(render(g, 0))
+        out = c.export_text()
+        assert "rooms cleared 1/6" in out and f"1 {room.name}" in out
+
+
+def test_play_command_takes_the_mode() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "play", "rtdt", "--players", "2", "--seed", "4", "--mode", "competitive",
+            "--ai", "0=heuristic", "--ai", "1=heuristic",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    assert "Game over" in result.output
+    bad = runner.invoke(app, ["play", "rtdt", "--mode", "competitive", "--players", "1"])
+    assert bad.exit_code == 2 and "2-4 players" in bad.output
+
+
+def test_sim_json_competitive_counts_winners_by_seat() -> None:
+    result = runner.invoke(
+        app,
+        [
+            "sim", "rtdt", "--games", "4", "--players", "3", "--seed", "5", "--json",
+            "--agent", "heuristic", "--mode", "competitive",
+        ],
+    )  # fmt: skip
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert report["mode"] == "competitive"
+    assert report["errors"] == []
+    wins = sum(report["results"]["win"].values())
+    assert sum(report["wins_by_seat"].values()) == wins
+    assert set(report["wins_by_seat"]) == {"0", "1", "2"}
+    for cause, seats in report["winners_by_cause"].items():
+        assert sum(seats.values()) == report["results"]["win"][cause]
+    coop = json.loads(
+        runner.invoke(app, ["sim", "rtdt", "--games", "1", "--players", "2", "--json"]).output
+    )
+    assert coop["mode"] == "cooperative" and "wins_by_seat" not in coop
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--mode", "solo"], "cooperative or competitive"),
+        (["--mode", "competitive", "--players", "1"], "2-4 players"),
+    ],
+)
+def test_sim_bad_mode(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["sim", "rtdt", *args])
+    assert result.exit_code == 2
+    assert message in result.output

@@ -685,3 +685,18 @@ def test_no_observation_holds_another_seats_face_down_trials(seed: int) -> None:
                     assert not leaked, (seed, i, seat, leaked)
             if i % 10 == 0:
                 assert g.determinize(seat, seed + i).observe(seat) == view
+
+
+def test_the_prompt_and_observe_name_the_tower_room_being_explored() -> None:
+    from towerplay.rtdt.game import make_config, new_game
+
+    g = new_game(make_config(players=2, seed=1, mode="competitive"))
+    h = g.state.heroes[0]
+    h.trials_done, h.trials = h.trials[:3], h.trials[3:]
+    h.space, h.warriors = "irontops", 20
+    g._legal = None
+    g.apply("explore tower")
+    g.apply("room 0")
+    room = g.state.dungeons["tower"].rooms[0]
+    name = next(r.name for r in g.world.content.competitive.tower_rooms if r.id == room)
+    assert name in g.prompt and g.observe(0)["prompt"] == g.prompt

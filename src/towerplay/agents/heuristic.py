@@ -17,6 +17,17 @@ Its habits, in order of importance:
   spirit, gear, treasures and virtues when spirit is plentiful;
 - never open a trade, and end its turn.
 
+In competitive mode (docs/rules/competitive.md) it races for the relic: it picks the one of its
+own face-down trials it can complete in the fewest turns (walking plus Reinforce visits for what
+the trial asks: villages for warriors, bazaars for gear and treasures, citadels for potions and
+virtues, heroic actions on the way for spirit), heads there with heroic actions only where they
+cost little detour, completes it, and answers the seal question by putting back an open seal
+facing its home kingdom (or keeping the Tower as it is). With three trials it walks next to the
+Tower and explores its dungeon beyond the first row, improving each room it can, and leaves when
+the next unknown room costs more than the chance of the relic there is worth. It knows which
+rooms are cleared and the room it stands in, never the relic's room, and never another hero's
+face-down trials.
+
 Every decision falls back to a sensible legal action; `act` never raises.
 """
 
@@ -103,6 +114,25 @@ KEEP_BUILDING = {"bazaar": 0, "citadel": 1, "village": 2, "sanctuary": 3}
 SHORT_WARRIORS = 6  # a teammate below this many warriors gets some of ours
 SPARE_FROM = 24  # when we hold at least this many
 QUEST_KIND_VALUE = {"main_goal": 30.0, "adversary": 18.0, "companion": 14.0}
+# competitive mode
+TOWER = "tower"  # the Tower's dungeon among the dungeons
+TRIALS_NEEDED = 3
+TRIAL_VALUE = 60.0  # completing a heroic trial, as a heroic action
+TOWER_VALUE = 55.0  # entering the Tower's dungeon once ready
+WARRIOR_BUFFER = 3  # warriors kept after a trial that spends them, against strikes
+LOW_SUPPLY = 4  # at or below: cleanse wherever it pays, an empty supply eliminates
+DETOUR = 2.5  # per step a heroic detour leaves us farther from the goal
+RELIC_VALUE = 120.0  # finding the relic: winning
+# what each trial need is gathered with: (building, option, per visit, spirit per visit)
+GATHER = {
+    "warriors": ("village", "enhanced", 12, 1),
+    "potions": ("citadel", "free", 1, 0),
+    "gear": ("bazaar", "free", 1, 0),
+    "treasures": ("bazaar", "enhanced", 1, 2),
+    "virtues": ("citadel", "enhanced", 1, 5),
+}
+# room order in the Tower's dungeon: the relic lies beyond the first row; hubs first
+ROOM_ORDER = (3, 2, 4, 5, 1, 0)
 
 
 # --- precomputed lookups, one per World --------------------------------------------------
@@ -296,6 +326,7 @@ class HeuristicAgent:
     def __init__(self, seed: int = 0) -> None:
         self.rng = Rng(seed_state(seed))
         self._memo: dict[Any, Any] = {}
+        self._comp_choice: dict[int, str] = {}  # the trial each seat is going for
 
     def act(self, game: Any) -> Action:
         legal = game.legal_actions()
@@ -333,6 +364,8 @@ class HeuristicAgent:
         if s.battle is not None:
             return self._battle_move(v)
         if getattr(s, "delve", None) is not None:
+            if getattr(s.delve, "space", "") == TOWER:
+                return self._tower_delve_move(v)
             return self._delve_move(v)
         return self._turn_move(v)
 
@@ -341,6 +374,8 @@ class HeuristicAgent:
     def _answer(self, v: _View, d: Any) -> Action | None:
         k = d.kind
         legal = v.legal
+        if k == "seal":
+            return self._seal_answer(v)
         if k in ("place_skull", "strike_building", "add_skull"):
             return self._skull_target(v, d)
         if k == "remove_skull":
@@ -1083,7 +1118,15 @@ class HeuristicAgent:
             val = QUEST_KIND_VALUE.get(str(q.get("kind")) if q else "", 12.0) + 4.0
             if val > best[0]:
                 best = (val, a)
+        if self._competitive(v) and len(v.h.trials_done) < TRIALS_NEEDED:
+            for a in v.by_verb.get("trial", []):
+                if best[0] < TRIAL_VALUE:
+                    best = (TRIAL_VALUE, a)
         for a in v.by_verb.get("explore", []):
+            if len(a) > 1 and a[1] == TOWER:
+                if self._tower_ready(v) and best[0] < TOWER_VALUE:
+                    best = (TOWER_VALUE, a)
+                continue
             if self._delve_ready(v, a[1] if len(a) > 1 else None):
                 val = 16.0
                 if val > best[0]:
@@ -1100,6 +1143,8 @@ class HeuristicAgent:
             if s.adversary_space:
                 spots.add(s.adversary_space)
             spots.update(q["space"] for q in v.quests())
+            if self._competitive(v):
+                spots.update(self._comp_spots(v))
             v.cache["spots"] = spots
         if sp not in spots:
             return 0.0
@@ -1112,6 +1157,8 @@ class HeuristicAgent:
     def _heroic_at_raw(self, v: _View, sp: str) -> float:
         s = v.s
         best = 0.0
+        if self._competitive(v):
+            best = self._comp_heroic_at(v, sp)
         if s.skulls.get(sp, 0) > 0 and not self._no_cleanse(v, sp):
             best = self._cleanse_value(v, sp)
         for f, fsp in s.foes:
@@ -1243,6 +1290,8 @@ class HeuristicAgent:
                 and not (h.potions or h.gear or h.treasures)
             ):
                 value += 4.0  # an item to lose keeps a strike or battle card from corrupting us
+            if self._competitive(v):
+                value += self._comp_reinforce_bonus(v, btype, option)
             if value > best[0]:
                 best = (value, option)
         return best
@@ -1300,6 +1349,10 @@ class HeuristicAgent:
 
     def _goal(self, v: _View) -> str | None:
         """The space worth heading for over the next turns."""
+        if self._competitive(v):
+            dest = self._comp_goal(v)
+            if dest is not None:
+                return dest
         scores = self._space_scores(v, heroic=True, reinforce=True)
         here = v.h.space
         best, best_val = None, 0.0
@@ -1353,6 +1406,7 @@ class HeuristicAgent:
         ends_after_reinforce = "uncertain" in h.corruptions
         # 4. where could the heroic action be better this turn?
         best_dest, best_val, need_double = here, h_val, False
+        comp_goal = self._comp_goal(v) if self._competitive(v) else None
         if not heroic_done and (moves or can_double):
             for sp in w.board.spaces:
                 d = v.dist(here, sp)
@@ -1368,6 +1422,9 @@ class HeuristicAgent:
                     val -= 1.0 * spirit_value(h.spirit) + 2.0
                 val += 0.5 * self._reinforce_value(v, sp)[0] if can_reinforce else 0.0
                 val -= 0.05 * d
+                if comp_goal is not None and s.supply > LOW_SUPPLY:  # stay on the road
+                    ahead = max(0, v.dist(here, comp_goal) - max(moves_left, reach2))
+                    val -= DETOUR * max(0, v.dist(sp, comp_goal) - ahead)
                 if val > best_val + 0.5:
                     best_dest, best_val, need_double = sp, val, dbl
         if best_dest == here:
@@ -1540,6 +1597,282 @@ class HeuristicAgent:
             if val > best_val:
                 best, best_val = sp, val
         return best
+
+    # --- competitive mode -------------------------------------------------------------------
+    # Public facts only: our own face-down trials (observe shows them to us), the printed
+    # trial cards, the Tower's room cards and which rooms are cleared. Never the relic room.
+
+    @staticmethod
+    def _competitive(v: _View) -> bool:
+        return getattr(getattr(v.s, "config", None), "mode", "") == "competitive"
+
+    def _trial_adv_ok(self, v: _View, nd: Any, space: str) -> bool:
+        n = nd.advantages
+        if n <= 0:
+            return True
+        pool = self._advantages(v, v.h, battling=False, space=space)
+        wild = pool.get("wild", 0)
+        kinds = {t: c for t, c in pool.items() if t != "wild" and c > 0}
+        if nd.advantage_rule == "distinct":
+            return min(6, len(kinds) + wild) >= n
+        if nd.advantage_rule == "same":
+            return wild >= n or any(c + wild >= n for c in kinds.values())
+        if nd.advantage_type is not None:
+            return pool.get(nd.advantage_type, 0) + wild >= n
+        return sum(pool.values()) >= n
+
+    def _trial_deficits(self, v: _View, trial: str) -> dict[str, int] | None:
+        """What this hero still lacks for a trial (empty: met on arrival); None when it
+        cannot be gathered by Reinforcing (advantages, too many corruptions)."""
+        key = ("deficits", trial)
+        if key in v.cache:
+            return v.cache[key]
+        t = v.w.content.trials[trial]
+        nd = t.needs
+        h = v.h
+        out: dict[str, int] | None = {}
+        if (
+            nd.corruptions_at_most is not None
+            and len(h.corruptions) > nd.corruptions_at_most
+            or not self._trial_adv_ok(v, nd, t.space)
+        ):
+            out = None
+        else:
+            assert out is not None
+            for res, need, have in (
+                ("warriors", nd.warriors + (WARRIOR_BUFFER if nd.warriors else 0), h.warriors),
+                ("spirit", nd.spirit + self._glyph_cost(v, "quest"), h.spirit),
+                ("potions", max(nd.potions, nd.carry_potions), len(h.potions)),
+                ("gear", max(nd.gear, nd.carry_gear), len(h.gear)),
+                ("treasures", max(nd.treasures, nd.carry_treasures), len(h.treasures)),
+                ("virtues", nd.virtues, len(h.virtues)),
+            ):
+                if need > have:
+                    out[res] = need - have
+        v.cache[key] = out
+        return out
+
+    def _gather_building(
+        self, v: _View, btype: str, dest: str, start: str | None = None
+    ) -> str | None:
+        """The standing building of `btype` on the best road from `start` (default: here)
+        to `dest`."""
+        here = start or v.h.space
+        options = [sp for sp, b in v.w.board.building_of.items() if b == btype and sp in v.s.skulls]
+        if not options:
+            return None
+        return min(options, key=lambda sp: (v.dist(here, sp) + v.dist(sp, dest), sp))
+
+    def _trial_plan(
+        self, v: _View, trial: str, start: str | None = None
+    ) -> tuple[float, str] | None:
+        """(turns it should take, where to go next) for one of our trials, from `start`
+        (default: where we stand)."""
+        d = self._trial_deficits(v, trial)
+        if d is None:
+            return None
+        space = v.w.content.trials[trial].space
+        here = start or v.h.space
+        move = max(1, self._base_move(v))
+        visits = 0
+        spirit = d.get("spirit", 0)
+        nxt = space
+        first = True
+        for res in ("warriors", "gear", "treasures", "potions", "virtues"):
+            n = d.get(res, 0)
+            if not n:
+                continue
+            btype, _, per, cost = GATHER[res]
+            k = -(-n // per)
+            visits += k
+            spirit += cost * k
+            if first:
+                b = self._gather_building(v, btype, space, here)
+                if b is None:
+                    return None
+                nxt = b
+                first = False
+        travel = v.dist(here, nxt) + v.dist(nxt, space)
+        turns = -(-travel // move) + visits + 0.6 * max(0, spirit)
+        return (float(turns), nxt)
+
+    def _comp_plan(self, v: _View) -> tuple[str, str] | None:
+        """(what, where): the trial we go for and where to go next, or ("tower", space)."""
+        if "comp_plan" in v.cache:
+            return v.cache["comp_plan"]
+        h = v.h
+        out: tuple[str, str] | None = None
+        if getattr(h, "eliminated", False):
+            pass
+        elif len(h.trials_done) >= TRIALS_NEEDED:
+            out = ("tower", self._tower_goal(v))
+        else:
+            best: tuple[float, str, str] | None = None
+            for trial in h.trials:
+                plan = self._trial_plan(v, trial)
+                if plan is None:
+                    continue
+                turns = plan[0] - (1.5 if trial == self._comp_choice.get(h.seat) else 0.0)
+                if best is None or (turns, trial) < (best[0], best[1]):
+                    best = (turns, trial, plan[1])
+            if best is not None:
+                self._comp_choice[h.seat] = best[1]
+                out = (best[1], best[2])
+        v.cache["comp_plan"] = out
+        return out
+
+    def _tower_goal(self, v: _View) -> str:
+        h = v.h
+        adj = sorted(v.w.board.tower_adjacent)
+        if h.warriors < 8 + 2 * len(h.corruptions):  # fill the ranks on the way
+            near = min(adj, key=lambda sp: (v.dist(h.space, sp), sp))
+            b = self._gather_building(v, "village", near)
+            if b is not None and v.dist(h.space, b) <= v.dist(h.space, near) + 4:
+                return b
+        return min(adj, key=lambda sp: (v.dist(h.space, sp), sp))
+
+    def _comp_goal(self, v: _View) -> str | None:
+        plan = self._comp_plan(v)
+        if plan is None:
+            return None
+        what, where = plan
+        if what != "tower":
+            d = self._trial_deficits(v, what) or {}
+            if set(d) == {"spirit"}:  # spirit comes from heroic actions: seek them nearby
+                space = v.w.content.trials[what].space
+                scores = self._space_scores(v, heroic=True, reinforce=True)
+                here = v.h.space
+                best, best_val = None, 0.0
+                for sp, val in scores.items():
+                    if v.dist(sp, space) > v.dist(here, space) + 2:
+                        continue
+                    eff = val / (1.0 + 0.5 * v.dist(here, sp))
+                    if eff > best_val:
+                        best, best_val = sp, eff
+                return best or where
+        return where
+
+    def _comp_spots(self, v: _View) -> set[str]:
+        h = v.h
+        if len(h.trials_done) >= TRIALS_NEEDED:
+            return set(v.w.board.tower_adjacent)
+        return {v.w.content.trials[t].space for t in h.trials}
+
+    def _comp_heroic_at(self, v: _View, sp: str) -> float:
+        h = v.h
+        if len(h.trials_done) >= TRIALS_NEEDED:
+            if sp in v.w.board.tower_adjacent and self._tower_ready(v):
+                return TOWER_VALUE
+            return 0.0
+        for t in h.trials:
+            if v.w.content.trials[t].space == sp and self._trial_deficits(v, t) == {}:
+                return TRIAL_VALUE
+        return 0.0
+
+    def _comp_reinforce_bonus(self, v: _View, btype: str, option: str) -> float:
+        plan = self._comp_plan(v)
+        if plan is None:
+            return 0.0
+        what = plan[0]
+        if what == "tower":
+            h = v.h
+            if btype == "village" and h.warriors < 12:
+                return 6.0 if option == "enhanced" else 4.0
+            return 0.0
+        d = self._trial_deficits(v, what) or {}
+        bonus = 0.0
+        for res, (b, opt, _, _) in GATHER.items():
+            if d.get(res) and b == btype:
+                if opt == option:
+                    bonus = max(bonus, 15.0)
+                elif res == "warriors":
+                    bonus = max(bonus, 8.0)  # the free village still helps
+        if btype == "sanctuary" and option == "free" and d.get("spirit"):
+            bonus = max(bonus, 3.0)
+        # spending spirit we need for the trial itself is a loss
+        if (
+            d.get("spirit")
+            and option == "enhanced"
+            and bonus == 0.0
+            and not (btype == "sanctuary" and len(v.h.corruptions) >= 2)
+        ):
+            bonus -= 4.0
+        return bonus
+
+    def _tower_ready(self, v: _View) -> bool:
+        h = v.h
+        return (
+            h.warriors >= 5 + 2 * len(h.corruptions)
+            or bool(self._advantages(v, h, battling=False))
+            and h.warriors >= 3
+        )
+
+    def _seal_answer(self, v: _View) -> Action | None:
+        """Put back an open seal facing our home kingdom (fewer skulls fall out there, no
+        glyph costs us); otherwise keep the Tower as it is."""
+        h = v.h
+        keep = next((a for a in v.legal if a == Action("seal", "keep")), None)
+        mine = [
+            a
+            for a in v.legal
+            if len(a) > 2 and a[1] == "replace" and a[2].endswith("_" + h.kingdom)
+        ]
+        if mine:
+            # a seal hiding a glyph that faces us first, then the lowest level
+            glyph_sides = v.cache.get("glyph_seals")
+            if glyph_sides is None:
+                glyph_sides = set()
+                for level, home in GLYPH_HOMES.values():
+                    side = (home + v.s.tower.rotation[level]) % 4
+                    glyph_sides.add(("top", "middle", "bottom")[level] + "_" + KINGDOMS[side])
+            return min(mine, key=lambda a: (a[2] not in glyph_sides, str(a)))
+        return keep
+
+    def _tower_room_cost(self, v: _View, room: Any, improve: bool) -> float:
+        cost = self._effects_cost(v, room.initial.effects)
+        if improve:
+            cost = min(cost, self._effects_cost(v, room.improved.effects))
+        return cost
+
+    def _tower_delve_move(self, v: _View) -> Action | None:
+        s, w = v.s, v.w
+        legal = v.legal
+        delve = s.delve
+        d = s.dungeons.get(TOWER)
+        leave = next((a for a in legal if verb_of(a) == "leave"), None)
+        rooms = [a for a in legal if verb_of(a) == "room" and len(a) > 1 and a[1].isdigit()]
+        pool = dict(getattr(delve, "pool", {}) or {})
+        improve = sum(pool.values()) > 0 and getattr(delve, "used", 0) < 10
+        all_rooms = list(w.content.competitive.tower_rooms)
+        if delve.room < 0:
+            if not rooms:
+                return leave
+            # the rooms still unseen (cleared ones are face up): their average cost
+            seen = {rid for rid, c in zip(d.rooms, d.cleared, strict=False) if c} if d else set()
+            unseen = [r for r in all_rooms if r.id not in seen] or all_rooms
+            saved = v.cache.get("at")
+            v.cache["at"] = v.h.space
+            try:
+                risk = sum(self._tower_room_cost(v, r, improve) for r in unseen) / len(unseen)
+            finally:
+                v.cache["at"] = saved
+            open_targets = [i for i in range(2, len(d.cleared)) if not d.cleared[i]] if d else []
+            cands = [a for a in rooms if int(a[1]) >= 2]
+            chance = (1.0 / len(open_targets)) if cands and open_targets else 0.0
+            gain = chance * RELIC_VALUE + (0.0 if cands else 8.0)
+            if leave is not None and risk > gain:
+                return leave
+            order = {r: i for i, r in enumerate(ROOM_ORDER)}
+            return min(rooms, key=lambda a: (order.get(int(a[1]), 9), str(a)))
+        improves = v.by_verb.get("improve", [])
+        if improves and d is not None:
+            rid = d.rooms[delve.room]  # the room we stand in is face up
+            room = next((r for r in all_rooms if r.id == rid), None)
+            if room is None or self._effects_cost(v, room.improved.effects) < self._effects_cost(
+                v, room.initial.effects
+            ):
+                return min(improves, key=lambda a: (a[1] == "wild", a[1]))
+        return next((a for a in legal if a == Action("resolve")), None)
 
 
 def play_game(game: Any, agents: Iterable[Any], limit: int = 200_000) -> int:

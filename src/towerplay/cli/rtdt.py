@@ -40,6 +40,7 @@ from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
 KINGDOMS = ("north", "east", "south", "west")
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 AGENTS = ("random", "heuristic")
+MODES = ("cooperative", "competitive")
 COMMANDS = ("help", "save ", "load ", "quit")
 LOG_LINES = 8
 SCREEN_WIDTH = 100
@@ -151,7 +152,9 @@ def _header(game: RtdtGame, view: dict[str, Any]) -> Text:
     t = Text()
     t.append(f"Month {view['month']} of {rtdt_app.MONTHS}", style="bold")
     t.append(f" · turn {view['turn_in_month']} (about {average_turns(game)} a month)")
-    t.append(f"   Return to Dark Tower · {cfg.difficulty} · code {cfg.code}", style="dim")
+    t.append(
+        f"   Return to Dark Tower · {cfg.mode} · {cfg.difficulty} · code {cfg.code}", style="dim"
+    )
     return t
 
 
@@ -207,7 +210,95 @@ def needs_text(game: RtdtGame, needs: dict[str, Any]) -> str:
     return "; ".join(parts) or "nothing"
 
 
+def trial_needs_text(needs: Any) -> str:
+    """A heroic trial's requirement in words: "spend 18 warriors", "hold 3 treasures"."""
+    spend, hold = [], []
+    for key, one, many in SPENDABLES:
+        n = getattr(needs, key, 0)
+        if n:
+            spend.append(f"{n} {one if n == 1 else many}")
+    for key, one, many in SPENDABLES[2:]:
+        n = getattr(needs, "carry_" + key, 0)
+        if n:
+            hold.append(f"{n} {one if n == 1 else many}")
+    parts = []
+    if spend:
+        parts.append("spend " + ", ".join(spend))
+    if hold:
+        parts.append("hold " + ", ".join(hold))
+    if needs.advantages:
+        rule = {"distinct": " of different types", "same": " all of one type"}.get(
+            needs.advantage_rule, ""
+        )
+        kind = f" {needs.advantage_type.title()}" if needs.advantage_type else ""
+        parts.append(f"{needs.advantages}{kind} advantages{rule}")
+    if needs.virtues:
+        parts.append(f"{needs.virtues} active virtues")
+    if needs.corruptions_at_most is not None:
+        parts.append(f"at most {needs.corruptions_at_most} corruptions")
+    return "; ".join(parts) or "nothing"
+
+
+def _competitive(view: dict[str, Any]) -> bool:
+    return view.get("mode") == "competitive"
+
+
+def _trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | None:
+    """Competitive mode: the seat's own face-down trials (what each needs, and where), how
+    many trials every hero has done and who is out, and the Tower's dungeon."""
+    if not _competitive(view):
+        return None
+    w = game.world
+    trials = w.content.trials
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    me = view["heroes"][seat]
+    own = me["trials"] if isinstance(me["trials"], list) else []
+    for tid in own:
+        t = trials.get(tid)
+        if t is None:
+            continue
+        head = Text(t.name, style="bold")
+        head.append(f" · {t.type} @ {_space(game, t.space)}")
+        head.append(" — " + trial_needs_text(t.needs), style="cyan")
+        grid.add_row(Text("□", style="yellow"), head)
+    for h in view["heroes"]:
+        who = Text(f"{w.name(h['hero'])} ({h['seat']})", style="cyan")
+        done = h["trials_done"]
+        line = Text(f"trials done {len(done)}/3")
+        if done:
+            line.append(
+                ": " + ", ".join(trials[t].name if t in trials else t for t in done), style="green"
+            )
+        if h.get("eliminated"):
+            line.append(" · eliminated", style="bold red")
+        grid.add_row(who, line)
+    d = view["dungeons"].get("tower")
+    if d is not None:
+        cleared = sum(d["cleared"])
+        line = Text(f"rooms cleared {cleared}/{len(d['cleared'])}")
+        names = {r.id: r.name for r in w.content.competitive.tower_rooms}
+        done_rooms = [
+            f"{i} {names.get(rid, rid)}"
+            for i, (rid, c) in enumerate(zip(d["rooms"], d["cleared"], strict=True))
+            if c
+        ]
+        if done_rooms:
+            line.append(": " + ", ".join(done_rooms), style="green")
+        grid.add_row(Text("Tower", style="bold magenta"), line)
+    return Panel(
+        grid,
+        title="Heroic trials (3 to enter the Tower's dungeon)",
+        title_align="left",
+        box=box.ROUNDED,
+        padding=(0, 1),
+    )
+
+
 def _dungeon_name(game: RtdtGame, space: str, kind: str) -> str:
+    if kind == "tower":
+        return "The Tower's dungeon"
     info = game.world.content.dungeons.get(kind)
     return info.names.get(space, kind.title()) if info is not None else kind.title()
 
@@ -532,6 +623,10 @@ def _other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | No
             stats.append(" · quest items " + _counted(game, h["quest_items"]), style="yellow")
         if h.get("spores", 0) > 0:
             stats.append(f" · spores {h['spores']}", style="magenta")
+        if _competitive(view):
+            stats.append(f" · trials done {len(h['trials_done'])}")
+            if h.get("eliminated"):
+                stats.append(" · eliminated", style="bold red")
         grid.add_row(who, stats)
     return grid
 
@@ -598,8 +693,18 @@ def _delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
     t = Text()
     if d is not None:
         kind = game.world.content.dungeons.get(d["type"])
-        title.append(f" · {_dungeon_name(game, sp, d['type'])} ({d['type']}) @ {_space(game, sp)}")
-        rooms_by_id = {r.id: r for r in kind.rooms} if kind is not None else {}
+        if d["type"] == "tower":
+            title.append(f" · {_dungeon_name(game, sp, d['type'])}")
+        else:
+            title.append(
+                f" · {_dungeon_name(game, sp, d['type'])} ({d['type']}) @ {_space(game, sp)}"
+            )
+        rooms: Iterable[Any] = (
+            game.world.content.competitive.tower_rooms
+            if d["type"] == "tower"
+            else (kind.rooms if kind is not None else ())
+        )
+        rooms_by_id = {r.id: r for r in rooms}
         full = game.state.dungeons.get(sp)
         if dv["room"] >= 0 and full is not None and full.rooms[dv["room"]] in rooms_by_id:
             room = rooms_by_id[full.rooms[dv["room"]]]
@@ -626,7 +731,7 @@ def _delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
     t.append("\n")
     used = state.used if state is not None else None
     kind_info = game.world.content.dungeons.get(d["type"]) if d is not None else None
-    usable = [kind_info.advantage] if kind_info is not None else []
+    usable = [kind_info.advantage] if kind_info is not None else []  # the Tower: any type
     t.append_text(_pool(dv["advantages"], used, usable))
     return Panel(
         t, title=title, title_align="left", box=box.HEAVY, border_style="magenta", padding=(0, 1)
@@ -670,6 +775,9 @@ def render(game: RtdtGame, seat: int | None = None, width: int = SCREEN_WIDTH) -
     if quests is not None:
         parts.append(quests)
     parts.append(_hero_panel(game, view, seat))
+    trials = _trials_panel(game, view, seat)
+    if trials is not None:
+        parts.append(trials)
     others = _other_heroes(game, view, seat)
     if others is not None:
         parts.append(others)
@@ -679,9 +787,9 @@ def render(game: RtdtGame, seat: int | None = None, width: int = SCREEN_WIDTH) -
     parts.append(Panel(log, title="log", title_align="left", box=box.SQUARE, padding=(0, 1)))
     parts.extend(panels)
     if game.result is not None:
-        parts.append(Text(game.prompt, style="bold"))
+        parts.append(Text(view["prompt"], style="bold"))
     else:
-        parts.append(Text(game.prompt, style="bold yellow"))
+        parts.append(Text(view["prompt"], style="bold yellow"))
         parts.append(action_grid([str(a) for a in view["legal_actions"]], width))
     return Group(*parts)
 
@@ -939,10 +1047,13 @@ def build_game(
     difficulty: str,
     code: str | None,
     seed: int | None,
+    mode: str = "cooperative",
 ) -> RtdtGame:
     """A new game from command-line options; raises ValueError with a one-line message."""
     if difficulty not in ("heroic", "gritty"):
         raise ValueError(f"--difficulty must be heroic or gritty, not {difficulty!r}")
+    if mode not in MODES:
+        raise ValueError(f"--mode must be cooperative or competitive, not {mode!r}")
     if code:
         setup = gamecode.decode(code)
         if players is not None and players != setup.players:
@@ -951,13 +1062,17 @@ def build_game(
     n = players if players is not None else (len(heroes) or 1)
     if not 1 <= n <= 4:
         raise ValueError(f"--players must be 1-4, not {n}")
+    if mode == "competitive" and n < 2:
+        raise ValueError("--mode competitive needs 2-4 players")
     if heroes and len(heroes) != n:
         raise ValueError(f"{n} player(s) need {n} hero(es), got {len(heroes)}: {', '.join(heroes)}")
     if seed is None:
         seed = random.SystemRandom().randrange(gamecode.SEED_LIMIT)
     if seed < 0:
         raise ValueError(f"--seed must be 0 or more, not {seed}")
-    return new_game(make_config(players=n, heroes=heroes, difficulty=difficulty, seed=seed))
+    return new_game(
+        make_config(players=n, heroes=heroes, difficulty=difficulty, seed=seed, mode=mode)
+    )
 
 
 def play_rtdt(
@@ -981,13 +1096,18 @@ def play_rtdt(
         ),
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+    mode: Annotated[
+        str, typer.Option("--mode", help="cooperative or competitive (2-4 players).")
+    ] = "cooperative",
 ) -> None:
-    """Play Return to Dark Tower (cooperative) in the terminal."""
+    """Play Return to Dark Tower (cooperative or competitive) in the terminal."""
     try:
         if load is not None:
             game = load_game(str(load))
         else:
-            game = build_game(players, parse_heroes(heroes), difficulty.lower(), code, seed)
+            game = build_game(
+                players, parse_heroes(heroes), difficulty.lower(), code, seed, mode.lower()
+            )
         agents = parse_ai(ai or [], game.state.config.players, game.state.config.seed)
     except (ValueError, SaveError) as exc:
         raise _fail(str(exc)) from None
@@ -1005,9 +1125,13 @@ def simulate(
     agent: str,
     seed: int,
     difficulty: str,
+    mode: str = "cooperative",
 ) -> dict[str, Any]:
-    """Play `games` games (game i from seed + i) and gather the figures."""
+    """Play `games` games (game i from seed + i) and gather the figures. In competitive
+    mode the winners are counted by seat, overall and by cause."""
     results: dict[str, dict[str, int]] = {"loss": {}, "win": {}}
+    wins_by_seat: dict[str, int] = {str(s): 0 for s in range(players)}
+    winners_by_cause: dict[str, dict[str, int]] = {}
     errors: list[dict[str, Any]] = []
     decisions = 0
     turns: list[int] = []
@@ -1016,7 +1140,9 @@ def simulate(
         game_seed = seed + i
         n = 0
         try:
-            game = new_game(make_config(players=players, difficulty=difficulty, seed=game_seed))
+            game = new_game(
+                make_config(players=players, difficulty=difficulty, seed=game_seed, mode=mode)
+            )
             agents = [make_agent(agent, game_seed * 8 + s) for s in range(players)]
             while True:
                 to_act = game.to_act
@@ -1030,17 +1156,23 @@ def simulate(
             assert result is not None
             by_cause = results.setdefault(result.outcome, {})
             by_cause[result.cause] = by_cause.get(result.cause, 0) + 1
+            if mode == "competitive" and result.outcome == "win":
+                seats = winners_by_cause.setdefault(result.cause, {})
+                for seat in result.winners:
+                    wins_by_seat[str(seat)] = wins_by_seat.get(str(seat), 0) + 1
+                    seats[str(seat)] = seats.get(str(seat), 0) + 1
             turns.append(game.state.turn_number)
         except Exception as exc:  # one broken game must not stop the run
             errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}"})
         decisions += n
     elapsed = max(time.perf_counter() - started, 1e-9)
-    return {
+    report: dict[str, Any] = {
         "game": "rtdt",
         "games": games,
         "players": players,
         "agent": agent,
         "difficulty": difficulty,
+        "mode": mode,
         "seed": seed,
         "results": results,
         "decisions": decisions,
@@ -1049,6 +1181,10 @@ def simulate(
         "mean_turns": round(sum(turns) / len(turns), 2) if turns else None,
         "errors": errors,
     }
+    if mode == "competitive":
+        report["wins_by_seat"] = wins_by_seat
+        report["winners_by_cause"] = winners_by_cause
+    return report
 
 
 def sim_rtdt(
@@ -1060,6 +1196,9 @@ def sim_rtdt(
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
     difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",
     as_json: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False,
+    mode: Annotated[
+        str, typer.Option("--mode", help="cooperative or competitive (2-4 players).")
+    ] = "cooperative",
 ) -> None:
     """Play many Return to Dark Tower games with AI seats and report the results."""
     difficulty = difficulty.lower()
@@ -1073,12 +1212,19 @@ def sim_rtdt(
         raise _fail(f"--difficulty must be heroic or gritty, not {difficulty!r}")
     if seed < 0:
         raise _fail(f"--seed must be 0 or more, not {seed}")
-    report = simulate(games, players, agent, seed, difficulty)
+    mode = mode.lower()
+    if mode not in MODES:
+        raise _fail(f"--mode must be cooperative or competitive, not {mode!r}")
+    if mode == "competitive" and players < 2:
+        raise _fail("--mode competitive needs 2-4 players")
+    report = simulate(games, players, agent, seed, difficulty, mode)
     if as_json:
         typer.echo(json.dumps(report))
         return
     console = Console(highlight=False)
-    table = Table(title=f"rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}")
+    table = Table(
+        title=f"rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}, {mode}"
+    )
     table.add_column("outcome")
     table.add_column("cause")
     table.add_column("games", justify="right")
@@ -1088,6 +1234,9 @@ def sim_rtdt(
     if report["errors"]:
         table.add_row("error", "(see below)", str(len(report["errors"])), style="red")
     console.print(table)
+    if mode == "competitive":
+        wins = " · ".join(f"seat {s} {n}" for s, n in report["wins_by_seat"].items())
+        console.print(f"wins by seat: {wins}")
     console.print(
         f"{report['decisions']} decisions · {report['decisions_per_second']:.0f} decisions/s · "
         f"{report['games_per_second']:.1f} games/s · mean turns {report['mean_turns']}"

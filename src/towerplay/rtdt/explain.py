@@ -10,6 +10,7 @@ from towerplay.rtdt.app import AVERAGE_TURNS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.common import base_move, glyph_cost, restricted, stat_set
+from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import foes_at
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
@@ -239,7 +240,7 @@ def prompt(w: World, s: State) -> str:
         if dv.room < 0:
             return f"{who}: in the dungeon - choose a room to enter, or leave."
         d = s.dungeons[dv.space]
-        room = next(r for r in w.content.dungeons[d.kind].rooms if r.id == d.rooms[dv.room])
+        room = next(r for r in rooms_of(w, d.kind) if r.id == d.rooms[dv.room])
         result = room.improved if dv.improved else room.initial
         return f"{who}: {room.name} - {result.text} (improve, or resolve)"
     if s.battle is not None:
