@@ -65,3 +65,26 @@ def test_soak_500_heuristic_games(difficulty: str) -> None:
     assert sum(causes.values()) == 250
     assert set(causes) <= CAUSES | {"the adversary was defeated"}
     assert causes["the adversary was defeated"] > 0
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_soak_500_competitive_games(agent: str) -> None:
+    """250 seeded competitive games per agent (500 in all), invariants after every action."""
+    from towerplay.agents.heuristic import HeuristicAgent
+
+    causes: Counter[str] = Counter()
+    for seed in range(250):
+        g = new_game(players=2 + seed % 3, seed=seed, mode="competitive")
+        player = HeuristicAgent(seed) if agent == "heuristic" else RandomAgent(seed)
+        play_checked(g, player)
+        causes[g.result.cause] += 1  # type: ignore[union-attr]
+    assert sum(causes.values()) == 250
+    assert set(causes) <= {
+        "the relic was found",
+        "the last hero standing",
+        "every hero was eliminated; nobody wins",
+        "the sixth month ended",
+    }
+    if agent == "heuristic":
+        assert causes["the relic was found"] > 100, causes
