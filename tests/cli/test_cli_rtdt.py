@@ -606,3 +606,13 @@ def test_sim_bad_mode(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["sim", "rtdt", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+def test_play_options_choose_foes_adversary_and_companion() -> None:
+    g = build_game(
+        2, [], "heroic", None, 4, "cooperative", ["oreks", "lemures", "titans"], "gravemaw", "tomas"
+    )
+    assert g.state.config.foes == ("oreks", "lemures", "titans")
+    assert (g.state.config.adversary, g.state.config.companion) == ("gravemaw", "tomas")
+    result = runner.invoke(app, ["play", "rtdt", "--foes", "oreks,brigands,titans", "--seed", "1"])
+    assert result.exit_code == 2 and "one of each level" in result.output

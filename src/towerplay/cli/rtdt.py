@@ -1048,6 +1048,9 @@ def build_game(
     code: str | None,
     seed: int | None,
     mode: str = "cooperative",
+    foes: Sequence[str] = (),
+    adversary: str = "",
+    companion: str = "",
 ) -> RtdtGame:
     """A new game from command-line options; raises ValueError with a one-line message."""
     if difficulty not in ("heroic", "gritty"):
@@ -1071,7 +1074,16 @@ def build_game(
     if seed < 0:
         raise ValueError(f"--seed must be 0 or more, not {seed}")
     return new_game(
-        make_config(players=n, heroes=heroes, difficulty=difficulty, seed=seed, mode=mode)
+        make_config(
+            players=n,
+            heroes=heroes,
+            difficulty=difficulty,
+            seed=seed,
+            mode=mode,
+            foes=foes,
+            adversary=adversary,
+            companion=companion,
+        )
     )
 
 
@@ -1099,6 +1111,19 @@ def play_rtdt(
     mode: Annotated[
         str, typer.Option("--mode", help="cooperative or competitive (2-4 players).")
     ] = "cooperative",
+    foes: Annotated[
+        str | None,
+        typer.Option("--foes", help="Three foes, levels 2, 3, 4: e.g. brigands,lemures,titans."),
+    ] = None,
+    adversary: Annotated[
+        str | None, typer.Option("--adversary", help="The adversary, e.g. ashstrider.")
+    ] = None,
+    companion: Annotated[
+        str | None,
+        typer.Option(
+            "--companion", help="The main companion (its main goal is played), e.g. zaida."
+        ),
+    ] = None,
 ) -> None:
     """Play Return to Dark Tower (cooperative or competitive) in the terminal."""
     try:
@@ -1106,7 +1131,15 @@ def play_rtdt(
             game = load_game(str(load))
         else:
             game = build_game(
-                players, parse_heroes(heroes), difficulty.lower(), code, seed, mode.lower()
+                players,
+                parse_heroes(heroes),
+                difficulty.lower(),
+                code,
+                seed,
+                mode.lower(),
+                parse_heroes(foes),
+                (adversary or "").lower(),
+                (companion or "").lower(),
             )
         agents = parse_ai(ai or [], game.state.config.players, game.state.config.seed)
     except (ValueError, SaveError) as exc:
