@@ -97,12 +97,10 @@ def legal(g: RtdtGame) -> set[str]:
 def finish_turn(g: RtdtGame) -> None:
     """End the current turn and answer every question with its first legal action
     until the next hero's turn starts (or the game ends)."""
-    seat = g.state.turn.seat
     number = g.state.turn_number
     g.apply("end")
     while g.result is None and (g.state.pending or g.state.turn_number == number):
         g.apply(g.legal_actions()[0])
-    del seat
 
 
 def resume(g: RtdtGame) -> None:

@@ -282,11 +282,6 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
             ask(s, Decision("discard", h.seat, amount=len(held) - limit, scope=kind))
 
 
-def over_limit(w: World, h: HeroState) -> bool:
-    limit = potion_limit(w, h)
-    return len(h.treasures) > treasure_limit(w, h) or (limit is not None and len(h.potions) > limit)
-
-
 # --- skulls and buildings ------------------------------------------------------------
 
 
