@@ -33,7 +33,11 @@ class Rng:
         """A uniform integer in [0, n)."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        return (self.next_u64() * n) >> 64
+        # next_u64, inlined: this is the hot path of shuffles and agents
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) * n) >> 64
 
     def randint(self, lo: int, hi: int) -> int:
         """A uniform integer in [lo, hi], both ends included."""
@@ -41,7 +45,10 @@ class Rng:
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
-        return (self.next_u64() >> 11) * (1.0 / (1 << 53))
+        self.state = s = (self.state + _GOLDEN) & _MASK
+        z = ((s ^ (s >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        return ((z ^ (z >> 31)) >> 11) * (1.0 / (1 << 53))
 
     def chance(self, p: float) -> bool:
         return self.random() < p

@@ -6,7 +6,7 @@ Built once from content and shared by every game (never copied by clone).
 from __future__ import annotations
 
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from towerplay.rtdt.models import BoardFile
 
@@ -27,6 +27,7 @@ class Board:
     river_bank: dict[tuple[str, str], tuple[str, ...]]  # (from, to) -> spaces of `to` on that river
     tower_adjacent: frozenset[str]
     names: dict[str, str]
+    distances: dict[tuple[str, str], int] = field(default_factory=dict, compare=False)
 
     @staticmethod
     def build(data: BoardFile) -> Board:
@@ -72,7 +73,14 @@ class Board:
         return b in self.neighbours[a]
 
     def distance(self, a: str, b: str) -> int:
-        """Steps between two spaces (breadth-first; the board is connected)."""
+        """Steps between two spaces (breadth-first; the board is connected; cached)."""
+        key = (a, b)
+        d = self.distances.get(key)
+        if d is None:
+            d = self.distances[key] = self._bfs(a, b)
+        return d
+
+    def _bfs(self, a: str, b: str) -> int:
         if a == b:
             return 0
         seen = {a}

@@ -33,6 +33,8 @@ class Profile:
     restrictions: frozenset[str]
     modifiers: tuple[Modifier, ...]
     triggers: dict[str, tuple[tuple[str, Triggered], ...]]  # on -> (card id, ability)
+    move_set: int | None  # a `set_base_move` value, if any (the lowest)
+    move_add: int  # the sum of `base_move` modifiers
 
 
 @dataclass(frozen=True)
@@ -48,6 +50,7 @@ class World:
     restrictions: dict[str, frozenset[str]]
     advantages: dict[str, tuple[Advantage, ...]]
     profiles: dict[tuple[str, ...], Profile] = field(default_factory=dict, compare=False)
+    memo: dict[object, object] = field(default_factory=dict, compare=False)  # rules' caches
 
     def profile(self, cards: list[str]) -> Profile:
         """The Profile of a hero's cards (cached by the card list)."""
@@ -65,6 +68,18 @@ class World:
                 restrictions=frozenset(r for cid in key for r in self.restrictions[cid]),
                 modifiers=tuple(m for cid in key for m in self.modifiers[cid]),
                 triggers={on: tuple(v) for on, v in triggers.items()},
+                move_set=min(
+                    (
+                        m.amount
+                        for cid in key
+                        for m in self.modifiers[cid]
+                        if m.stat == "set_base_move"
+                    ),
+                    default=None,
+                ),
+                move_add=sum(
+                    m.amount for cid in key for m in self.modifiers[cid] if m.stat == "base_move"
+                ),
             )
         return p
 

@@ -54,9 +54,11 @@ from towerplay.rtdt.rules.effects import (
 from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
+from towerplay.rtdt.tower import GLYPHS
 from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
+NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
 
 # Actions are interned: the same text always gives the same object (cheap equality).
 _CACHE: dict[tuple[str, ...], Action] = {}
@@ -126,6 +128,15 @@ def move_targets(w: World, h: HeroState, prof: Profile | None = None) -> list[st
     return targets
 
 
+def _step_actions(w: World, space: str) -> tuple[Action, ...]:
+    """`move` to each neighbour of a space, built once per space."""
+    key = ("steps", space)
+    cached = w.memo.get(key)
+    if cached is None:
+        cached = w.memo[key] = tuple(act("move", sp) for sp in w.board.neighbours[space])
+    return cached  # type: ignore[return-value]
+
+
 def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = None) -> list[str]:
     """Buildings you may Cleanse: the one on your space, with skulls (RTDT-CLEANSE-1, -2)."""
     prof = prof or w.profile(h.cards())
@@ -152,12 +163,21 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     )
 
 
-def reinforce_cost(w: World, s: State, h: HeroState, option: str) -> int:
+def reinforce_cost(
+    w: World,
+    s: State,
+    h: HeroState,
+    option: str,
+    prof: Profile | None = None,
+    glyph: int | None = None,
+) -> int:
     building = w.board.building_of[h.space]
     info = w.content.buildings[building]
     base = info.free.spirit if option == "free" else info.enhanced.spirit
-    extra = stat_sum(w, h, "reinforce_cost", building, option)
-    return max(0, base + extra) + glyph_cost(w, s, h, "reinforce")
+    extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
+    if glyph is None:
+        glyph = glyph_cost(w, s, h, "reinforce")
+    return max(0, base + extra) + glyph
 
 
 def item_use(w: World, s: State, h: HeroState, item: str) -> bool:
@@ -184,10 +204,11 @@ def turn_actions(w: World, s: State) -> list[Action]:
         return dungeons.delve_actions(w, s, h)
     out: list[Action] = []
     prof = w.profile(h.cards())
-    if t.phase == "start" and not t.banner_done:  # RTDT-TURN-2, RTDT-TURN-3
-        cost = banner_cost(w, s, h)
-        if h.spirit >= cost:
-            out.append(BANNER)
+    # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
+    gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g) for g in GLYPHS}
+    if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
+        out.append(BANNER)
+        if h.treasures:
             out.extend(act("banner", other) for other in other_banners(w, s, h))
     for cid in t.start_pending:  # RTDT-TURN-4
         out.append(act("resolve", cid))
@@ -201,30 +222,37 @@ def turn_actions(w: World, s: State) -> list[Action]:
         ):
             out.append(DOUBLE)
         if move_value(w, s, h, prof) > 0:
-            out.extend(act("move", sp) for sp in move_targets(w, h, prof))
+            if "river_slide" in prof.flags:
+                out.extend(act("move", sp) for sp in move_targets(w, h, prof))
+            else:
+                out.extend(_step_actions(w, h.space))
         # one heroic action (RTDT-HEROIC-2)
-        if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "cleanse"):
-            out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
-        if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "battle"):  # RTDT-BATTLE-1
-            out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h))
-        if not t.heroic_done and h.spirit >= glyph_cost(w, s, h, "quest"):  # RTDT-QUEST-2
-            out.extend(quests.quest_actions(w, s, h))
-            if competitive.competitive(s):
-                out.extend(competitive.quest_actions(w, s, h))
+        if not t.heroic_done and h.spirit >= gc["cleanse"]:
+            if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
+                out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
+            elif s.skulls.get(h.space, 0) > 0:  # the usual case: the building here
+                out.append(act("cleanse", h.space))
         if (
-            h.space in s.siege_trees
-            and not t.reinforces
-            and h.spirit >= glyph_cost(w, s, h, "reinforce")
+            not t.heroic_done
+            and (s.foes or s.adversary_space)
+            and h.spirit >= gc["battle"]  # RTDT-BATTLE-1
         ):
+            out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h, prof))
+        racing = s.config.mode == "competitive"
+        if (s.quests or racing) and not t.heroic_done and h.spirit >= gc["quest"]:  # RTDT-QUEST-2
+            out.extend(quests.quest_actions(w, s, h))
+            if racing:
+                out.extend(competitive.quest_actions(w, s, h))
+        if h.space in s.siege_trees and not t.reinforces and h.spirit >= gc["reinforce"]:
             out.append(act("reinforce", "tree"))  # RTDT-TOKEN-9
         if can_reinforce(w, s, h):
-            if not t.haggle and h.spirit >= glyph_cost(w, s, h, "reinforce"):
+            if not t.haggle and h.spirit >= gc["reinforce"]:
                 out.append(HAGGLE)
-            if h.spirit >= reinforce_cost(w, s, h, "free"):
+            if h.spirit >= reinforce_cost(w, s, h, "free", prof, gc["reinforce"]):
                 out.append(FREE)
-            if h.spirit >= reinforce_cost(w, s, h, "enhanced"):
+            if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, gc["reinforce"]):
                 out.append(ENHANCED)
-        if not t.traded:  # RTDT-TRADE-1
+        if not t.traded and len(s.heroes) > 1:  # RTDT-TRADE-1
             out.extend(
                 act("trade", str(o.seat))
                 for o in s.heroes

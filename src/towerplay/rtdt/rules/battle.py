@@ -17,7 +17,6 @@ from towerplay.rtdt.rules.common import (
     ask,
     flag_cards,
     gain,
-    has_flag,
     hero_name,
     log,
     stat_set,
@@ -26,7 +25,7 @@ from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
-from towerplay.rtdt.world import World
+from towerplay.rtdt.world import Profile, World
 
 TOP_RUNG = 4
 ADVERSARY_CARDS = 5  # RTDT-ADVERSARY-4
@@ -38,11 +37,13 @@ def traits_of(w: World, foe: str) -> list[str]:
     return list(w.content.adversaries[foe].traits)
 
 
-def battle_targets(w: World, s: State, h: HeroState) -> list[tuple[str, str]]:
+def battle_targets(
+    w: World, s: State, h: HeroState, prof: Profile | None = None
+) -> list[tuple[str, str]]:
     """(foe, space) pairs this hero may Battle: a foe on their space (RTDT-BATTLE-1), or one
     space away with a `battle_adjacent` card; the adversary once it stands on the board."""
     spaces = [h.space]
-    if has_flag(w, h, "battle_adjacent"):
+    if "battle_adjacent" in (prof or w.profile(h.cards())).flags:
         spaces.extend(w.board.neighbours[h.space])
     out: list[tuple[str, str]] = []
     for sp in spaces:

@@ -54,9 +54,16 @@ def restricted(w: World, h: HeroState, what: str) -> bool:
     return what in w.profile(h.cards()).restrictions
 
 
-def stat_sum(w: World, h: HeroState, stat: str, building: str = "", option: str = "") -> int:
+def stat_sum(
+    w: World,
+    h: HeroState,
+    stat: str,
+    building: str = "",
+    option: str = "",
+    prof: Profile | None = None,
+) -> int:
     total = 0
-    for m in w.profile(h.cards()).modifiers:
+    for m in (prof or w.profile(h.cards())).modifiers:
         if m.stat != stat:
             continue
         if m.building is not None and m.building != building:
@@ -76,12 +83,9 @@ def stat_set(w: World, h: HeroState, stat: str) -> int | None:
 def base_move(w: World, h: HeroState, prof: Profile | None = None) -> int:
     """Base move from the hero board, a `set_base_move` virtue, then modifiers
     (RTDT-MOVE-1, RTDT-MOVE-3)."""
-    mods = (prof or w.profile(h.cards())).modifiers
-    base = w.content.heroes[h.hero].base_move
-    sets = [m.amount for m in mods if m.stat == "set_base_move"]
-    if sets:
-        base = min(sets)
-    return max(0, base + sum(m.amount for m in mods if m.stat == "base_move"))
+    p = prof or w.profile(h.cards())
+    base = w.content.heroes[h.hero].base_move if p.move_set is None else p.move_set
+    return max(0, base + p.move_add)
 
 
 def treasure_limit(w: World, h: HeroState) -> int:
