@@ -319,6 +319,66 @@ Flag = Literal[
     "sanctuary_month_spirit",  # after you Reinforce at a sanctuary, gain spirit = month number
     "remove_foe_for_level",  # on your turn, pay spirit = a foe's level to remove it from your space
     "relocate_entered_foe",  # once per turn, entering a foe's space, you may put that foe anywhere
+    # --- Covenant (content/covenant.yaml; no engine reads these yet) ---
+    # heroes' virtues
+    "market_advantages",  # Battling, you also count the regular advantages of the market's treasures
+    "haggle_reroll",  # after a haggle roll you may roll once more and keep either result
+    "blessing_on_market_take",  # whenever any hero takes a treasure from the market, gain a blessing
+    "ignore_critical_losses",  # ignore warrior and spirit losses on critical-hit battle cards
+    "quarry_wild",  # `amount` Wild advantages when battling your quarry
+    "quarry_block_warrior_losses",  # against your quarry, up to `amount` fewer losses per battle card
+    "quarry_dodges_strike",  # return the quarry token to skip the quarry's part of a Foe Strike
+    "quarry_defeat_clears_skulls",  # defeating your quarry clears every skull on or next to you
+    "blessing_on_banner_skull",  # a blessing when your banner action removed a skull
+    "prepare_spells",  # month start: prepare spells up to the month number (COV-ASTRO)
+    "prepare_invocations",  # invocations join the spells you may prepare
+    "blessing_on_cast",  # a blessing after each spell you cast
+    "treasure_on_cast",  # once per turn, casting a spell draws the treasure deck's top card
+    "spirit_per_unaided_card",  # `amount` spirit per battle card you spent no advantages on
+    "extra_corruption_slot",  # hold `amount` more corruptions; a random one at setup
+    "wild_per_corruption",  # `amount` Wild advantages per corruption you hold
+    "reinforce_discount_per_corruption",  # enhanced Reinforce costs `amount` less per corruption
+    "take_others_corruption",  # once a turn take another hero's new corruption, gain `amount` spirit
+    # treasures
+    "full_upgrade_warriors",  # `amount` warriors when you improve a battle card to its best rung
+    "wasteland_battle_wild",  # `amount` Wild advantages when battling on a wasteland
+    "cleanse_clears_kingdom",  # on a Cleanse, discard this to clear every skull in your kingdom
+    "blessing_on_skull_in_kingdom",  # a blessing when a skull emerges into your current kingdom
+    "start_jump_tower_adjacent",  # turn start: may go to a Tower-adjacent space and gain a blessing
+    "warriors_on_foe_status",  # `amount` warriors whenever any foe's status changes
+    "borrow_virtue",  # turn start: pay `amount` spirit, one inactive virtue is active this turn
+    "quest_any_space",  # monthly quests may be completed from any space
+    "exclusive_wild",  # discard when you Battle: `amount` Wild, and no other advantages that Battle
+    "give_corruption_relief",  # discard: any hero returns 1 corruption and gains a blessing
+    "chakram_reward",  # defeating a level 3 or 4 foe: drop a corruption or give a blessing away
+    "potion_pick",  # gaining a potion, look at the top `amount` and keep one (the rest go under)
+    "wild_in_monument_kingdom",  # `amount` Wild in a kingdom whose monument is completed
+    "quest_offering",  # completing a quest puts an offering on any foundation
+    "home_relocate_from_building",  # turn ends on a building space: may go to any home-kingdom space
+    "wild_near_bazaar",  # `amount` Wild advantages on or next to a bazaar's space
+    "ignore_big_loss",  # discard: ignore one source's losses costing `amount`+ warriors
+    "wild_on_quest",  # `amount` Wild advantages in a Quest action
+    "reinforce_on_desert",  # Reinforce on desert spaces with any non-monument building's options
+    # wands: spend charges (COV-WAND)
+    "wand_place_hero",  # spend N charges: put your hero on a space N steps away
+    "wand_remove_foe_by_level",  # spend N charges: remove a level-N foe from your space
+    "wand_clear_skulls_near",  # spend 1 charge: clear every regular skull on or next to your space
+    # corruptions
+    "no_glyph_in_current_kingdom",  # no glyph action of a glyph facing your current kingdom
+    "reinforce_forces_haggle",  # every Reinforce rolls the haggle die
+    "no_battle_card_gains",  # battle cards give you no warriors, spirit or items
+    "reinforce_home_only",  # Reinforce only in your home kingdom
+    "no_battle_foe_level",  # you cannot Battle foes of level `amount`
+    "no_banner",  # you cannot take your banner action
+    "no_quest",  # you cannot take the Quest action
+    "river_toll",  # lose `amount` spirit each time you cross a river
+    "no_tower_adjacent",  # you cannot enter a Tower-adjacent space
+    "no_gear",  # you cannot hold gear; gaining this, discard all of it
+    # monuments' enhanced Reinforce options (MonumentOption.flag)
+    "move_monument",  # put yourself and this monument (its skulls too) on one building-free space
+    "items_for_corruptions",  # spend any number of items, return as many of your corruptions
+    "unlimited_battle_cleanse",  # Battle and Cleanse any number of times this turn
+    "foreign_virtue",  # swap an inactive virtue for an active one of a hero not in the game
 ]
 
 
@@ -801,5 +861,156 @@ class CompetitiveFile(Strict):
             raise ValueError(
                 f"tower_rooms_per_delve {self.tower_rooms_per_delve} exceeds "
                 f"the {len(self.tower_rooms)} tower rooms"
+            )
+        return self
+
+
+# --- Covenant: monuments, spells, treasures, components (content only) --------------------
+# content/covenant.yaml; nothing loads it yet. Rule IDs are in docs/rules/covenant.md (COV-…).
+
+OfferingEvent = Literal[
+    "gain_corruption",  # any hero gains a corruption by a game effect (not Soothing Word's swap)
+    "spend_or_lose_treasure",  # any hero spends or loses a treasure by a game effect
+    "battle_card_loss",  # a hero really loses `at_least` warriors to one battle card
+    "battle_without_advantages",  # a hero finishes a Battle having spent no advantages in it
+    "end_turn_foes_near",  # a hero ends their turn with `at_least` foes on or next to their space
+    "end_turn_skulls_near",  # ... with `at_least` skulls on buildings on or next to their space
+    "battle_defeat",  # a hero defeats a foe with the Battle action (where: `foe_space`)
+]
+
+
+class OfferingTrigger(Strict):
+    """When an offering goes on a monument's foundation (COV-OFFER-1): whoever, wherever."""
+
+    on: OfferingEvent
+    at_least: int = Field(default=1, ge=1)
+    # battle_defeat only: where the defeated foe stood
+    foe_space: Literal["tower_adjacent", "wasteland"] | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> OfferingTrigger:
+        if self.foe_space is not None and self.on != "battle_defeat":
+            raise ValueError("foe_space goes only with on: battle_defeat")
+        return self
+
+
+class MonumentOption(ReinforceOption):
+    """A Reinforce option of a completed monument. Besides spirit it may cost warriors;
+    `flag` names an engine hook where no effect shape says what the option does."""
+
+    warriors: int = Field(default=0, ge=0)
+    flag: Flag | None = None
+
+
+class MonumentEvent(Strict):
+    """A beneficial event a completed monument brings now and then (COV-MONUMENT-7).
+    `effects` apply to the hero whose turn just ended (the dropping player)."""
+
+    source: Source
+    text: str
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class Monument(Entry):
+    name: str
+    replaces: BuildingType  # the building type it stands in for, and counts as once completed
+    paired_with: str  # the other monument printed on the same double-sided foundation tile
+    offering_text: str
+    offering: OfferingTrigger | None = None  # None: the text alone says it
+    free: ReinforceOption  # the replaced building's free option
+    enhanced: MonumentOption  # replaces the building's enhanced option
+    skull_capacity: int | None = 3  # None: holds any number and is never destroyed by skulls
+    cleansable: bool = True
+    special: str | None = None  # special rule, in words
+    events: list[MonumentEvent] = Field(default_factory=list)
+
+
+class Spell(Card):
+    """A Reverent Astromancer spell; its cast effect is keyed by id (see docs/content.md)."""
+
+
+class Invocation(Card):
+    """A Reverent Astromancer invocation (available once Exalted); cast like a spell."""
+
+
+class Recharge(Strict):
+    """When a wand gains charges (COV-WAND-3)."""
+
+    on: Literal["month_end", "battle_foe"]  # battle_foe: you Battle a foe with `foe_trait`
+    foe_trait: AdvantageType | None = None
+    amount: int = Field(default=1, ge=1)
+
+
+class CovenantTreasure(Card):
+    """A Covenant treasure. Wands start with `charges` charge tokens (COV-WAND-1)."""
+
+    wand: bool = False
+    charges: int = Field(default=0, ge=0)
+    recharge: Recharge | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> CovenantTreasure:
+        if not self.wand and (self.charges or self.recharge is not None):
+            raise ValueError(f"{self.id}: charges and recharge belong to wands only")
+        if self.wand and (self.charges < 1 or self.recharge is None):
+            raise ValueError(f"{self.id}: a wand needs starting charges and a recharge")
+        return self
+
+
+class CovenantComponents(Strict):
+    """The Covenant box's counted components that the rules limit (COV-COMP-1)."""
+
+    source: Source
+    blessings: int = Field(ge=1)
+    protection_tokens: int = Field(ge=1)
+    offering_tokens: int = Field(ge=1)
+    quarry_tokens: int = Field(ge=1)
+    doom_skulls: int = Field(ge=1)
+    charge_tokens: int = Field(ge=1)
+    wasteland_tokens: int = Field(ge=1)
+    foundations: int = Field(ge=1)
+
+
+class CovenantFile(Strict):
+    monuments: list[Monument]
+    spells: list[Spell]
+    invocations: list[Invocation]
+    heroes: list[Hero]
+    treasures: list[CovenantTreasure]
+    corruptions: list[Corruption]
+    components: CovenantComponents
+
+    @model_validator(mode="after")
+    def _check(self) -> CovenantFile:
+        virtues = [v for h in self.heroes for v in (*h.starting_virtues, *h.unlockable_virtues)]
+        ids = [
+            e.id
+            for group in (
+                self.monuments,
+                self.spells,
+                self.invocations,
+                self.heroes,
+                virtues,
+                self.treasures,
+                self.corruptions,
+            )
+            for e in group
+        ]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"duplicate ids: {dupes}")
+        by_id = {m.id: m for m in self.monuments}
+        for m in self.monuments:
+            other = by_id.get(m.paired_with)
+            if other is None or other.id == m.id:
+                raise ValueError(f"monument {m.id}: paired_with names no other monument")
+            if other.paired_with != m.id:
+                raise ValueError(f"monuments {m.id} and {other.id}: pairing is not mutual")
+            if other.replaces != m.replaces:
+                raise ValueError(f"monuments {m.id} and {other.id} share a tile but not a type")
+        if len(self.monuments) != 2 * self.components.foundations:
+            raise ValueError(
+                f"{len(self.monuments)} monuments for {self.components.foundations} "
+                "double-sided foundation tiles"
             )
         return self
