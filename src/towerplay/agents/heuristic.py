@@ -1457,7 +1457,7 @@ class HeuristicAgent:
                 return self._reinforce_action(v, r_val, r_opt)
             reinforce_here_later = True
         if moves and not reinforce_here_later:
-            dest = self._end_space(v, moves_left, can_reinforce)
+            dest = self._end_space(v)
             if dest is not None and dest != here:
                 step = self._step_toward(v, dest, moves)
                 if step is not None:
@@ -1526,7 +1526,7 @@ class HeuristicAgent:
                 best = (key, a)
         return best[1] if best is not None else None
 
-    def _end_space(self, v: _View, moves_left: int, can_reinforce: bool) -> str | None:
+    def _end_space(self, v: _View) -> str | None:
         """Where to stand when the turn ends: toward next turn's best target, out of harm."""
         goal = self._goal(v)
         h, s = v.h, v.s
@@ -1536,9 +1536,6 @@ class HeuristicAgent:
             if not homes:
                 return None
             goal = min(homes, key=lambda sp: (v.dist(h.space, sp), sp))
-        if can_reinforce and h.space in s.skulls:
-            # a Reinforce still to come: stop on a building on the way when we can
-            pass
         return goal
 
     def _use_item(self, v: _View) -> Action | None:
