@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import rules
-from tests.rtdt.scenario import at, give, legal, play, resume, scenario
+from tests.rtdt.scenario import at, finish_turn, give, legal, play, resume, scenario
 from towerplay.core.errors import IllegalAction
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
@@ -494,3 +494,35 @@ def test_players_may_choose_the_foes_the_adversary_and_the_main_companion() -> N
         make_config(foes=["oreks", "brigands", "titans"])
     with pytest.raises(ValueError, match="unknown adversary"):
         make_config(adversary="azkol")
+
+
+@rules("RTDT-TOKEN-3")
+def test_mirass_caravans_are_camps_that_roll_toward_the_tower() -> None:
+    g = code_game("gravemaw", "miras")
+    s = g.state
+    aq = s.quests[0]
+    goal = g.world.content.quests[aq.quest]
+    assert [st.place.caravan for st in goal.stages] == ["north", "east", "west"]  # no southern
+    assert g.world.board.kingdom_of[aq.space] == "north"
+    camp = s.dungeons[aq.space]
+    assert camp.kind == "encampment"
+    board = g.world.board
+
+    def to_tower(space: str) -> int:
+        return min(board.distance(space, t) for t in board.tower_adjacent)
+
+    start = aq.space
+    finish_turn(g)
+    assert to_tower(aq.space) == to_tower(start) - 1 or aq.space in board.tower_adjacent
+    assert s.dungeons[aq.space] is camp  # the camp, cleared rooms and all, moves with it
+    # a hero on the caravan's space can explore it
+    at(g, s.turn.seat, aq.space)
+    s.turn.heroic_done = False
+    g._legal = None
+    assert f"explore {aq.space}" in legal(g)
+    # no caravans without Miras
+    other = code_game("gravemaw", "tomas")
+    assert all(
+        st.place.caravan is None
+        for st in other.world.content.quests[other.state.quests[0].quest].stages
+    )

@@ -716,6 +716,7 @@ class Placement(Strict):
     kingdoms: list[Kingdom] = Field(default_factory=list)
     building: BuildingType | None = None
     dungeon: bool = False
+    caravan: Kingdom | None = None  # Miras's caravan of that kingdom: a camp dungeon on the move
 
 
 class QuestStage(Strict):

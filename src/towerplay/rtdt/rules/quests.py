@@ -37,7 +37,7 @@ def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[s
         ]
     else:
         spaces = list(board.spaces)
-    if needs_dungeon or place.dungeon:
+    if (needs_dungeon or place.dungeon) and place.caravan is None:  # a caravan is its own camp
         spaces = [sp for sp in spaces if w.content.spaces[sp].dungeon is not None]
     busy = {q.space for q in s.quests}
     free = [sp for sp in spaces if sp not in busy]
@@ -51,15 +51,16 @@ def place_stage(w: World, s: State, rng: Rng, quest: Quest, stage: int) -> Activ
     aq = ActiveQuest(quest.id, stage, space, quest.kind)
     s.quests.append(aq)
     if st.needs.dungeon and space not in s.dungeons:
-        open_dungeon(w, s, rng, space)
+        open_dungeon(w, s, rng, space, "encampment" if st.place.caravan else None)
     log(s, f"Quest - {quest.name}: {st.text} (at {w.board.names[space]})")
     return aq
 
 
-def open_dungeon(w: World, s: State, rng: Rng, space: str) -> None:
-    """Lay out the dungeon on this space: rooms drawn (repeats allowed) and a hidden target
-    room among those not next to the entrance (RTDT-DUNGEON-1)."""
-    kind = w.content.spaces[space].dungeon
+def open_dungeon(w: World, s: State, rng: Rng, space: str, kind: str | None = None) -> None:
+    """Lay out the dungeon on this space (or a caravan's camp of `kind`): rooms drawn
+    (repeats allowed) and a hidden target room among those not next to the entrance
+    (RTDT-DUNGEON-1)."""
+    kind = kind or w.content.spaces[space].dungeon
     assert kind is not None
     pool = [r.id for r in w.content.dungeons[kind].rooms]
     n = w.content.rooms_per_delve
@@ -221,3 +222,28 @@ def on_foe_defeated(w: World, s: State, h: HeroState, space: str) -> None:
         if aq.space == space and w.content.quests[aq.quest].stages[aq.stage].needs.defeat_foe:
             finish_stage(w, s, h, aq)
             return
+
+
+def move_caravans(w: World, s: State) -> None:
+    """Miras's caravans roll one space toward the Tower after every turn, their camp dungeon
+    (cleared rooms and all) with them, until they stand beside it (RTDT-TOKEN-3). A caravan
+    does not move while a hero is inside it, nor onto another marker."""
+    board = w.board
+    for aq in s.quests:
+        place = w.content.quests[aq.quest].stages[aq.stage].place
+        if place.caravan is None or aq.space in board.tower_adjacent:
+            continue
+        if s.delve is not None and s.delve.space == aq.space:
+            continue
+        goal = min(sorted(board.tower_adjacent), key=lambda sp: board.distance(aq.space, sp))
+        step = next(
+            n
+            for n in board.neighbours[aq.space]
+            if board.distance(n, goal) < board.distance(aq.space, goal)
+        )
+        if step in s.dungeons or any(q.space == step for q in s.quests):
+            continue
+        if aq.space in s.dungeons:
+            s.dungeons[step] = s.dungeons.pop(aq.space)
+        log(s, f"The {place.caravan}ern caravan rolls on to {board.names[step]}.")
+        aq.space = step

@@ -20,7 +20,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
-from towerplay.rtdt.rules.quests import fail_month_quests, new_month_quests
+from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
 from towerplay.rtdt.world import World
 
@@ -199,6 +199,7 @@ def _next_event(w: World, s: State) -> None:
 
 def _close_turn(w: World, s: State) -> None:
     """Count the turn; end the month when its hidden count is reached (RTDT-MONTH-5)."""
+    move_caravans(w, s)  # RTDT-TOKEN-3
     if s.turn.extra_turn:
         start_turn(w, s, s.turn.seat)
         return
