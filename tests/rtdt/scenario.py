@@ -1,9 +1,9 @@
 """Build Return to Dark Tower positions directly, for scenario tests.
 
-    g = scenario(heroes=["spymaster"], seed=1)
-    at(g, 0, "dayside"); give(g, 0, spirit=5, treasures=["lamp_of_hope"])
-    skulls(g, dayside=2)
-    play(g, "cleanse dayside")
+g = scenario(heroes=["spymaster"], seed=1)
+at(g, 0, "dayside"); give(g, 0, spirit=5, treasures=["lamp_of_hope"])
+skulls(g, dayside=2)
+play(g, "cleanse dayside")
 """
 
 from __future__ import annotations
@@ -12,6 +12,33 @@ from collections.abc import Iterable
 
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 from towerplay.rtdt.rules.turn import advance
+
+# Every foe and adversary of the base game, written out (tests expect these, whatever the
+# code's own tables say).
+FOES = (
+    "brigands",
+    "oreks",
+    "shadow_wolves",
+    "spine_fiends",
+    "frost_trolls",
+    "clan_of_neuri",
+    "lemures",
+    "widowmade_spiders",
+    "dragons",
+    "mormos",
+    "striga",
+    "titans",
+)
+ADVERSARIES = (
+    "ashstrider",
+    "bane_of_omens",
+    "empress_of_shades",
+    "gaze_eternal",
+    "gravemaw",
+    "isa_the_exile",
+    "lingering_rot",
+    "utuk_ku",
+)
 
 
 def scenario(
@@ -23,7 +50,11 @@ def scenario(
     """A fresh game at the start of the first player's first turn."""
     heroes = tuple(heroes)
     config = make_config(
-        players=len(heroes), heroes=heroes, seed=seed, difficulty=difficulty, kingdoms=tuple(kingdoms)
+        players=len(heroes),
+        heroes=heroes,
+        seed=seed,
+        difficulty=difficulty,
+        kingdoms=tuple(kingdoms),
     )
     return new_game(config)
 

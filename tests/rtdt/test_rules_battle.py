@@ -15,7 +15,18 @@ import json
 import pytest
 
 from tests.conftest import rules
-from tests.rtdt.scenario import at, finish_turn, give, legal, play, resume, scenario, skulls
+from tests.rtdt.scenario import (
+    ADVERSARIES,
+    FOES,
+    at,
+    finish_turn,
+    give,
+    legal,
+    play,
+    resume,
+    scenario,
+    skulls,
+)
 from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, gamecode
@@ -30,30 +41,6 @@ CITADEL = "radiant_mountains"  # mountains: the Champion of the North gives 2 wi
 BAZAAR, VILLAGE, SANCTUARY = "dayside", "egans_end", "upper_ice_fangs"
 GREEN_BRIDGE = "green_bridge"  # no building; next to the bazaar, the citadel and the sanctuary
 FIVEPINT = "fivepint"  # no building; lake; next to the bazaar and the citadel
-FOES = (
-    "brigands",
-    "oreks",
-    "shadow_wolves",
-    "spine_fiends",
-    "frost_trolls",
-    "clan_of_neuri",
-    "lemures",
-    "widowmade_spiders",
-    "dragons",
-    "mormos",
-    "striga",
-    "titans",
-)
-ADVERSARIES = (
-    "ashstrider",
-    "bane_of_omens",
-    "empress_of_shades",
-    "gaze_eternal",
-    "gravemaw",
-    "isa_the_exile",
-    "lingering_rot",
-    "utuk_ku",
-)
 
 
 # --- helpers -------------------------------------------------------------------------------

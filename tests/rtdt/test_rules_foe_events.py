@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from tests.conftest import rules
-from tests.rtdt.scenario import give, legal, play, resume, scenario
+from tests.rtdt.scenario import ADVERSARIES, FOES, give, legal, play, resume, scenario
 from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.models import STATUSES
@@ -23,30 +23,6 @@ from towerplay.rtdt.tower import seal_id, stir
 
 BAZAAR = "dayside"  # a north building space
 TUNDRA = "the_tundra"  # north, no building, next to the bazaar
-FOES = (
-    "brigands",
-    "oreks",
-    "shadow_wolves",
-    "spine_fiends",
-    "frost_trolls",
-    "clan_of_neuri",
-    "lemures",
-    "widowmade_spiders",
-    "dragons",
-    "mormos",
-    "striga",
-    "titans",
-)
-ADVERSARIES = (
-    "ashstrider",
-    "bane_of_omens",
-    "empress_of_shades",
-    "gaze_eternal",
-    "gravemaw",
-    "isa_the_exile",
-    "lingering_rot",
-    "utuk_ku",
-)
 
 
 # --- helpers -------------------------------------------------------------------------------

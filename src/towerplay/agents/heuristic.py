@@ -39,6 +39,7 @@ from typing import Any
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
+from towerplay.rtdt.competitive import advantages_ok
 
 STATUSES = ("panicked", "unsteady", "ready", "savage", "lethal")
 START_RUNG = {"lethal": 0, "savage": 1, "ready": 1, "unsteady": 2, "panicked": 3}
@@ -1607,16 +1608,7 @@ class HeuristicAgent:
         n = nd.advantages
         if n <= 0:
             return True
-        pool = self._advantages(v, v.h, battling=False, space=space)
-        wild = pool.get("wild", 0)
-        kinds = {t: c for t, c in pool.items() if t != "wild" and c > 0}
-        if nd.advantage_rule == "distinct":
-            return min(6, len(kinds) + wild) >= n
-        if nd.advantage_rule == "same":
-            return wild >= n or any(c + wild >= n for c in kinds.values())
-        if nd.advantage_type is not None:
-            return pool.get(nd.advantage_type, 0) + wild >= n
-        return sum(pool.values()) >= n
+        return advantages_ok(self._advantages(v, v.h, battling=False, space=space), nd)
 
     def _trial_deficits(self, v: _View, trial: str) -> dict[str, int] | None:
         """What this hero still lacks for a trial (empty: met on arrival); None when it

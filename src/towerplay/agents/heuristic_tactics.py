@@ -15,8 +15,12 @@ from towerplay.core.rng import Rng, seed_state
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 SIMPLE = {
-    "mulligan": "keep", "reshuffle": "accept", "swap": "swap", "knocked_out": "revive",
-    "response": "respond", "cleanup": "keep",
+    "mulligan": "keep",
+    "reshuffle": "accept",
+    "swap": "swap",
+    "knocked_out": "revive",
+    "response": "respond",
+    "cleanup": "keep",
 }
 
 
@@ -136,10 +140,14 @@ def habit(view: dict[str, Any], actions: list[Action]) -> Action:
                 return (50, 0)
             # focus fire: the weakest first, the encounter's target counting as weaker
             return (u["hp"] - (8 if u["type"] == goal else 0), 0 if u["kind"] == "boss" else 1)
+
         if kind == "target" and not all(a[-1] in at for a in actions):
             # an area: the square touching the most enemies
             def crowd(a: Action) -> int:
-                return -sum(1 for e in enemies if e["squares"] and fp_dist([a[-1]], e["squares"]) <= 1)
+                return -sum(
+                    1 for e in enemies if e["squares"] and fp_dist([a[-1]], e["squares"]) <= 1
+                )
+
             return min(actions, key=lambda a: (crowd(a), weakness(a)))
         return min(actions, key=weakness)
     if kind == "heal":
@@ -148,10 +156,17 @@ def habit(view: dict[str, Any], actions: list[Action]) -> Action:
         def missing(a: Action) -> int:
             u = at.get(a[-1]) or by_id.get(a[-1])
             return -(u["max_hp"] - u["hp"]) if u else 0
+
         return min(actions, key=missing)
     if kind == "move" and me is not None and view["objectives"]["reach"]:
         exits = view["objectives"]["reach"]
-        return min(actions, key=lambda a: (fp_dist([a[-1] if a.verb == "move" else me["squares"][0]], exits), str(a)))
+        return min(
+            actions,
+            key=lambda a: (
+                fp_dist([a[-1] if a.verb == "move" else me["squares"][0]], exits),
+                str(a),
+            ),
+        )
     if kind == "move" and me is not None:
         alive = goals(view, enemies)
         if not alive:
@@ -163,6 +178,7 @@ def habit(view: dict[str, Any], actions: list[Action]) -> Action:
             sq = a[-1] if a.verb == "move" else me["squares"][0]
             near = min(fp_dist([sq], e["squares"]) for e in alive)
             return (abs(near - goal), str(a))
+
         return min(actions, key=fit)
     if kind == "focus":
         return max(actions, key=lambda a: at[a[-1]]["hp"] if a[-1] in at else 0)

@@ -17,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 import typer
 from rich import box
@@ -27,6 +27,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from towerplay.agents import Agent
 from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction, SaveError
@@ -103,10 +104,6 @@ def help_text() -> RenderableType:
     return Group(
         Text.from_markup(HELP_HEAD), Padding(verbs, (0, 0, 0, 2)), Text.from_markup(HELP_TAIL)
     )
-
-
-class Agent(Protocol):
-    def act(self, game: Any) -> Action: ...
 
 
 def make_agent(name: str, seed: int) -> Agent:

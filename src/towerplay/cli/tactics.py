@@ -11,25 +11,33 @@ import json
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from towerplay.agents import Agent
 from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction, SaveError
-from towerplay.core.notation import Action
 from towerplay.tactics import TacticsGame, new_game
 from towerplay.tactics.content import default_content
 
 AGENTS = ("random", "heuristic")
 MAX_DECISIONS = 100_000  # a game longer than this is an engine bug
-TERRAIN = {"#": ("###", "white on grey30"), "o": (" o ", "yellow"), "~": (" ~ ", "blue"),
-           "^": (" ^ ", "red"), "X": (" X ", "bold green"), "*": (" * ", "magenta"),
-           "W": (" W ", "magenta"), "S": (" . ", "green"), ".": (" . ", "dim")}
+TERRAIN = {
+    "#": ("###", "white on grey30"),
+    "o": (" o ", "yellow"),
+    "~": (" ~ ", "blue"),
+    "^": (" ^ ", "red"),
+    "X": (" X ", "bold green"),
+    "*": (" * ", "magenta"),
+    "W": (" W ", "magenta"),
+    "S": (" . ", "green"),
+    ".": (" . ", "dim"),
+}
 HELP = """\
 [bold]Answer[/] with the number of an action, or type the action itself (e.g. [cyan]play fireball[/], [cyan]target c5[/]).
 [bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] · [cyan]load FILE[/] · [cyan]quit[/]
@@ -37,10 +45,6 @@ HELP = """\
 [cyan]dash CARD[/] (discard to move half your movement), [cyan]equip CARD[/], [cyan]prepare CARD[/] — or [cyan]pass[/];
 free cards and [cyan]command SUMMON[/] take no action; [cyan]end[/] ends the turn early.
 Squares are a column letter and a row number, [cyan]a1[/] bottom-left."""
-
-
-class Agent(Protocol):
-    def act(self, game: Any) -> Action: ...
 
 
 def make_agent(name: str, seed: int) -> Agent:
@@ -78,16 +82,25 @@ def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
             name = f"{'abcdefghijklmnopqrstuvwxyz'[x]}{y}"
             if name in at:
                 u = at[name]
-                style = "bold cyan" if u["side"] == "hero" else ("bold red" if u["kind"] == "boss" else "red")
+                style = (
+                    "bold cyan"
+                    if u["side"] == "hero"
+                    else ("bold red" if u["kind"] == "boss" else "red")
+                )
                 out.append(label(u), style=style)
             elif name in spawned:
                 fire = spawned[name] == "fire_wall"
-                out.append(" ≈ " if fire else "###", style="bold dark_orange" if fire else "white on grey30")
+                out.append(
+                    " ≈ " if fire else "###",
+                    style="bold dark_orange" if fire else "white on grey30",
+                )
             else:
                 text, style = TERRAIN.get(ch, (" ? ", ""))
                 out.append(text, style=style)
         out.append("\n")
-    out.append("   " + "".join(f" {'abcdefghijklmnopqrstuvwxyz'[x]} " for x in range(width)), style="dim")
+    out.append(
+        "   " + "".join(f" {'abcdefghijklmnopqrstuvwxyz'[x]} " for x in range(width)), style="dim"
+    )
     return out
 
 
@@ -98,7 +111,12 @@ def figures(view: dict[str, Any]) -> Table:
     for u in view["units"]:
         where = "knocked out" if u["knocked_out"] else " ".join(u["squares"][:1])
         style = "cyan" if u["side"] == "hero" else "red"
-        t.add_row(Text(u["id"], style=style), where, f"{u['hp']}/{u['max_hp']}", ", ".join(u["conditions"]))
+        t.add_row(
+            Text(u["id"], style=style),
+            where,
+            f"{u['hp']}/{u['max_hp']}",
+            ", ".join(u["conditions"]),
+        )
     return t
 
 
@@ -113,13 +131,25 @@ def render(game: TacticsGame, seat: int | None) -> RenderableType:
         style = "reverse" if i == view["turn_index"] and view["phase"] == "turns" else ""
         line.append(uid, style=style)
         line.append(" ")
-    parts: list[RenderableType] = [head, Text(f"main: {view['objectives']['main']}  ·  bonus: {view['objectives']['bonus']}", style="dim"), line, grid(game, view), figures(view)]
+    parts: list[RenderableType] = [
+        head,
+        Text(
+            f"main: {view['objectives']['main']}  ·  bonus: {view['objectives']['bonus']}",
+            style="dim",
+        ),
+        line,
+        grid(game, view),
+        figures(view),
+    ]
     if seat is not None:
         me = view["heroes"][seat]
         hand = Text(f"{me['id']} hand: ", style="bold")
         hand.append(", ".join(me.get("hand", [])) or "—")
         board = ", ".join(f"{k}: {v}" for k, v in me["board"].items() if v)
-        hand.append(f"   board: {board or '—'}   deck {me['deck']} · discard {len(me['discard'])}", style="dim")
+        hand.append(
+            f"   board: {board or '—'}   deck {me['deck']} · discard {len(me['discard'])}",
+            style="dim",
+        )
         parts.append(hand)
     parts.append(Text("\n".join(view["log"][-6:]), style="dim"))
     return Group(*parts)
@@ -135,7 +165,9 @@ def numbered(game: TacticsGame) -> Text:
 # --- the loop ------------------------------------------------------------------------------
 
 
-def play_loop(game: TacticsGame, ais: dict[int, Agent], read: Callable[[str], str | None], console: Console) -> TacticsGame:
+def play_loop(
+    game: TacticsGame, ais: dict[int, Agent], read: Callable[[str], str | None], console: Console
+) -> TacticsGame:
     decisions = 0
     while game.result is None and decisions < MAX_DECISIONS:
         seat = game.to_act
@@ -162,7 +194,9 @@ def play_loop(game: TacticsGame, ais: dict[int, Agent], read: Callable[[str], st
         if text.startswith("load "):
             path = Path(text[5:].strip())
             try:
-                game = TacticsGame.from_json(json.loads(path.read_text(encoding="utf-8")), str(path))
+                game = TacticsGame.from_json(
+                    json.loads(path.read_text(encoding="utf-8")), str(path)
+                )
             except (OSError, ValueError, SaveError) as exc:
                 console.print(f"[red]cannot load {path}: {exc}[/]")
             continue
@@ -178,7 +212,9 @@ def play_loop(game: TacticsGame, ais: dict[int, Agent], read: Callable[[str], st
     result = game.result
     if result is not None:
         enc = game.ctx.enc
-        text = {"success": enc.success, "+success": enc.plus_success}.get(game.s.outcome, enc.failure)
+        text = {"success": enc.success, "+success": enc.plus_success}.get(
+            game.s.outcome, enc.failure
+        )
         console.print(Text(f"{game.s.outcome.upper()}: {game.s.cause}\n{text}", style="bold"))
     return game
 
@@ -195,11 +231,17 @@ def parse_ai(specs: list[str], seed: int) -> dict[int, Agent]:
 
 def play_tactics(
     encounter: Annotated[str, typer.Option(help="encounter id (see --list)")] = "goblin_ambush",
-    party: Annotated[str, typer.Option(help="hero classes, comma-separated (3 to 5)")] = "fighter,rogue,cleric",
-    ai: Annotated[list[str] | None, typer.Option("--ai", help="SEAT=random|heuristic, repeatable")] = None,
+    party: Annotated[
+        str, typer.Option(help="hero classes, comma-separated (3 to 5)")
+    ] = "fighter,rogue,cleric",
+    ai: Annotated[
+        list[str] | None, typer.Option("--ai", help="SEAT=random|heuristic, repeatable")
+    ] = None,
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
-    list_encounters: Annotated[bool, typer.Option("--list", help="list the encounters and exit")] = False,
+    list_encounters: Annotated[
+        bool, typer.Option("--list", help="list the encounters and exit")
+    ] = False,
 ) -> None:
     """Play an Adventure Tactics encounter in the terminal."""
     console = Console()
@@ -210,7 +252,9 @@ def play_tactics(
         console.print(t)
         return
     try:
-        game = new_game({"encounter": encounter, "party": party.split(","), "difficulty": difficulty}, seed)
+        game = new_game(
+            {"encounter": encounter, "party": party.split(","), "difficulty": difficulty}, seed
+        )
         ais = parse_ai(ai or [], seed)
     except ValueError as exc:
         raise typer.BadParameter(str(exc)) from exc
@@ -224,14 +268,18 @@ def play_tactics(
     play_loop(game, ais, read, console)
 
 
-def simulate(encounter: str, games: int, agent: str, seed: int, party: list[str], difficulty: str) -> dict[str, Any]:
+def simulate(
+    encounter: str, games: int, agent: str, seed: int, party: list[str], difficulty: str
+) -> dict[str, Any]:
     outcomes: dict[str, Any] = {"success": 0, "+success": 0, "failure": {}}
     decisions = 0
     errors: list[str] = []
     start = time.perf_counter()
     for i in range(games):
         try:
-            g = new_game({"encounter": encounter, "party": party, "difficulty": difficulty}, seed + i)
+            g = new_game(
+                {"encounter": encounter, "party": party, "difficulty": difficulty}, seed + i
+            )
             players = [make_agent(agent, seed * 1000 + i * 10 + s) for s in range(len(party))]
             n = 0
             while g.result is None and n < MAX_DECISIONS:
@@ -250,8 +298,13 @@ def simulate(encounter: str, games: int, agent: str, seed: int, party: list[str]
             errors.append(f"game {i}: {type(exc).__name__}: {exc}")
     elapsed = time.perf_counter() - start
     return {
-        "encounter": encounter, "games": games, "agent": agent, "seed": seed, "party": party,
-        "outcomes": outcomes, "decisions": decisions,
+        "encounter": encounter,
+        "games": games,
+        "agent": agent,
+        "seed": seed,
+        "party": party,
+        "outcomes": outcomes,
+        "decisions": decisions,
         "decisions_per_second": round(decisions / elapsed, 1) if elapsed > 0 else 0.0,
         "errors": errors,
     }
@@ -262,7 +315,9 @@ def sim_tactics(
     games: Annotated[int, typer.Option(help="how many games")] = 100,
     agent: Annotated[str, typer.Option(help="random | heuristic (every seat)")] = "random",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
-    party: Annotated[str, typer.Option(help="hero classes, comma-separated")] = "fighter,rogue,cleric",
+    party: Annotated[
+        str, typer.Option(help="hero classes, comma-separated")
+    ] = "fighter,rogue,cleric",
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
 ) -> None:
@@ -277,7 +332,11 @@ def sim_tactics(
         return
     console = Console()
     console.print(f"{report['games']} games of {encounter} ({agent}):")
-    console.print(f"  success {report['outcomes']['success']} · +success {report['outcomes']['+success']}")
+    console.print(
+        f"  success {report['outcomes']['success']} · +success {report['outcomes']['+success']}"
+    )
     for cause, n in report["outcomes"]["failure"].items():
         console.print(f"  failure ({cause}) {n}")
-    console.print(f"  {report['decisions']} decisions, {report['decisions_per_second']}/s, {len(report['errors'])} errors")
+    console.print(
+        f"  {report['decisions']} decisions, {report['decisions_per_second']}/s, {len(report['errors'])} errors"
+    )

@@ -47,7 +47,8 @@ def setup(w: World, s: State, rng: Rng) -> None:
 # --- trials ---------------------------------------------------------------------------
 
 
-def _advantages_ok(pool: dict[str, int], needs: TrialNeeds) -> bool:
+def advantages_ok(pool: dict[str, int], needs: TrialNeeds) -> bool:
+    """Whether these advantages meet a trial's ask: any, all different, or all one type."""
     n = needs.advantages
     if n <= 0:
         return True
@@ -80,7 +81,7 @@ def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
         return False
     if nd.corruptions_at_most is not None and len(h.corruptions) > nd.corruptions_at_most:
         return False
-    return _advantages_ok(advantages.automatic(w, s, h, battling=False), nd)
+    return advantages_ok(advantages.automatic(w, s, h, battling=False), nd)
 
 
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:

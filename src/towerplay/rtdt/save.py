@@ -225,7 +225,6 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         phase=r.text(t, "phase", "turn", PHASES),
         banner_done=r.flag(t, "banner_done", "turn"),
         start_pending=r.strs(t, "start_pending", "turn", w.cards),
-        move_value=r.num(t, "move_value", "turn"),
         moves_left=r.num(t, "moves_left", "turn"),
         doubled=r.flag(t, "doubled", "turn"),
         moving_started=r.flag(t, "moving_started", "turn"),

@@ -161,7 +161,6 @@ class TurnState:
     phase: str = "start"  # start | middle | over
     banner_done: bool = False
     start_pending: list[str] = field(default_factory=list)  # mandatory start-of-turn abilities
-    move_value: int = 0  # fixed when the first step is taken
     moves_left: int = 0
     doubled: bool = False
     moving_started: bool = False
@@ -181,7 +180,6 @@ class TurnState:
             self.phase,
             self.banner_done,
             self.start_pending[:],
-            self.move_value,
             self.moves_left,
             self.doubled,
             self.moving_started,
@@ -202,7 +200,6 @@ class TurnState:
             "phase": self.phase,
             "banner_done": self.banner_done,
             "start_pending": self.start_pending[:],
-            "move_value": self.move_value,
             "moves_left": self.moves_left,
             "doubled": self.doubled,
             "moving_started": self.moving_started,

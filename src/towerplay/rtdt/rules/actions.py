@@ -338,7 +338,6 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         elif verb == "move":
             if not t.moving_started:  # RTDT-MOVE-4: the value is fixed at the first step
                 t.moves_left = move_value(w, s, h)
-                t.move_value = t.moves_left
                 t.moving_started = True
             t.moves_left -= 1  # RTDT-MOVE-6
             src = h.space
@@ -756,7 +755,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         log(s, f"{name} loses the virtue {w.name(a[1])} for good.")
     elif k == "add_skull":
         for i in range(d.amount):
-            if not take_skull_from_supply(s):  # RTDT-SKULL-7
+            if not take_skull_from_supply(w, s):  # RTDT-SKULL-7
                 return
             if a[1] == "none":  # RTDT-CORR-2: only destroyed buildings to take it
                 s.removed += 1
@@ -820,7 +819,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             destroy_building(w, s, a[1], 0)
             return
         for _ in range(d.amount):
-            if not take_skull_from_supply(s):
+            if not take_skull_from_supply(w, s):
                 return
             add_skull(w, s, a[1], None)
         log(

@@ -289,14 +289,13 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
 # --- skulls and buildings ------------------------------------------------------------
 
 
-def take_skull_from_supply(s: State) -> bool:
+def take_skull_from_supply(w: World, s: State) -> bool:
     """Needing a skull from an empty supply loses the game (RTDT-SKULL-7, RTDT-END-3)."""
     if s.supply <= 0:
         if s.config.mode == "competitive":  # CMP-ELIM-2: the hero who needs it is out
             from towerplay.rtdt.competitive import eliminate
-            from towerplay.rtdt.world import get_world
 
-            eliminate(get_world(), s, s.heroes[s.turn.seat], "no skull left in the supply")
+            eliminate(w, s, s.heroes[s.turn.seat], "no skull left in the supply")
             return False
         lose_game(s, "empty skull supply")
         return False

@@ -185,7 +185,7 @@ def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -
                 destroy_building(w, s, sp, 0)
             continue
         for _ in range(step.skulls * times):
-            if not take_skull_from_supply(s):
+            if not take_skull_from_supply(w, s):
                 return
             add_skull(w, s, sp, None)
 

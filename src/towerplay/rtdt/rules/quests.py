@@ -103,7 +103,7 @@ def fail_month_quests(w: World, s: State) -> None:
                 run(w, s, h, out.each_hero, quest.name)
         for _ in range(out.skulls_each_kingdom):
             for k in w.board.kingdom_spaces:
-                if not take_skull_from_supply(s):
+                if not take_skull_from_supply(w, s):
                     return
                 s.emerged.append(k)  # placed by the kingdom's home player (RTDT-PLACE-3)
         if out.foes_grow:

@@ -115,7 +115,7 @@ def _drop(w: World, s: State) -> None:
     if s.heroes[seat].eliminated:  # out of the game: nothing more to do this turn
         s.turn.phase = "close"
         return
-    if not take_skull_from_supply(s):
+    if not take_skull_from_supply(w, s):
         return
     rng = Rng(s.rng)
     emerged = tower.drop_skull(s.tower, rng)
