@@ -73,15 +73,21 @@ def test_kingdom_virtues_join(content: Content) -> None:
 
 
 def test_hero_counts(content: Content) -> None:
-    assert set(content.heroes) == {"brutal_warlord", "orphaned_scion", "relic_hunter", "spymaster"}
-    for hero in content.heroes.values():
+    assert set(content.base_heroes) == {
+        "brutal_warlord",
+        "orphaned_scion",
+        "relic_hunter",
+        "spymaster",
+    }
+    assert len(content.heroes) == 8  # with the four Covenant heroes
+    for hero in (content.heroes[h] for h in content.base_heroes):
         assert len(hero.starting_virtues) == 2
         assert len(hero.unlockable_virtues) == 3
         assert hero.banner_effects, hero.id
         for virtue in [*hero.starting_virtues, *hero.unlockable_virtues]:
             assert virtue.abilities, virtue.id
             assert content.virtues[virtue.id] is virtue
-    assert len(content.virtues) == 4 * 5 + 4
+    assert len(content.virtues) == 8 * 5 + 4
 
 
 def test_item_counts(content: Content) -> None:
@@ -89,8 +95,10 @@ def test_item_counts(content: Content) -> None:
     assert all(g.copies == 3 for g in content.gear.values())
     assert len(content.potions) == 6
     assert all(p.copies == 3 for p in content.potions.values())
-    assert len(content.treasures) == 22
-    assert len(content.corruptions) == 12
+    assert len(content.base_treasures) == 22
+    assert len(content.base_corruptions) == 12
+    assert len(content.treasures) == 22 + 20  # Covenant's treasures are looked up by id too
+    assert len(content.corruptions) == 12 + 12
 
 
 def test_potions_are_discard_uses(content: Content) -> None:
@@ -217,7 +225,7 @@ treasures:
     )
     c = load_content([tmp_path])
     assert c is not load_content()
-    assert len(c.treasures) == 23
+    assert len(c.base_treasures) == 23
     assert c.treasures["lamp_of_hope"].text == "Changed."
     assert c.treasures["homemade_charm"].abilities[0].type == "wild"
     assert len(c.gear) == 6  # untouched sections stay

@@ -158,7 +158,7 @@ def test_RTDT_RES_6_spent_and_lost_things_return_where_they_belong() -> None:
 
 def test_RTDT_ITEM_1_four_item_types() -> None:
     g = scenario()
-    kinds = set(g.world.kind_of.values()) - {"virtue", "corruption", "companion"}
+    kinds = set(g.world.kind_of.values()) - {"virtue", "corruption", "companion", "spell"}
     assert kinds == {"potion", "gear", "treasure", "quest_item"}
     h = g.hero(0).to_json()
     assert {"potions", "gear", "treasures", "quest_items"} <= set(h)

@@ -28,18 +28,19 @@ def four_player() -> RtdtGame:
 
 def test_RTDT_SETUP_1_components() -> None:
     c = get_world().content
-    assert len(c.heroes) == 4
+    assert len(c.base_heroes) == 4
     assert len(c.kingdoms) == 4
     placed = [s.building for s in c.spaces.values() if s.building]
     assert Counter(placed) == {"citadel": 4, "sanctuary": 4, "village": 4, "bazaar": 4}
     assert N_SEALS == 12
     # 16 virtue tiles: 3 per hero board plus the 4 kingdom virtues
-    assert sum(len(h.unlockable_virtues) for h in c.heroes.values()) + len(c.kingdom_virtues) == 16
+    unlockable = sum(len(c.heroes[h].unlockable_virtues) for h in c.base_heroes)
+    assert unlockable + len(c.kingdom_virtues) == 16
     assert SUPPLY_SKULLS == 24
     assert sum(p.copies for p in c.potions.values()) == 18
     assert sum(x.copies for x in c.gear.values()) == 18
-    assert len(c.treasures) == 22
-    assert len(c.corruptions) == 12
+    assert len(c.base_treasures) == 22
+    assert len(c.base_corruptions) == 12
     assert len(gamecode.COMPANIONS) == 10
     g = four_player()
     s = g.state
@@ -177,11 +178,11 @@ def test_RTDT_SETUP_13_mode_and_difficulty_heroic_by_default() -> None:
     with pytest.raises(ValueError):
         make_config(seed=1, difficulty="easy")
     setup = gamecode.decode(make_config(seed=1).code)
-    covenant = gamecode.encode(
-        gamecode.Setup(setup.foes, setup.adversary, setup.companion, covenant=True, seed=1)
+    alliances = gamecode.encode(
+        gamecode.Setup(setup.foes, setup.adversary, setup.companion, alliances=True, seed=1)
     )
-    with pytest.raises(ValueError):  # an expansion towerplay does not play yet
-        make_config(code=covenant)
+    with pytest.raises(ValueError, match="Alliances"):  # an expansion towerplay does not play
+        make_config(code=alliances)
 
 
 def test_RTDT_SETUP_14_a_game_code_reproduces_the_configuration() -> None:

@@ -117,11 +117,11 @@ def test_bad_codes_and_configs_are_clear_errors() -> None:
         make_config(players=2, heroes=["spymaster", "spymaster"])
     with pytest.raises(ValueError, match="unknown hero"):
         new_game(make_config(players=1, heroes=["nobody"]))
-    covenant = gamecode.encode(
-        gamecode.Setup(("brigands", "lemures", "titans"), "gravemaw", "tomas", covenant=True)
+    alliances = gamecode.encode(
+        gamecode.Setup(("brigands", "lemures", "titans"), "gravemaw", "tomas", alliances=True)
     )
-    with pytest.raises(ValueError, match="expansion"):
-        make_config(code=covenant)
+    with pytest.raises(ValueError, match="Alliances"):
+        make_config(code=alliances)
     solo_race = gamecode.encode(
         gamecode.Setup(("brigands", "lemures", "titans"), "gravemaw", "tomas", mode="competitive")
     )

@@ -1,7 +1,7 @@
 """Load the Return to Dark Tower content (the YAML under content/) into one immutable object.
 
-`load_content()` reads the five base files; `load_content([folder, ...])` lets each extra
-folder add entries or override them by id (see towerplay.core.content.load_with_overlays).
+`load_content()` reads every content file (the base game, competitive mode, Covenant);
+`load_content([folder, ...])` lets each extra folder add entries or override them by id (see towerplay.core.content.load_with_overlays).
 Checks that span files raise ContentError naming the file and the field.
 """
 
@@ -30,6 +30,7 @@ from towerplay.rtdt.models import (
     CompetitiveFile,
     Corruption,
     CorruptionsFile,
+    CovenantFile,
     DungeonKind,
     DungeonsFile,
     Foe,
@@ -40,11 +41,13 @@ from towerplay.rtdt.models import (
     HeroesFile,
     ItemsFile,
     KingdomInfo,
+    Monument,
     Potion,
     Quest,
     QuestItem,
     QuestsFile,
     Space,
+    Spell,
     Treasure,
     Trial,
     Virtue,
@@ -63,6 +66,7 @@ COMPANIONS = "companions.yaml"
 QUESTS = "quests.yaml"
 DUNGEONS = "dungeons.yaml"
 COMPETITIVE = "competitive.yaml"
+COVENANT = "covenant.yaml"
 
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 
@@ -107,6 +111,17 @@ class Content:
     rooms_per_delve: int
     competitive: CompetitiveFile
     trials: Mapping[str, Trial]
+    # Covenant (COV-*): its heroes, virtues, treasures and corruptions are merged into the
+    # tables above (cards are looked up by id); these say which belong to which box.
+    covenant: CovenantFile
+    monuments: Mapping[str, Monument]
+    spells: Mapping[str, Spell]  # spells and invocations by id
+    base_heroes: tuple[str, ...]
+    base_treasures: tuple[str, ...]
+    base_corruptions: tuple[str, ...]
+    covenant_heroes: tuple[str, ...]
+    covenant_treasures: tuple[str, ...]
+    covenant_corruptions: tuple[str, ...]
 
 
 def load_content(extra: Sequence[Path] = ()) -> Content:
@@ -148,22 +163,24 @@ def _load(folders: list[Path]) -> Content:
 
     kingdoms = _by_id(board.kingdoms, board_file, "kingdoms")
     spaces = _by_id(board.spaces, board_file, "spaces")
-    heroes = _by_id(heroes_f.heroes, heroes_file, "heroes")
+    covenant, covenant_file = load(COVENANT, CovenantFile)
+    heroes = _by_id([*heroes_f.heroes, *covenant.heroes], heroes_file, "heroes")
     kingdom_virtues = _by_id(heroes_f.kingdom_virtues, heroes_file, "kingdom_virtues")
     buildings = _by_id(buildings_f.buildings, buildings_file, "buildings")
 
     # Every virtue by id: hero virtues as given, then the kingdom virtues.
     virtues: dict[str, Virtue] = {}
-    for h, hero in enumerate(heroes_f.heroes):
-        for section in ("starting_virtues", "unlockable_virtues"):
-            for v, virtue in enumerate(getattr(hero, section)):
-                if virtue.id in virtues:
-                    raise ContentError(
-                        heroes_file,
-                        f"heroes[{h}].{section}[{v}].id",
-                        f"duplicate virtue id {virtue.id!r}",
-                    )
-                virtues[virtue.id] = virtue
+    for file, group in ((heroes_file, heroes_f.heroes), (covenant_file, covenant.heroes)):
+        for h, hero in enumerate(group):
+            for section in ("starting_virtues", "unlockable_virtues"):
+                for v, virtue in enumerate(getattr(hero, section)):
+                    if virtue.id in virtues:
+                        raise ContentError(
+                            file,
+                            f"heroes[{h}].{section}[{v}].id",
+                            f"duplicate virtue id {virtue.id!r}",
+                        )
+                    virtues[virtue.id] = virtue
     for v, virtue in enumerate(heroes_f.kingdom_virtues):
         if virtue.id in virtues:
             raise ContentError(
@@ -213,8 +230,16 @@ def _load(folders: list[Path]) -> Content:
         virtues=MappingProxyType(virtues),
         gear=_by_id(items.gear, items_file, "gear"),
         potions=_by_id(items.potions, items_file, "potions"),
-        treasures=_by_id(items.treasures, items_file, "treasures"),
-        corruptions=_by_id(corruptions_f.corruptions, corruptions_file, "corruptions"),
+        treasures=_merged(
+            items.treasures, items_file, covenant.treasures, covenant_file, "treasures"
+        ),
+        corruptions=_merged(
+            corruptions_f.corruptions,
+            corruptions_file,
+            covenant.corruptions,
+            covenant_file,
+            "corruptions",
+        ),
         buildings=buildings,
         board=board,
         haggle=buildings_f.haggle_die,
@@ -231,7 +256,28 @@ def _load(folders: list[Path]) -> Content:
         rooms_per_delve=dungeons_f.rooms_per_delve,
         competitive=competitive,
         trials=_by_id(competitive.trials, competitive_file, "trials"),
+        covenant=covenant,
+        monuments=_by_id(covenant.monuments, covenant_file, "monuments"),
+        spells=_by_id([*covenant.spells, *covenant.invocations], covenant_file, "spells"),
+        base_heroes=tuple(h.id for h in heroes_f.heroes),
+        base_treasures=tuple(x.id for x in items.treasures),
+        base_corruptions=tuple(x.id for x in corruptions_f.corruptions),
+        covenant_heroes=tuple(h.id for h in covenant.heroes),
+        covenant_treasures=tuple(x.id for x in covenant.treasures),
+        covenant_corruptions=tuple(x.id for x in covenant.corruptions),
     )
+
+
+def _merged(
+    base: Sequence[E], base_file: str, extra: Sequence[E], extra_file: str, section: str
+) -> Mapping[str, E]:
+    """Base entries then the expansion's, by id; an id in both is an error naming the file."""
+    out = dict(_by_id(base, base_file, section))
+    for i, entry in enumerate(extra):
+        if entry.id in out:
+            raise ContentError(extra_file, f"{section}[{i}].id", f"duplicate id {entry.id!r}")
+        out[entry.id] = entry
+    return MappingProxyType(out)
 
 
 def _check_board(

@@ -16,6 +16,7 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, competitive, gamecode, tower
+from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import explain
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.dungeons import rooms_of
@@ -48,6 +49,10 @@ def make_config(
     foes: Sequence[str] = (),
     adversary: str = "",
     companion: str = "",
+    expansion: str = "",
+    treasures: str = "",
+    new_corruptions: int | None = None,
+    only_new_corruptions: bool = False,
 ) -> Config:
     """A full configuration from what a player typed; the code wins over other options.
 
@@ -85,11 +90,14 @@ def make_config(
             raise ValueError(
                 f"unknown companion {companion!r}; companions: {', '.join(gamecode.COMPANIONS)}"
             )
+        if expansion not in ("", "covenant"):
+            raise ValueError(f"expansion must be covenant (or none), not {expansion!r}")
         setup = gamecode.Setup(
             foes=tuple(foes) if foes else drawn,  # type: ignore[arg-type]
             adversary=adversary or drawn_adversary,
             companion=companion or drawn_companion,
             difficulty=difficulty,
+            covenant=expansion == "covenant",
             mode=mode,
             players=players,
             seed=seed,
@@ -100,23 +108,41 @@ def make_config(
         raise ValueError("competitive mode needs 2 to 4 players")
     if setup.difficulty not in ("heroic", "gritty"):
         raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
-    if setup.covenant or setup.alliances:
-        raise ValueError("this code asks for an expansion towerplay does not play yet")
+    if setup.alliances:
+        raise ValueError(
+            "this code asks for the Alliances expansion, which towerplay does not play"
+        )
+    if setup.covenant and setup.mode != "cooperative":  # COV-MODE-1
+        raise ValueError(
+            "Covenant's monuments, wastelands and doom skulls need the cooperative mode"
+        )
+    c = get_world().content
+    treasures = treasures or ("both" if setup.covenant else "base")
+    if treasures not in ("base", "covenant", "both"):  # COV-MODE-4, COV-SETUP-3, COV-SETUP-4
+        raise ValueError(f"treasures must be base, covenant or both, not {treasures!r}")
+    if new_corruptions is None:
+        new_corruptions = (
+            len(c.covenant_corruptions) if setup.covenant or only_new_corruptions else 0
+        )
+    if not 0 <= new_corruptions <= len(c.covenant_corruptions):  # COV-SETUP-5
+        raise ValueError(f"new corruptions must be 0-{len(c.covenant_corruptions)}")
+    if only_new_corruptions and new_corruptions != len(c.covenant_corruptions):
+        raise ValueError("a deck of only the new corruptions holds all twelve of them")
     n = setup.players
     chosen = tuple(heroes)
     if not chosen:
         r = Rng(seed_state(setup.seed ^ 0x4E50))
-        pool = list(BASE_HEROES)
+        # COV-HERO-1: the Covenant heroes join the pool when the expansion is played
+        pool = list(BASE_HEROES) + (list(c.covenant_heroes) if setup.covenant else [])
         r.shuffle(pool)
         chosen = tuple(pool[:n])
     if len(chosen) != n:
         raise ValueError(f"{n} players need {n} heroes, got {len(chosen)}")
     if len(set(chosen)) != n:
         raise ValueError("each player plays a different hero")
-    known = get_world().content.heroes
     for hero in chosen:
-        if hero not in known:
-            raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(known)}")
+        if hero not in c.heroes:
+            raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(c.heroes)}")
     homes = tuple(kingdoms) or DEFAULT_KINGDOMS[n]
     if len(homes) != n or len(set(homes)) != n:
         raise ValueError(f"{n} players need {n} different home kingdoms")
@@ -134,6 +160,10 @@ def make_config(
         seed=setup.seed,
         code=gamecode.encode(setup),
         first_player=first_player,
+        expansion="covenant" if setup.covenant else "",
+        treasures=treasures,
+        new_corruptions=new_corruptions,
+        base_corruptions=not only_new_corruptions,
     )
 
 
@@ -149,13 +179,12 @@ def setup_state(w: World, config: Config) -> State:
     rng = Rng(seed_state(config.seed))
     potions = [p.id for p in c.potions.values() for _ in range(p.copies)]
     rng.shuffle(potions)  # RTDT-SETUP-10
-    treasures = list(c.treasures)
+    treasures = cov_setup.treasure_deck(w, config)
     rng.shuffle(treasures)  # RTDT-SETUP-9
-    market, treasures = treasures[:3], treasures[3:]
-    corruptions = list(c.corruptions)
+    size = cov_setup.market_size(config)
+    market, treasures = treasures[:size], treasures[size:]
+    corruptions = cov_setup.corruption_deck(w, config, rng)
     rng.shuffle(corruptions)
-    skulls = {sp: c.buildings[t].opening_skulls for sp, t in w.board.building_of.items()}
-    supply = SUPPLY_SKULLS - sum(skulls.values())  # RTDT-SETUP-19: opening skulls from the supply
     heroes = []
     for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
         sheet = c.heroes[hero_id]
@@ -175,9 +204,9 @@ def setup_state(w: World, config: Config) -> State:
         config=config,
         rng=rng.state,
         heroes=heroes,
-        skulls=skulls,
+        skulls={sp: 0 for sp in w.board.building_of},
         destroyed=[],
-        supply=supply,
+        supply=SUPPLY_SKULLS,
         removed=0,
         tower=tower.new_tower(),  # RTDT-SETUP-3
         potion_deck=potions,
@@ -202,6 +231,12 @@ def setup_state(w: World, config: Config) -> State:
     s.log = s.log.add(
         f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}."
     )
+    if cov_setup.in_play(w, config):
+        s.cov = cov_setup.new_covenant(w, s, rng)  # COV-SETUP-1..10
+    for sp in s.skulls:  # RTDT-SETUP-19: opening skulls come from the supply
+        s.skulls[sp] = c.buildings[w.board.building_of[sp]].opening_skulls
+        s.supply -= s.skulls[sp]
+    cov_setup.setup_heroes(w, s)  # COV-SETUP-11
     for foe in config.foes:  # RTDT-SETUP-17
         s.foe_status[foe] = (
             app.PARAMS.gritty_opening_status

@@ -18,10 +18,12 @@ from towerplay.rtdt.state import (
     ActiveQuest,
     Battle,
     Config,
+    Covenant,
     Decision,
     Delve,
     Dungeon,
     HeroState,
+    Site,
     State,
     Trade,
     TurnState,
@@ -32,8 +34,10 @@ from towerplay.rtdt.world import World
 FORMAT = "towerplay-rtdt-1"
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
 EVENT = re.compile(
-    r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|grow:\w+|weaken:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$"
+    r"^(tower_stirs|new_wares|companion|tower_acts(:\d+)?|wasteland:\d+|creeping_doom:\d+|monument:\w+|grow:\w+|weaken:\w+|spawn:\w+:\d+|strike:\w+(:\d+)?)$"
 )
+KINGDOMS = ("north", "east", "south", "west")
+EMERGED = (*KINGDOMS, *(f"doom:{k}" for k in KINGDOMS))  # a doom skull is marked (COV-DOOM-3)
 ADVANTAGE_TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
 
 
@@ -91,6 +95,7 @@ def save_state(s: State) -> dict[str, Any]:
         "delve": s.delve.to_json() if s.delve is not None else None,
         "fire_rivers": [[a, b] for a, b in s.fire_rivers],
         "siege_trees": s.siege_trees[:],
+        "covenant": s.cov.to_json() if s.cov is not None else None,
     }
 
 
@@ -206,6 +211,10 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         seed=r.num(cfg, "seed", "config"),
         code=r.text(cfg, "code", "config"),
         first_player=r.num(cfg, "first_player", "config", 0, players - 1),
+        expansion=r.text(cfg, "expansion", "config", ("", "covenant")),
+        treasures=r.text(cfg, "treasures", "config", ("base", "covenant", "both")),
+        new_corruptions=r.num(cfg, "new_corruptions", "config", 0, 12),
+        base_corruptions=r.flag(cfg, "base_corruptions", "config"),
     )
     heroes_raw = r.get(d, "heroes", "")
     if not isinstance(heroes_raw, list) or len(heroes_raw) != players:
@@ -300,7 +309,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         turn_number=r.num(d, "turn_number", ""),
         turn=turn,
         pending=pending,
-        emerged=r.strs(d, "emerged", "", c.kingdoms),
+        emerged=r.strs(d, "emerged", "", EMERGED),
         events=_events(r, d),
         dropper=r.num(d, "dropper", "", 0, players - 1),
         trade=trade,
@@ -399,7 +408,67 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
             raise r.fail(f"fire_rivers[{i}]", f"not a river crossing: {pair!r}")
         state.fire_rivers.append((pair[0], pair[1]))
     state.siege_trees = r.strs(d, "siege_trees", "", c.spaces)
-    on_board = sum(state.skulls.values())
-    if state.supply + on_board + state.tower.inside + state.removed + len(state.emerged) != 24:
+    raw_cov = d.get("covenant")
+    if raw_cov is not None:
+        state.cov = _covenant(r, raw_cov, players)
+    doom = state.cov.doom if state.cov is not None else {}
+    on_board = sum(state.skulls.values()) - sum(doom.values())
+    emerged = sum(1 for k in state.emerged if not k.startswith("doom:"))
+    inside = state.tower.inside - (state.cov.doom_tower if state.cov is not None else 0)
+    if state.supply + on_board + inside + state.removed + emerged != 24:
         raise r.fail("supply", "skulls do not add up to 24 (supply, buildings, Tower, removed)")
     return state
+
+
+def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
+    c = r.w.content
+    d = r.obj(raw, "covenant")
+    spaces = c.spaces
+    sites = []
+    raw_sites = r.get(d, "sites", "covenant")
+    if not isinstance(raw_sites, list):
+        raise r.fail("covenant.sites", "expected a list")
+    for i, x in enumerate(raw_sites):
+        path = f"covenant.sites[{i}]"
+        x = r.obj(x, path)
+        sites.append(
+            Site(
+                monument=r.text(x, "monument", path, c.monuments),
+                kingdom=r.text(x, "kingdom", path, c.kingdoms),
+                space=r.text(x, "space", path, r.w.board.building_of),
+                offerings=r.num(x, "offerings", path, 0, 3),
+                status=r.text(x, "status", path, ("foundation", "built", "destroyed")),
+            )
+        )
+    cov = Covenant(
+        sites=sites,
+        wastelands=r.strs(d, "wastelands", "covenant", spaces),
+        protections=r.strs(d, "protections", "covenant", spaces),
+        doom=r.counts(d, "doom", "covenant", r.w.board.building_of),
+        doom_supply=r.num(d, "doom_supply", "covenant", 0, 12),
+        doom_tower=r.num(d, "doom_tower", "covenant", 0, 12),
+        doom_removed=r.num(d, "doom_removed", "covenant", 0, 12),
+        charges=r.counts(d, "charges", "covenant", c.covenant_treasures),
+        blessings=[
+            r.num({"n": b}, "n", f"covenant.blessings[{i}]", 0, 8)
+            for i, b in enumerate(r.get(d, "blessings", "covenant"))
+        ],
+        quarry=r.text(d, "quarry", "covenant"),
+        spells=[
+            r.strs({"x": x}, "x", f"covenant.spells[{i}]", c.spells)
+            for i, x in enumerate(r.get(d, "spells", "covenant"))
+        ],
+        prepared=[
+            r.strs({"x": x}, "x", f"covenant.prepared[{i}]", c.spells)
+            for i, x in enumerate(r.get(d, "prepared", "covenant"))
+        ],
+        invocations=[
+            r.strs({"x": x}, "x", f"covenant.invocations[{i}]", c.spells)
+            for i, x in enumerate(r.get(d, "invocations", "covenant"))
+        ],
+        borrowed=r.strs(d, "borrowed", "covenant", c.quest_items),
+    )
+    for name in ("blessings", "spells", "prepared", "invocations"):
+        if len(getattr(cov, name)) != players:
+            raise r.fail(f"covenant.{name}", f"expected one entry per seat ({players})")
+    return cov

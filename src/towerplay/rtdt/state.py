@@ -30,6 +30,14 @@ class Config:
     seed: int = 0  # the code's random part
     code: str = ""
     first_player: int = 0
+    expansion: str = ""  # "covenant": monuments, wastelands and doom skulls (COV-MODE-2)
+    treasures: str = "base"  # base | covenant | both (COV-SETUP-3, COV-SETUP-4)
+    new_corruptions: int = 0  # Covenant corruptions shuffled into the deck (COV-SETUP-5)
+    base_corruptions: bool = True  # False: only the new ones
+
+    @property
+    def covenant(self) -> bool:
+        return self.expansion == "covenant"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,6 +52,10 @@ class Config:
             "seed": self.seed,
             "code": self.code,
             "first_player": self.first_player,
+            "expansion": self.expansion,
+            "treasures": self.treasures,
+            "new_corruptions": self.new_corruptions,
+            "base_corruptions": self.base_corruptions,
         }
 
 
@@ -340,6 +352,92 @@ class Trade:
 
 
 @dataclass(slots=True)
+class Site:
+    """A Covenant monument in play: its foundation, then the completed monument (COV-MONUMENT-*).
+
+    The monument stands on the space of the building it replaced, so the board's building
+    type for that space is the type it counts as (COV-MONUMENT-3).
+    """
+
+    monument: str
+    kingdom: str
+    space: str
+    offerings: int = 0  # on the foundation, 0..3 (COV-OFFER-3)
+    status: str = "foundation"  # foundation | built | destroyed
+
+    def clone(self) -> Site:
+        return Site(self.monument, self.kingdom, self.space, self.offerings, self.status)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "monument": self.monument,
+            "kingdom": self.kingdom,
+            "space": self.space,
+            "offerings": self.offerings,
+            "status": self.status,
+        }
+
+
+@dataclass(slots=True)
+class Covenant:
+    """Everything the Covenant expansion adds to a game: monuments, wastelands, doom skulls,
+    wands' charges, blessings and the new heroes' tokens and cards."""
+
+    sites: list[Site] = field(default_factory=list)
+    wastelands: list[str] = field(default_factory=list)  # spaces with a wasteland token
+    protections: list[str] = field(default_factory=list)  # spaces with a protection token
+    doom: dict[str, int] = field(
+        default_factory=dict
+    )  # building space -> doom skulls among its skulls
+    doom_supply: int = 0
+    doom_tower: int = 0  # doom skulls inside the Tower (how many is known, not where)
+    doom_removed: int = 0
+    charges: dict[str, int] = field(default_factory=dict)  # wand -> charge tokens on it
+    blessings: list[int] = field(default_factory=list)  # per seat
+    quarry: str = ""  # the Warden's quarry: "foe@space", "adversary", or "" (on the board)
+    spells: list[list[str]] = field(default_factory=list)  # per seat: the hand
+    prepared: list[list[str]] = field(default_factory=list)  # per seat: face up this month
+    invocations: list[list[str]] = field(default_factory=list)  # per seat: set aside
+    borrowed: list[str] = field(default_factory=list)  # Bounty of the Gods' quest items this turn
+
+    def clone(self) -> Covenant:
+        return Covenant(
+            [x.clone() for x in self.sites],
+            self.wastelands[:],
+            self.protections[:],
+            self.doom.copy(),
+            self.doom_supply,
+            self.doom_tower,
+            self.doom_removed,
+            self.charges.copy(),
+            self.blessings[:],
+            self.quarry,
+            [x[:] for x in self.spells],
+            [x[:] for x in self.prepared],
+            [x[:] for x in self.invocations],
+            self.borrowed[:],
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "sites": [x.to_json() for x in self.sites],
+            "wastelands": self.wastelands[:],
+            "protections": self.protections[:],
+            "doom": dict(self.doom),
+            "doom_supply": self.doom_supply,
+            "doom_tower": self.doom_tower,
+            "doom_removed": self.doom_removed,
+            "charges": dict(self.charges),
+            "blessings": self.blessings[:],
+            "quarry": self.quarry,
+            "spells": [x[:] for x in self.spells],
+            "prepared": [x[:] for x in self.prepared],
+            "invocations": [x[:] for x in self.invocations],
+            "borrowed": self.borrowed[:],
+        }
+
+
+@dataclass(slots=True)
 class State:
     config: Config
     rng: int  # the generator's state (towerplay.core.rng.Rng)
@@ -378,6 +476,7 @@ class State:
     delve: Delve | None = None
     fire_rivers: list[tuple[str, str]] = field(default_factory=list)  # Ashstrider's rivers of fire
     siege_trees: list[str] = field(default_factory=list)  # Letha's siege trees, one per token
+    cov: Covenant | None = None  # the Covenant expansion's parts, when any is played
 
     def clone(self) -> State:
         return State(
@@ -418,4 +517,5 @@ class State:
             self.delve.clone() if self.delve is not None else None,
             self.fire_rivers[:],
             self.siege_trees[:],
+            self.cov.clone() if self.cov is not None else None,
         )

@@ -95,6 +95,7 @@ class World:
             ("corruption", content.corruptions),
             ("quest_item", content.quest_items),
             ("companion", content.companions),
+            ("spell", content.spells),
         ):
             for cid, card in table.items():
                 cards[cid] = card
@@ -131,6 +132,9 @@ class World:
         foe = self.content.foes.get(cid) or self.content.adversaries.get(cid)
         if foe is not None:
             return foe.name
+        monument = self.content.monuments.get(cid)
+        if monument is not None:
+            return monument.name
         return self.board.names.get(cid, cid)
 
 

@@ -45,9 +45,13 @@ from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveSt
 from towerplay.tactics.state import TRAP_DAMAGE, Ctx, Decision, Hero, Resolution, State, Unit
 
 
-def ask(s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str, **data: Any) -> None:
+def ask(
+    s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str, **data: Any
+) -> None:
     """Push a decision; `choices` are the legal actions as token lists."""
-    s.pending.append(Decision(kind, seat, {"prompt": prompt, "choices": choices, "rule": rule, **data}))
+    s.pending.append(
+        Decision(kind, seat, {"prompt": prompt, "choices": choices, "rule": rule, **data})
+    )
 
 
 @lru_cache(maxsize=32)
@@ -94,8 +98,12 @@ def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | No
     if len(card.options) > 1:
         # a blue line: one ability or the other, not both (AT-CARD-2)
         ask(
-            s, "option", hero.seat, f"{card.name}: choose one ability",
-            [["option", str(i + 1)] for i in range(len(card.options))], "AT-CARD-2",
+            s,
+            "option",
+            hero.seat,
+            f"{card.name}: choose one ability",
+            [["option", str(i + 1)] for i in range(len(card.options))],
+            "AT-CARD-2",
         )
     else:
         s.resolution.option = 0
@@ -154,9 +162,7 @@ def basic_move_points(s: State, ctx: Ctx, actor: Unit) -> int:
 # --- movement -------------------------------------------------------------------------
 
 
-def reachable(
-    s: State, ctx: Ctx, u: Unit, points: int, through: bool
-) -> dict[int, int]:
+def reachable(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> dict[int, int]:
     """Squares `u` may end a move on, with their cost (AT-MOVE-1..4, AT-COND-1)."""
     levels, keep = move_search(s, ctx, u, points, through)
     return costs_of(levels, keep)
@@ -169,7 +175,9 @@ def move_search(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> tupl
     others = occupied(s, ctx, u.uid)
     wall = walls(s, ctx)
     impassable = wall if through else wall | others
-    levels = move_levels(u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx))
+    levels = move_levels(
+        u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx)
+    )
     # not the start square, and not another character's (AT-MOVE-2)
     return levels, ~(others | (1 << u.square))
 
@@ -184,7 +192,15 @@ def ask_move(s: State, ctx: Ctx, seat: int, u: Unit, points: int, through: bool,
         return False
     names = ctx.board.names
     choices = [["move", name] for name in sorted(names[sq] for sq in in_order(ends))] + [["stay"]]
-    ask(s, kind, seat, f"move {u.uid} up to {points} (from {ctx.board.name(u.square)})", choices, "AT-MOVE-1", unit=u.uid)
+    ask(
+        s,
+        kind,
+        seat,
+        f"move {u.uid} up to {points} (from {ctx.board.name(u.square)})",
+        choices,
+        "AT-MOVE-1",
+        unit=u.uid,
+    )
     return True
 
 
@@ -252,7 +268,14 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         return False
     choices.sort()
     name = "attack" if r.card.startswith("@") else ctx.content.cards[r.card].name
-    ask(s, "target", r.seat, f"{name}: choose a target (range {band[0]}-{band[1]})", choices, "AT-RANGE-1")
+    ask(
+        s,
+        "target",
+        r.seat,
+        f"{name}: choose a target (range {band[0]}-{band[1]})",
+        choices,
+        "AT-RANGE-1",
+    )
     return True
 
 
@@ -289,7 +312,14 @@ def resolve_queue(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
     while r.queue and not s.outcome:
         if len(r.queue) > 1:
             choices = sorted(["hit", ctx.board.name(s.units[uid].square)] for uid in r.queue)
-            ask(s, "order", r.seat, "choose the next character the area affects", choices, "AT-AOE-4")
+            ask(
+                s,
+                "order",
+                r.seat,
+                "choose the next character the area affects",
+                choices,
+                "AT-AOE-4",
+            )
             return
         hit_one(s, ctx, r, actor, st, r.queue.pop())
 
@@ -319,18 +349,33 @@ def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep
     for u in allies_of(s, actor.side):
         if "invisible" in u.conditions:
             continue
-        if u.kind == "summon" and u.knocked_out and ctx.content.summons[u.type_id].removed_when_knocked_out:
+        if (
+            u.kind == "summon"
+            and u.knocked_out
+            and ctx.content.summons[u.type_id].removed_when_knocked_out
+        ):
             continue
-        if in_range(s, ctx, actor, (u.square,), st.range, blockers) or (u.uid == actor.uid and st.range[0] == 0):
+        if in_range(s, ctx, actor, (u.square,), st.range, blockers) or (
+            u.uid == actor.uid and st.range[0] == 0
+        ):
             choices.append(["target", target_token(ctx, u)])
     if not choices:
         return False
     choices.sort()
-    ask(s, "heal", r.seat, f"{ctx.content.cards[r.card].name}: choose who heals", choices, "AT-RANGE-1")
+    ask(
+        s,
+        "heal",
+        r.seat,
+        f"{ctx.content.cards[r.card].name}: choose who heals",
+        choices,
+        "AT-RANGE-1",
+    )
     return True
 
 
-def heal_targets(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep, target: Unit) -> None:
+def heal_targets(
+    s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep, target: Unit
+) -> None:
     hero = hero_of(s, actor.uid)
     amount = sum(roll(s, ctx, st.dice)) + st.amount
     if hero is not None:
@@ -341,9 +386,9 @@ def heal_targets(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep, t
         for u in allies_of(s, actor.side):
             if u is target or u.knocked_out:
                 continue
-            if set_distance((target.square,), footprint(ctx, u), ctx.board.width) <= st.aoe and line_of_sight(
-                ctx.board.geo, (target.square,), footprint(ctx, u), wall
-            ):
+            if set_distance(
+                (target.square,), footprint(ctx, u), ctx.board.width
+            ) <= st.aoe and line_of_sight(ctx.board.geo, (target.square,), footprint(ctx, u), wall):
                 group.append(u)
     for u in group:
         heal(s, ctx, u, amount)
@@ -358,7 +403,8 @@ def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Con
     choices = sorted(
         ["target", ctx.board.name(u.square)]
         for u in pool
-        if not u.knocked_out and "invisible" not in u.conditions
+        if not u.knocked_out
+        and "invisible" not in u.conditions
         and in_range(s, ctx, actor, footprint(ctx, u), st.range, blockers)
     )
     if not choices:
@@ -392,8 +438,17 @@ def place_summon(s: State, ctx: Ctx, owner: Unit, summon_id: str, sq: int) -> No
     s.spawned[summon_id] = n
     uid = f"{summon_id}{n}"
     s.units[uid] = Unit(
-        uid, "hero", "summon", summon_id, summon.hp, summon.hp, sq, owner=owner.owner,
-        start=sq, movement=summon.movement, attack_dice=summon.attack_dice,
+        uid,
+        "hero",
+        "summon",
+        summon_id,
+        summon.hp,
+        summon.hp,
+        sq,
+        owner=owner.owner,
+        start=sq,
+        movement=summon.movement,
+        attack_dice=summon.attack_dice,
         attack_range=summon.attack_range,
     )
     log(s, f"{owner.uid} summons {uid} at {ctx.board.name(sq)}")
@@ -454,4 +509,8 @@ def find_target(s: State, ctx: Ctx, token: str, side: str) -> Unit:
     if token in s.units:
         return s.units[token]
     sq = ctx.board.square(token)
-    return next(u for u in s.units.values() if u.side == side and not u.knocked_out and sq in footprint(ctx, u))
+    return next(
+        u
+        for u in s.units.values()
+        if u.side == side and not u.knocked_out and sq in footprint(ctx, u)
+    )

@@ -100,28 +100,38 @@ def check_references(c: Content) -> None:
         for option in card.options:
             for st in option:
                 if st.op == "summon" and st.summon not in c.summons:
-                    raise ContentError("cards.yaml", f"{card.id}.options", f"no summon {st.summon!r}")
+                    raise ContentError(
+                        "cards.yaml", f"{card.id}.options", f"no summon {st.summon!r}"
+                    )
     for deck in c.boss_decks.values():
         for boss_card in deck.cards:
             for act in boss_card.activations:
                 for est in act.steps:
                     if est.op == "spawn" and est.enemy not in c.enemies:
-                        raise ContentError("boss_decks.yaml", f"{deck.id}.cards", f"no enemy {est.enemy!r}")
+                        raise ContentError(
+                            "boss_decks.yaml", f"{deck.id}.cards", f"no enemy {est.enemy!r}"
+                        )
                     if est.op == "wall" and est.wall not in c.walls:
-                        raise ContentError("boss_decks.yaml", f"{deck.id}.cards", f"no wall {est.wall!r}")
+                        raise ContentError(
+                            "boss_decks.yaml", f"{deck.id}.cards", f"no wall {est.wall!r}"
+                        )
     for enc in c.encounters.values():
         file = "encounters.yaml"
         if enc.boss_deck not in c.boss_decks:
             raise ContentError(file, f"{enc.id}.boss_deck", f"no boss deck {enc.boss_deck!r}")
         height, width = len(enc.map), len(enc.map[0])
         if "".join(enc.map).count("S") < 5:
-            raise ContentError(file, f"{enc.id}.map", "fewer than 5 start squares (S) for a party of 5")
+            raise ContentError(
+                file, f"{enc.id}.map", "fewer than 5 start squares (S) for a party of 5"
+            )
         for p in enc.placements:
             if p.enemy not in c.enemies:
                 raise ContentError(file, f"{enc.id}.placements.{p.id}", f"no enemy {p.enemy!r}")
             sq = parse_square(p.at.lower(), width, height)
             if sq is None:
-                raise ContentError(file, f"{enc.id}.placements.{p.id}.at", f"{p.at!r} is off the map")
+                raise ContentError(
+                    file, f"{enc.id}.placements.{p.id}.at", f"{p.at!r} is off the map"
+                )
             y, x = divmod(sq, width)
             if enc.map[height - 1 - y][x] not in PASSABLE:
                 raise ContentError(file, f"{enc.id}.placements.{p.id}.at", f"{p.at} is a wall")
@@ -131,7 +141,9 @@ def check_references(c: Content) -> None:
         for obj in (enc.main, enc.bonus):
             for s in obj.squares:
                 if parse_square(s, width, height) is None:
-                    raise ContentError(file, f"{enc.id}.{obj.kind}.squares", f"{s!r} is off the map")
+                    raise ContentError(
+                        file, f"{enc.id}.{obj.kind}.squares", f"{s!r} is off the map"
+                    )
 
 
 _DEFAULT: Content | None = None

@@ -28,8 +28,14 @@ NUMERIC_MODIFIERS = tuple(
 )
 DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # the 8 direction cards (designed)
 _DIR_VECTORS = {
-    "n": (0, 1), "ne": (1, 1), "e": (1, 0), "se": (1, -1),
-    "s": (0, -1), "sw": (-1, -1), "w": (-1, 0), "nw": (-1, 1),
+    "n": (0, 1),
+    "ne": (1, 1),
+    "e": (1, 0),
+    "se": (1, -1),
+    "s": (0, -1),
+    "sw": (-1, -1),
+    "w": (-1, 0),
+    "nw": (-1, 1),
 }
 
 
@@ -97,7 +103,9 @@ def sight_blockers(s: State, ctx: Ctx, side: str) -> Mask:
 
 
 def can_see(s: State, ctx: Ctx, viewer: Unit, fp: tuple[Square, ...]) -> bool:
-    return line_of_sight(ctx.board.geo, footprint(ctx, viewer), fp, sight_blockers(s, ctx, viewer.side))
+    return line_of_sight(
+        ctx.board.geo, footprint(ctx, viewer), fp, sight_blockers(s, ctx, viewer.side)
+    )
 
 
 def in_range(
@@ -401,7 +409,9 @@ def end(s: State, outcome: str, cause: str) -> None:
     log(s, f"encounter over: {outcome} ({cause})")
 
 
-def objective_met(s: State, ctx: Ctx, kind: str, enemy: str | None, squares: tuple[str, ...], rounds: int | None) -> bool:
+def objective_met(
+    s: State, ctx: Ctx, kind: str, enemy: str | None, squares: tuple[str, ...], rounds: int | None
+) -> bool:
     if kind == "defeat_boss" or kind == "defeat_type":
         return not any(u.type_id == enemy for u in s.units.values())
     if kind == "defeat_all":

@@ -87,10 +87,16 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     n = len(party)
     rng = Rng(seed_state(seed))
     s = State(enc_id, n, difficulty, {}, [], rng.state)
-    extra_cards: dict[int, list[str]] = {int(k): list(v) for k, v in config.get("extra_cards", {}).items()}
-    extra_abilities: dict[int, list[str]] = {int(k): list(v) for k, v in config.get("abilities", {}).items()}
+    extra_cards: dict[int, list[str]] = {
+        int(k): list(v) for k, v in config.get("extra_cards", {}).items()
+    }
+    extra_abilities: dict[int, list[str]] = {
+        int(k): list(v) for k, v in config.get("abilities", {}).items()
+    }
     for seat, (cls_id, uid) in enumerate(zip(party, hero_uids(party), strict=True)):
-        setup_hero(s, ctx, seat, cls_id, uid, extra_cards.get(seat, []), extra_abilities.get(seat, []))
+        setup_hero(
+            s, ctx, seat, cls_id, uid, extra_cards.get(seat, []), extra_abilities.get(seat, [])
+        )
     for p in enc.placements:
         if n not in p.heroes:
             continue  # enemies by hero count (AT-SETUP-5)
@@ -99,9 +105,19 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
         sq = ctx.board.square(p.at.lower())
         assert sq is not None
         s.units[p.id.lower()] = Unit(
-            p.id.lower(), "enemy", e.role, p.enemy, stats.hp, stats.hp, sq, large=e.large,
-            start=sq, movement=stats.movement, attack_dice=stats.attack_dice,
-            attack_range=stats.attack_range, attack_bonus=stats.attack_bonus,
+            p.id.lower(),
+            "enemy",
+            e.role,
+            p.enemy,
+            stats.hp,
+            stats.hp,
+            sq,
+            large=e.large,
+            start=sq,
+            movement=stats.movement,
+            attack_dice=stats.attack_dice,
+            attack_range=stats.attack_range,
+            attack_bonus=stats.attack_bonus,
         )
     s.potions = POTIONS[difficulty] - (1 if n == 3 else 0)
     s.compass = Rng(s.rng).below(4)  # the compass, in any orientation (AT-SETUP-2)
@@ -147,8 +163,17 @@ def setup_hero(
     s.heroes.append(hero)
     hp = cls.hp + sum(content.abilities[a].modifiers.max_hp for a in chosen)
     s.units[uid] = Unit(
-        uid, "hero", "hero", cls_id, hp, hp, -1, owner=seat, movement=cls.movement,
-        attack_dice=cls.attack_dice, attack_range=cls.attack_range,
+        uid,
+        "hero",
+        "hero",
+        cls_id,
+        hp,
+        hp,
+        -1,
+        owner=seat,
+        movement=cls.movement,
+        attack_dice=cls.attack_dice,
+        attack_range=cls.attack_range,
     )
 
 
@@ -181,7 +206,14 @@ def step_phase(s: State, ctx: Ctx) -> None:
             occ = occupied(s, ctx)
             free = [q for q in ctx.board.start if not (1 << q) & occ]
             choices = sorted(["place", ctx.board.name(q)] for q in free)
-            ask(s, "place", hero.seat, f"place {hero.uid} in the highlighted area", choices, "AT-SETUP-1")
+            ask(
+                s,
+                "place",
+                hero.seat,
+                f"place {hero.uid} in the highlighted area",
+                choices,
+                "AT-SETUP-1",
+            )
             return
         for hero in s.heroes:
             draw_up(s, ctx, hero)  # round 1's draw happens before the mulligan
@@ -189,7 +221,14 @@ def step_phase(s: State, ctx: Ctx) -> None:
     elif s.phase == "mulligan":
         if s.cursor < len(s.heroes):
             hero = s.heroes[s.cursor]
-            ask(s, "mulligan", hero.seat, f"{hero.uid}: keep this hand or mulligan once?", [["keep"], ["mulligan"]], "AT-DRAW-3")
+            ask(
+                s,
+                "mulligan",
+                hero.seat,
+                f"{hero.uid}: keep this hand or mulligan once?",
+                [["keep"], ["mulligan"]],
+                "AT-DRAW-3",
+            )
             return
         s.phase = "initiative"
     elif s.phase == "draw":
@@ -203,7 +242,14 @@ def step_phase(s: State, ctx: Ctx) -> None:
         if s.potions > 0 and s.cursor == 0:
             s.cursor = 1
             seat = earliest_seat(s)  # the earliest hero in the line decides (AT-INIT-2)
-            ask(s, "reshuffle", seat, f"initiative: {' '.join(s.initiative)}; spend a revive potion to reshuffle?", [["accept"], ["reshuffle"]], "AT-INIT-2")
+            ask(
+                s,
+                "reshuffle",
+                seat,
+                f"initiative: {' '.join(s.initiative)}; spend a revive potion to reshuffle?",
+                [["accept"], ["reshuffle"]],
+                "AT-INIT-2",
+            )
             return
         s.phase, s.cursor = "swaps", 0
     elif s.phase == "swaps":
@@ -215,9 +261,19 @@ def step_phase(s: State, ctx: Ctx) -> None:
             swapper = order[s.cursor]
             s.cursor += 1
             i = s.initiative.index(swapper.uid)
-            if i == 0 or not any(ctx.content.abilities[a].modifiers.initiative_swap for a in swapper.abilities):
+            if i == 0 or not any(
+                ctx.content.abilities[a].modifiers.initiative_swap for a in swapper.abilities
+            ):
                 continue
-            ask(s, "swap", swapper.seat, f"{swapper.uid}: swap your initiative token with {s.initiative[i - 1]}'s?", [["keep"], ["swap"]], "AT-INIT-3", index=i)
+            ask(
+                s,
+                "swap",
+                swapper.seat,
+                f"{swapper.uid}: swap your initiative token with {s.initiative[i - 1]}'s?",
+                [["keep"], ["swap"]],
+                "AT-INIT-3",
+                index=i,
+            )
             return
         s.phase, s.turn_index = "turns", 0
         log(s, f"round {s.round} initiative: {' '.join(s.initiative)}")
@@ -235,7 +291,14 @@ def step_phase(s: State, ctx: Ctx) -> None:
             choices = [["keep"]] + [["discard", c] for c in sorted(set(hero.hand))]
             if hero.passed:
                 choices.append(["discard", "all"])
-            ask(s, "cleanup", hero.seat, f"{hero.uid}: discard a card at cleanup?", choices, "AT-CLEAN-1")
+            ask(
+                s,
+                "cleanup",
+                hero.seat,
+                f"{hero.uid}: discard a card at cleanup?",
+                choices,
+                "AT-CLEAN-1",
+            )
             return
         for u in s.units.values():
             u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
@@ -282,7 +345,14 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
     hero.actions, hero.free_played, hero.commanded = 0, False, []
     if me.knocked_out:
         if s.potions > 0 and len(hero.deck) + len(hero.discard) >= REVIVE_MIN_DECK:
-            ask(s, "knocked_out", hero.seat, f"{uid} is knocked out: drink a revive potion or skip the turn?", [["revive"], ["skip"]], "AT-REVIVE-1")
+            ask(
+                s,
+                "knocked_out",
+                hero.seat,
+                f"{uid} is knocked out: drink a revive potion or skip the turn?",
+                [["revive"], ["skip"]],
+                "AT-REVIVE-1",
+            )
         else:
             log(s, f"{uid} is knocked out and skips the turn")
             finish_turn(s, ctx)
@@ -336,7 +406,12 @@ def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
         if held is not None and cards[held].options and (left or cards[held].free):
             out.append(["use", held])
     for u in s.units.values():
-        if u.kind == "summon" and u.owner == hero.seat and not u.knocked_out and u.uid not in hero.commanded:
+        if (
+            u.kind == "summon"
+            and u.owner == hero.seat
+            and not u.knocked_out
+            and u.uid not in hero.commanded
+        ):
             out.append(["command", u.uid])
     if hero.actions == 0 and not hero.free_played and not hero.commanded:
         out.append(["pass"])
@@ -350,7 +425,14 @@ def ask_turn(s: State, ctx: Ctx, hero: Hero) -> None:
     if choices == [["end"]]:
         finish_turn(s, ctx)
         return
-    ask(s, "turn", hero.seat, f"{hero.uid}: action {min(hero.actions + 1, 2)} of 2", choices, "AT-TURN-1")
+    ask(
+        s,
+        "turn",
+        hero.seat,
+        f"{hero.uid}: action {min(hero.actions + 1, 2)} of 2",
+        choices,
+        "AT-TURN-1",
+    )
 
 
 def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None:
@@ -427,14 +509,27 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
     rule = d.data["rule"]
     if d.kind == "turn":
         hero = s.heroes[d.seat]
-        if verb in ("play", "dash", "equip", "prepare") and (len(tokens) < 2 or tokens[1] not in hero.hand):
-            return IllegalAction(f"{' '.join(tokens[1:]) or 'that card'} is not in {hero.uid}'s hand", "AT-TURN-2")
+        if verb in ("play", "dash", "equip", "prepare") and (
+            len(tokens) < 2 or tokens[1] not in hero.hand
+        ):
+            return IllegalAction(
+                f"{' '.join(tokens[1:]) or 'that card'} is not in {hero.uid}'s hand", "AT-TURN-2"
+            )
         if verb == "pass":
-            return IllegalAction("you may only pass before taking any action or playing a free card", "AT-KEY-2")
+            return IllegalAction(
+                "you may only pass before taking any action or playing a free card", "AT-KEY-2"
+            )
         if verb in ("play", "dash", "equip", "prepare", "use") and hero.actions >= 2:
             return IllegalAction("no actions left this turn (two per turn)", "AT-TURN-1")
-        if verb == "play" and len(tokens) > 1 and tokens[1] in ctx.content.cards and ctx.content.cards[tokens[1]].response:
-            return IllegalAction("a Response card is played only when its event happens", "AT-KEY-3")
+        if (
+            verb == "play"
+            and len(tokens) > 1
+            and tokens[1] in ctx.content.cards
+            and ctx.content.cards[tokens[1]].response
+        ):
+            return IllegalAction(
+                "a Response card is played only when its event happens", "AT-KEY-3"
+            )
         if verb == "prepare":
             return IllegalAction("the class feature slot is taken", "AT-TURN-4")
     if d.kind == "move" and verb == "move" and len(tokens) == 2:
@@ -453,7 +548,10 @@ def explain_move(s: State, ctx: Ctx, name: str) -> IllegalAction:
         return IllegalAction(f"{name} is a wall", "AT-MOVE-4")
     if (1 << sq) & occupied(s, ctx):
         return IllegalAction(f"{name} is taken by another character", "AT-MOVE-2")
-    return IllegalAction(f"{name} is out of reach: orthogonal steps, 2 points per obstacle, no passing through characters", "AT-MOVE-1")
+    return IllegalAction(
+        f"{name} is out of reach: orthogonal steps, 2 points per obstacle, no passing through characters",
+        "AT-MOVE-1",
+    )
 
 
 def explain_target(s: State, ctx: Ctx, name: str) -> IllegalAction:
@@ -462,7 +560,9 @@ def explain_target(s: State, ctx: Ctx, name: str) -> IllegalAction:
     if who is None:
         return IllegalAction(f"nobody to target on {name}", "AT-RANGE-1")
     if who.large and who.square != sq:
-        return IllegalAction(f"target {who.uid} by its first square, {ctx.board.name(who.square)}", "AT-RANGE-1")
+        return IllegalAction(
+            f"target {who.uid} by its first square, {ctx.board.name(who.square)}", "AT-RANGE-1"
+        )
     if "invisible" in who.conditions:
         return IllegalAction(f"{who.uid} is invisible and cannot be targeted", "AT-COND-4")
     actor = s.units[s.resolution.actor] if s.resolution is not None else None

@@ -129,7 +129,8 @@ def targets(s: State, ctx: Ctx, u: Unit) -> list[Unit]:
     """Heroes and summons that may be targeted: not knocked out, not invisible
     (AT-KO-2, AT-COND-4); of the enemy's preferred type when there are any (AT-BOSS-3)."""
     pool = [
-        t for t in s.units.values()
+        t
+        for t in s.units.values()
         if t.side == "hero" and not t.knocked_out and "invisible" not in t.conditions
     ]
     prefers = ctx.content.enemies[u.type_id].prefers
@@ -144,19 +145,32 @@ def passes_through(ctx: Ctx, u: Unit) -> bool:
     return "shapeless_void" in ctx.content.enemies[u.type_id].passives  # AT-BOSS-2
 
 
-def costs_from(s: State, ctx: Ctx, u: Unit, budget: int, until: int = 0, at_least: int = 0) -> dict[Square, int]:
+def costs_from(
+    s: State, ctx: Ctx, u: Unit, budget: int, until: int = 0, at_least: int = 0
+) -> dict[Square, int]:
     """Movement costs from the enemy (a large boss counts from whichever of its
     squares is cheapest, AT-MOVE-5)."""
     return costs_of(levels_from(s, ctx, u, budget, until, at_least))
 
 
-def levels_from(s: State, ctx: Ctx, u: Unit, budget: int, until: int = 0, at_least: int = 0) -> list[Mask]:
+def levels_from(
+    s: State, ctx: Ctx, u: Unit, budget: int, until: int = 0, at_least: int = 0
+) -> list[Mask]:
     """`costs_from` as cost levels (element k: the squares costing exactly k)."""
     impassable = walls(s, ctx)
     if not passes_through(ctx, u):
         impassable |= occupied(s, ctx, u.uid)
     fp = footprint(ctx, u)
-    return move_levels(fp, ctx.board.width, ctx.board.height, budget, impassable, obstacles(s, ctx), until, at_least)
+    return move_levels(
+        fp,
+        ctx.board.width,
+        ctx.board.height,
+        budget,
+        impassable,
+        obstacles(s, ctx),
+        until,
+        at_least,
+    )
 
 
 def approach_costs(s: State, ctx: Ctx, u: Unit, pool: list[Unit], points: int) -> list[Mask]:
@@ -171,7 +185,9 @@ def approach_costs(s: State, ctx: Ctx, u: Unit, pool: list[Unit], points: int) -
     return levels_from(s, ctx, u, 2 * w * h, approach, points + 1)
 
 
-def closest(s: State, ctx: Ctx, u: Unit, pool: list[Unit], levels: list[Mask] | None = None) -> list[Unit]:
+def closest(
+    s: State, ctx: Ctx, u: Unit, pool: list[Unit], levels: list[Mask] | None = None
+) -> list[Unit]:
     """The heroes fewest movement points away (counting squares as usual, AT-BOSS-3)."""
     if len(pool) <= 1:
         return list(pool)
@@ -224,7 +240,15 @@ def choose_focus(
         et.focus = near[0].uid
         return False
     choices = sorted(["focus", ctx.board.name(t.square)] for t in near)
-    ask(s, "focus", earliest_seat(s), f"{u.uid}: the heroes tie for closest; choose whom it goes for", choices, "AT-BOSS-3", unit=u.uid)
+    ask(
+        s,
+        "focus",
+        earliest_seat(s),
+        f"{u.uid}: the heroes tie for closest; choose whom it goes for",
+        choices,
+        "AT-BOSS-3",
+        unit=u.uid,
+    )
     return True
 
 
@@ -265,7 +289,9 @@ def run_step(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EnemyStep) -> bool:
     return False
 
 
-def placements(s: State, ctx: Ctx, u: Unit, points: int, levels: list[Mask] | None = None) -> dict[Square, int]:
+def placements(
+    s: State, ctx: Ctx, u: Unit, points: int, levels: list[Mask] | None = None
+) -> dict[Square, int]:
     """Anchor squares `u` may end its move on, with their cost.
 
     A large boss shrinks to one of its squares, moves, and must expand over the end
@@ -291,7 +317,11 @@ def placements(s: State, ctx: Ctx, u: Unit, points: int, levels: list[Mask] | No
     for sq, c in costs.items():
         if (1 << sq) & obst:
             # placed on top of an obstacle: only the step into it, at 1 point
-            prev = [costs[n] + 1 for dx, dy in ORTHOGONAL if (n := step(sq, dx, dy, w, h)) is not None and n in costs and n != sq]
+            prev = [
+                costs[n] + 1
+                for dx, dy in ORTHOGONAL
+                if (n := step(sq, dx, dy, w, h)) is not None and n in costs and n != sq
+            ]
             c = min([c, *prev]) if sq not in footprint(ctx, u) else 0
         if c <= points:
             end_cost[sq] = c
@@ -338,8 +368,14 @@ def move_toward(
 
 
 def _destination(
-    s: State, ctx: Ctx, u: Unit, focus: Unit, target: tuple[Square, ...], points: int,
-    levels: list[Mask] | None, blockers: Mask,
+    s: State,
+    ctx: Ctx,
+    u: Unit,
+    focus: Unit,
+    target: tuple[Square, ...],
+    points: int,
+    levels: list[Mask] | None,
+    blockers: Mask,
 ) -> Square:
     """`move_toward`'s choice of anchor square for any footprints; -1: stay."""
     options = placements(s, ctx, u, points, levels)
@@ -361,7 +397,9 @@ def _destination(
         impassable |= occupied(s, ctx, u.uid) & ~mask_of(target)
     start = u.square
     needed = mask_of(f for a in (*options, start) for f in footprint_at(a, u.large, w))
-    to_focus = path_distances(focus.square, w, ctx.board.height, impassable, obstacles(s, ctx), needed)
+    to_focus = path_distances(
+        focus.square, w, ctx.board.height, impassable, obstacles(s, ctx), needed
+    )
 
     def remaining(a: Square) -> int:
         # movement points left to the focus; unreachable squares sort after, by distance
@@ -379,7 +417,13 @@ def _destination(
 
 
 def _destination_one_square(
-    s: State, ctx: Ctx, u: Unit, goal: Square, points: int, levels: list[Mask] | None, blockers: Mask,
+    s: State,
+    ctx: Ctx,
+    u: Unit,
+    goal: Square,
+    points: int,
+    levels: list[Mask] | None,
+    blockers: Mask,
 ) -> Square:
     """`_destination` for a one-square enemy going for a one-square focus, on masks:
     the same choice, without building the options."""
@@ -413,7 +457,9 @@ def _destination_one_square(
     impassable = walls(s, ctx)
     if not passes_through(ctx, u):
         impassable |= others & ~(1 << goal)
-    to_goal = path_levels(goal, w, ctx.board.height, impassable, obstacles(s, ctx), where | (1 << u.square))
+    to_goal = path_levels(
+        goal, w, ctx.board.height, impassable, obstacles(s, ctx), where | (1 << u.square)
+    )
     best, best_left = -1, INFINITE
     for k, level in enumerate(to_goal):
         level &= where
@@ -442,12 +488,18 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
         else:
             if not et.focus:
                 blockers = sight_blockers(s, ctx, u.side)
-                in_reach = [t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), band, blockers)]
+                in_reach = [
+                    t
+                    for t in targets(s, ctx, u)
+                    if in_range(s, ctx, u, footprint(ctx, t), band, blockers)
+                ]
                 if choose_focus(s, ctx, et, u, in_reach):
                     return True
             focus = s.units.get(et.focus)
             if (
-                focus is None or focus.knocked_out or "invisible" in focus.conditions
+                focus is None
+                or focus.knocked_out
+                or "invisible" in focus.conditions
                 or not in_range(s, ctx, u, footprint(ctx, focus), band)
             ):
                 return False
@@ -456,16 +508,23 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
             wall = walls(s, ctx)
             area = {q for c in center for q in within(c, st.aoe, ctx.board.width, ctx.board.height)}
             hit_list = [
-                t.uid for t in s.units.values()
-                if t.side == "hero" and not t.knocked_out and area & set(footprint(ctx, t))
+                t.uid
+                for t in s.units.values()
+                if t.side == "hero"
+                and not t.knocked_out
+                and area & set(footprint(ctx, t))
                 and line_of_sight(ctx.board.geo, center, footprint(ctx, t), wall)
             ]
         else:
             hit_list = [et.focus]
         rolled = roll(s, ctx, dice)  # one roll for every target (AT-AOE-3)
         et.attack = {
-            "targets": hit_list, "amount": attack_total(ctx, u, rolled, u.attack_bonus),
-            "conditions": list(st.conditions), "asked": [], "reduce": 0, "ignore": False,
+            "targets": hit_list,
+            "amount": attack_total(ctx, u, rolled, u.attack_bonus),
+            "conditions": list(st.conditions),
+            "asked": [],
+            "reduce": 0,
+            "ignore": False,
             "name": st.name or "attacks",
         }
     return resolve_enemy_attack(s, ctx, et, u)
@@ -479,7 +538,9 @@ def responders(s: State, ctx: Ctx, target: Unit, asked: list[int]) -> list[tuple
         me = s.units[hero.uid]
         if hero.seat in asked or me.knocked_out:
             continue
-        held = [c for c in hero.hand if c in responses] + [c for c in hero.board.values() if c in responses]
+        held = [c for c in hero.hand if c in responses] + [
+            c for c in hero.board.values() if c in responses
+        ]
         if not held:
             continue
         cards = []
@@ -488,7 +549,9 @@ def responders(s: State, ctx: Ctx, target: Unit, asked: list[int]) -> list[tuple
             if resp is None or cid in cards:
                 continue
             if (resp.range == 0 and me.uid == target.uid) or (
-                resp.range > 0 and set_distance(footprint(ctx, me), footprint(ctx, target), ctx.board.width) <= resp.range
+                resp.range > 0
+                and set_distance(footprint(ctx, me), footprint(ctx, target), ctx.board.width)
+                <= resp.range
             ):
                 cards.append(cid)
         if cards:
@@ -508,9 +571,27 @@ def resolve_enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit) -> bool:
             if options:
                 seat, cards = options[0]
                 choices = [["respond", c] for c in cards] + [["decline"]]
-                ask(s, "response", seat, f"{u.uid} {a['name']} {target.uid} for {a['amount']}: respond?", choices, "AT-KEY-3", unit=target.uid)
+                ask(
+                    s,
+                    "response",
+                    seat,
+                    f"{u.uid} {a['name']} {target.uid} for {a['amount']}: respond?",
+                    choices,
+                    "AT-KEY-3",
+                    unit=target.uid,
+                )
                 return True
-        hit(s, ctx, u, target, a["amount"], tuple(a["conditions"]), a["reduce"], a["ignore"], a["name"])
+        hit(
+            s,
+            ctx,
+            u,
+            target,
+            a["amount"],
+            tuple(a["conditions"]),
+            a["reduce"],
+            a["ignore"],
+            a["name"],
+        )
         a["targets"].pop(0)
         a["asked"], a["reduce"], a["ignore"], a["responded"] = [], 0, False, False
     return False
@@ -542,10 +623,17 @@ def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) ->
 def harpoon(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EHarpoon) -> None:
     """Pawl's Harpoon: the target is moved to the closest square adjacent to Pawl (AT-BOSS-5)."""
     blockers = sight_blockers(s, ctx, u.side)
-    pool = [t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), st.range, blockers)]
+    pool = [
+        t for t in targets(s, ctx, u) if in_range(s, ctx, u, footprint(ctx, t), st.range, blockers)
+    ]
     if not pool:
         return
-    pool.sort(key=lambda t: (set_distance(footprint(ctx, u), footprint(ctx, t), ctx.board.width), t.square))
+    pool.sort(
+        key=lambda t: (
+            set_distance(footprint(ctx, u), footprint(ctx, t), ctx.board.width),
+            t.square,
+        )
+    )
     target = pool[0]
     occ = occupied(s, ctx, target.uid) | walls(s, ctx)
     w, h = ctx.board.width, ctx.board.height
@@ -607,7 +695,15 @@ def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
             )
             if not choices:
                 return False
-            ask(s, "spawn", earliest_seat(s), f"a {st.enemy} spawns on a taken square; choose an adjacent one", choices, "AT-SPAWN-2", enemy=st.enemy)
+            ask(
+                s,
+                "spawn",
+                earliest_seat(s),
+                f"a {st.enemy} spawns on a taken square; choose an adjacent one",
+                choices,
+                "AT-SPAWN-2",
+                enemy=st.enemy,
+            )
             return True
         anchor = u
         if st.where == "near_hero":
@@ -633,8 +729,18 @@ def place_minion(s: State, ctx: Ctx, enemy: str, sq: Square) -> None:
     stats = e.stats[s.heroes_count]
     uid = spawn_uid(s, ctx, enemy)
     s.units[uid] = Unit(
-        uid, "enemy", e.role, enemy, stats.hp, stats.hp, sq, large=e.large, start=sq,
-        movement=stats.movement, attack_dice=stats.attack_dice, attack_range=stats.attack_range,
+        uid,
+        "enemy",
+        e.role,
+        enemy,
+        stats.hp,
+        stats.hp,
+        sq,
+        large=e.large,
+        start=sq,
+        movement=stats.movement,
+        attack_dice=stats.attack_dice,
+        attack_range=stats.attack_range,
         attack_bonus=stats.attack_bonus,
     )
     log(s, f"{uid} spawns at {ctx.board.name(sq)}")
@@ -701,7 +807,13 @@ def random_move(s: State, ctx: Ctx, u: Unit, st: ERandomMove) -> None:
 
 def random_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: ERandomAttack) -> bool:
     """An attack in a random direction: the first hero along the drawn line (AT-BOSS-4)."""
-    spec = EAttack(op="attack", name=st.name or "swings at", dice=st.dice, range=st.range, conditions=st.conditions)
+    spec = EAttack(
+        op="attack",
+        name=st.name or "swings at",
+        dice=st.dice,
+        range=st.range,
+        conditions=st.conditions,
+    )
     if et.attack:  # resuming after the players answered a Response
         return enemy_attack(s, ctx, et, u, spec)
     dx, dy = draw_direction(s, ctx)
@@ -713,7 +825,14 @@ def random_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: ERandomAttack)
             sq = step(f, dx * k, dy * k, w, h)
             if sq is None or sq in footprint(ctx, u) or (1 << sq) & wall:
                 continue
-            t = next((x for x in s.units.values() if x.side == "hero" and not x.knocked_out and sq in footprint(ctx, x)), None)
+            t = next(
+                (
+                    x
+                    for x in s.units.values()
+                    if x.side == "hero" and not x.knocked_out and sq in footprint(ctx, x)
+                ),
+                None,
+            )
             if t is not None:
                 found = t
                 break
@@ -731,7 +850,11 @@ def answer_enemy(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> No
     assert et is not None
     if d.kind == "focus":
         sq = ctx.board.square(tokens[1])
-        et.focus = next(u.uid for u in s.units.values() if u.side == "hero" and not u.knocked_out and u.square == sq)
+        et.focus = next(
+            u.uid
+            for u in s.units.values()
+            if u.side == "hero" and not u.knocked_out and u.square == sq
+        )
     elif d.kind == "spawn":
         sq = ctx.board.square(tokens[1])
         assert sq is not None
@@ -739,4 +862,3 @@ def answer_enemy(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> No
         et.step += 1  # the remaining spawns of this step are forgone
     elif d.kind == "response":
         answer_response(s, ctx, d, tokens)
-

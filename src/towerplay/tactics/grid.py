@@ -382,11 +382,13 @@ def neighbours(width: int, height: int) -> tuple[tuple[Square, ...], ...]:
         rows = []
         for sq in range(width * height):
             y, x = divmod(sq, width)
-            rows.append(tuple(
-                (y + dy) * width + x + dx
-                for dx, dy in ORTHOGONAL
-                if 0 <= x + dx < width and 0 <= y + dy < height
-            ))
+            rows.append(
+                tuple(
+                    (y + dy) * width + x + dx
+                    for dx, dy in ORTHOGONAL
+                    if 0 <= x + dx < width and 0 <= y + dy < height
+                )
+            )
         found = tuple(rows)
         _NEIGHBOURS[(width, height)] = found
     return found
@@ -454,7 +456,9 @@ def move_costs(
     With `until`, the search stops after the cost level at which the first of those
     squares is reached, but not before level `at_least`.
     """
-    return costs_of(move_levels(start, width, height, budget, impassable, obstacles, until, at_least))
+    return costs_of(
+        move_levels(start, width, height, budget, impassable, obstacles, until, at_least)
+    )
 
 
 def move_levels(

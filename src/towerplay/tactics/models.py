@@ -345,7 +345,12 @@ class Placement(Strict):
 
 class Objective(Strict):
     kind: Literal[
-        "defeat_boss", "defeat_all", "defeat_type", "reach", "by_round", "no_knockouts",
+        "defeat_boss",
+        "defeat_all",
+        "defeat_type",
+        "reach",
+        "by_round",
+        "no_knockouts",
         "no_potions",
     ]
     enemy: str | None = None

@@ -105,9 +105,22 @@ class Unit:
 
     def copy(self) -> Unit:
         return Unit(
-            self.uid, self.side, self.kind, self.type_id, self.hp, self.max_hp, self.square,
-            self.large, self.knocked_out, list(self.conditions), self.owner, self.start,
-            self.movement, self.attack_dice, self.attack_range, self.attack_bonus,
+            self.uid,
+            self.side,
+            self.kind,
+            self.type_id,
+            self.hp,
+            self.max_hp,
+            self.square,
+            self.large,
+            self.knocked_out,
+            list(self.conditions),
+            self.owner,
+            self.start,
+            self.movement,
+            self.attack_dice,
+            self.attack_range,
+            self.attack_bonus,
         )
 
     def footprint(self, width: int) -> tuple[Square, ...]:
@@ -140,9 +153,20 @@ class Hero:
 
     def copy(self) -> Hero:
         return Hero(
-            self.seat, self.uid, self.class_id, list(self.deck), list(self.hand),
-            list(self.discard), list(self.set_aside), dict(self.board), self.abilities,
-            self.passed, self.actions, self.free_played, list(self.commanded), self.mulliganed,
+            self.seat,
+            self.uid,
+            self.class_id,
+            list(self.deck),
+            list(self.hand),
+            list(self.discard),
+            list(self.set_aside),
+            dict(self.board),
+            self.abilities,
+            self.passed,
+            self.actions,
+            self.free_played,
+            list(self.commanded),
+            self.mulliganed,
         )
 
     def card_count(self) -> int:
@@ -177,8 +201,14 @@ class Resolution:
 
     def copy(self) -> Resolution:
         return Resolution(
-            self.seat, self.card, self.option, self.step, self.actor, self.last_target,
-            list(self.dice), list(self.queue),
+            self.seat,
+            self.card,
+            self.option,
+            self.step,
+            self.actor,
+            self.last_target,
+            list(self.dice),
+            list(self.queue),
         )
 
 
@@ -197,7 +227,12 @@ class EnemyTurn:
     def copy(self) -> EnemyTurn:
         attack = {k: list(v) if isinstance(v, list) else v for k, v in self.attack.items()}
         return EnemyTurn(
-            self.card, self.activation, list(self.queue), self.started, self.step, self.focus,
+            self.card,
+            self.activation,
+            list(self.queue),
+            self.started,
+            self.step,
+            self.focus,
             attack,
         )
 
@@ -238,17 +273,37 @@ class State:
 
     def clone(self) -> State:
         return State(
-            self.encounter, self.heroes_count, self.difficulty,
+            self.encounter,
+            self.heroes_count,
+            self.difficulty,
             {k: u.copy() for k, u in self.units.items()},
             [h.copy() for h in self.heroes],
-            self.rng, self.round, self.phase, list(self.initiative), self.turn_index,
-            list(self.boss_deck), list(self.boss_discard), list(self.direction_deck),
-            list(self.direction_discard), self.direction_used, self.compass, list(self.walls),
-            self.potions, self.potions_used, self.knockouts, dict(self.spawned),
-            dict(self.defeated), [d.copy() for d in self.pending],
+            self.rng,
+            self.round,
+            self.phase,
+            list(self.initiative),
+            self.turn_index,
+            list(self.boss_deck),
+            list(self.boss_discard),
+            list(self.direction_deck),
+            list(self.direction_discard),
+            self.direction_used,
+            self.compass,
+            list(self.walls),
+            self.potions,
+            self.potions_used,
+            self.knockouts,
+            dict(self.spawned),
+            dict(self.defeated),
+            [d.copy() for d in self.pending],
             self.resolution.copy() if self.resolution else None,
             self.enemy_turn.copy() if self.enemy_turn else None,
-            self.outcome, self.cause, self.log, self.decisions, self.cursor, self.acting,
+            self.outcome,
+            self.cause,
+            self.log,
+            self.decisions,
+            self.cursor,
+            self.acting,
         )
 
 
@@ -260,10 +315,14 @@ class Ctx:
     enc: Encounter
     board: Board
     # derived from content only, filled on first use: modifier sums by (abilities, board)
-    totals: dict[tuple[Any, ...], dict[str, int]] = field(default_factory=dict, compare=False, repr=False)
+    totals: dict[tuple[Any, ...], dict[str, int]] = field(
+        default_factory=dict, compare=False, repr=False
+    )
     # the ids of the Response cards (AT-KEY-3)
     responses: frozenset[str] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
-        found = frozenset(cid for cid, card in self.content.cards.items() if card.response is not None)
+        found = frozenset(
+            cid for cid, card in self.content.cards.items() if card.response is not None
+        )
         object.__setattr__(self, "responses", found)

@@ -161,18 +161,30 @@ def lose(s: State, h: HeroState, resource: str, amount: int) -> bool:
 # --- corruption -------------------------------------------------------------------
 
 
+def corruption_limit(w: World, h: HeroState) -> int:
+    """Two corruptions (RTDT-CORR-8); the Aegis's extra slot makes three (COV-AEGIS-1)."""
+    extra = sum(
+        f.amount
+        for cid in flag_cards(w, h, "extra_corruption_slot")
+        for f in w.flags[cid]
+        if f.flag == "extra_corruption_slot"
+    )
+    return CORRUPTION_LIMIT + extra
+
+
 def gain_corruption(w: World, s: State, h: HeroState, why: str) -> None:
-    """Draw the top corruption; a third one loses the game at once (RTDT-CORR-7, RTDT-CORR-9)."""
+    """Draw the top corruption; one past the limit loses the game at once (RTDT-CORR-7,
+    RTDT-CORR-9; a fourth for the Aegis, COV-AEGIS-6)."""
     if s.result is not None:
         return
-    if len(h.corruptions) >= CORRUPTION_LIMIT:
-        log(s, f"{hero_name(w, h)} would gain a third corruption ({why}).")
+    if len(h.corruptions) >= corruption_limit(w, h):
+        log(s, f"{hero_name(w, h)} would gain one corruption too many ({why}).")
         if s.config.mode == "competitive":  # CMP-ELIM-1
             from towerplay.rtdt.competitive import eliminate
 
             eliminate(w, s, h, "a third corruption")
             return
-        lose_game(s, "third corruption")
+        lose_game(s, "third corruption" if len(h.corruptions) == 2 else "fourth corruption")
         return
     if not s.corruption_deck:
         log(s, "The corruption deck is empty; no corruption is drawn.")
