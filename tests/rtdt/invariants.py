@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
-from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.covenant.setup import treasure_deck
+from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules.common import corruption_limit, potion_limit, treasure_limit
 
 SKULLS = 24
@@ -18,7 +18,6 @@ def _site(s, space: str) -> str:  # type: ignore[no-untyped-def]
 def check_covenant(g: RtdtGame) -> None:
     """Covenant's own invariants (COV-*)."""
     s = g.state
-    w = g.world
     cov = s.cov
     assert cov is not None
     doom_emerged = sum(1 for k in s.emerged if k.startswith("doom:"))
