@@ -930,7 +930,7 @@ class Spell(Card):
     """A Reverent Astromancer spell; its cast effect is keyed by id (see docs/content.md)."""
 
 
-class Invocation(Card):
+class Invocation(Spell):
     """A Reverent Astromancer invocation (available once Exalted); cast like a spell."""
 
 
@@ -942,7 +942,7 @@ class Recharge(Strict):
     amount: int = Field(default=1, ge=1)
 
 
-class CovenantTreasure(Card):
+class CovenantTreasure(Treasure):
     """A Covenant treasure. Wands start with `charges` charge tokens (COV-WAND-1)."""
 
     wand: bool = False
