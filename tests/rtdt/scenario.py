@@ -9,8 +9,10 @@ play(g, "cleanse dayside")
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.rules.common import acquired
 from towerplay.rtdt.rules.turn import advance
 
 # Every foe and adversary of the base game, written out (tests expect these, whatever the
@@ -46,8 +48,10 @@ def scenario(
     seed: int = 1,
     difficulty: str = "heroic",
     kingdoms: Iterable[str] = (),
+    **options: Any,
 ) -> RtdtGame:
-    """A fresh game at the start of the first player's first turn."""
+    """A fresh game at the start of the first player's first turn. `options` go to
+    make_config (`expansion="covenant"`, `treasures=...`, `new_corruptions=...`)."""
     heroes = tuple(heroes)
     config = make_config(
         players=len(heroes),
@@ -55,6 +59,7 @@ def scenario(
         seed=seed,
         difficulty=difficulty,
         kingdoms=tuple(kingdoms),
+        **options,
     )
     return new_game(config)
 
@@ -96,6 +101,7 @@ def give(
         elif t in s.treasure_deck:
             s.treasure_deck.remove(t)
         h.treasures.append(t)
+        acquired(g.world, s, h, t)  # a wand takes its charges (COV-WAND-1)
     for v in virtues:
         if v in h.inactive:
             h.inactive.remove(v)

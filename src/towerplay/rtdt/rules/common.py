@@ -215,6 +215,8 @@ def return_item(s: State, kind: str, item: str) -> None:
         s.gear_piles[item] += 1
     elif kind == "treasure":
         s.treasure_deck.append(item)
+        if s.cov is not None:
+            s.cov.charges.pop(item, None)  # a wand's charges go back to the supply
     # quest items go back to the box: they simply leave play
 
 
@@ -256,6 +258,7 @@ def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
     if s.treasure_deck:
         s.market.append(s.treasure_deck.pop(0))
     h.treasures.append(treasure)
+    acquired(w, s, h, treasure)
     mid_action_advantages(w, s, h, treasure)
     log(s, f"{hero_name(w, h)} takes {w.name(treasure)} from the market.")
     check_limits(w, s, h)
@@ -266,9 +269,18 @@ def draw_treasure(w: World, s: State, h: HeroState) -> None:
         return
     card = s.treasure_deck.pop(0)
     h.treasures.append(card)
+    acquired(w, s, h, card)
     mid_action_advantages(w, s, h, card)
     log(s, f"{hero_name(w, h)} draws {w.name(card)} from the treasure deck.")
     check_limits(w, s, h)
+
+
+def acquired(w: World, s: State, h: HeroState, treasure: str) -> None:
+    """A treasure comes to a hero: a Covenant wand takes its charges (COV-WAND-1)."""
+    if s.cov is not None:
+        from towerplay.rtdt.covenant.wands import on_acquire
+
+        on_acquire(w, s, treasure)
 
 
 def mid_action_advantages(w: World, s: State, h: HeroState, card: str) -> None:

@@ -1,0 +1,41 @@
+"""Blessings (COV-BLESS-*): one Wild advantage each, spent during a heroic action, lost at
+the end of your turn; a limited supply of eight cards, no proxies."""
+
+from __future__ import annotations
+
+from towerplay.rtdt.covenant.setup import blessings_free
+from towerplay.rtdt.rules.common import hero_name, log
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.world import World
+
+
+def held(s: State, h: HeroState) -> int:
+    return s.cov.blessings[h.seat] if s.cov is not None else 0
+
+
+def gain_blessing(w: World, s: State, h: HeroState, why: str) -> bool:
+    """Take a blessing from the supply; none when it is empty (COV-BLESS-6). True if gained."""
+    if s.cov is None or blessings_free(w, s) <= 0:
+        if s.cov is not None:
+            log(s, f"No blessing is left in the supply for {hero_name(w, h)} ({why}).")
+        return False
+    s.cov.blessings[h.seat] += 1
+    log(s, f"{hero_name(w, h)} gains a blessing ({why}).")
+    return True
+
+
+def spend_blessing(w: World, s: State, h: HeroState, pool: dict[str, int]) -> None:
+    """One Wild advantage for the heroic action in progress (COV-BLESS-2); the card goes
+    back to the supply (COV-BLESS-5)."""
+    assert s.cov is not None and s.cov.blessings[h.seat] > 0
+    s.cov.blessings[h.seat] -= 1
+    pool["wild"] = pool.get("wild", 0) + 1
+    log(s, f"{hero_name(w, h)} spends a blessing for a Wild advantage.")
+
+
+def end_of_turn(w: World, s: State, h: HeroState) -> None:
+    """Unspent blessings are lost at the end of your turn (COV-BLESS-3, COV-BLESS-5)."""
+    if s.cov is not None and s.cov.blessings[h.seat]:
+        n = s.cov.blessings[h.seat]
+        s.cov.blessings[h.seat] = 0
+        log(s, f"{hero_name(w, h)}'s {n} unspent blessing(s) fade.")
