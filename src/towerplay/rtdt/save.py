@@ -467,6 +467,10 @@ def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
             for i, x in enumerate(r.get(d, "invocations", "covenant"))
         ],
         borrowed=r.strs(d, "borrowed", "covenant", c.quest_items),
+        stuck=[
+            r.num({"n": x}, "n", f"covenant.stuck[{i}]", 0, players - 1)
+            for i, x in enumerate(r.get(d, "stuck", "covenant"))
+        ],
     )
     for name in ("blessings", "spells", "prepared", "invocations"):
         if len(getattr(cov, name)) != players:

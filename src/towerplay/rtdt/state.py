@@ -399,6 +399,7 @@ class Covenant:
     prepared: list[list[str]] = field(default_factory=list)  # per seat: face up this month
     invocations: list[list[str]] = field(default_factory=list)  # per seat: set aside
     borrowed: list[str] = field(default_factory=list)  # Bounty of the Gods' quest items this turn
+    stuck: list[int] = field(default_factory=list)  # seats that entered a wasteland this turn
 
     def clone(self) -> Covenant:
         return Covenant(
@@ -416,6 +417,7 @@ class Covenant:
             [x[:] for x in self.prepared],
             [x[:] for x in self.invocations],
             self.borrowed[:],
+            self.stuck[:],
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -434,6 +436,7 @@ class Covenant:
             "prepared": [x[:] for x in self.prepared],
             "invocations": [x[:] for x in self.invocations],
             "borrowed": self.borrowed[:],
+            "stuck": self.stuck[:],
         }
 
 

@@ -105,15 +105,6 @@ def setup_heroes(w: World, s: State) -> None:
             s.log = s.log.add(f"Setup - the Undaunted Aegis starts with {w.name(card)}.")
 
 
-def site_at(s: State, space: str) -> Site | None:
-    if s.cov is None:
-        return None
-    for site in s.cov.sites:
-        if site.space == space:
-            return site
-    return None
-
-
 def blessings_free(w: World, s: State) -> int:
     """Blessing cards left in the supply (COV-BLESS-6)."""
     cov = s.cov

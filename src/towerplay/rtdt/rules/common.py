@@ -359,11 +359,20 @@ def destroy_building(w: World, s: State, space: str, incoming: int) -> None:
         gain_corruption(w, s, owner, "a building in their home kingdom was destroyed")
 
 
+def regular_skulls(s: State, space: str) -> int:
+    """Skulls on a building that effects may move: doom skulls never (COV-DOOM-4)."""
+    n = s.skulls.get(space, 0)
+    if s.cov is not None:
+        n -= s.cov.doom.get(space, 0)
+    return n
+
+
 def remove_skulls(w: World, s: State, space: str, count: int) -> int:
-    """Take up to `count` skulls off a building back to the supply; returns how many."""
-    have = s.skulls.get(space, 0)
+    """Take up to `count` skulls off a building back to the supply; returns how many.
+    Doom skulls stay: no effect cleanses or removes them (COV-DOOM-4)."""
+    have = regular_skulls(s, space)
     n = min(have, count)
     if n:
-        s.skulls[space] = have - n
+        s.skulls[space] -= n
         s.supply += n
     return n

@@ -1,0 +1,99 @@
+"""Monuments (COV-MONUMENT-*, COV-OFFER-*, COV-BUILD-*, COV-CLARIFY-*).
+
+A monument starts as a foundation on the space of the building it replaced. Offerings go on
+the foundation whenever any hero meets its condition; with three, a hero there may Build it.
+A completed monument is a building of the replaced type that holds skulls, can be destroyed
+and Reinforced (its own enhanced option), and brings beneficial events now and then.
+"""
+
+from __future__ import annotations
+
+from towerplay.rtdt.models import Monument
+from towerplay.rtdt.rules.common import hero_name, log
+from towerplay.rtdt.state import HeroState, Site, State
+from towerplay.rtdt.world import World
+
+MAX_OFFERINGS = 3  # COV-OFFER-3
+
+
+def site_at(s: State, space: str) -> Site | None:
+    if s.cov is None:
+        return None
+    for x in s.cov.sites:
+        if x.space == space:
+            return x
+    return None
+
+
+def built_at(w: World, s: State, space: str) -> Monument | None:
+    """The completed monument standing on `space`, if any."""
+    x = site_at(s, space)
+    if x is None or x.status != "built":
+        return None
+    return w.content.monuments[x.monument]
+
+
+def add_offering(w: World, s: State, site: Site, why: str) -> None:
+    """One offering on a foundation, at most three (COV-OFFER-2, COV-OFFER-3)."""
+    if site.status != "foundation" or site.offerings >= MAX_OFFERINGS:
+        return
+    site.offerings += 1
+    log(
+        s,
+        f"An offering is laid at the {w.name(site.monument)}'s foundation ({why}): "
+        f"{site.offerings} of {MAX_OFFERINGS}.",
+    )
+
+
+def offer(w: World, s: State, event: str, amount: int = 1, foe_space: str = "") -> None:
+    """Whenever any hero meets a monument's condition, whoever and wherever they are and
+    whoever's turn it is, that foundation gains an offering (COV-OFFER-1, COV-OFFER-2).
+
+    `event` is an OfferingTrigger `on` value; `amount` the count the condition measures
+    (warriors lost, foes or skulls near); `foe_space` where a defeated foe stood.
+    """
+    if s.cov is None:
+        return
+    for x in s.cov.sites:
+        if x.status != "foundation":
+            continue
+        trigger = w.content.monuments[x.monument].offering
+        if trigger is None or trigger.on != event or amount < trigger.at_least:
+            continue
+        if trigger.foe_space == "tower_adjacent" and foe_space not in w.board.tower_adjacent:
+            continue  # COV-CLARIFY-19
+        if trigger.foe_space == "wasteland" and foe_space not in s.cov.wastelands:
+            continue  # COV-CLARIFY-5
+        add_offering(w, s, x, OFFERING_WHY[event])
+
+
+OFFERING_WHY = {
+    "battle_defeat": "a foe defeated in Battle",
+    "gain_corruption": "a hero gained a corruption",
+    "battle_without_advantages": "a Battle fought without advantages",
+    "battle_card_loss": "heavy losses to one battle card",
+    "spend_or_lose_treasure": "a treasure spent or lost",
+    "end_turn_foes_near": "a turn ended among foes",
+    "end_turn_skulls_near": "a turn ended among skulls",
+}
+
+
+def buildable(s: State, h: HeroState) -> Site | None:
+    """The foundation with three offerings on the hero's space (COV-BUILD-1)."""
+    x = site_at(s, h.space)
+    if x is not None and x.status == "foundation" and x.offerings >= MAX_OFFERINGS:
+        return x
+    return None
+
+
+def build(w: World, s: State, h: HeroState) -> None:
+    """The Build heroic action (COV-BUILD-2..4): the offerings return to the supply, the
+    foundation leaves the game, the monument stands as a building with no skulls, its card
+    turns to the completed side, and the app is told. The +2 spirit is the caller's."""
+    x = buildable(s, h)
+    assert x is not None
+    x.offerings = 0
+    x.status = "built"
+    s.skulls[x.space] = 0
+    s.turn.heroic_done = True
+    log(s, f"{hero_name(w, h)} builds the {w.name(x.monument)} at {w.board.names[x.space]}!")
