@@ -70,6 +70,22 @@ class AppParams:
     opening_status: str = "ready"
     """Every foe's status at setup."""
 
+    wasteland: float = 0.25
+    """Covenant: chance that the land withers after a turn (COV-WASTE-1)..."""
+
+    wasteland_count: tuple[int, ...] = (1, 1, 2)
+    """...and how many wasteland tokens it places, evenly from this list."""
+
+    creeping_doom: float = 0.06
+    """Covenant: chance of a Creeping Doom event after a turn (COV-DOOM-2)..."""
+
+    creeping_doom_count: tuple[int, ...] = (1, 2, 2, 3)
+    """...and how many doom skulls it drops, evenly from this list."""
+
+    monument_event: float = 0.07
+    """Covenant: chance, for each completed monument, that it brings its event after a turn
+    (COV-MONUMENT-9)."""
+
 
 PARAMS = AppParams()
 
@@ -117,4 +133,18 @@ def draw_events(
         events.append("companion")
     if rng.random() < p.new_wares:
         events.append("new_wares")
+    return events
+
+
+def draw_covenant_events(rng: Rng, built: list[str], p: AppParams = PARAMS) -> list[str]:
+    """Covenant's events after a turn's skull drop: wastelands spread (COV-WASTE-1), the
+    Creeping Doom (COV-DOOM-2) and the completed monuments' blessings (COV-MONUMENT-9)."""
+    events = []
+    if rng.random() < p.wasteland:
+        events.append(f"wasteland:{rng.choice(p.wasteland_count)}")
+    if rng.random() < p.creeping_doom:
+        events.append(f"creeping_doom:{rng.choice(p.creeping_doom_count)}")
+    for monument in built:
+        if rng.random() < p.monument_event:
+            events.append(f"monument:{monument}")
     return events

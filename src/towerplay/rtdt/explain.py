@@ -45,6 +45,9 @@ DECISION_RULES = {
     "seal": ("remove a seal, put one back, or keep the Tower as it is", "CMP-TRIAL-6"),
     "steal_potion": ("take a potion from another hero, or none", "CMP-CLAR-6"),
     "cloak_place": ("choose where the foe goes", "RTDT-FOE-9"),
+    "cenotaph_virtue": ("choose the virtue tile of a hero not in the game", "COV-CLARIFY-7"),
+    "cenotaph_drop": ("choose the inactive virtue that leaves the game", "COV-CLARIFY-7"),
+    "oak_item": ("spend an item to return a corruption, or stop", "COV-CLARIFY-4"),
 }
 
 

@@ -243,7 +243,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         reinforce_cancelled=r.flag(t, "reinforce_cancelled", "turn"),
         haggle=r.text(t, "haggle", "turn", {"", "normal", "warriors", "potion", "gear", "cancel"}),
         traded=r.flag(t, "traded", "turn"),
-        used=r.strs(t, "used", "turn", w.cards),
+        used=r.strs(t, "used", "turn", {*w.cards, *c.monuments}),
         extra_turn=r.flag(t, "extra_turn", "turn"),
         advantages_used=r.num(t, "advantages_used", "turn"),
     )

@@ -15,6 +15,9 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt import competitive
 from towerplay.rtdt.board import KINGDOMS
+from towerplay.rtdt.covenant import reinforce as cov_reinforce
+from towerplay.rtdt.covenant import turn as cov_turn
+from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import Lose, OtherBanner
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.common import (
@@ -23,6 +26,7 @@ from towerplay.rtdt.rules.common import (
     ask,
     base_move,
     check_limits,
+    cleansable,
     destroy_building,
     flag_cards,
     gain,
@@ -141,18 +145,21 @@ def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = Non
     """Buildings you may Cleanse: the one on your space, with skulls (RTDT-CLEANSE-1, -2)."""
     prof = prof or w.profile(h.cards())
     if "cleanse_any_space" in prof.flags:
-        spaces = [sp for sp, n in s.skulls.items() if n > 0]
+        spaces = [sp for sp, n in s.skulls.items() if n > 0 and cleansable(w, s, sp)]
     else:
-        spaces = [h.space] if s.skulls.get(h.space, 0) > 0 else []
+        spaces = [h.space] if cleansable(w, s, h.space) else []
     if "cleanse_full_building" in prof.restrictions:
         spaces = [sp for sp in spaces if s.skulls[sp] < 3]
     return spaces
 
 
 def can_reinforce(w: World, s: State, h: HeroState) -> bool:
-    """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6)."""
+    """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6);
+    Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it."""
     t = s.turn
-    if h.space not in s.skulls:
+    if s.cov is not None and not cov_reinforce.allowed_here(w, s, h):
+        return False
+    if h.space not in s.skulls and (s.cov is None or not cov_reinforce.far_sources(w, s, h)):
         return False
     if t.reinforces == 0:
         return True
@@ -170,10 +177,17 @@ def reinforce_cost(
     option: str,
     prof: Profile | None = None,
     glyph: int | None = None,
+    source: str = "",
 ) -> int:
-    building = w.board.building_of[h.space]
-    info = w.content.buildings[building]
-    base = info.free.spirit if option == "free" else info.enhanced.spirit
+    """Spirit for a Reinforce option of the building here, or of another `source`
+    (a building type or a completed monument: covenant.reinforce)."""
+    if s.cov is None:
+        building = w.board.building_of[h.space]
+        info = w.content.buildings[building]
+        base = info.free.spirit if option == "free" else info.enhanced.spirit
+    else:
+        building = cov_reinforce.source_of(w, s, h, source)[0]
+        base = cov_reinforce.option(w, s, h, source, option).spirit
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
@@ -221,19 +235,21 @@ def turn_actions(w: World, s: State) -> list[Action]:
             and "double_move" not in prof.restrictions
         ):
             out.append(DOUBLE)
-        if move_value(w, s, h, prof) > 0:
+        if move_value(w, s, h, prof) > 0 and not stuck(s, h):  # COV-WASTE-4
             if "river_slide" in prof.flags:
                 out.extend(act("move", sp) for sp in move_targets(w, h, prof))
             else:
                 out.extend(_step_actions(w, h.space))
-        # one heroic action (RTDT-HEROIC-2)
-        if not t.heroic_done and h.spirit >= gc["cleanse"]:
+        # one heroic action (RTDT-HEROIC-2); any number of Battles and Cleanses after the
+        # Moonstone Temple's enhanced Reinforce (COV-CLARIFY-17)
+        free_hand = not t.heroic_done or (s.cov is not None and cov_turn.unlimited(s))
+        if free_hand and h.spirit >= gc["cleanse"]:
             if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
                 out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
-            elif s.skulls.get(h.space, 0) > 0:  # the usual case: the building here
+            elif cleansable(w, s, h.space):  # the usual case: the building here
                 out.append(act("cleanse", h.space))
         if (
-            not t.heroic_done
+            free_hand
             and (s.foes or s.adversary_space)
             and h.spirit >= gc["battle"]  # RTDT-BATTLE-1
         ):
@@ -248,10 +264,15 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if can_reinforce(w, s, h):
             if not t.haggle and h.spirit >= gc["reinforce"]:
                 out.append(HAGGLE)
-            if h.spirit >= reinforce_cost(w, s, h, "free", prof, gc["reinforce"]):
-                out.append(FREE)
-            if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, gc["reinforce"]):
-                out.append(ENHANCED)
+            if s.cov is not None:
+                out.extend(cov_turn.reinforce_actions(w, s, h, prof, gc["reinforce"]))
+            else:
+                if h.spirit >= reinforce_cost(w, s, h, "free", prof, gc["reinforce"]):
+                    out.append(FREE)
+                if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, gc["reinforce"]):
+                    out.append(ENHANCED)
+        if s.cov is not None:
+            out.extend(cov_turn.build_actions(w, s, h))  # COV-BUILD-1
         if not t.traded and len(s.heroes) > 1:  # RTDT-TRADE-1
             out.extend(
                 act("trade", str(o.seat))
@@ -344,6 +365,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
             cross_fire(w, s, h, src, a[1])
+            enter(w, s, h)  # COV-WASTE-4
             cloak = flag_cards(w, h, "relocate_entered_foe")
             if cloak and foes_at(s, a[1]) and cloak[0] not in t.used:
                 ask(s, Decision("cloak", h.seat, target=cloak[0], context=a[1]))
@@ -370,7 +392,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             log(s, f"{name} Reinforces with the siege tree at {w.board.names[h.space]}.")
             ask(s, Decision("move_tree", h.seat, context=h.space))
         elif verb == "reinforce":
-            reinforce(w, s, h, a[1])
+            reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
+        elif verb == "build":
+            cov_turn.build(w, s, h)
         elif verb == "trade":
             partner = s.heroes[int(a[1])]
             t.traded = True
@@ -433,16 +457,24 @@ def haggle(w: World, s: State, h: HeroState) -> None:
             t.haggle = ""
 
 
-def reinforce(w: World, s: State, h: HeroState, option: str) -> None:
-    """The free or the enhanced option of the building here (RTDT-REINF-2..10)."""
+def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -> None:
+    """The free or the enhanced option of the building here (RTDT-REINF-2..10), or of
+    another source Covenant allows (covenant.reinforce)."""
     t = s.turn
-    building = w.board.building_of[h.space]
-    info = w.content.buildings[building]
-    h.spirit -= reinforce_cost(w, s, h, option)
+    h.spirit -= reinforce_cost(w, s, h, option, source=source)
     t.reinforces += 1
     t.reinforce_space = h.space
-    chosen = info.free if option == "free" else info.enhanced
-    log(s, f"{hero_name(w, h)} Reinforces at the {building} ({option}): {chosen.text}")
+    if s.cov is None:
+        building = w.board.building_of[h.space]
+        info = w.content.buildings[building]
+        chosen = info.free if option == "free" else info.enhanced
+    else:
+        building = cov_reinforce.source_of(w, s, h, source)[0]
+        chosen = cov_reinforce.option(w, s, h, source, option)
+    where = w.name(source) if source in w.content.monuments else f"the {source or building}"
+    log(s, f"{hero_name(w, h)} Reinforces with {where} ({option}): {chosen.text}")
+    if s.cov is not None:  # COV-MONUMENT-7: warriors costs and the monuments' own options
+        cov_turn.monument_option(w, s, h, source, option)
     run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
     if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
         gain(s, h, "spirit", s.month)
@@ -576,6 +608,8 @@ def _dedupe_gear(s: State, h: HeroState) -> None:
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     k = d.kind
+    if k in cov_turn.DECISIONS:
+        return cov_turn.decision_actions(w, s, d)
     if k == "place_skull":  # RTDT-PLACE-2, RTDT-PLACE-5
         return [act("place", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
     if k == "discard":
@@ -593,6 +627,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             out.append(STOP)
         return out
     if k == "place_hero":
+        if stuck(s, h):  # COV-WASTE-4: no effect moves a hero out of a wasteland
+            return [act("go", h.space)]
         if d.scope == "current_kingdom":
             spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
         else:
@@ -602,6 +638,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
         return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
     if k == "step_hero":
         mover = s.heroes[int(d.target)]
+        if stuck(s, mover):  # COV-WASTE-4
+            return [STOP]
         return [act("step", sp) for sp in w.board.neighbours[mover.space]] + [STOP]
     if k == "trade_respond":
         return [ACCEPT, REJECT]
@@ -664,9 +702,12 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     name = hero_name(w, h)
     k = d.kind
     verb = a[0]
+    if k in cov_turn.DECISIONS:
+        cov_turn.apply_decision(w, s, d, a)
+        return
     if k == "place_skull":
-        s.emerged.pop(0)
-        add_skull(w, s, a[1], h)
+        entry = s.emerged.pop(0)
+        add_skull(w, s, a[1], h, doom=entry.startswith("doom:"))  # COV-DOOM-3
         if a[1] in s.skulls:
             log(
                 s,
@@ -707,6 +748,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     elif k == "place_hero":
         h.space = a[1]
         log(s, f"{name} is placed on {w.board.names[a[1]]}.")
+        enter(w, s, h)
     elif k == "pick_hero":
         mover = next(o for o in s.heroes if o.hero == a[1])
         ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
@@ -718,7 +760,8 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         mover.space = a[1]
         log(s, f"{name} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
         cross_fire(w, s, mover, src, a[1])
-        if d.amount > 1:
+        enter(w, s, mover)
+        if d.amount > 1 and not stuck(s, mover):
             ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
     elif k == "trade_respond":
         trade = s.trade

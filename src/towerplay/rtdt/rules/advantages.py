@@ -26,6 +26,8 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
         near = w.board.near(h.space)
         return adv.amount * sum(1 for sp in near if s.skulls.get(sp) == 0)
     terrain = when.removeprefix("on_")  # on_hills, on_mountains, ...
+    if s.cov is not None and h.space in s.cov.wastelands:  # COV-WASTE-2, COV-WASTE-3
+        return 0
     if w.board.terrain_of[h.space] == terrain:
         return adv.amount
     if terrain == "forest" and h.space in s.siege_trees:  # RTDT-TOKEN-8

@@ -11,6 +11,8 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
+from towerplay.rtdt.covenant.blessings import spend_blessing
+from towerplay.rtdt.covenant.monuments import offer
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
@@ -156,6 +158,8 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         )
     if not b.shield and h.spirit >= 1 and blessing(w, h):
         out.append(act("blessed"))
+    if s.cov is not None and s.cov.blessings[h.seat] and b.rung < TOP_RUNG and cap(w, s, h):
+        out.append(act("bless"))  # COV-BLESS-2
     out.append(act("resolve"))
     for item in usable_cards(h):
         if item_use(w, s, h, item):
@@ -185,6 +189,8 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
         h.spirit -= 1
         b.shield = blessing(w, h)
         log(s, f"{hero_name(w, h)} is Blessed against this card's warrior losses.")
+    elif verb == "bless":
+        spend_blessing(w, s, h, b.pool)
     elif verb == "continue":
         _reveal(w, s)
     elif verb == "retreat":
@@ -210,6 +216,8 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
         w, s, h, rung.effects, f"the battle card {card.name}", prevent_warriors=prevent
     )  # RTDT-BATTLE-11
     b.lost_warriors += max(0, before - h.warriors)
+    if s.cov is not None:  # COV-CLARIFY-9: warriors really lost to this one card
+        offer(w, s, "battle_card_loss", amount=before - h.warriors)
     b.resolved += 1
     b.index += 1
     if s.result is not None or s.battle is None:  # lost, or the hero eliminated, mid-battle
@@ -228,6 +236,11 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     b = s.battle
     assert b is not None
     s.battle = None
+    if s.cov is not None:
+        if b.used == 0:  # the Moonstone Temple's offering
+            offer(w, s, "battle_without_advantages")
+        if defeated and not b.adversary:  # COV-CLARIFY-5, COV-CLARIFY-19: with the Battle action
+            offer(w, s, "battle_defeat", foe_space=b.space)
     if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}! The heroes win.")
         s.adversary_space = ""

@@ -192,6 +192,10 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str) -> None:
     card = s.corruption_deck.pop(0)
     h.corruptions.append(card)
     log(s, f"{hero_name(w, h)} gains the corruption {w.name(card)} ({why}).")
+    if s.cov is not None:  # COV-CLARIFY-3: the Argent Oak's offering
+        from towerplay.rtdt.covenant.monuments import offer
+
+        offer(w, s, "gain_corruption")
     check_limits(w, s, h)
 
 
@@ -327,7 +331,9 @@ def take_skull_from_supply(w: World, s: State) -> bool:
     return True
 
 
-def add_skull(w: World, s: State, space: str, placer: HeroState | None) -> None:
+def add_skull(
+    w: World, s: State, space: str, placer: HeroState | None, doom: bool = False
+) -> None:
     """Put one skull (already taken from the supply or the Tower) on a building.
 
     A fourth skull destroys the building: it and all four skulls leave the game and
@@ -335,25 +341,59 @@ def add_skull(w: World, s: State, space: str, placer: HeroState | None) -> None:
     RTDT-BUILD-3..5).
     A skull that must go on a destroyed building leaves the game and its placer gains
     a corruption (RTDT-CORR-2).
+    A doom skull (COV-DOOM-3) is placed the same way and counts as a skull on its building.
     """
     if space not in s.skulls:
-        s.removed += 1
+        _out_of_game(s, 1, doom)
         if placer is not None:
             gain_corruption(w, s, placer, "a skull had to go on a destroyed building")
         return
-    if s.skulls[space] < 3:
+    if s.skulls[space] < skull_capacity(w, s, space):
         s.skulls[space] += 1
+        if doom:
+            assert s.cov is not None
+            s.cov.doom[space] = s.cov.doom.get(space, 0) + 1
         return
-    destroy_building(w, s, space, 1)
+    destroy_building(w, s, space, 0 if doom else 1, 1 if doom else 0)
 
 
-def destroy_building(w: World, s: State, space: str, incoming: int) -> None:
+def skull_capacity(w: World, s: State, space: str) -> int:
+    """Three skulls; a fourth destroys (RTDT-SKULL-2). A completed monument likewise
+    (COV-MONUMENT-4), but the Endless Necropolis holds any number (COV-CLARIFY-12)."""
+    if s.cov is not None:
+        for x in s.cov.sites:
+            if x.space == space and x.status == "built":
+                cap = w.content.monuments[x.monument].skull_capacity
+                return 1_000 if cap is None else cap
+    return 3
+
+
+def _out_of_game(s: State, n: int, doom: bool) -> None:
+    if doom:
+        assert s.cov is not None
+        s.cov.doom_removed += n
+    else:
+        s.removed += n
+
+
+def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doom: int = 0) -> None:
     """The building and every skull on it (plus `incoming` skulls in hand) leave the game;
-    its home player gains a corruption, nobody for a dormant kingdom (RTDT-BUILD-3..5)."""
-    s.removed += s.skulls.pop(space) + incoming
+    its home player gains a corruption, nobody for a dormant kingdom (RTDT-BUILD-3..5).
+    A completed monument likewise, doom skulls and all (COV-MONUMENT-4, COV-MONUMENT-6,
+    COV-DOOM-6, COV-CLARIFY-16)."""
+    doom = s.cov.doom.pop(space, 0) if s.cov is not None else 0
+    s.removed += s.skulls.pop(space) - doom + incoming
+    if doom or incoming_doom:
+        _out_of_game(s, doom + incoming_doom, True)
     s.destroyed.append(space)
     kingdom = w.board.kingdom_of[space]
-    log(s, f"The {w.board.building_of[space]} at {w.board.names[space]} is destroyed!")
+    what = w.board.building_of[space]
+    if s.cov is not None:
+        for x in s.cov.sites:
+            if x.space == space and x.status == "built":
+                x.status = "destroyed"  # COV-MONUMENT-6: marked destroyed in the app
+                what = w.name(x.monument)
+    log(s, f"The {what} at {w.board.names[space]} is destroyed!")
     owner = kingdom_owner(s, kingdom)
     if owner is not None:
         gain_corruption(w, s, owner, "a building in their home kingdom was destroyed")
@@ -365,6 +405,19 @@ def regular_skulls(s: State, space: str) -> int:
     if s.cov is not None:
         n -= s.cov.doom.get(space, 0)
     return n
+
+
+def cleansable(w: World, s: State, space: str) -> bool:
+    """A building with skulls a Cleanse can take: not doom skulls (COV-DOOM-4), not the
+    Endless Necropolis's (COV-CLARIFY-13)."""
+    if s.cov is None:
+        return s.skulls.get(space, 0) > 0
+    if regular_skulls(s, space) <= 0:
+        return False
+    for x in s.cov.sites:
+        if x.space == space and x.status == "built":
+            return w.content.monuments[x.monument].cleansable
+    return True
 
 
 def remove_skulls(w: World, s: State, space: str, count: int) -> int:

@@ -79,6 +79,8 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
                 out.append(act("improve", t))
     if not delve.shield and h.spirit >= 1 and blessing(w, h):
         out.append(act("blessed"))
+    if s.cov is not None and s.cov.blessings[h.seat] and not delve.improved:
+        out.append(act("bless"))  # COV-BLESS-2
     out.append(act("resolve"))
     return out
 
@@ -91,6 +93,10 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     if verb == "leave":  # RTDT-DUNGEON-9, RTDT-DUNGEON-11: cleared rooms stay cleared
         log(s, f"{hero_name(w, h)} leaves the dungeon.")
         _end(w, s, h)
+    elif verb == "bless":
+        from towerplay.rtdt.covenant.blessings import spend_blessing
+
+        spend_blessing(w, s, h, delve.pool)
     elif verb == "blessed":
         h.spirit -= 1
         delve.shield = blessing(w, h)

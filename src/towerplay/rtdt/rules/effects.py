@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
+from towerplay.rtdt.covenant import doom
+from towerplay.rtdt.covenant.monuments import offer
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.common import (
     ask,
@@ -18,6 +20,7 @@ from towerplay.rtdt.rules.common import (
     gain_potion,
     log,
     lose,
+    regular_skulls,
     remove_corruptions,
     return_item,
 )
@@ -118,9 +121,9 @@ def run(
         elif e.op == "tower_stirs":
             rng = Rng(s.rng)
             words, emerged = tower.stir(s.tower, rng)
-            s.rng = rng.state
             log(s, f"The Tower stirs: {words}")
-            s.emerged.extend(emerged)
+            s.emerged.extend(doom.mark(s, rng, emerged))  # COV-DOOM-3
+            s.rng = rng.state
         elif e.op == "gain_item":
             for _ in range(e.amount * mult):
                 if e.kind == "potion":
@@ -197,6 +200,8 @@ def discard_item(w: World, s: State, h: HeroState, item: str) -> None:
     holder.remove(item)
     return_item(s, kind, item)
     log(s, f"{w.name(h.hero)} gives up {w.name(item)}.")
+    if kind == "treasure" and s.cov is not None:  # COV-CLARIFY-11: the Necropolis's offering
+        offer(w, s, "spend_or_lose_treasure")
 
 
 def ask_gear(s: State, h: HeroState) -> None:
@@ -212,7 +217,7 @@ def ask_treasure(s: State, h: HeroState) -> None:
 def skull_targets(w: World, s: State, h: HeroState, scope: str, target: str = "") -> list[str]:
     """Buildings with skulls that an effect of this scope may take skulls from."""
     if target:
-        return [target] if s.skulls.get(target, 0) > 0 else []
+        return [target] if regular_skulls(s, target) > 0 else []
     board = w.board
     if scope == "this_building":
         spaces: Sequence[str] = (h.space,)
@@ -222,7 +227,7 @@ def skull_targets(w: World, s: State, h: HeroState, scope: str, target: str = ""
         spaces = board.kingdom_buildings[board.kingdom_of[h.space]]
     else:
         spaces = tuple(s.skulls)
-    return [sp for sp in spaces if s.skulls.get(sp, 0) > 0]
+    return [sp for sp in spaces if regular_skulls(s, sp) > 0]  # COV-DOOM-4
 
 
 def ask_remove_skulls(

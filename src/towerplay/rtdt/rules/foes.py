@@ -55,6 +55,11 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
     pool = list(w.board.spaces)
     for _ in range(n):  # RTDT-EVENT-5: one token on each space the app names
         sp = pool.pop(rng.below(len(pool)))
+        if s.cov is not None and sp in s.cov.protections:  # COV-SPELL-6
+            from towerplay.rtdt.covenant.wastelands import protected
+
+            protected(w, s, sp, f"the {info.name}")
+            continue
         s.foes.append((foe, sp))
         spaces.append(w.board.names[sp])
     if n:

@@ -116,8 +116,14 @@ def fail_month_quests(w: World, s: State) -> None:
 # --- the Quest action ----------------------------------------------------------------------
 
 
-def _advantages_for(w: World, s: State, h: HeroState, kind: str | None) -> int:
+def _advantages_for(
+    w: World, s: State, h: HeroState, kind: str | None, blessings: bool = True
+) -> int:
+    """Advantages of `kind` (or of any kind) the hero has for a Quest action; unspent
+    blessings add one Wild each (COV-BLESS-2)."""
     pool = advantages.automatic(w, s, h, battling=False)
+    if blessings and s.cov is not None:
+        pool["wild"] = pool.get("wild", 0) + s.cov.blessings[h.seat]
     if kind is None:
         return sum(pool.values())
     return pool.get(kind, 0) + (pool.get("wild", 0) if kind != "wild" else 0)
@@ -167,6 +173,12 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
     RTDT-QUEST-4, RTDT-QUEST-6, RTDT-QUEST-7)."""
     aq = next(q for q in s.quests if q.quest == quest_id and q.space == h.space)
     req = w.content.quests[quest_id].stages[aq.stage].needs
+    if req.advantages > 0 and s.cov is not None:  # spend only the blessings needed
+        short = req.advantages - _advantages_for(w, s, h, req.advantage_type, blessings=False)
+        for _ in range(max(0, short)):
+            from towerplay.rtdt.covenant.blessings import spend_blessing
+
+            spend_blessing(w, s, h, {})
     h.warriors -= req.warriors
     h.spirit -= req.spirit
     for item in req.items:

@@ -8,10 +8,12 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.competitive import check_end
+from towerplay.rtdt.covenant import doom
+from towerplay.rtdt.covenant import events as covenant_events
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import (
-    add_skull,
     ask,
+    gain_corruption,
     hero_name,
     kingdom_owner,
     log,
@@ -63,6 +65,8 @@ def start_turn(w: World, s: State, seat: int) -> None:
     """A hero's turn begins: the start step (RTDT-TURN-1, RTDT-TURN-2, RTDT-TURN-4)."""
     s.turn = TurnState(seat)
     s.turn_number += 1
+    if s.cov is not None:
+        s.cov.stuck.clear()  # COV-WASTE-4: "for the rest of the turn"
     h = s.heroes[seat]
     log(s, f"Month {s.month}: {hero_name(w, h)}'s turn.")
     s.turn.start_pending = [
@@ -74,6 +78,8 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
     """The player ends the middle step: end-of-turn abilities, then the skull drop (RTDT-TURN-8)."""
     h = s.heroes[s.turn.seat]
     fire(w, s, h, "end_of_turn")
+    if s.cov is not None:
+        covenant_events.end_of_turn(w, s, h)  # offerings, blessings fade (COV-BLESS-3)
     s.turn.phase = "skip" if skip_drop else "drop"
 
 
@@ -121,6 +127,8 @@ def _drop(w: World, s: State) -> None:
     emerged = tower.drop_skull(s.tower, rng)
     on_board = list(dict.fromkeys(f for f, _ in s.foes))
     s.events = app.draw_events(rng, s.config.foes, on_board, s.config.players, s.config.difficulty)
+    if s.config.covenant:
+        s.events += app.draw_covenant_events(rng, covenant_events.built(s))
     s.rng = rng.state
     s.dropper = seat
     log(s, f"{hero_name(w, s.heroes[seat])} drops a skull into the Tower.")
@@ -128,10 +136,19 @@ def _drop(w: World, s: State) -> None:
     s.turn.phase = "place"
 
 
-def _emerge(w: World, s: State, kingdoms: list[str]) -> None:
+def _emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> None:
+    """Skulls out of the Tower wait to be placed; which are doom skulls is drawn here
+    (COV-DOOM-3) unless the caller already marked them."""
+    if not marked and s.cov is not None and s.cov.doom_tower:
+        rng = Rng(s.rng)
+        kingdoms = doom.mark(s, rng, kingdoms)
+        s.rng = rng.state
     if kingdoms:
         counts = {k: kingdoms.count(k) for k in dict.fromkeys(kingdoms)}
-        words = ", ".join(f"{n} in the {k}" for k, n in counts.items())
+        words = ", ".join(
+            f"{n} in the {doom.kingdom_of(k)}" + (" (doom)" if doom.is_doom(k) else "")
+            for k, n in counts.items()
+        )
         log(s, f"Skulls emerge from the Tower: {words}.")
     s.emerged.extend(kingdoms)
 
@@ -153,17 +170,22 @@ def _place_next(w: World, s: State) -> None:
 
 
 def _place_one(w: World, s: State) -> None:
-    kingdom = s.emerged[0]
+    kingdom = doom.kingdom_of(s.emerged[0])
     placer = placer_for(s, kingdom)
     standing = [sp for sp in w.board.kingdom_buildings[kingdom] if sp in s.skulls]
     if not standing:  # RTDT-CORR-2: every building there is destroyed
         # RTDT-CORR-5: the skulls this drop (or stir) sends there all leave the game and
         # give their placer one corruption, not one per skull
-        n = s.emerged.count(kingdom)
-        s.emerged = [k for k in s.emerged if k != kingdom]
-        log(s, f"{n} skull(s) emerge in the {kingdom}, where no building stands.")
-        s.removed += n - 1
-        add_skull(w, s, w.board.kingdom_buildings[kingdom][0], placer)
+        gone = [k for k in s.emerged if doom.kingdom_of(k) == kingdom]
+        s.emerged = [k for k in s.emerged if doom.kingdom_of(k) != kingdom]
+        log(s, f"{len(gone)} skull(s) emerge in the {kingdom}, where no building stands.")
+        doomed = sum(1 for k in gone if doom.is_doom(k))
+        s.removed += len(gone) - doomed
+        if doomed:  # COV-DOOM-6: they leave the game with nothing to stand on
+            assert s.cov is not None
+            s.cov.doom_removed += doomed
+        if placer is not None:
+            gain_corruption(w, s, placer, "skulls had to go on destroyed buildings")
         return
     ask(s, Decision("place_skull", placer.seat, target=kingdom))
 
@@ -193,6 +215,15 @@ def _next_event(w: World, s: State) -> None:
             run(w, s, h, comp.event.effects, comp.name)
     elif event.startswith(("spawn:", "strike:", "grow:", "weaken:", "tower_acts")):
         foe_event(w, s, event)
+    elif event.startswith(("wasteland:", "creeping_doom:", "monument:")):
+        if event.startswith("creeping_doom:"):  # COV-DOOM-2, COV-DOOM-7
+            rng = Rng(s.rng)
+            emerged = covenant_events.creeping_doom(w, s, rng, int(event.split(":")[1]))
+            s.rng = rng.state
+            _emerge(w, s, emerged, marked=True)
+            s.turn.phase = "place"
+        else:
+            covenant_events.resolve(w, s, event)
     else:  # pragma: no cover - guarded by from_json
         raise ValueError(f"unknown event {event!r}")
 

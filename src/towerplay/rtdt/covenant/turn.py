@@ -1,0 +1,156 @@
+"""Covenant's choices on a hero's turn: Build, Reinforce options of monuments and other
+sources, and the decisions the monuments' enhanced options ask."""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt.covenant import monuments
+from towerplay.rtdt.covenant import reinforce as cr
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    ask,
+    gain,
+    hero_name,
+    log,
+    remove_corruptions,
+)
+from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.world import Profile, World
+
+MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
+DECISIONS = ("cenotaph_virtue", "cenotaph_drop", "oak_item")
+
+
+def _act(*tokens: str) -> Action:
+    from towerplay.rtdt.rules.actions import act
+
+    return act(*tokens)
+
+
+def unlimited(s: State) -> bool:
+    """The Moonstone Temple's enhanced Reinforce: Battle and Cleanse any number of times
+    this turn (COV-CLARIFY-17)."""
+    return MOONSTONE in s.turn.used
+
+
+def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    """Build: a heroic action on a foundation with three offerings (COV-BUILD-1, -2)."""
+    if s.turn.heroic_done or monuments.buildable(s, h) is None:
+        return []
+    return [_act("build")]
+
+
+def build(w: World, s: State, h: HeroState) -> None:
+    monuments.build(w, s, h)  # COV-BUILD-4
+    gain(s, h, "spirit", HEROIC_SPIRIT)  # COV-BUILD-3
+
+
+def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool:
+    """An enhanced monument option is offered only when it can do something."""
+    if which != "enhanced":
+        return True
+    opt = cr.option(w, s, h, source, which)
+    flag = getattr(opt, "flag", None)
+    if h.warriors < cr.warriors_cost(w, s, h, source, which):
+        return False
+    if flag == "foreign_virtue":
+        return bool(h.inactive) and bool(foreign_virtues(w, s))
+    if flag == "items_for_corruptions":
+        return bool(h.corruptions) and bool(_items(h))
+    if flag == "move_monument":
+        return False  # not modelled yet: see docs/content.md (Colossus of Björn)
+    if any(e.op == "remove_foe" for e in opt.effects):
+        return bool(s.foes)
+    return True
+
+
+def reinforce_actions(
+    w: World, s: State, h: HeroState, prof: Profile, glyph: int
+) -> list[Action]:
+    """`reinforce free|enhanced` for the building here and `reinforce free|enhanced SOURCE`
+    for far sources, each when affordable (and, for Reckless, after the haggle die)."""
+    from towerplay.rtdt.rules.actions import reinforce_cost
+
+    if cr.must_haggle(w, s, h):
+        return []
+    out: list[Action] = []
+    sources = ([""] if h.space in s.skulls else []) + cr.far_sources(w, s, h)
+    for source in sources:
+        for which in ("free", "enhanced"):
+            if h.spirit < reinforce_cost(w, s, h, which, prof, glyph, source):
+                continue
+            if not _feasible(w, s, h, source, which):
+                continue
+            out.append(_act("reinforce", which, source) if source else _act("reinforce", which))
+    return out
+
+
+def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -> None:
+    """What a completed monument's enhanced option does beyond its effects list."""
+    if which != "enhanced":
+        return
+    opt = cr.option(w, s, h, source, which)
+    warriors = cr.warriors_cost(w, s, h, source, which)
+    if warriors:
+        h.warriors -= warriors
+    flag = getattr(opt, "flag", None)
+    if flag == "unlimited_battle_cleanse":  # COV-CLARIFY-17
+        s.turn.used.append(MOONSTONE)
+    elif flag == "foreign_virtue":  # COV-CLARIFY-7
+        ask(s, Decision("cenotaph_virtue", h.seat))
+    elif flag == "items_for_corruptions":  # COV-CLARIFY-4
+        ask(s, Decision("oak_item", h.seat))
+
+
+def foreign_virtues(w: World, s: State) -> list[str]:
+    """Virtue tiles of heroes not in the game (COV-CLARIFY-7)."""
+    playing = {h.hero for h in s.heroes}
+    taken = {v for h in s.heroes for v in h.virtues + h.inactive}
+    return [
+        v.id
+        for hero in w.content.heroes.values()
+        if hero.id not in playing
+        for v in hero.unlockable_virtues
+        if v.id not in taken
+    ]
+
+
+def _items(h: HeroState) -> list[str]:
+    return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items))
+
+
+def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
+    h = s.heroes[d.seat]
+    if d.kind == "cenotaph_virtue":
+        return [_act("take", v) for v in foreign_virtues(w, s)]
+    if d.kind == "cenotaph_drop":
+        return [_act("drop", v) for v in h.inactive]
+    if d.kind == "oak_item":
+        out = [_act("spend", i) for i in _items(h)] if h.corruptions else []
+        return out + [_act("stop")]
+    raise ValueError(d.kind)
+
+
+def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
+    from towerplay.rtdt.rules.effects import discard_item
+
+    h = s.heroes[d.seat]
+    if d.kind == "cenotaph_virtue":
+        ask(s, Decision("cenotaph_drop", h.seat, target=a[1]))
+    elif d.kind == "cenotaph_drop":
+        h.inactive.remove(a[1])  # out of the game
+        h.virtues.append(d.target)  # active at once (COV-CLARIFY-7)
+        log(
+            s,
+            f"{hero_name(w, h)} sets {w.name(a[1])} aside for good and takes "
+            f"{w.name(d.target)}, active.",
+        )
+    elif d.kind == "oak_item" and a[0] == "spend":  # one item for one corruption
+        if a[1] in h.quest_items:
+            h.quest_items.remove(a[1])
+            log(s, f"{hero_name(w, h)} gives up {w.name(a[1])}.")
+        else:
+            discard_item(w, s, h, a[1])
+        remove_corruptions(w, s, h, 1)
+        if h.corruptions and _items(h):
+            ask(s, Decision("oak_item", h.seat))
