@@ -37,11 +37,14 @@ from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
+from towerplay.rtdt.world import get_world
 
 KINGDOMS = ("north", "east", "south", "west")
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 AGENTS = ("random", "heuristic")
 MODES = ("cooperative", "competitive")
+EXPANSIONS = ("covenant",)
+TREASURE_DECKS = ("base", "covenant", "both")
 COMMANDS = ("help", "save ", "load ", "quit")
 LOG_LINES = 8
 SCREEN_WIDTH = 100
@@ -1038,6 +1041,36 @@ def parse_ai(specs: Sequence[str], players: int, seed: int) -> dict[int, Agent]:
     return out
 
 
+def check_covenant_options(
+    expansion: str,
+    treasures: str,
+    new_corruptions: int | None,
+    only_new_corruptions: bool,
+    mode: str = "cooperative",
+) -> str:
+    """The Covenant options checked, each error naming its option; returns the expansion
+    ("covenant" or "")."""
+    expansion = "" if expansion in ("", "none", "base") else expansion
+    if expansion not in EXPANSIONS:
+        raise ValueError(f"--expansion must be {' or '.join(EXPANSIONS)} (or none), not {expansion!r}")
+    if expansion and mode != "cooperative":  # COV-MODE-1
+        raise ValueError("--expansion covenant is cooperative only; leave out --mode competitive")
+    if treasures and treasures not in TREASURE_DECKS:
+        raise ValueError(
+            f"--treasures must be {', '.join(TREASURE_DECKS[:-1])} or {TREASURE_DECKS[-1]}, "
+            f"not {treasures!r}"
+        )
+    most = len(get_world().content.covenant_corruptions)
+    if new_corruptions is not None and not 0 <= new_corruptions <= most:
+        raise ValueError(f"--new-corruptions must be 0-{most}, not {new_corruptions}")
+    if only_new_corruptions and new_corruptions not in (None, most):
+        raise ValueError(
+            f"--only-new-corruptions plays all {most} new corruptions; "
+            f"leave out --new-corruptions {new_corruptions}"
+        )
+    return expansion
+
+
 def build_game(
     players: int | None,
     heroes: Sequence[str],
@@ -1048,17 +1081,31 @@ def build_game(
     foes: Sequence[str] = (),
     adversary: str = "",
     companion: str = "",
+    expansion: str = "",
+    treasures: str = "",
+    new_corruptions: int | None = None,
+    only_new_corruptions: bool = False,
 ) -> RtdtGame:
     """A new game from command-line options; raises ValueError with a one-line message."""
     if difficulty not in ("heroic", "gritty"):
         raise ValueError(f"--difficulty must be heroic or gritty, not {difficulty!r}")
     if mode not in MODES:
         raise ValueError(f"--mode must be cooperative or competitive, not {mode!r}")
+    expansion = check_covenant_options(
+        expansion, treasures, new_corruptions, only_new_corruptions, mode
+    )
+    covenant: dict[str, Any] = {
+        "treasures": treasures,
+        "new_corruptions": new_corruptions,
+        "only_new_corruptions": only_new_corruptions,
+    }
     if code:
         setup = gamecode.decode(code)
         if players is not None and players != setup.players:
             raise ValueError(f"the code {code} is for {setup.players} player(s), not {players}")
-        return new_game(make_config(heroes=heroes, code=code))
+        if expansion and not setup.covenant:
+            raise ValueError(f"the code {code} is not a Covenant game; leave out --expansion")
+        return new_game(make_config(heroes=heroes, code=code, **covenant))
     n = players if players is not None else (len(heroes) or 1)
     if not 1 <= n <= 4:
         raise ValueError(f"--players must be 1-4, not {n}")
@@ -1080,6 +1127,8 @@ def build_game(
             foes=foes,
             adversary=adversary,
             companion=companion,
+            expansion=expansion,
+            **covenant,
         )
     )
 
@@ -1121,6 +1170,30 @@ def play_rtdt(
             "--companion", help="The main companion (its main goal is played), e.g. zaida."
         ),
     ] = None,
+    expansion: Annotated[
+        str | None,
+        typer.Option("--expansion", help="covenant: play the Covenant expansion (cooperative)."),
+    ] = None,
+    treasures: Annotated[
+        str | None,
+        typer.Option(
+            "--treasures",
+            help="Treasure deck: base, covenant or both (default: both with the expansion).",
+        ),
+    ] = None,
+    new_corruptions: Annotated[
+        int | None,
+        typer.Option(
+            "--new-corruptions",
+            help="Covenant corruptions shuffled in, 0-12 (default: 12 with the expansion).",
+        ),
+    ] = None,
+    only_new_corruptions: Annotated[
+        bool,
+        typer.Option(
+            "--only-new-corruptions", help="A corruption deck of the 12 Covenant ones only."
+        ),
+    ] = False,
 ) -> None:
     """Play Return to Dark Tower (cooperative or competitive) in the terminal."""
     try:
@@ -1137,6 +1210,10 @@ def play_rtdt(
                 parse_heroes(foes),
                 (adversary or "").lower(),
                 (companion or "").lower(),
+                (expansion or "").lower(),
+                (treasures or "").lower(),
+                new_corruptions,
+                only_new_corruptions,
             )
         agents = parse_ai(ai or [], game.state.config.players, game.state.config.seed)
     except (ValueError, SaveError) as exc:
@@ -1156,9 +1233,23 @@ def simulate(
     seed: int,
     difficulty: str,
     mode: str = "cooperative",
+    expansion: str = "",
+    treasures: str = "",
+    new_corruptions: int | None = None,
+    only_new_corruptions: bool = False,
 ) -> dict[str, Any]:
     """Play `games` games (game i from seed + i) and gather the figures. In competitive
     mode the winners are counted by seat, overall and by cause."""
+    options: dict[str, Any] = {
+        "players": players,
+        "difficulty": difficulty,
+        "mode": mode,
+        "expansion": expansion,
+        "treasures": treasures,
+        "new_corruptions": new_corruptions,
+        "only_new_corruptions": only_new_corruptions,
+    }
+    first = make_config(seed=seed, **options)  # what the options come to (the defaults)
     results: dict[str, dict[str, int]] = {"loss": {}, "win": {}}
     wins_by_seat: dict[str, int] = {str(s): 0 for s in range(players)}
     winners_by_cause: dict[str, dict[str, int]] = {}
@@ -1170,9 +1261,7 @@ def simulate(
         game_seed = seed + i
         n = 0
         try:
-            game = new_game(
-                make_config(players=players, difficulty=difficulty, seed=game_seed, mode=mode)
-            )
+            game = new_game(make_config(seed=game_seed, **options))
             agents = [make_agent(agent, game_seed * 8 + s) for s in range(players)]
             while True:
                 to_act = game.to_act
@@ -1203,6 +1292,10 @@ def simulate(
         "agent": agent,
         "difficulty": difficulty,
         "mode": mode,
+        "expansion": first.expansion or None,
+        "treasures": first.treasures,
+        "new_corruptions": first.new_corruptions,
+        "only_new_corruptions": not first.base_corruptions,
         "seed": seed,
         "results": results,
         "decisions": decisions,
@@ -1229,6 +1322,30 @@ def sim_rtdt(
     mode: Annotated[
         str, typer.Option("--mode", help="cooperative or competitive (2-4 players).")
     ] = "cooperative",
+    expansion: Annotated[
+        str | None,
+        typer.Option("--expansion", help="covenant: play the Covenant expansion (cooperative)."),
+    ] = None,
+    treasures: Annotated[
+        str | None,
+        typer.Option(
+            "--treasures",
+            help="Treasure deck: base, covenant or both (default: both with the expansion).",
+        ),
+    ] = None,
+    new_corruptions: Annotated[
+        int | None,
+        typer.Option(
+            "--new-corruptions",
+            help="Covenant corruptions shuffled in, 0-12 (default: 12 with the expansion).",
+        ),
+    ] = None,
+    only_new_corruptions: Annotated[
+        bool,
+        typer.Option(
+            "--only-new-corruptions", help="A corruption deck of the 12 Covenant ones only."
+        ),
+    ] = False,
 ) -> None:
     """Play many Return to Dark Tower games with AI seats and report the results."""
     difficulty = difficulty.lower()
@@ -1247,14 +1364,33 @@ def sim_rtdt(
         raise _fail(f"--mode must be cooperative or competitive, not {mode!r}")
     if mode == "competitive" and players < 2:
         raise _fail("--mode competitive needs 2-4 players")
-    report = simulate(games, players, agent, seed, difficulty, mode)
+    treasures = (treasures or "").lower()
+    try:
+        expansion = check_covenant_options(
+            (expansion or "").lower(), treasures, new_corruptions, only_new_corruptions, mode
+        )
+        report = simulate(
+            games,
+            players,
+            agent,
+            seed,
+            difficulty,
+            mode,
+            expansion,
+            treasures,
+            new_corruptions,
+            only_new_corruptions,
+        )
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(report))
         return
     console = Console(highlight=False)
-    table = Table(
-        title=f"rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}, {mode}"
-    )
+    title = f"rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}, {mode}"
+    if report["expansion"]:
+        title += f", {report['expansion']} ({report['treasures']} treasures)"
+    table = Table(title=title)
     table.add_column("outcome")
     table.add_column("cause")
     table.add_column("games", justify="right")

@@ -9,7 +9,14 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.rules import actions
-from towerplay.rtdt.rules.common import base_move, glyph_cost, restricted, stat_set
+from towerplay.rtdt.rules.common import (
+    base_move,
+    building_type,
+    glyph_cost,
+    kingdom_buildings,
+    restricted,
+    stat_set,
+)
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import foes_at
 from towerplay.rtdt.state import Decision, State
@@ -48,6 +55,7 @@ DECISION_RULES = {
     "cenotaph_virtue": ("choose the virtue tile of a hero not in the game", "COV-CLARIFY-7"),
     "cenotaph_drop": ("choose the inactive virtue that leaves the game", "COV-CLARIFY-7"),
     "oak_item": ("spend an item to return a corruption, or stop", "COV-CLARIFY-4"),
+    "colossus_move": ("choose the space without a building the Colossus goes to", "COV-CLARIFY-10"),
 }
 
 
@@ -94,6 +102,8 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
             return "only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3"
         if verb == "retreat":
             return "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
+        if verb == "bless":
+            return "spend a blessing only if you hold one, on a card you can improve", "COV-BLESS-2"
         return (
             f"{text!r}: in a battle, use advantages, items, or resolve the card",
             "RTDT-BATTLE-10",
@@ -110,6 +120,14 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         if restricted(w, h, "double_move"):
             return "a corruption stops you doubling your move", "RTDT-CORR-7"
         return "doubling your move costs 1 spirit", "RTDT-MOVE-2"
+    if verb == "move" and s.cov is not None and h.seat in s.cov.stuck:
+        return "you entered a wasteland: you may not leave it this turn", "COV-WASTE-4"
+    if verb == "build":
+        if t.heroic_done:
+            return "only one heroic action per turn", "RTDT-HEROIC-2"
+        return "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
+    if verb == "bless":
+        return "blessings are spent during a Battle or a dungeon room", "COV-BLESS-2"
     if verb == "move":
         if len(a) != 2 or a[1] not in w.board.neighbours:
             return f"{text!r}: unknown space", "RTDT-MOVE-7"
@@ -138,6 +156,10 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
             and restricted(w, h, "cleanse_full_building")
         ):
             return "a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7"
+        if s.cov is not None and len(a) == 2 and s.skulls.get(a[1], 0) > 0:
+            if any(x.space == a[1] and x.monument == "endless_necropolis" for x in s.cov.sites):
+                return "no Cleanse removes skulls from the Endless Necropolis", "COV-CLARIFY-13"
+            return "doom skulls can never be cleansed", "COV-DOOM-4"
         return "Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2"
     if verb in ("reinforce", "haggle"):
         if h.space not in s.skulls:
@@ -271,11 +293,11 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "dormant": k not in homes,
             "buildings": {
                 sp: {
-                    "type": board.building_of[sp],
+                    "type": building_type(w, s, sp),
                     "skulls": s.skulls.get(sp),
                     "standing": sp in s.skulls,
                 }
-                for sp in board.kingdom_buildings[k]
+                for sp in kingdom_buildings(w, s, k)
             },
             "heroes": [h.seat for h in s.heroes if board.kingdom_of[h.space] == k],
             "glyphs_facing": sorted(g for g, side in revealed.items() if side == k),
@@ -384,6 +406,7 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "advantages": dict(s.battle.pool),
             "used": s.battle.used,
         },
+        "covenant": covenant_view(w, s),
         "pending": s.pending[-1].to_json() if s.pending else None,
         "prompt": prompt(w, s),
         "legal_actions": [str(a) for a in legal],
@@ -391,4 +414,35 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "code": s.config.code,
         "mode": s.config.mode,
         "log": s.log.last(30),
+    }
+
+
+def covenant_view(w: World, s: State) -> dict[str, Any] | None:
+    """The Covenant parts on the table, all public (None without any Covenant part): the
+    monuments (foundation with its offerings, built or destroyed), wastelands, protection
+    tokens, doom skulls (on each building, in the supply, inside the Tower: the count is
+    known, COV-DOOM-3), the wands' charges and each seat's blessings."""
+    cov = s.cov
+    if cov is None:
+        return None
+    monuments = w.content.monuments
+    return {
+        "sites": [
+            {
+                **x.to_json(),
+                "name": w.name(x.monument),
+                "offering": monuments[x.monument].offering_text
+                if x.monument in monuments
+                else "",
+            }
+            for x in cov.sites
+        ],
+        "wastelands": cov.wastelands[:],
+        "protections": cov.protections[:],
+        "doom": {sp: n for sp, n in cov.doom.items() if n},
+        "doom_supply": cov.doom_supply,
+        "doom_inside_tower": cov.doom_tower,
+        "doom_removed": cov.doom_removed,
+        "charges": dict(cov.charges),
+        "blessings": cov.blessings[:],
     }

@@ -223,7 +223,8 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
     for i, h in enumerate(heroes):
         if h.seat != i:
             raise r.fail(f"heroes[{i}].seat", f"expected seat {i}")
-    buildings = w.board.building_of
+    # a completed Colossus of Björn may stand on any space (COV-CLARIFY-10)
+    buildings = c.spaces if d.get("covenant") is not None else w.board.building_of
     try:
         tower_state = Tower.from_json(r.get(d, "tower", ""))
     except ValueError as exc:
@@ -246,6 +247,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
         used=r.strs(t, "used", "turn", {*w.cards, *c.monuments}),
         extra_turn=r.flag(t, "extra_turn", "turn"),
         advantages_used=r.num(t, "advantages_used", "turn"),
+        borrowed_virtue=r.text(t, "borrowed_virtue", "turn", {"", *c.virtues}),
     )
     pending = []
     raw_pending = r.get(d, "pending", "")
@@ -349,6 +351,7 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
             resolved=r.num(b, "resolved", "battle"),
             revealed=r.flag(b, "revealed", "battle"),
             shield=r.num(b, "shield", "battle"),
+            card_used=r.num(b, "card_used", "battle"),
         )
     raw_quests = r.get(d, "quests", "")
     if not isinstance(raw_quests, list):
@@ -435,7 +438,7 @@ def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
             Site(
                 monument=r.text(x, "monument", path, c.monuments),
                 kingdom=r.text(x, "kingdom", path, c.kingdoms),
-                space=r.text(x, "space", path, r.w.board.building_of),
+                space=r.text(x, "space", path, spaces),
                 offerings=r.num(x, "offerings", path, 0, 3),
                 status=r.text(x, "status", path, ("foundation", "built", "destroyed")),
             )
@@ -444,7 +447,7 @@ def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
         sites=sites,
         wastelands=r.strs(d, "wastelands", "covenant", spaces),
         protections=r.strs(d, "protections", "covenant", spaces),
-        doom=r.counts(d, "doom", "covenant", r.w.board.building_of),
+        doom=r.counts(d, "doom", "covenant", spaces),
         doom_supply=r.num(d, "doom_supply", "covenant", 0, 12),
         doom_tower=r.num(d, "doom_tower", "covenant", 0, 12),
         doom_removed=r.num(d, "doom_removed", "covenant", 0, 12),
@@ -471,6 +474,7 @@ def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
             r.num({"n": x}, "n", f"covenant.stuck[{i}]", 0, players - 1)
             for i, x in enumerate(r.get(d, "stuck", "covenant"))
         ],
+        dodge=r.text(d, "dodge", "covenant"),
     )
     for name in ("blessings", "spells", "prepared", "invocations"):
         if len(getattr(cov, name)) != players:

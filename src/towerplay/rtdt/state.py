@@ -185,6 +185,7 @@ class TurnState:
     used: list[str] = field(default_factory=list)  # once-per-turn abilities already used
     extra_turn: bool = False
     advantages_used: int = 0  # this turn, for per-turn caps
+    borrowed_virtue: str = ""  # Spymaster's Journal: an inactive virtue active this turn
 
     def clone(self) -> TurnState:
         return TurnState(
@@ -204,6 +205,7 @@ class TurnState:
             self.used[:],
             self.extra_turn,
             self.advantages_used,
+            self.borrowed_virtue,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -224,6 +226,7 @@ class TurnState:
             "used": self.used[:],
             "extra_turn": self.extra_turn,
             "advantages_used": self.advantages_used,
+            "borrowed_virtue": self.borrowed_virtue,
         }
 
 
@@ -243,6 +246,7 @@ class Battle:
     resolved: int
     revealed: bool
     shield: int = 0  # warrior losses the current card will not take (Blessed)
+    card_used: int = 0  # advantages spent on the current card (Ascetic, COV-AEGIS-3)
 
     def clone(self) -> Battle:
         return Battle(
@@ -258,6 +262,7 @@ class Battle:
             self.resolved,
             self.revealed,
             self.shield,
+            self.card_used,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -274,6 +279,7 @@ class Battle:
             "resolved": self.resolved,
             "revealed": self.revealed,
             "shield": self.shield,
+            "card_used": self.card_used,
         }
 
 
@@ -400,6 +406,9 @@ class Covenant:
     invocations: list[list[str]] = field(default_factory=list)  # per seat: set aside
     borrowed: list[str] = field(default_factory=list)  # Bounty of the Gods' quest items this turn
     stuck: list[int] = field(default_factory=list)  # seats that entered a wasteland this turn
+    # the Warden's Instinctive during a strike (covenant/heroes.py): "" none asked, "foe@" declined,
+    # "foe@space" that token (or "adversary@space") is spared this strike (COV-WARDEN-6)
+    dodge: str = ""
 
     def clone(self) -> Covenant:
         return Covenant(
@@ -418,6 +427,7 @@ class Covenant:
             [x[:] for x in self.invocations],
             self.borrowed[:],
             self.stuck[:],
+            self.dodge,
         )
 
     def to_json(self) -> dict[str, Any]:
@@ -437,6 +447,7 @@ class Covenant:
             "invocations": [x[:] for x in self.invocations],
             "borrowed": self.borrowed[:],
             "stuck": self.stuck[:],
+            "dodge": self.dodge,
         }
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from towerplay.rtdt.covenant import wastelands
 from towerplay.rtdt.covenant.monuments import built_at
 from towerplay.rtdt.models import Monument, ReinforceOption
-from towerplay.rtdt.rules.common import has_flag
+from towerplay.rtdt.rules.common import building_type, has_flag
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -21,7 +21,7 @@ AURA = "aura_of_friendship"  # the spell id, kept in TurnState.used while it las
 def source_of(w: World, s: State, h: HeroState, source: str) -> tuple[str, Monument | None]:
     """(building type, completed monument or None) whose options `source` offers."""
     if source == "":
-        return w.board.building_of[h.space], built_at(w, s, h.space)
+        return building_type(w, s, h.space), built_at(w, s, h.space)
     if source in w.content.monuments:
         m = w.content.monuments[source]
         return m.replaces, m
@@ -64,8 +64,8 @@ def far_sources(w: World, s: State, h: HeroState) -> list[str]:
             if aura and m is not here_monument:
                 out.append(m.id)
             continue
-        btype = w.board.building_of[sp]
-        if btype in out or (here and here_monument is None and btype == w.board.building_of[here]):
+        btype = building_type(w, s, sp)
+        if btype in out or (here and here_monument is None and btype == building_type(w, s, here)):
             continue
         out.append(btype)
     return sorted(out, key=lambda x: (x in w.content.monuments, x))

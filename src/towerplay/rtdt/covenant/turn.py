@@ -6,6 +6,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
+from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     ask,
@@ -18,7 +19,7 @@ from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
 MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
-DECISIONS = ("cenotaph_virtue", "cenotaph_drop", "oak_item")
+DECISIONS = ("cenotaph_virtue", "cenotaph_drop", "oak_item", "colossus_move")
 
 
 def _act(*tokens: str) -> Action:
@@ -57,8 +58,8 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
         return bool(h.inactive) and bool(foreign_virtues(w, s))
     if flag == "items_for_corruptions":
         return bool(h.corruptions) and bool(_items(h))
-    if flag == "move_monument":
-        return False  # not modelled yet: see docs/content.md (Colossus of Björn)
+    if flag == "move_monument":  # COV-WASTE-4: not out of a wasteland
+        return not stuck(s, h) and bool(colossus_targets(w, s))
     if any(e.op == "remove_foe" for e in opt.effects):
         return bool(s.foes)
     return True
@@ -100,6 +101,33 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
         ask(s, Decision("cenotaph_virtue", h.seat))
     elif flag == "items_for_corruptions":  # COV-CLARIFY-4
         ask(s, Decision("oak_item", h.seat))
+    elif flag == "move_monument":  # COV-CLARIFY-10
+        ask(s, Decision("colossus_move", h.seat, target=source or h.space))
+
+
+def colossus_targets(w: World, s: State) -> list[str]:
+    """Spaces without a building (nor a foundation) where the Colossus may go."""
+    foundations = {x.space for x in s.cov.sites} if s.cov is not None else set()
+    return [sp for sp in w.board.spaces if sp not in s.skulls and sp not in foundations]
+
+
+def move_colossus(w: World, s: State, h: HeroState, dst: str) -> None:
+    """The Colossus and the hero go to `dst` together; its skulls, doom skulls included,
+    go with it (COV-CLARIFY-10)."""
+    assert s.cov is not None
+    x = next(x for x in s.cov.sites if x.monument == "colossus_of_bjorn" and x.status == "built")
+    src = x.space
+    s.skulls[dst] = s.skulls.pop(src)
+    if src in s.cov.doom:
+        s.cov.doom[dst] = s.cov.doom.pop(src)
+    x.space = dst
+    h.space = dst
+    log(
+        s,
+        f"The {w.name(x.monument)} strides from {w.board.names[src]} to {w.board.names[dst]}, "
+        f"carrying {hero_name(w, h)}.",
+    )
+    enter(w, s, h)
 
 
 def foreign_virtues(w: World, s: State) -> list[str]:
@@ -128,6 +156,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     if d.kind == "oak_item":
         out = [_act("spend", i) for i in _items(h)] if h.corruptions else []
         return out + [_act("stop")]
+    if d.kind == "colossus_move":
+        return [_act("go", sp) for sp in colossus_targets(w, s)]
     raise ValueError(d.kind)
 
 
@@ -145,6 +175,8 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             f"{hero_name(w, h)} sets {w.name(a[1])} aside for good and takes "
             f"{w.name(d.target)}, active.",
         )
+    elif d.kind == "colossus_move":
+        move_colossus(w, s, h, a[1])
     elif d.kind == "oak_item" and a[0] == "spend":  # one item for one corruption
         if a[1] in h.quest_items:
             h.quest_items.remove(a[1])

@@ -6,9 +6,11 @@ the wand leaves play. The charge supply has proxies: a wand holds any number (CO
 
 from __future__ import annotations
 
-from towerplay.rtdt.models import CovenantTreasure
-from towerplay.rtdt.rules.common import log
-from towerplay.rtdt.state import State
+from towerplay.core.notation import Action
+from towerplay.rtdt.covenant.wastelands import enter, stuck
+from towerplay.rtdt.models import CovenantTreasure, Recharge
+from towerplay.rtdt.rules.common import hero_name, log, regular_skulls, remove_skulls
+from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
 
@@ -44,3 +46,112 @@ def spend_charges(w: World, s: State, card: str, n: int) -> None:
     assert s.cov is not None and s.cov.charges.get(card, 0) >= n
     s.cov.charges[card] -= n
     log(s, f"{w.name(card)} spends {n} charge(s).")
+
+
+# --- using a wand (COV-WAND-2) -------------------------------------------------------------
+
+REMOVE_FOE = "wand_remove_foe_by_level"  # Wand of Conflagration
+CLEAR_SKULLS = "wand_clear_skulls_near"  # Wand of Pacification
+PLACE_HERO = "wand_place_hero"  # Wand of Celerity
+EFFECTS = (REMOVE_FOE, CLEAR_SKULLS, PLACE_HERO)
+
+
+def charges(s: State, card: str) -> int:
+    return s.cov.charges.get(card, 0) if s.cov is not None else 0
+
+
+def effect_of(w: World, card: str) -> str:
+    """The flag naming what spending the wand's charges does."""
+    return next(f.flag for f in w.flags[card] if f.flag in EFFECTS)
+
+
+def use_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    """`use WAND [ARG]` for every wand the hero can spend charges on now (COV-WAND-2).
+
+    Offered on the hero's own turn outside battles and dungeons (a reading: the card
+    says "on your turn", and a foe being battled or a hero inside a dungeon stays put),
+    and only when spending would do something.
+    """
+    from towerplay.rtdt.covenant.cards import may_enter
+
+    out: list[Action] = []
+    for card in dict.fromkeys(h.treasures):
+        if not is_wand(w, card) or charges(s, card) < 1:
+            continue
+        n = charges(s, card)
+        what = effect_of(w, card)
+        if what == REMOVE_FOE:  # as many charges as the foe's level
+            here = dict.fromkeys(f for f, sp in s.foes if sp == h.space)
+            out.extend(Action("use", card, f) for f in here if w.content.foes[f].level <= n)
+        elif what == CLEAR_SKULLS:
+            if any(regular_skulls(s, sp) > 0 for sp in w.board.near(h.space)):
+                out.append(Action("use", card))
+        elif not stuck(s, h):  # PLACE_HERO; COV-WASTE-4: no effect moves a stuck hero
+            out.extend(
+                Action("use", card, sp)
+                for sp in w.board.spaces
+                if 1 <= w.board.distance(h.space, sp) <= n and may_enter(w, s, h, sp)
+            )
+    return out
+
+
+def cost(w: World, s: State, h: HeroState, card: str, arg: str) -> int:
+    """Charges this use spends: the foe's level, 1, or the distance travelled."""
+    what = effect_of(w, card)
+    if what == REMOVE_FOE:
+        return w.content.foes[arg].level
+    if what == CLEAR_SKULLS:
+        return 1
+    return w.board.distance(h.space, arg)
+
+
+def use(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    """Spend the charges, then the wand's effect (COV-WAND-2)."""
+    from towerplay.rtdt.rules.foes import remove_token
+
+    name = hero_name(w, h)
+    spend_charges(w, s, card, cost(w, s, h, card, arg))
+    what = effect_of(w, card)
+    if what == REMOVE_FOE:  # removing is not defeating: no heroic action, no reward
+        log(s, f"{name} burns the {w.name(arg)} away with {w.name(card)}.")
+        remove_token(w, s, arg, h.space)
+    elif what == CLEAR_SKULLS:
+        cleared = 0
+        for sp in w.board.near(h.space):
+            if sp in s.skulls:
+                cleared += remove_skulls(w, s, sp, s.skulls[sp])  # COV-DOOM-4: doom stays
+        log(s, f"{name} clears {cleared} skull(s) on and around {w.board.names[h.space]}.")
+    else:
+        h.space = arg  # put, not moved: no move points, no river
+        log(s, f"{name} is carried to {w.board.names[arg]} by {w.name(card)}.")
+        enter(w, s, h)
+
+
+# --- gaining charges (COV-WAND-3) ----------------------------------------------------------
+
+
+def _recharge(w: World, card: str) -> Recharge | None:
+    t = w.content.treasures.get(card)
+    return t.recharge if isinstance(t, CovenantTreasure) else None
+
+
+def month_end(w: World, s: State) -> None:
+    """Wands that gain charges as each month ends (Wand of Conflagration)."""
+    if s.cov is None:
+        return
+    for h in s.heroes:
+        for card in dict.fromkeys(h.treasures):
+            r = _recharge(w, card)
+            if r is not None and r.on == "month_end":
+                add_charges(w, s, card, r.amount, "the month ends")
+
+
+def battled(w: World, s: State, h: HeroState, traits: frozenset[str]) -> None:
+    """Wands that gain charges whenever their holder Battles a foe of a trait: counted as
+    the Battle starts, whatever its outcome (a reading of "whenever you Battle")."""
+    if s.cov is None:
+        return
+    for card in dict.fromkeys(h.treasures):
+        r = _recharge(w, card)
+        if r is not None and r.on == "battle_foe" and r.foe_trait in traits:
+            add_charges(w, s, card, r.amount, f"a Battle against a {r.foe_trait} foe")

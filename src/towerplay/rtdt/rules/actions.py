@@ -15,7 +15,9 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt import competitive
 from towerplay.rtdt.board import KINGDOMS
+from towerplay.rtdt.covenant import heroes as cov_heroes
 from towerplay.rtdt.covenant import reinforce as cov_reinforce
+from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.covenant import turn as cov_turn
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import Lose, OtherBanner
@@ -25,6 +27,7 @@ from towerplay.rtdt.rules.common import (
     add_skull,
     ask,
     base_move,
+    building_type,
     check_limits,
     cleansable,
     destroy_building,
@@ -35,6 +38,7 @@ from towerplay.rtdt.rules.common import (
     glyph_cost,
     has_flag,
     hero_name,
+    kingdom_buildings,
     log,
     potion_multiplier,
     remove_skulls,
@@ -189,6 +193,8 @@ def reinforce_cost(
         building = cov_reinforce.source_of(w, s, h, source)[0]
         base = cov_reinforce.option(w, s, h, source, option).spirit
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
+    if option == "enhanced" and s.cov is not None:  # Resolute; the glyph is still paid
+        extra -= cov_heroes.resolute_discount(w, h)  # COV-AEGIS-4, COV-AEGIS-5
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
     return max(0, base + extra) + glyph
@@ -212,10 +218,10 @@ def turn_actions(w: World, s: State) -> list[Action]:
     h = s.heroes[t.seat]
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
-    if s.battle is not None:
-        return battle.battle_actions(w, s, h)
+    if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
+        return battle.battle_actions(w, s, h) + cov_spells.cast_actions(w, s, h)
     if s.delve is not None:
-        return dungeons.delve_actions(w, s, h)
+        return dungeons.delve_actions(w, s, h) + cov_spells.cast_actions(w, s, h)
     out: list[Action] = []
     prof = w.profile(h.cards())
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
@@ -290,6 +296,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
+    if s.cov is not None:  # not an action: offered in either step (COV-ASTRO-6, COV-ASTRO-8)
+        out.extend(cov_spells.cast_actions(w, s, h))
     return out
 
 
@@ -314,6 +322,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     if s.trade is not None:
         apply_trade(w, s, h, s.trade, a)
         return
+    if verb == "cast":  # not an action: the step stays as it is (COV-ASTRO-8)
+        cov_spells.cast(w, s, h, a)
+        return
     if s.battle is not None:
         battle.apply_battle(w, s, h, a)
         return
@@ -326,6 +337,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
         log(s, f"{name} takes the banner action of the {hero.name}: {hero.banner}")
         run(w, s, h, hero.banner_effects, "the banner action")
+        cov_heroes.banner(w, s, h, hero.id)  # the Covenant heroes' banners
     elif verb == "resolve":
         t.start_pending.remove(a[1])
         for trig in w.triggers[a[1]]:
@@ -430,7 +442,7 @@ def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     t.heroic_done = True
     log(
         s,
-        f"{hero_name(w, h)} cleanses the {w.board.building_of[space]} at {w.board.names[space]}, returning {n} skull{'s' if n != 1 else ''}.",
+        f"{hero_name(w, h)} cleanses the {building_type(w, s, space)} at {w.board.names[space]}, returning {n} skull{'s' if n != 1 else ''}.",
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
@@ -441,10 +453,18 @@ def haggle(w: World, s: State, h: HeroState) -> None:
     rng = Rng(s.rng)
     face = rng.choice(w.content.haggle.faces)
     s.rng = rng.state
-    t = s.turn
-    t.haggle = face.result
     log(s, f"{hero_name(w, h)} rolls the haggle die: {face.text}")
-    if face.result == "cancel":
+    if cov_heroes.reroll_asks(w, s, h, face.result, "reinforce"):  # Fortuitous
+        s.turn.haggle = face.result  # rolled; the kept face settles it
+        return
+    settle_haggle(w, s, h, face.result)
+
+
+def settle_haggle(w: World, s: State, h: HeroState, result: str) -> None:
+    """The haggle face kept for the next Reinforce (RTDT-HAGGLE-2..6)."""
+    t = s.turn
+    t.haggle = result
+    if result == "cancel":
         if has_flag(w, h, "haggle_ignore_cancel"):
             t.haggle = "normal"
             log(s, "The cancel face does not stop this hero; they Reinforce normally.")
@@ -610,8 +630,12 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     k = d.kind
     if k in cov_turn.DECISIONS:
         return cov_turn.decision_actions(w, s, d)
+    if k in cov_heroes.KINDS:
+        return cov_heroes.decision_actions(w, s, d)
+    if k in cov_spells.KINDS:
+        return cov_spells.decision_actions(w, s, d)
     if k == "place_skull":  # RTDT-PLACE-2, RTDT-PLACE-5
-        return [act("place", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
+        return [act("place", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
     if k == "discard":
         held = h.treasures if d.scope == "treasure" else h.potions
         return [act("discard", item) for item in dict.fromkeys(held)]
@@ -661,7 +685,7 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     if k == "move_token":
         if d.scope == "next_kingdom":
             nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
-            return [act("to", sp) for sp in w.board.kingdom_buildings[nxt]]
+            return [act("to", sp) for sp in kingdom_buildings(w, s, nxt)]
         return [act("to", sp) for sp in w.board.neighbours[d.context]]
     if k == "seal":  # CMP-TRIAL-6
         return competitive.seal_actions(s)
@@ -681,7 +705,7 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     if k == "cloak_place":
         return [act("to", sp) for sp in w.board.spaces if sp != d.context]
     if k == "strike_building":
-        return [act("hit", sp) for sp in w.board.kingdom_buildings[d.target] if sp in s.skulls]
+        return [act("hit", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
     raise ValueError(f"unknown decision {k!r}")
 
 
@@ -692,7 +716,7 @@ def add_skull_targets(w: World, s: State, h: HeroState, where: str) -> list[str]
     if where == "near":
         spaces: tuple[str, ...] = board.near(h.space)
     else:
-        spaces = board.kingdom_buildings[board.kingdom_of[h.space]]
+        spaces = kingdom_buildings(w, s, board.kingdom_of[h.space])
     return [sp for sp in spaces if sp in s.skulls]
 
 
@@ -705,13 +729,19 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     if k in cov_turn.DECISIONS:
         cov_turn.apply_decision(w, s, d, a)
         return
+    if k in cov_heroes.KINDS:
+        cov_heroes.apply_decision(w, s, d, a)
+        return
+    if k in cov_spells.KINDS:
+        cov_spells.apply_decision(w, s, d, a)
+        return
     if k == "place_skull":
         entry = s.emerged.pop(0)
         add_skull(w, s, a[1], h, doom=entry.startswith("doom:"))  # COV-DOOM-3
         if a[1] in s.skulls:
             log(
                 s,
-                f"{name} places a skull on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+                f"{name} places a skull on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
             )
     elif k == "discard":
         held = h.treasures if d.scope == "treasure" else h.potions
@@ -734,7 +764,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         remove_skulls(w, s, a[1], 1)
         log(
             s,
-            f"{name} removes a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+            f"{name} removes a skull from the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
         )
         left = d.amount - 1
         target = a[1] if d.scope == "one_building_anywhere" else d.target
@@ -812,7 +842,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
                 return
         log(
             s,
-            f"{name} puts {d.amount} skull(s) on the {w.board.building_of.get(a[1], 'ruins')} at {w.board.names.get(a[1], a[1])}.",
+            f"{name} puts {d.amount} skull(s) on the {building_type(w, s, a[1]) or 'ruins'} at {w.board.names.get(a[1], a[1])}.",
         )
     elif k == "pick_foe":
         foe, space = a[1], a[2]
@@ -867,5 +897,5 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             add_skull(w, s, a[1], None)
         log(
             s,
-            f"{name} puts {d.amount} skull(s) on the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+            f"{name} puts {d.amount} skull(s) on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
         )

@@ -45,6 +45,12 @@ def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int
             n = _count(w, s, h, adv, battling)
             if n:
                 out[adv.type] = out.get(adv.type, 0) + n
+    if s.cov is not None and h.corruptions:  # Emboldened: Wild per corruption held
+        from towerplay.rtdt.covenant.heroes import corruption_advantages
+
+        n = corruption_advantages(w, h)
+        if n:
+            out["wild"] = out.get("wild", 0) + n
     return out
 
 

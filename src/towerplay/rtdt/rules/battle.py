@@ -11,6 +11,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
+from towerplay.rtdt.covenant import heroes as cov_heroes
 from towerplay.rtdt.covenant.blessings import spend_blessing
 from towerplay.rtdt.covenant.monuments import offer
 from towerplay.rtdt.rules import advantages
@@ -92,6 +93,10 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
         resolved=0,
         revealed=False,
     )
+    if s.cov is not None:  # the quarry's Wild; Inventive's market advantages (COV-SWINDLER-4)
+        pool = s.battle.pool
+        for kind, n in cov_heroes.battle_advantages(w, s, h, foe, space, adversary).items():
+            pool[kind] = pool.get(kind, 0) + n
     s.turn.heroic_done = True
     name = w.name(foe)
     log(s, f"{hero_name(w, h)} battles the {name} ({len(cards)} battle cards).")
@@ -115,6 +120,7 @@ def _reveal(w: World, s: State) -> None:
     b.rung = _start_rung(w, s, card.id)
     b.revealed = True
     b.shield = 0
+    b.card_used = 0
     log(s, f"Battle card {b.index + 1}: {card.name} - {card.rungs[b.rung].text}")
 
 
@@ -176,6 +182,7 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
     if verb == "advantage":
         b.pool[a[1]] -= 1
         b.used += 1
+        b.card_used += 1
         s.turn.advantages_used += 1
         b.rung += 1  # RTDT-BATTLE-6, RTDT-BATTLE-9: one rung per advantage, never undone
         cid = b.cards[b.index]
@@ -212,12 +219,17 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
         for f in w.flags.get(cid, ())
         if f.flag == "block_warrior_losses"
     )
+    effects = rung.effects
+    if s.cov is not None:  # Guarded against the quarry; Calculating on critical hits
+        prevent += cov_heroes.card_prevent(w, s, h)
+        effects = cov_heroes.card_effects(w, h, card.id, effects)
     run(
-        w, s, h, rung.effects, f"the battle card {card.name}", prevent_warriors=prevent
+        w, s, h, effects, f"the battle card {card.name}", prevent_warriors=prevent
     )  # RTDT-BATTLE-11
     b.lost_warriors += max(0, before - h.warriors)
     if s.cov is not None:  # COV-CLARIFY-9: warriors really lost to this one card
         offer(w, s, "battle_card_loss", amount=before - h.warriors)
+        cov_heroes.card_confirmed(w, s, h, unaided=b.card_used == 0)  # COV-AEGIS-3
     b.resolved += 1
     b.index += 1
     if s.result is not None or s.battle is None:  # lost, or the hero eliminated, mid-battle
@@ -247,6 +259,8 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         s.result = Result("win", "the adversary was defeated", tuple(x.seat for x in s.heroes))
         return
     if defeated:
+        if s.cov is not None:  # Inspiring: before the quarry token leaves with the foe
+            cov_heroes.quarry_defeated(w, s, h, b.foe, b.space)
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}.")
         fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))

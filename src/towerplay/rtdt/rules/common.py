@@ -172,11 +172,18 @@ def corruption_limit(w: World, h: HeroState) -> int:
     return CORRUPTION_LIMIT + extra
 
 
-def gain_corruption(w: World, s: State, h: HeroState, why: str) -> None:
+def gain_corruption(
+    w: World, s: State, h: HeroState, why: str, offer_steeled: bool = True
+) -> None:
     """Draw the top corruption; one past the limit loses the game at once (RTDT-CORR-7,
     RTDT-CORR-9; a fourth for the Aegis, COV-AEGIS-6)."""
     if s.result is not None:
         return
+    if offer_steeled and s.cov is not None:  # the Aegis's Steeled may take it instead
+        from towerplay.rtdt.covenant.heroes import steeled_asks
+
+        if steeled_asks(w, s, h, why):
+            return
     if len(h.corruptions) >= corruption_limit(w, h):
         log(s, f"{hero_name(w, h)} would gain one corruption too many ({why}).")
         if s.config.mode == "competitive":  # CMP-ELIM-1
@@ -196,6 +203,10 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str) -> None:
         from towerplay.rtdt.covenant.monuments import offer
 
         offer(w, s, "gain_corruption")
+    if s.cov is not None:  # Snobby discards all gear (covenant/cards.py)
+        from towerplay.rtdt.covenant.cards import corruption_gained
+
+        corruption_gained(w, s, h, card)
     check_limits(w, s, h)
 
 
@@ -232,6 +243,11 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
         if s.config.mode == "competitive" and others:  # CMP-CLAR-6
             ask(s, Decision("steal_potion", h.seat))
         return
+    if s.cov is not None:  # Relic Hunter's Flagon: pick from the top (covenant/cards.py)
+        from towerplay.rtdt.covenant.cards import pick_potion
+
+        if pick_potion(w, s, h):
+            return
     card = s.potion_deck.pop(0)
     h.potions.append(card)
     log(s, f"{hero_name(w, h)} gains {w.name(card)}.")
@@ -246,6 +262,11 @@ def gain_gear(w: World, s: State, h: HeroState, gear: str) -> None:
     """
     if s.gear_piles.get(gear, 0) <= 0:
         return
+    if s.cov is not None:  # Snobby holds no gear (covenant/cards.py)
+        from towerplay.rtdt.covenant.cards import refuses_gear
+
+        if refuses_gear(w, s, h):
+            return
     s.gear_piles[gear] -= 1
     log(s, f"{hero_name(w, h)} gains {w.name(gear)}.")
     if gear in h.gear:
@@ -265,6 +286,10 @@ def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
     acquired(w, s, h, treasure)
     mid_action_advantages(w, s, h, treasure)
     log(s, f"{hero_name(w, h)} takes {w.name(treasure)} from the market.")
+    if s.cov is not None:  # Opportunistic
+        from towerplay.rtdt.covenant.heroes import market_taken
+
+        market_taken(w, s, h)
     check_limits(w, s, h)
 
 
@@ -315,6 +340,30 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
 
 
 # --- skulls and buildings ------------------------------------------------------------
+
+
+def building_type(w: World, s: State, space: str) -> str:
+    """The type of the building on (or destroyed on) a space. A completed Colossus of Björn
+    moved by its Reinforce option stands where the board has no building (COV-CLARIFY-10)."""
+    t = w.board.building_of.get(space)
+    if t is None and s.cov is not None:
+        for x in s.cov.sites:
+            if x.space == space:
+                return w.content.monuments[x.monument].replaces
+    return t or ""
+
+
+def kingdom_buildings(w: World, s: State, kingdom: str) -> tuple[str, ...]:
+    """The building spaces of a kingdom, a moved monument included (COV-CLARIFY-10)."""
+    spaces = w.board.kingdom_buildings[kingdom]
+    if s.cov is None:
+        return spaces
+    moved = tuple(
+        x.space
+        for x in s.cov.sites
+        if x.space not in w.board.building_of and w.board.kingdom_of[x.space] == kingdom
+    )
+    return spaces + moved if moved else spaces
 
 
 def take_skull_from_supply(w: World, s: State) -> bool:
@@ -387,7 +436,7 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
         _out_of_game(s, doom + incoming_doom, True)
     s.destroyed.append(space)
     kingdom = w.board.kingdom_of[space]
-    what = w.board.building_of[space]
+    what = building_type(w, s, space)
     if s.cov is not None:
         for x in s.cov.sites:
             if x.space == space and x.status == "built":

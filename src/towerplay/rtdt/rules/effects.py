@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.covenant import doom
 from towerplay.rtdt.covenant.monuments import offer
 from towerplay.rtdt.models import Effect
@@ -18,6 +19,7 @@ from towerplay.rtdt.rules.common import (
     gain,
     gain_corruption,
     gain_potion,
+    kingdom_buildings,
     log,
     lose,
     regular_skulls,
@@ -124,12 +126,14 @@ def run(
             log(s, f"The Tower stirs: {words}")
             s.emerged.extend(doom.mark(s, rng, emerged))  # COV-DOOM-3
             s.rng = rng.state
+            cov_cards.skulls_emerged(w, s, emerged)  # Orphaned Scion's Charm
         elif e.op == "gain_item":
             for _ in range(e.amount * mult):
                 if e.kind == "potion":
                     gain_potion(w, s, h)
                 elif e.kind == "gear":
-                    ask_gear(s, h)
+                    if not cov_cards.refuses_gear(w, s, h):  # Snobby
+                        ask_gear(s, h)
                 elif e.from_deck:
                     draw_treasure(w, s, h)
                 else:
@@ -169,7 +173,12 @@ def run(
             face = rng.choice(w.content.haggle.faces)
             s.rng = rng.state
             log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
-            if face.result != "cancel":
+            if s.cov is not None:  # Fortuitous: the kept face resolves after the question
+                from towerplay.rtdt.covenant.heroes import reroll_asks
+
+                if reroll_asks(w, s, h, face.result, "effect"):
+                    continue
+            if face.result != "cancel":  # COV-SWINDLER-1, COV-SWINDLER-2
                 run(w, s, h, face.effects, "the haggle die")
         else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
@@ -222,9 +231,9 @@ def skull_targets(w: World, s: State, h: HeroState, scope: str, target: str = ""
     if scope == "this_building":
         spaces: Sequence[str] = (h.space,)
     elif scope == "home_kingdom":
-        spaces = board.kingdom_buildings[h.kingdom]
+        spaces = kingdom_buildings(w, s, h.kingdom)
     elif scope == "current_kingdom":
-        spaces = board.kingdom_buildings[board.kingdom_of[h.space]]
+        spaces = kingdom_buildings(w, s, board.kingdom_of[h.space])
     else:
         spaces = tuple(s.skulls)
     return [sp for sp in spaces if regular_skulls(s, sp) > 0]  # COV-DOOM-4

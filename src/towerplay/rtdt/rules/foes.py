@@ -9,12 +9,15 @@ from __future__ import annotations
 from collections import deque
 
 from towerplay.core.rng import Rng
+from towerplay.rtdt.covenant import heroes as cov_heroes
 from towerplay.rtdt.models import STATUSES, FoeMove, HitBuildings, HitHeroes, Strike
 from towerplay.rtdt.rules.common import (
     add_skull,
     ask,
+    building_type,
     destroy_building,
     hero_name,
+    kingdom_buildings,
     log,
     take_skull_from_supply,
 )
@@ -36,11 +39,13 @@ def remove_token(w: World, s: State, foe: str, space: str) -> None:
     """A defeated or removed foe's token leaves the board (RTDT-TOKEN-5)."""
     s.foes.remove((foe, space))
     log(s, f"The {w.content.foes[foe].name} token at {w.board.names[space]} is removed.")
+    cov_heroes.token_removed(w, s, foe, space)  # COV-WARDEN-5: the quarry token returns
 
 
 def move_token(s: State, foe: str, src: str, dst: str) -> None:
     i = s.foes.index((foe, src))
     s.foes[i] = (foe, dst)
+    cov_heroes.token_moved(s, foe, src, dst)  # the quarry token rides along
 
 
 def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Event - ") -> int:
@@ -119,7 +124,7 @@ def _path_step(w: World, src: str, dst: str, steps: int) -> str:
 
 def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
     active = s.heroes[s.turn.seat]
-    for sp in tokens(s, foe):
+    for sp in cov_heroes.struck_tokens(s, foe):  # COV-WARDEN-7: not a spared quarry
         how = step.how
         if how == "step":
             ask(s, Decision("move_token", s.dropper, target=foe, context=sp))
@@ -136,11 +141,7 @@ def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
             there = [h.space for h in s.heroes if w.board.kingdom_of[h.space] == k]
             dst = there[0] if there else sp
         elif how == "to_sanctuary_or_citadel":
-            goals = [
-                b
-                for b, t in w.board.building_of.items()
-                if t in ("sanctuary", "citadel") and b in s.skulls
-            ]
+            goals = [b for b in s.skulls if building_type(w, s, b) in ("sanctuary", "citadel")]
             dst = min(goals, key=lambda b: (w.board.distance(sp, b), b)) if goals else sp
         else:  # to_building_next_kingdom
             ask(s, Decision("move_token", s.dropper, target=foe, context=sp, scope="next_kingdom"))
@@ -157,7 +158,7 @@ def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -
         if step.where == "foe_kingdom_one":
             kingdoms = [board.kingdom_of[a] for a in anchors]
         for k in kingdoms:
-            if any(b in s.skulls for b in board.kingdom_buildings[k]):
+            if any(b in s.skulls for b in kingdom_buildings(w, s, k)):
                 ask(
                     s,
                     Decision(
@@ -177,7 +178,7 @@ def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -
                     hits[sp] = 1
     elif step.where == "kingdoms":
         for k in dict.fromkeys(board.kingdom_of[a] for a in anchors):
-            for sp in board.kingdom_buildings[k]:
+            for sp in kingdom_buildings(w, s, k):
                 if sp in s.skulls:
                     hits[sp] = 1
     else:  # foe_space
@@ -245,11 +246,15 @@ def foe_event(w: World, s: State, event: str) -> None:
         log(s, f"Event - the {w.content.foes[rest].name} falter: now {s.foe_status[rest]}.")
     elif kind == "strike":
         foe, _, step = rest.partition(":")
-        anchors = tokens(s, foe)
+        i = int(step or 0)
+        if i == 0 and tokens(s, foe) and cov_heroes.instinct_asks(w, s, foe):
+            s.events.insert(0, event)  # COV-WARDEN-6: resolves once the Warden answers
+            return
+        anchors = cov_heroes.struck_tokens(s, foe)  # COV-WARDEN-7: all but a spared quarry
         if not anchors:  # RTDT-EVENT-4: skipped with none on the board
+            cov_heroes.strike_over(s)
             return
         strike = strike_of(w, s, foe)
-        i = int(step or 0)
         if i == 0:
             log(
                 s,
@@ -258,12 +263,23 @@ def foe_event(w: World, s: State, event: str) -> None:
         run_strike_step(w, s, foe, strike, i, anchors)
         if i + 1 < len(strike.steps):
             s.events.insert(0, f"strike:{foe}:{i + 1}")
+        else:
+            cov_heroes.strike_over(s)
     elif kind == "tower_acts":  # RTDT-EVENT-9: the adversary strikes from the Tower
         adv = w.content.adversaries[s.config.adversary]
         i = int(rest or 0)
+        if i == 0 and cov_heroes.instinct_asks(w, s, cov_heroes.ADVERSARY):
+            s.events.insert(0, event)  # COV-WARDEN-6: the adversary as the quarry
+            return
+        if cov_heroes.adversary_spared(s):
+            log(s, f"Event - the Tower acts, but the {adv.name} is spared by the Warden.")
+            cov_heroes.strike_over(s)
+            return
         if i == 0:
             log(s, f"Event - the Tower acts: {adv.name}. {adv.tower_acts.text}")
         anchors = [s.adversary_space] if s.adversary_space else []
         run_strike_step(w, s, adv.id, adv.tower_acts, i, anchors)
         if i + 1 < len(adv.tower_acts.steps):
             s.events.insert(0, f"tower_acts:{i + 1}")
+        else:
+            cov_heroes.strike_over(s)

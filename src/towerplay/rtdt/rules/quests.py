@@ -14,6 +14,7 @@ from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     ask,
+    building_type,
     gain,
     has_flag,
     hero_name,
@@ -32,9 +33,7 @@ def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[s
     elif place.kingdoms:
         spaces = [sp for k in place.kingdoms for sp in board.kingdom_spaces[k]]
     elif place.building:
-        spaces = [
-            sp for sp, t in board.building_of.items() if t == place.building and sp in s.skulls
-        ]
+        spaces = [sp for sp in s.skulls if building_type(w, s, sp) == place.building]
     else:
         spaces = list(board.spaces)
     if (needs_dungeon or place.dungeon) and place.caravan is None:  # a caravan is its own camp

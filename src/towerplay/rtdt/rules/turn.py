@@ -8,6 +8,7 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.competitive import check_end
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.covenant import doom
 from towerplay.rtdt.covenant import events as covenant_events
 from towerplay.rtdt.models import Condition
@@ -15,6 +16,7 @@ from towerplay.rtdt.rules.common import (
     ask,
     gain_corruption,
     hero_name,
+    kingdom_buildings,
     kingdom_owner,
     log,
     lose_game,
@@ -80,6 +82,7 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
     fire(w, s, h, "end_of_turn")
     if s.cov is not None:
         covenant_events.end_of_turn(w, s, h)  # offerings, blessings fade (COV-BLESS-3)
+        cov_cards.end_of_turn(w, s, h)  # Spymaster's Journal ends, Beacon Stone
     s.turn.phase = "skip" if skip_drop else "drop"
 
 
@@ -151,6 +154,7 @@ def _emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> No
         )
         log(s, f"Skulls emerge from the Tower: {words}.")
     s.emerged.extend(kingdoms)
+    cov_cards.skulls_emerged(w, s, kingdoms)  # Orphaned Scion's Charm
 
 
 def placer_for(s: State, kingdom: str) -> HeroState:
@@ -172,7 +176,7 @@ def _place_next(w: World, s: State) -> None:
 def _place_one(w: World, s: State) -> None:
     kingdom = doom.kingdom_of(s.emerged[0])
     placer = placer_for(s, kingdom)
-    standing = [sp for sp in w.board.kingdom_buildings[kingdom] if sp in s.skulls]
+    standing = [sp for sp in kingdom_buildings(w, s, kingdom) if sp in s.skulls]
     if not standing:  # RTDT-CORR-2: every building there is destroyed
         # RTDT-CORR-5: the skulls this drop (or stir) sends there all leave the game and
         # give their placer one corruption, not one per skull
@@ -246,6 +250,7 @@ def _close_turn(w: World, s: State) -> None:
     fail_month_quests(w, s)  # RTDT-QUEST-12
     for h in s.heroes:
         fire(w, s, h, "month_end")
+    cov_cards.month_end(w, s)  # wands recharge (COV-WAND-3)
 
 
 def _new_month(w: World, s: State) -> None:

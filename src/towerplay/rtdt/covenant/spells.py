@@ -1,0 +1,336 @@
+"""The Reverent Astromancer's spells and invocations (COV-ASTRO-*, COV-SPELL-*).
+
+Her cards live in `Covenant.spells` (the hand), `Covenant.prepared` (face up this month)
+and `Covenant.invocations` (set aside until Exalted). As each month starts she prepares as
+many cards as the month's number; on her own turn she may cast each prepared card once
+(`cast SPELL [TARGET...]`), which is not an action; the card goes back to her hand. At the
+month's end the uncast ones go back too.
+
+A cast is only legal when it would do something (COV-ASTRO-10), so every card lists its
+targets here, and a card with nothing to act on offers no `cast` action at all.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from towerplay.core.notation import Action
+from towerplay.core.rng import Rng
+from towerplay.rtdt import tower
+from towerplay.rtdt.covenant import doom, wastelands
+from towerplay.rtdt.covenant.blessings import gain_blessing
+from towerplay.rtdt.covenant.setup import blessings_free
+from towerplay.rtdt.rules.common import (
+    ask,
+    check_limits,
+    draw_treasure,
+    has_flag,
+    hero_name,
+    log,
+    mid_action_advantages,
+)
+from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
+from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.world import World
+
+PROTECTION_TOKENS = 6  # COV-COMP-1
+BOUNTY_LOOK = 3  # COV-SPELL-3
+SMITABLE = ("savage", "lethal")  # COV-SPELL-8
+AURA = "aura_of_friendship"  # the marker the lead's Reinforce reads in TurnState.used
+BOUNTEOUS = "bounteous"  # once-a-turn marker in TurnState.used
+# Spells that may be cast in the middle of a Battle or a delve: none of them touches the
+# foe being fought, moves the hero or needs a Reinforce.
+IN_ACTION = frozenset(
+    {
+        "soothing_word",
+        "ritual_of_warding",
+        "bestow_blessing",
+        "bounty_of_the_gods",
+        "winds_of_change",
+        "abate_the_darkness",
+    }
+)
+
+KINDS = frozenset({"prepare", "bounty", "winds"})
+
+
+def _act(*tokens: str) -> Action:
+    from towerplay.rtdt.rules.actions import act
+
+    return act(*tokens)
+
+
+# --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------
+
+
+def month_start(w: World, s: State) -> None:
+    """Pious: after the month's quests appear and before the first turn, prepare as many
+    cards as the month's number (COV-ASTRO-3, COV-ASTRO-4). Exalted brings the invocations
+    into the hand first (COV-ASTRO-11)."""
+    cov = s.cov
+    if cov is None:
+        return
+    for h in s.heroes:
+        if h.eliminated or not has_flag(w, h, "prepare_spells"):
+            continue
+        hand = cov.spells[h.seat]
+        if cov.invocations[h.seat] and has_flag(w, h, "prepare_invocations"):
+            hand.extend(cov.invocations[h.seat])
+            cov.invocations[h.seat] = []
+            log(s, f"{hero_name(w, h)}'s invocations join her spells (Exalted).")
+        n = min(s.month, len(hand))
+        if n:
+            ask(s, Decision("prepare", h.seat, amount=n))
+
+
+def month_end(w: World, s: State) -> None:
+    """Prepared cards never carry over: the uncast ones go back to the hand (COV-ASTRO-13)."""
+    cov = s.cov
+    if cov is None:
+        return
+    for seat, prepared in enumerate(cov.prepared):
+        if prepared:
+            log(s, f"{hero_name(w, s.heroes[seat])}'s uncast spells return to her hand.")
+            cov.spells[seat].extend(prepared)
+            cov.prepared[seat] = []
+
+
+def end_of_turn(w: World, s: State) -> None:
+    """Bounty of the Gods' item goes back at the end of the turn, whoever holds it, unless
+    it is already gone (COV-SPELL-4)."""
+    cov = s.cov
+    if cov is None or not cov.borrowed:
+        return
+    active = s.heroes[s.turn.seat]
+    for item in cov.borrowed:
+        for o in [active, *s.heroes]:
+            if item in o.quest_items:
+                o.quest_items.remove(item)
+                log(s, f"{w.name(item)} returns to the quest item cards (Bounty of the Gods).")
+                break
+    cov.borrowed.clear()
+
+
+# --- casting (COV-ASTRO-6..10, -12) ------------------------------------------------------------
+
+
+def cast_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    """`cast` actions open to the hero whose turn it is: each prepared card with its targets
+    (COV-ASTRO-6); none that would do nothing (COV-ASTRO-10)."""
+    cov = s.cov
+    if cov is None or not cov.prepared[h.seat] or s.trade is not None:
+        return []
+    busy = s.battle is not None or s.delve is not None
+    out: list[Action] = []
+    for spell in cov.prepared[h.seat]:
+        if busy and spell not in IN_ACTION:
+            continue
+        out.extend(_act("cast", spell, *t) for t in targets(w, s, h, spell))
+    return out
+
+
+def targets(w: World, s: State, h: HeroState, spell: str) -> list[tuple[str, ...]]:
+    """The target words of each way to cast `spell` now; empty when it would do nothing."""
+    cov = s.cov
+    assert cov is not None
+    if spell == "soothing_word":  # COV-SPELL-9: a swap needs another card in the deck
+        if not s.corruption_deck:
+            return []
+        here = [o for o in s.heroes if o.space == h.space and not o.eliminated]
+        return [(o.hero, c) for o in here for c in dict.fromkeys(o.corruptions)]
+    if spell == "ritual_of_warding":  # COV-SPELL-5; six tokens in the box (COV-COMP-1)
+        return [()] if len(cov.protections) < PROTECTION_TOKENS else []
+    if spell == "bestow_blessing":  # COV-BLESS-6: none when the supply is empty
+        if blessings_free(w, s) <= 0:
+            return []
+        return [(o.hero,) for o in s.heroes if not o.eliminated]
+    if spell == "bounty_of_the_gods":
+        return [()] if bounty_pool(w, s) else []
+    if spell == AURA:  # COV-SPELL-1: for a Reinforce still to come this turn
+        return [()] if AURA not in s.turn.used and s.turn.reinforces == 0 else []
+    if spell == "winds_of_change":
+        return [(t,) for t in s.market] if s.treasure_deck else []
+    if spell == "smite_the_wicked":  # COV-SPELL-8
+        return [(f, sp) for f, sp in dict.fromkeys(s.foes) if s.foe_status.get(f) in SMITABLE]
+    if spell == "celestial_jaunt":
+        if wastelands.stuck(s, h):  # COV-WASTE-4: no effect may take her off the space
+            return []
+        return [(sp,) for sp in dict.fromkeys(q.space for q in s.quests) if sp != h.space]
+    if spell == "abate_the_darkness":  # nothing can fall from an empty Tower
+        if s.tower.inside == 0:
+            return []
+        return [(tower.seal_id(i),) for i in range(12) if s.tower.seals[i]]
+    if spell == "commanding_rebuke":
+        foes = dict.fromkeys(foes_at(s, h.space))
+        return [(f, sp) for f in foes for sp in w.board.spaces if sp != h.space]
+    raise ValueError(f"unknown spell {spell!r}")
+
+
+def cast(w: World, s: State, h: HeroState, a: Action) -> None:
+    """Resolve the card, return it to the hand (COV-ASTRO-7), then Zealous and Bounteous
+    (COV-ASTRO-9); an invocation counts as a spell for them (COV-ASTRO-12). Not an action:
+    the turn's step and heroic action are untouched (COV-ASTRO-8)."""
+    cov = s.cov
+    assert cov is not None
+    spell = a[1]
+    cov.prepared[h.seat].remove(spell)
+    cov.spells[h.seat].append(spell)
+    log(s, f"{hero_name(w, h)} casts {w.name(spell)}.")
+    _resolve(w, s, h, spell, a[2:])
+    if has_flag(w, h, "blessing_on_cast"):
+        gain_blessing(w, s, h, "Zealous")
+    if has_flag(w, h, "treasure_on_cast") and BOUNTEOUS not in s.turn.used:
+        s.turn.used.append(BOUNTEOUS)
+        draw_treasure(w, s, h)
+
+
+def _resolve(w: World, s: State, h: HeroState, spell: str, args: tuple[str, ...]) -> None:
+    cov = s.cov
+    assert cov is not None
+    if spell == "soothing_word":
+        _soothe(w, s, _hero(s, args[0]), args[1])
+    elif spell == "ritual_of_warding":
+        cov.protections.append(h.space)  # COV-SPELL-5
+        log(s, f"A protection token guards {w.board.names[h.space]}.")
+    elif spell == "bestow_blessing":
+        gain_blessing(w, s, _hero(s, args[0]), "Bestow Blessing")
+    elif spell == "bounty_of_the_gods":
+        _bounty(w, s, h)
+    elif spell == AURA:
+        s.turn.used.append(AURA)  # COV-SPELL-1: the Reinforce reads this marker
+    elif spell == "winds_of_change":
+        _winds(w, s, h, args[0])
+        ask(s, Decision("winds", h.seat, options=(args[0],)))
+    elif spell == "smite_the_wicked":
+        remove_token(w, s, args[0], args[1])  # COV-SPELL-8: the app is told as well
+    elif spell == "celestial_jaunt":
+        h.space = args[0]
+        log(s, f"{hero_name(w, h)} steps through the stars to {w.board.names[args[0]]}.")
+        wastelands.enter(w, s, h)
+    elif spell == "abate_the_darkness":
+        _abate(w, s, h, args[0])
+    elif spell == "commanding_rebuke":
+        move_token(s, args[0], h.space, args[1])
+        log(s, f"The {w.name(args[0])} is driven to {w.board.names[args[1]]}.")
+
+
+def _hero(s: State, hero: str) -> HeroState:
+    return next(o for o in s.heroes if o.hero == hero)
+
+
+def _soothe(w: World, s: State, o: HeroState, card: str) -> None:
+    """Under the deck, then the top card in its place: a swap, not gaining a corruption
+    (COV-SPELL-9, COV-SPELL-10), so no gain_corruption and nothing that listens to it."""
+    o.corruptions.remove(card)
+    s.corruption_deck.append(card)
+    new = s.corruption_deck.pop(0)
+    o.corruptions.append(new)
+    log(s, f"The {hero_name(w, o)} swaps {w.name(card)} for {w.name(new)} (Soothing Word).")
+    check_limits(w, s, o)
+
+
+def bounty_pool(w: World, s: State) -> list[str]:
+    """Quest item cards no hero holds (one entry per card)."""
+    held = Counter(q for o in s.heroes for q in o.quest_items)
+    return [
+        q.id for q in w.content.quest_items.values() for _ in range(q.copies - held[q.id])
+    ]
+
+
+def _bounty(w: World, s: State, h: HeroState) -> None:
+    """Three quest item cards at random; she keeps one (COV-SPELL-3)."""
+    pool = bounty_pool(w, s)
+    rng = Rng(s.rng)
+    rng.shuffle(pool)
+    s.rng = rng.state
+    seen = tuple(pool[:BOUNTY_LOOK])
+    log(s, f"{hero_name(w, h)} looks at {', '.join(w.name(q) for q in seen)}.")
+    ask(s, Decision("bounty", h.seat, options=seen))
+
+
+def _winds(w: World, s: State, h: HeroState, treasure: str) -> None:
+    """One market treasure under the deck; the market refills from the top."""
+    s.market.remove(treasure)
+    s.treasure_deck.append(treasure)
+    if s.treasure_deck:
+        s.market.append(s.treasure_deck.pop(0))
+    log(s, f"{hero_name(w, h)} sends {w.name(treasure)} under the treasure deck.")
+
+
+def _abate(w: World, s: State, h: HeroState, seal: str) -> None:
+    """Pull a seal, send what falls out to the supply, put the seal back. A doom skull
+    never goes to the supply (COV-DOOM-4): one that falls is placed as usual (COV-DOOM-3)."""
+    i = tower.seal_index(seal)
+    rng = Rng(s.rng)
+    fallen = doom.mark(s, rng, tower.remove_seal(s.tower, rng, i))
+    s.rng = rng.state
+    tower.replace_seal(s.tower, i)
+    to_supply = sum(1 for k in fallen if not doom.is_doom(k))
+    s.supply += to_supply
+    s.emerged.extend(k for k in fallen if doom.is_doom(k))
+    log(
+        s,
+        f"{hero_name(w, h)} lifts the seal {seal}: {len(fallen)} skull(s) fall out; "
+        f"{to_supply} return to the supply. The seal is set back.",
+    )
+
+
+# --- decisions --------------------------------------------------------------------------------
+
+
+def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
+    cov = s.cov
+    assert cov is not None
+    if d.kind == "prepare":  # COV-ASTRO-5
+        return [_act("prepare", sp) for sp in cov.spells[d.seat]]
+    if d.kind == "bounty":
+        return [_act("keep", q) for q in dict.fromkeys(d.options)]
+    if d.kind == "winds":
+        out = [_act("replace", t) for t in s.market if t not in d.options]
+        return (out if s.treasure_deck else []) + [_act("done")]
+    raise ValueError(f"unknown decision {d.kind!r}")
+
+
+def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
+    cov = s.cov
+    assert cov is not None
+    h = s.heroes[d.seat]
+    if d.kind == "prepare":
+        cov.spells[d.seat].remove(a[1])
+        cov.prepared[d.seat].append(a[1])
+        log(s, f"{hero_name(w, h)} prepares {w.name(a[1])}.")
+        if d.amount > 1 and cov.spells[d.seat]:
+            ask(s, Decision("prepare", d.seat, amount=d.amount - 1))
+    elif d.kind == "bounty":
+        h.quest_items.append(a[1])
+        cov.borrowed.append(a[1])  # COV-SPELL-4: back at the end of the turn
+        log(s, f"{hero_name(w, h)} takes {w.name(a[1])} until the end of the turn.")
+        mid_action_advantages(w, s, h, a[1])  # RTDT-ADV-7
+    elif d.kind == "winds":
+        if a[0] == "done":
+            return
+        _winds(w, s, h, a[1])
+        ask(s, Decision("winds", d.seat, options=(*d.options, a[1])))
+
+
+def describe(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
+    if d.kind == "prepare":
+        return f"{who}: prepare a spell for month {s.month} ({d.amount} left to prepare)."
+    if d.kind == "bounty":
+        return f"{who}: Bounty of the Gods - keep one: {', '.join(w.name(q) for q in d.options)}."
+    return f"{who}: Winds of Change - send another market treasure under the deck, or done."
+
+
+def why_not(w: World, s: State, a: Action) -> tuple[str, str]:
+    """Why a `cast` is not legal now."""
+    h = s.heroes[s.turn.seat]
+    cov = s.cov
+    spell = a[1] if len(a) > 1 else ""
+    if cov is None or spell not in w.content.spells:
+        return f"{' '.join(a)!r}: no such spell to cast", "COV-ASTRO-1"
+    if spell not in cov.prepared[h.seat]:
+        return "cast only a card prepared this month, once, on your own turn", "COV-ASTRO-6"
+    if (s.battle is not None or s.delve is not None) and spell not in IN_ACTION:
+        return "that spell cannot be cast in the middle of a Battle or a delve", "COV-ASTRO-6"
+    return "that cast would have no effect now, or names a wrong target", "COV-ASTRO-10"
