@@ -15,10 +15,12 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt import competitive
 from towerplay.rtdt.board import KINGDOMS
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.covenant import heroes as cov_heroes
 from towerplay.rtdt.covenant import reinforce as cov_reinforce
 from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.covenant import turn as cov_turn
+from towerplay.rtdt.covenant.monuments import offer
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import Lose, OtherBanner
 from towerplay.rtdt.rules import battle, dungeons, quests
@@ -298,6 +300,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 out.append(act("use", card, foe))
     if s.cov is not None:  # not an action: offered in either step (COV-ASTRO-6, COV-ASTRO-8)
         out.extend(cov_spells.cast_actions(w, s, h))
+    if s.cov is not None:  # Covenant treasures' uses; corruptions forbid (covenant/cards.py)
+        out.extend(cov_cards.turn_uses(w, s, h))
+        out = cov_cards.restrict(w, s, h, out)
     return out
 
 
@@ -344,6 +349,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             if trig.on == "start_of_turn":
                 log(s, f"{name} resolves {w.name(a[1])}.")
                 run(w, s, h, trig.effects, w.name(a[1]))
+    elif verb == "use" and cov_cards.owns_use(w, a):  # Covenant treasures (wands, ...)
+        cov_cards.apply_use(w, s, h, a)
     elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
         level = w.content.foes[a[2]].level
         h.spirit -= level
@@ -360,6 +367,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             return_item(s, "treasure", card)
             log(s, f"{name} spends {w.name(card)} instead of dropping a skull.")
             fire(w, s, h, "spend_treasure")
+            if s.cov is not None:  # COV-CLARIFY-11
+                offer(w, s, "spend_or_lose_treasure")
         log(s, f"{name} ends the turn.")
         end_turn(w, s, skip_drop=skip)
     else:
@@ -377,6 +386,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
             cross_fire(w, s, h, src, a[1])
+            cov_cards.crossed(w, s, h, src, a[1])  # Aquaphobic
             enter(w, s, h)  # COV-WASTE-4
             cloak = flag_cards(w, h, "relocate_entered_foe")
             if cloak and foes_at(s, a[1]) and cloak[0] not in t.used:
@@ -446,6 +456,7 @@ def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    cov_cards.after_cleanse(w, s, h)  # Haunted Recluse's Effigy
 
 
 def haggle(w: World, s: State, h: HeroState) -> None:
@@ -535,6 +546,8 @@ def use_item(w: World, s: State, h: HeroState, item: str) -> None:
     log(s, f"{hero_name(w, h)} uses {w.name(item)}.")
     if kind == "treasure" and u.discard:
         fire(w, s, h, "spend_treasure")
+        if s.cov is not None:  # COV-CLARIFY-11: spent for its effect
+            offer(w, s, "spend_or_lose_treasure")
     run(w, s, h, u.effects, w.name(item), mult)
 
 
@@ -562,6 +575,7 @@ def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action
         if "spirit" not in moved:
             out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
         out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
+    out = cov_cards.trade_moves(w, s, h, partner, out)  # Snobby receives no gear
     if trade.moves:
         out.append(OFFER)
     out.append(CANCEL)
@@ -630,6 +644,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     k = d.kind
     if k in cov_turn.DECISIONS:
         return cov_turn.decision_actions(w, s, d)
+    if k in cov_cards.DECISIONS:
+        return cov_cards.decision_actions(w, s, d)
     if k in cov_heroes.KINDS:
         return cov_heroes.decision_actions(w, s, d)
     if k in cov_spells.KINDS:
@@ -657,14 +673,15 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
         else:
             spaces = w.board.spaces
-        return [act("go", sp) for sp in spaces]
+        return [act("go", sp) for sp in spaces if cov_cards.may_enter(w, s, h, sp)]  # Timid
     if k == "pick_hero":
         return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
     if k == "step_hero":
         mover = s.heroes[int(d.target)]
         if stuck(s, mover):  # COV-WASTE-4
             return [STOP]
-        return [act("step", sp) for sp in w.board.neighbours[mover.space]] + [STOP]
+        steps = [sp for sp in w.board.neighbours[mover.space] if cov_cards.may_enter(w, s, mover, sp)]
+        return [act("step", sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
     if k == "trade_respond":
         return [ACCEPT, REJECT]
     if k == "new_wares":
@@ -729,6 +746,9 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     if k in cov_turn.DECISIONS:
         cov_turn.apply_decision(w, s, d, a)
         return
+    if k in cov_cards.DECISIONS:
+        cov_cards.apply_decision(w, s, d, a)
+        return
     if k in cov_heroes.KINDS:
         cov_heroes.apply_decision(w, s, d, a)
         return
@@ -790,6 +810,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         mover.space = a[1]
         log(s, f"{name} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
         cross_fire(w, s, mover, src, a[1])
+        cov_cards.crossed(w, s, mover, src, a[1])  # Aquaphobic
         enter(w, s, mover)
         if d.amount > 1 and not stuck(s, mover):
             ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
