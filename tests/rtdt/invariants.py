@@ -143,12 +143,28 @@ class CarefulAgent:
         return legal[self.rng.below(len(legal))]
 
 
+def doom_kept(before: dict[str, int], moved: bool, g: RtdtGame) -> None:
+    """No doom skull ever leaves a standing building (COV-DOOM-4, COV-DOOM-6): after any
+    action, every building still standing holds at least the doom skulls it held."""
+    s = g.state
+    if s.cov is None or moved:  # the Colossus of Björn carries its skulls elsewhere
+        return
+    for sp, n in before.items():
+        if sp in s.skulls:
+            assert s.cov.doom.get(sp, 0) >= n, f"a doom skull left {sp}"
+
+
 def play_checked(g: RtdtGame, agent, limit: int = 20000) -> int:  # type: ignore[no-untyped-def]
     steps = 0
     check(g)
     while g.result is None:
+        cov = g.state.cov
+        doom = dict(cov.doom) if cov is not None else {}
+        sites = [x.space for x in cov.sites] if cov is not None else []
         g.apply(agent.act(g))
         check(g)
+        after = [x.space for x in g.state.cov.sites] if g.state.cov is not None else []
+        doom_kept(doom, sites != after, g)
         steps += 1
         assert steps < limit, "game did not end"
     return steps

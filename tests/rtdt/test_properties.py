@@ -15,6 +15,7 @@ from towerplay.rtdt.game import new_game
 CAUSES = {
     "empty skull supply",
     "third corruption",
+    "fourth corruption",  # the Undaunted Aegis (COV-AEGIS-6)
     "the sixth month ended",
     "the adversary was defeated",
 }
@@ -88,3 +89,37 @@ def test_soak_500_competitive_games(agent: str) -> None:
     }
     if agent == "heuristic":
         assert causes["the relic was found"] > 100, causes
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), players=st.integers(1, 4), careful=st.booleans())
+def test_covenant_games_keep_every_invariant(seed: int, players: int, careful: bool) -> None:
+    """Covenant on: skulls and doom skulls each conserved, offerings at most 3, no doom skull
+    leaves a standing building (tests/rtdt/invariants.py)."""
+    g = new_game(players=players, seed=seed, expansion="covenant")
+    agent = CarefulAgent(seed) if careful else RandomAgent(seed)
+    play_checked(g, agent)
+    assert g.result is not None and g.result.cause in CAUSES
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("agent", ["random", "heuristic"])
+def test_soak_500_covenant_games(agent: str) -> None:
+    """500 seeded Covenant games per agent, 1-4 players, invariants after every action."""
+    from towerplay.agents.heuristic import HeuristicAgent
+
+    causes: Counter[str] = Counter()
+    built = 0
+    for seed in range(500):
+        g = new_game(players=1 + seed % 4, seed=seed, expansion="covenant")
+        if agent == "heuristic":
+            player = HeuristicAgent(seed)
+        else:
+            player = CarefulAgent(seed) if seed % 2 else RandomAgent(seed)
+        play_checked(g, player)
+        causes[g.result.cause] += 1  # type: ignore[union-attr]
+        built += sum(1 for x in g.state.cov.sites if x.status != "foundation")  # type: ignore[union-attr]
+    assert sum(causes.values()) == 500
+    assert set(causes) <= CAUSES
+    if agent == "heuristic":
+        assert causes["the adversary was defeated"] > 0, causes

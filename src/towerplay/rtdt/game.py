@@ -17,6 +17,7 @@ from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, competitive, gamecode, tower
 from towerplay.rtdt.covenant import setup as cov_setup
+from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.explain import explain
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.dungeons import rooms_of
@@ -268,6 +269,7 @@ def setup_state(w: World, config: Config) -> State:
         )
     s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
+    cov_spells.month_start(w, s)  # month 1's spells, before the first turn (COV-ASTRO-4)
     return s
 
 
@@ -390,6 +392,10 @@ class RtdtGame:
             on_board = list(dict.fromkeys(f for f, _ in s.foes))
             c = s.config
             s.events = app.draw_events(rng, c.foes, on_board, c.players, c.difficulty)
+            if c.covenant:
+                from towerplay.rtdt.covenant.events import built
+
+                s.events += app.draw_covenant_events(rng, built(s))
         if s.month > 1:
             length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
             s.month_length = max(length, s.month_turn + 1)
