@@ -34,6 +34,7 @@ from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.notation import Action
 from towerplay.rtdt import app as rtdt_app
 from towerplay.rtdt import gamecode
+from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
@@ -44,6 +45,8 @@ BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 AGENTS = ("random", "heuristic")
 MODES = ("cooperative", "competitive")
 EXPANSIONS = ("covenant",)
+WARDEN = "relentless_warden"  # the Covenant heroes with tokens and cards of their own
+ASTROMANCER = "reverent_astromancer"
 TREASURE_DECKS = ("base", "covenant", "both")
 COMMANDS = ("help", "save ", "load ", "quit")
 LOG_LINES = 8
@@ -80,7 +83,10 @@ VERBS = (
     ("cleanse SPACE", "remove all skulls from that building (heroic action)"),
     ("haggle", "roll the haggle die before a Reinforce"),
     ("reinforce free|enhanced", "Reinforce at the building on your space"),
-    ("use ITEM", "use a potion or treasure"),
+    ("use ITEM", "use a potion or treasure (use WAND … spends a wand's charges)"),
+    ("build", "Covenant: build the monument on a foundation with 3 offerings (heroic)"),
+    ("bless", "Covenant: spend a blessing in a Battle or dungeon room for +1 Wild"),
+    ("cast SPELL …", "Covenant: the Astromancer casts a prepared spell"),
     ("trade SEAT", "trade with that seat's hero on your space, then:"),
     ("  give|take warriors N", "also: give|take spirit N, give|take ITEM"),
     ("  offer | cancel", "the partner answers accept or reject"),
@@ -123,6 +129,44 @@ def make_agent(name: str, seed: int) -> Agent:
 def _skulls(n: int) -> Text:
     style = {0: "green", 1: "yellow", 2: "dark_orange", 3: "bold red"}.get(n, "red")
     return Text("●" * n + "·" * (3 - n), style=style)
+
+
+def _building_skulls(n: int, doom: int) -> Text:
+    """A building's skulls, with how many of them are doom skulls: "●●● 2+1 doom"."""
+    t = _skulls(n)
+    if doom:
+        t.append(f" {n - doom}+{doom} doom", style="magenta")
+    return t
+
+
+def _covenant(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The Covenant parts of the view (None in a game without any)."""
+    cov = view.get("covenant")
+    return cov if isinstance(cov, dict) else None
+
+
+def _moved_away(game: RtdtGame, view: dict[str, Any]) -> set[str]:
+    """Board building spaces a completed monument has walked away from (the Colossus of
+    Björn, COV-CLARIFY-10): nothing stands there any more, nothing was destroyed."""
+    cov = _covenant(view)
+    if not cov:
+        return set()
+    w = game.world
+    out = set()
+    for x in cov["sites"]:
+        m = w.content.monuments.get(x["monument"])
+        if m is None:
+            continue
+        origin = w.board.building_space.get((x["kingdom"], m.replaces))
+        if origin is not None and origin != x["space"]:
+            out.add(origin)
+    return out
+
+
+def _emerged(entry: str) -> str:
+    """An emerged skull waiting to be placed: "north", or "north (doom)" for a doom skull."""
+    kind, sep, kingdom = entry.partition(":")
+    return f"{kingdom} ({kind})" if sep else entry
 
 
 def _names(game: RtdtGame, ids: Iterable[str]) -> str:
@@ -328,6 +372,9 @@ def _markers(game: RtdtGame, view: dict[str, Any], k: str, avail: int) -> Table 
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
     grid.add_column()
+    cov = _covenant(view)
+    if cov:
+        _covenant_markers(game, view, cov, grid, here, avail)
     foes = Text()
     for foe in view["foes"].values():
         spaces = _by_space(s for s in foe["on_board"] if here(s))
@@ -369,6 +416,56 @@ def _markers(game: RtdtGame, view: dict[str, Any], k: str, avail: int) -> Table 
     return grid if grid.row_count else None
 
 
+def _covenant_markers(
+    game: RtdtGame,
+    view: dict[str, Any],
+    cov: dict[str, Any],
+    grid: Table,
+    here: Callable[[str | None], bool],
+    avail: int,
+) -> None:
+    """A kingdom's Covenant rows: its monument, wastelands, protection tokens, the quarry."""
+    for x in cov["sites"]:
+        if not here(x["space"]):
+            continue
+        t = Text(x.get("name") or game.world.name(x["monument"]), style="bold")
+        status = x["status"]
+        if status == "foundation":  # its offerings are on the building's row
+            t.append(" · foundation", style="yellow")
+        elif status == "built":
+            t.append(" · built", style="green")
+        else:
+            t.stylize("strike dim")
+            t.append(" · destroyed", style="red")
+        grid.add_row("Monument", t)
+    wastes = [sp for sp in cov["wastelands"] if here(sp)]
+    if wastes:
+        text = ", ".join(_space(game, sp) for sp in wastes)
+        grid.add_row("Wasteland", Text(text, style="dark_orange"))
+    guarded = _by_space(sp for sp in cov["protections"] if here(sp))
+    if guarded:
+        text = ", ".join(
+            _space(game, sp) + (f" ×{n}" if n > 1 else "") for sp, n in guarded.items()
+        )
+        grid.add_row("Protected", Text(text, style="cyan"))
+    foe, space = _quarry(game, view)
+    if foe and here(space):
+        grid.add_row(
+            "Quarry", _at(Text(game.world.name(foe), style="bold"), _space(game, space), avail)
+        )
+
+
+def _quarry(game: RtdtGame, view: dict[str, Any]) -> tuple[str, str]:
+    """(foe id, space) the Warden's quarry token marks, or ("", "")."""
+    quarry = (_covenant(view) or {}).get("quarry") or ""
+    if not quarry:
+        return "", ""
+    if quarry == "adversary":
+        return view["adversary"]["id"], view["adversary"]["space"] or ""
+    foe, _, space = quarry.partition("@")
+    return foe, space
+
+
 def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> Group:
     w = game.world
     board = w.board
@@ -378,17 +475,34 @@ def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> G
     grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
-    by_type = {b["type"]: (sp, b) for sp, b in info["buildings"].items()}
-    for btype in BUILDING_TYPES:
-        if btype not in by_type:
-            continue
-        sp, b = by_type[btype]
+    cov = _covenant(view)
+    sites = {x["space"]: x for x in cov["sites"]} if cov else {}
+    doom = cov["doom"] if cov else {}
+    left = _moved_away(game, view)
+    order = {t: i for i, t in enumerate(BUILDING_TYPES)}
+    rows = sorted(
+        ((sp, b) for sp, b in info["buildings"].items() if sp not in left),
+        key=lambda row: order.get(row[1]["type"], len(order)),
+    )
+    for sp, b in rows:
+        btype = b["type"]
+        kind = w.content.buildings.get(btype)
+        label = kind.name if kind is not None else btype.title()
         name = Text(board.names.get(sp, sp))
-        if b["standing"]:
-            grid.add_row(w.content.buildings[btype].name, name, _skulls(b["skulls"]))
+        site = sites.get(sp)
+        if site is not None and site["status"] == "foundation":
+            n = site["offerings"]
+            status = Text(
+                f"foundation {n}/{MAX_OFFERINGS}", style="bold yellow" if n >= 3 else "yellow"
+            )
+            grid.add_row(label, name, status)
+        elif b["standing"]:
+            if site is not None:
+                name.stylize("bold")
+            grid.add_row(label, name, _building_skulls(b["skulls"] or 0, doom.get(sp, 0)))
         else:
             name.stylize("strike dim")
-            grid.add_row(w.content.buildings[btype].name, name, Text("destroyed", style="red"))
+            grid.add_row(label, name, Text("destroyed", style="red"))
     here = Text()
     for seat in info["heroes"]:
         h = heroes[seat]
@@ -485,7 +599,8 @@ def _world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
     skulls.append(f" · removed {sk['removed']} · inside the Tower {sk['inside_tower']}")
     skulls.append(f" · seals on {len(view['tower']['seals'])} of 12")
     if sk["emerged_to_place"]:
-        skulls.append(" · to place: " + ", ".join(sk["emerged_to_place"]), style="yellow")
+        to_place = ", ".join(_emerged(e) for e in sk["emerged_to_place"])
+        skulls.append(" · to place: " + to_place, style="yellow")
     market = Text(" · ".join(w.name(t) for t in view["market"]) or "—")
     market.append(f"  (deck {view['decks']['treasures']})", style="dim")
     piles = [
@@ -501,6 +616,15 @@ def _world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
     grid.add_row("Skulls", skulls)
+    cov = _covenant(view)
+    if cov and game.state.config.covenant:
+        on_buildings = sum(cov["doom"].values())
+        doom = Text(f"supply {cov['doom_supply']}", style="bold magenta")
+        doom.append(
+            f" · inside the Tower {cov['doom_inside_tower']} · on buildings {on_buildings}"
+            f" · removed {cov['doom_removed']}"
+        )
+        grid.add_row("Doom", doom)
     grid.add_row("Market", market)
     grid.add_row("Gear", gear)
     grid.add_row("Foes", _foes(game, view))
@@ -547,6 +671,69 @@ def _companions(game: RtdtGame, view: dict[str, Any], h: dict[str, Any]) -> Text
     return t if t else Text("—")
 
 
+def _treasures(game: RtdtGame, view: dict[str, Any], ids: Sequence[str]) -> Text:
+    """A hero's treasures, each wand with its charges: "Wand of Celerity (4 charges)"."""
+    cov = _covenant(view)
+    charges = cov["charges"] if cov else {}
+    t = Text()
+    for tid in ids:
+        if t:
+            t.append(", ")
+        t.append(game.world.name(tid))
+        if tid in charges:
+            n = charges[tid]
+            t.append(f" ({n} charge{'' if n == 1 else 's'})", style="magenta")
+    return t if t else Text("—")
+
+
+def _covenant_hero(game: RtdtGame, view: dict[str, Any], seat: int, own: bool) -> Text | None:
+    """A hero's Covenant parts: blessings; the Warden's quarry; the Astromancer's prepared
+    spells, and (on the hero's own screen) the hand of spells and the invocations."""
+    cov = _covenant(view)
+    if cov is None:
+        return None
+    w = game.world
+    parts: list[Text] = []
+    blessings = cov["blessings"][seat] if seat < len(cov["blessings"]) else 0
+    if own or blessings:
+        t = Text("blessings ", style="bold")
+        t.append(str(blessings), style="bold yellow" if blessings else "dim")
+        parts.append(t)
+    hero = view["heroes"][seat]["hero"]
+    if hero == WARDEN:
+        foe, space = _quarry(game, view)
+        t = Text("quarry ", style="bold")
+        if foe:
+            t.append(w.name(foe), style="red")
+            t.append(f" @ {_space(game, space)}" if space else "")
+        else:
+            t.append("on your board", style="dim")
+        parts.append(t)
+    if hero == ASTROMANCER:
+        t = Text("prepared ", style="bold")
+        t.append(_names(game, _at_seat(cov.get("spells_prepared", []), seat)), style="yellow")
+        if own:
+            t.append(" · spells ", style="bold")
+            t.append(_names(game, _at_seat(cov.get("spells_in_hand", []), seat)))
+            t.append(" · invocations ", style="bold")
+            t.append(
+                _names(game, _at_seat(cov.get("invocations_set_aside", []), seat)), style="dim"
+            )
+        parts.append(t)
+    if not parts:
+        return None
+    out = Text()
+    for i, part in enumerate(parts):
+        if i:
+            out.append(" · ")
+        out.append_text(part)
+    return out
+
+
+def _at_seat(per_seat: Sequence[Sequence[str]], seat: int) -> Sequence[str]:
+    return per_seat[seat] if seat < len(per_seat) else ()
+
+
 def _hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
     w = game.world
     h = view["heroes"][seat]
@@ -576,7 +763,7 @@ def _hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
     t.append(" · gear ", style="bold")
     t.append(_names(game, h["gear"]))
     t.append(" · treasures ", style="bold")
-    t.append(_names(game, h["treasures"]))
+    t.append(_treasures(game, view, h["treasures"]))
     t.append("\ncompanions ", style="bold")
     t.append(_companions(game, view, h))
     if h["quest_items"]:
@@ -591,6 +778,10 @@ def _hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
     t.append(_names(game, h["inactive"]), style="dim")
     t.append("\ncorruptions ", style="bold")
     t.append(_names(game, h["corruptions"]), style="red" if h["corruptions"] else "")
+    cov = _covenant_hero(game, view, seat, own=True)
+    if cov:
+        t.append("\n")
+        t.append_text(cov)
     title = (
         f"{w.name(h['hero'])} · seat {seat} · home {h['kingdom']} · "
         f"at {w.board.names.get(h['space'], h['space'])}"
@@ -623,6 +814,10 @@ def _other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | No
             stats.append(" · quest items " + _counted(game, h["quest_items"]), style="yellow")
         if h.get("spores", 0) > 0:
             stats.append(f" · spores {h['spores']}", style="magenta")
+        cov = _covenant_hero(game, view, h["seat"], own=False)
+        if cov:
+            stats.append(" · ")
+            stats.append_text(cov)
         if _competitive(view):
             stats.append(f" · trials done {len(h['trials_done'])}")
             if h.get("eliminated"):
@@ -999,10 +1194,19 @@ def play_loop(
             action: Action | str = legal[n - 1]
         else:
             action = text
+        before = game.clone()
         try:
             game.apply(action)
         except IllegalAction as exc:
             _error(console, str(exc))
+            continue
+        except Exception as exc:  # an engine bug must not end the session or the game
+            game = before
+            _error(
+                console,
+                f"internal error on {text!r} ({type(exc).__name__}: {exc}); "
+                "the game is as it was before it",
+            )
             continue
         show = True
 
@@ -1051,8 +1255,10 @@ def check_covenant_options(
     """The Covenant options checked, each error naming its option; returns the expansion
     ("covenant" or "")."""
     expansion = "" if expansion in ("", "none", "base") else expansion
-    if expansion not in EXPANSIONS:
-        raise ValueError(f"--expansion must be {' or '.join(EXPANSIONS)} (or none), not {expansion!r}")
+    if expansion and expansion not in EXPANSIONS:
+        raise ValueError(
+            f"--expansion must be {' or '.join(EXPANSIONS)} (or none), not {expansion!r}"
+        )
     if expansion and mode != "cooperative":  # COV-MODE-1
         raise ValueError("--expansion covenant is cooperative only; leave out --mode competitive")
     if treasures and treasures not in TREASURE_DECKS:

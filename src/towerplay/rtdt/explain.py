@@ -8,6 +8,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS
 from towerplay.rtdt.app import PARAMS as APP
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.common import (
     base_move,
@@ -56,6 +57,24 @@ DECISION_RULES = {
     "cenotaph_drop": ("choose the inactive virtue that leaves the game", "COV-CLARIFY-7"),
     "oak_item": ("spend an item to return a corruption, or stop", "COV-CLARIFY-4"),
     "colossus_move": ("choose the space without a building the Colossus goes to", "COV-CLARIFY-10"),
+    # the Covenant heroes (covenant/heroes.py, covenant/spells.py)
+    "quarry": ("put the quarry token on a foe on the board, or stop", "COV-WARDEN-2"),
+    "quarry_step": ("move your quarry one space, or stop", "COV-WARDEN-3"),
+    "instinct": ("take the quarry token back to spare your quarry, or stop", "COV-WARDEN-6"),
+    "astro_banner": ("choose a building on or next to you to clear a skull from", "RTDT-TURN-2"),
+    "aegis_banner": ("pay 10 warriors to return a corruption, or stop", "RTDT-TURN-2"),
+    "steeled": ("take the other hero's corruption (Steeled), or pass", "RTDT-CORR-4"),
+    "haggle_reroll": ("keep the haggle result or reroll (Fortuitous)", "RTDT-HAGGLE-1"),
+    "haggle_pick": ("keep one of the two haggle results (Fortuitous)", "RTDT-HAGGLE-1"),
+    "prepare": ("prepare a spell from your hand", "COV-ASTRO-5"),
+    "bounty": ("keep one of the quest items you looked at", "COV-SPELL-3"),
+    "winds": ("send another market treasure under the deck, or done", "COV-ASTRO-7"),
+    # the Covenant treasures (covenant/cards.py)
+    "effigy": ("spend the Effigy to clear your kingdom's skulls, or stop", "RTDT-RES-2"),
+    "flagon": ("keep one of the potions on top of the deck", "RTDT-ITEM-5"),
+    "chakram": ("return a corruption or bless another hero, or stop", "RTDT-CORR-10"),
+    "sledge": ("lay an offering on a foundation, or stop", "COV-OFFER-2"),
+    "beacon": ("go to a space of your home kingdom, or stop", "RTDT-RES-2"),
 }
 
 
@@ -76,6 +95,10 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
                 )
         what, rule = DECISION_RULES[d.kind]
         return f"{text!r} does not answer the pending question: {what}", rule
+    if len(a) and a[0] == "cast":  # the Astromancer's spells (covenant/spells.py)
+        from towerplay.rtdt.covenant.spells import why_not
+
+        return why_not(w, s, a)
     t = s.turn
     h = s.heroes[t.seat]
     verb = a[0] if len(a) else ""
@@ -110,6 +133,9 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         )
     if t.start_pending and verb not in ("banner", "resolve", "use"):
         return "resolve your start-of-turn effects first", "RTDT-TURN-4"
+    card_says = cov_cards.why_not(w, s, h, a)  # Covenant corruptions and wands
+    if card_says is not None:
+        return card_says
     if verb == "banner":
         if t.banner_done:
             return "the banner action is taken at the start of the turn, once", "RTDT-TURN-3"
@@ -196,6 +222,8 @@ def describe(w: World, s: State, d: Decision) -> str:
     h = s.heroes[d.seat]
     who = w.content.heroes[h.hero].name
     k = d.kind
+    if k in cov_cards.DESCRIPTIONS:
+        return f"{who}: {w.name(d.target)} - {cov_cards.DESCRIPTIONS[k]}"
     if k == "place_skull":
         return f"{who}: a skull emerged in the {d.target}; choose the building it goes on."
     if k == "discard":
@@ -248,6 +276,21 @@ def describe(w: World, s: State, d: Decision) -> str:
     if k == "strike_building":
         what = "is destroyed" if d.scope == "destroy" else f"gets {d.amount} skull(s)"
         return f"{who}: choose the building in the {d.target} that {what}."
+    if k == "cenotaph_virtue":  # the monuments' enhanced Reinforce options (covenant/turn.py)
+        return f"{who}: Cenotaph - take the virtue tile of a hero not in the game, active."
+    if k == "cenotaph_drop":
+        return f"{who}: choose one of your inactive virtues to set aside for {w.name(d.target)}."
+    if k == "oak_item":
+        return f"{who}: Argent Oak - spend an item to return one corruption, or stop."
+    if k == "colossus_move":
+        return f"{who}: choose the space without a building the Colossus carries you to."
+    from towerplay.rtdt.covenant import heroes as cov_heroes
+    from towerplay.rtdt.covenant import spells as cov_spells
+
+    if k in cov_heroes.KINDS:
+        return cov_heroes.describe(w, s, d)
+    if k in cov_spells.KINDS:
+        return cov_spells.describe(w, s, d)
     return f"{who}: {k}"
 
 
@@ -431,9 +474,7 @@ def covenant_view(w: World, s: State) -> dict[str, Any] | None:
             {
                 **x.to_json(),
                 "name": w.name(x.monument),
-                "offering": monuments[x.monument].offering_text
-                if x.monument in monuments
-                else "",
+                "offering": monuments[x.monument].offering_text if x.monument in monuments else "",
             }
             for x in cov.sites
         ],
@@ -445,4 +486,10 @@ def covenant_view(w: World, s: State) -> dict[str, Any] | None:
         "doom_removed": cov.doom_removed,
         "charges": dict(cov.charges),
         "blessings": cov.blessings[:],
+        # the new heroes: the Warden's quarry ("" = on her board), the Astromancer's cards
+        "quarry": cov.quarry,
+        "spells_in_hand": [x[:] for x in cov.spells],
+        "spells_prepared": [x[:] for x in cov.prepared],
+        "invocations_set_aside": [x[:] for x in cov.invocations],
+        "borrowed_quest_items": cov.borrowed[:],
     }

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
-from towerplay.rtdt.covenant import blessings, doom, monuments, wastelands
+from towerplay.rtdt.covenant import doom, monuments, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.rules.common import log
 from towerplay.rtdt.rules.effects import run
@@ -19,13 +19,12 @@ def built(s: State) -> list[str]:
 
 
 def end_of_turn(w: World, s: State, h: HeroState) -> None:
-    """The end-of-turn offerings (COV-CLARIFY-2, the Nightmare Cage) and lost blessings."""
+    """The end-of-turn offerings (COV-CLARIFY-2, the Nightmare Cage)."""
     near = w.board.near(h.space)
     foes = sum(1 for _, sp in s.foes if sp in near) + (1 if s.adversary_space in near else 0)
     monuments.offer(w, s, "end_turn_foes_near", amount=foes)
     skulls = sum(s.skulls.get(sp, 0) for sp in near)  # doom skulls count (COV-DOOM-5)
     monuments.offer(w, s, "end_turn_skulls_near", amount=skulls)
-    blessings.end_of_turn(w, s, h)
 
 
 def resolve(w: World, s: State, event: str) -> None:

@@ -7,6 +7,9 @@ Notation (one action per line, see docs/notation in README):
          | take ITEM | offer | cancel ; the partner: accept | reject
   decisions: place SPACE | discard ITEM | take GEAR/TREASURE | flip VIRTUE
          | remove SPACE | stop | go SPACE | hero HERO | step SPACE | replace TREASURE | done
+  Covenant heroes (covenant/heroes.py, covenant/spells.py): cast SPELL [TARGET...]
+         | quarry FOE SPACE | quarry adversary | dodge | return CORRUPTION | take | pass
+         | keep | reroll | keep FACE | prepare SPELL | keep QUEST_ITEM
 """
 
 from __future__ import annotations
@@ -241,6 +244,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
             and not t.doubled
             and h.spirit >= 1
             and "double_move" not in prof.restrictions
+            and not stuck(s, h)  # COV-WASTE-4: no moving on from a wasteland
         ):
             out.append(DOUBLE)
         if move_value(w, s, h, prof) > 0 and not stuck(s, h):  # COV-WASTE-4

@@ -8,9 +8,10 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.competitive import check_end
+from towerplay.rtdt.covenant import blessings, doom
 from towerplay.rtdt.covenant import cards as cov_cards
-from towerplay.rtdt.covenant import doom
 from towerplay.rtdt.covenant import events as covenant_events
+from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import (
     ask,
@@ -81,8 +82,9 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
     h = s.heroes[s.turn.seat]
     fire(w, s, h, "end_of_turn")
     if s.cov is not None:
-        covenant_events.end_of_turn(w, s, h)  # offerings, blessings fade (COV-BLESS-3)
+        covenant_events.end_of_turn(w, s, h)  # the end-of-turn offerings
         cov_cards.end_of_turn(w, s, h)  # Spymaster's Journal ends, Beacon Stone
+        cov_spells.end_of_turn(w, s)  # Bounty of the Gods' item goes back (COV-SPELL-4)
     s.turn.phase = "skip" if skip_drop else "drop"
 
 
@@ -102,6 +104,8 @@ def advance(w: World, s: State) -> None:
         if phase == "drop":
             _drop(w, s)
         elif phase == "skip":
+            if s.cov is not None:  # COV-BLESS-3
+                blessings.end_of_turn(w, s, s.heroes[s.turn.seat])
             log(s, "The Tower is spared a skull this turn; the hero takes another turn.")
             start_turn(w, s, s.turn.seat)
         elif phase == "place":
@@ -234,6 +238,8 @@ def _next_event(w: World, s: State) -> None:
 
 def _close_turn(w: World, s: State) -> None:
     """Count the turn; end the month when its hidden count is reached (RTDT-MONTH-5)."""
+    if s.cov is not None:  # COV-BLESS-3: the turn is over, events included
+        blessings.end_of_turn(w, s, s.heroes[s.turn.seat])
     move_caravans(w, s)  # RTDT-TOKEN-3
     if s.turn.extra_turn:
         start_turn(w, s, s.turn.seat)
@@ -251,6 +257,7 @@ def _close_turn(w: World, s: State) -> None:
     for h in s.heroes:
         fire(w, s, h, "month_end")
     cov_cards.month_end(w, s)  # wands recharge (COV-WAND-3)
+    cov_spells.month_end(w, s)  # uncast spells go back to the hand (COV-ASTRO-13)
 
 
 def _new_month(w: World, s: State) -> None:
@@ -262,6 +269,7 @@ def _new_month(w: World, s: State) -> None:
     new_month_quests(w, s, rng)  # RTDT-MONTH-6, RTDT-QUEST-8
     s.rng = rng.state
     s.turn.phase = "next"
+    cov_spells.month_start(w, s)  # after the quests, before the first turn (COV-ASTRO-4)
 
 
 def _next_turn(w: World, s: State) -> None:
