@@ -62,7 +62,11 @@ def bench_sight() -> dict[str, float]:
 
 def bench_decisions(games: int = 60) -> dict[str, float]:
     encounters = list(default_content().encounters)
-    parties = (["fighter", "rogue", "cleric"], ["fighter", "rogue", "cleric", "wizard"], ["fighter", "rogue", "cleric", "wizard", "archer"])
+    parties = (
+        ["fighter", "rogue", "cleric"],
+        ["fighter", "rogue", "cleric", "wizard"],
+        ["fighter", "rogue", "cleric", "wizard", "archer"],
+    )
     decisions = 0
     elapsed = 0.0
     for i in range(games):
@@ -77,7 +81,10 @@ def bench_decisions(games: int = 60) -> dict[str, float]:
 
 
 def bench_clone() -> dict[str, float]:
-    g = new_game({"encounter": "goblin_ambush", "party": ["fighter", "rogue", "cleric", "wizard", "archer"]}, 3)
+    g = new_game(
+        {"encounter": "goblin_ambush", "party": ["fighter", "rogue", "cleric", "wizard", "archer"]},
+        3,
+    )
     agent = RandomAgent(3)
     for _ in range(40):
         g.apply(agent.act(g))
@@ -96,11 +103,21 @@ def bench_clone() -> dict[str, float]:
 def main() -> None:
     results = {**bench_sight(), **bench_decisions(), **bench_clone()}
     print("Adventure Tactics benchmarks")
-    print(f"  line of sight, one square to every square (20x20, 30 walls, 10 characters): {results['sight_one_to_all_ms']:.2f} ms  (target <= 2 ms)")
-    print(f"    first call on a cold geometry cache: {results['sight_first_call_cold_geometry_ms']:.1f} ms")
-    print(f"  line of sight, every pair ({int(results['pairs'])} pairs) pairwise: {results['sight_every_pair_pairwise_s']:.2f} s; via per-square masks: {results['sight_every_pair_via_masks_s']:.2f} s  (target <= 1 s)")
-    print(f"  random agents: {int(results['random_decisions'])} decisions, {results['random_decisions_per_second']:.0f} decisions/s  (target >= 20,000)")
-    print(f"  clone: {results['clone_us']:.1f} us with {int(results['units'])} characters  (target <= 50 us); determinize {results['determinize_us']:.1f} us")
+    print(
+        f"  line of sight, one square to every square (20x20, 30 walls, 10 characters): {results['sight_one_to_all_ms']:.2f} ms  (target <= 2 ms)"
+    )
+    print(
+        f"    first call on a cold geometry cache: {results['sight_first_call_cold_geometry_ms']:.1f} ms"
+    )
+    print(
+        f"  line of sight, every pair ({int(results['pairs'])} pairs) pairwise: {results['sight_every_pair_pairwise_s']:.2f} s; via per-square masks: {results['sight_every_pair_via_masks_s']:.2f} s  (target <= 1 s)"
+    )
+    print(
+        f"  random agents: {int(results['random_decisions'])} decisions, {results['random_decisions_per_second']:.0f} decisions/s  (target >= 20,000)"
+    )
+    print(
+        f"  clone: {results['clone_us']:.1f} us with {int(results['units'])} characters  (target <= 50 us); determinize {results['determinize_us']:.1f} us"
+    )
 
 
 if __name__ == "__main__":

@@ -34,5 +34,7 @@ def cited_in_tests() -> set[str]:
 def cited_in_code(package: str) -> set[str]:
     found: set[str] = set()
     for path in (ROOT / "src" / "towerplay" / package).rglob("*.py"):
-        found.update(c.replace("_", "-").upper() for c in CITED.findall(path.read_text(encoding="utf-8")))
+        found.update(
+            c.replace("_", "-").upper() for c in CITED.findall(path.read_text(encoding="utf-8"))
+        )
     return found

@@ -54,7 +54,17 @@ ATTACK = {"melee", "magic", "stealth"}
 CREATURE = {"beast", "humanoid", "undead"}
 TRAITS = ATTACK | CREATURE
 # What a battle-card rung may do to (or for) a hero.
-HERO_EFFECTS = (Lose, Gain, LoseItem, LoseVirtue, GainCorruption, AddSkulls, TowerStirs, TowerActs, GainItem)
+HERO_EFFECTS = (
+    Lose,
+    Gain,
+    LoseItem,
+    LoseVirtue,
+    GainCorruption,
+    AddSkulls,
+    TowerStirs,
+    TowerActs,
+    GainItem,
+)
 HARM = (Lose, LoseItem, LoseVirtue, GainCorruption, AddSkulls, TowerStirs, TowerActs)
 
 

@@ -17,7 +17,7 @@ from towerplay.rtdt.app import draw_covenant_events
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules.common import add_skull, destroy_building, gain_corruption
 from towerplay.rtdt.rules.effects import lose_items
-from towerplay.rtdt.rules.foes import foe_event, remove_token
+from towerplay.rtdt.rules.foes import remove_token
 
 TYPES = ("citadel", "sanctuary", "village", "bazaar")
 
@@ -472,7 +472,6 @@ def test_COV_CLARIFY_18_nightmare_cage_removes_a_foe_for_20_warriors() -> None:
 def test_COV_CLARIFY_19_20_tower_shard_offering_next_to_the_tower() -> None:
     g = covenant_game(["orphaned_scion"], north="citadel")
     site = monument(g, "tower_shard")
-    s = g.state
     put_foes(g, ("brigands", "tower_scar_desert"), ("brigands", "muted_forest"))
     at(g, 0, "muted_forest")
     give(g, 0, warriors=60)

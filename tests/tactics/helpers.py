@@ -32,11 +32,18 @@ def content_with(
     """The bundled content plus an `arena` encounter; `dice` fixes every die face."""
     base = default_content()
     data: dict[str, Any] = {
-        "id": "arena", "source": "designed", "name": "Arena", "chapter": 0, "map": list(rows),
-        "placements": list(placements), "boss_deck": "grutch_deck",
+        "id": "arena",
+        "source": "designed",
+        "name": "Arena",
+        "chapter": 0,
+        "map": list(rows),
+        "placements": list(placements),
+        "boss_deck": "grutch_deck",
         "main": {"kind": "defeat_boss", "enemy": "grutch", "text": "Defeat Grutch."},
         "bonus": {"kind": "no_knockouts", "text": "Nobody falls."},
-        "success": "won", "plus_success": "won well", "failure": "lost",
+        "success": "won",
+        "plus_success": "won well",
+        "failure": "lost",
     }
     data.update(encounter)
     enc = Encounter.model_validate(data)

@@ -27,14 +27,25 @@ def app() -> typer.Typer:
 def test_play_lists_the_encounters() -> None:
     r = CliRunner().invoke(app(), ["play", "tactics", "--list"])
     assert r.exit_code == 0
-    for enc in ("goblin_ambush", "blob_king", "pawl_chieftain", "wraith_crypt", "stone_colossus", "ember_witch"):
+    for enc in (
+        "goblin_ambush",
+        "blob_king",
+        "pawl_chieftain",
+        "wraith_crypt",
+        "stone_colossus",
+        "ember_witch",
+    ):
         assert enc in r.output
 
 
 def test_play_with_a_human_seat_takes_numbers_text_help_and_save(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     script = f"1\nplace b2\nhelp\nfly away\nsave {save}\nload {save}\nquit\n"
-    r = CliRunner().invoke(app(), ["play", "tactics", "--ai", "1=random", "--ai", "2=heuristic", "--seed", "2"], input=script)
+    r = CliRunner().invoke(
+        app(),
+        ["play", "tactics", "--ai", "1=random", "--ai", "2=heuristic", "--seed", "2"],
+        input=script,
+    )
     assert r.exit_code == 0, r.output
     assert "place a1" in r.output and "Commands" in r.output and "AT-" in r.output
     assert json.loads(save.read_text())["game"] == "tactics"
@@ -42,12 +53,41 @@ def test_play_with_a_human_seat_takes_numbers_text_help_and_save(tmp_path: Path)
 
 
 def test_play_with_every_seat_ai_runs_to_the_end() -> None:
-    r = CliRunner().invoke(app(), ["play", "tactics", "--encounter", "pawl_chieftain", "--ai", "0=heuristic", "--ai", "1=heuristic", "--ai", "2=heuristic"])
+    r = CliRunner().invoke(
+        app(),
+        [
+            "play",
+            "tactics",
+            "--encounter",
+            "pawl_chieftain",
+            "--ai",
+            "0=heuristic",
+            "--ai",
+            "1=heuristic",
+            "--ai",
+            "2=heuristic",
+        ],
+    )
     assert r.exit_code == 0 and ("SUCCESS" in r.output or "FAILURE" in r.output)
 
 
 def test_sim_prints_one_json_object() -> None:
-    r = CliRunner().invoke(app(), ["sim", "tactics", "--encounter", "blob_king", "--games", "4", "--agent", "random", "--seed", "3", "--json"])
+    r = CliRunner().invoke(
+        app(),
+        [
+            "sim",
+            "tactics",
+            "--encounter",
+            "blob_king",
+            "--games",
+            "4",
+            "--agent",
+            "random",
+            "--seed",
+            "3",
+            "--json",
+        ],
+    )
     assert r.exit_code == 0, r.output
     report = json.loads(r.output)
     assert report["games"] == 4 and report["errors"] == [] and report["decisions"] > 0
@@ -57,8 +97,17 @@ def test_sim_prints_one_json_object() -> None:
 
 
 def test_the_heuristic_agent_beats_random_play() -> None:
-    random_wins = sum(1 for o, n in simulate("pawl_chieftain", 6, "random", 1, ["fighter", "rogue", "cleric"], "normal")["outcomes"].items() if o != "failure" for _ in range(n))
-    heuristic = simulate("pawl_chieftain", 6, "heuristic", 1, ["fighter", "rogue", "cleric"], "normal")
+    random_wins = sum(
+        1
+        for o, n in simulate(
+            "pawl_chieftain", 6, "random", 1, ["fighter", "rogue", "cleric"], "normal"
+        )["outcomes"].items()
+        if o != "failure"
+        for _ in range(n)
+    )
+    heuristic = simulate(
+        "pawl_chieftain", 6, "heuristic", 1, ["fighter", "rogue", "cleric"], "normal"
+    )
     wins = heuristic["outcomes"]["success"] + heuristic["outcomes"]["+success"]
     assert wins >= 4 and wins > random_wins and heuristic["errors"] == []
 

@@ -16,7 +16,11 @@ MINIONS = (
 
 
 def fixed(n: int, rows: tuple[str, ...] | None = None, placements: tuple = MINIONS):  # type: ignore[no-untyped-def,type-arg]
-    return content_with(rows, placements, dice=n) if rows else content_with(placements=placements, dice=n)
+    return (
+        content_with(rows, placements, dice=n)
+        if rows
+        else content_with(placements=placements, dice=n)
+    )
 
 
 def targets(g) -> set[str]:  # type: ignore[no-untyped-def]
@@ -203,7 +207,9 @@ def test_AT_AOE_3_walls_shield_from_an_area() -> None:
         "SSSSS.....",
     )
     c = content_with(
-        rows, ({"id": "SC", "enemy": "stone_colossus", "at": "e5"},), dice=2,
+        rows,
+        ({"id": "SC", "enemy": "stone_colossus", "at": "e5"},),
+        dice=2,
         boss_deck="colossus_deck",
         main={"kind": "defeat_boss", "enemy": "stone_colossus", "text": "Win."},
     )
@@ -421,11 +427,20 @@ def test_AT_SETUP_4_abilities_on_the_board_change_the_hero() -> None:
 
 def test_AT_COND_4_targeting_an_invisible_or_hidden_enemy_is_refused() -> None:
     placements = MINIONS + ({"id": "GM3", "enemy": "goblin_minion", "at": "c5", "heroes": [3]},)
-    g = arena(content=fixed(1, None, placements), party=("wizard", "rogue", "cleric"), at=("c1", "h1", "i1"))
+    g = arena(
+        content=fixed(1, None, placements),
+        party=("wizard", "rogue", "cleric"),
+        at=("c1", "h1", "i1"),
+    )
     unit(g, "gm2").conditions.append("invisible")
     turn(g, "wizard", ["frost_bolt", "basic_move", "blink", "basic_attack"])
     g.apply("play frost_bolt")
-    for text, rule in (("target d3", "AT-COND-4"), ("target c5", "AT-LOS-1"), ("target j8", "AT-RANGE-2"), ("target e5", "AT-RANGE-1")):
+    for text, rule in (
+        ("target d3", "AT-COND-4"),
+        ("target c5", "AT-LOS-1"),
+        ("target j8", "AT-RANGE-2"),
+        ("target e5", "AT-RANGE-1"),
+    ):
         with pytest.raises(IllegalAction) as err:
             g.apply(text)
         assert err.value.rule == rule, text

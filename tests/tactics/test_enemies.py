@@ -46,7 +46,10 @@ def test_AT_BOSS_1_an_empty_boss_deck_reshuffles_its_discard() -> None:
 
 
 def test_AT_BOSS_2_wraiths_pass_through_and_are_bound_to_serve() -> None:
-    placements = ({"id": "GW", "enemy": "grutch", "at": "j8"}, {"id": "WR1", "enemy": "wraith", "at": "b3"})
+    placements = (
+        {"id": "GW", "enemy": "grutch", "at": "j8"},
+        {"id": "WR1", "enemy": "wraith", "at": "b3"},
+    )
     g = arena(content=goblins(placements=placements), at=("a1", "b2", "c1"))
     put(g, "fighter", "a2")
     put(g, "cleric", "c2")
@@ -83,8 +86,15 @@ def test_AT_BOSS_3_ties_are_the_players_decision() -> None:
 
 
 def test_AT_BOSS_3_preferred_targets_first() -> None:
-    placements = ({"id": "GW", "enemy": "grutch", "at": "j8"}, {"id": "GA1", "enemy": "goblin_archer", "at": "a6"})
-    g = arena(content=goblins(placements=placements), party=("fighter", "rogue", "wizard"), at=("a3", "b3", "d4"))
+    placements = (
+        {"id": "GW", "enemy": "grutch", "at": "j8"},
+        {"id": "GA1", "enemy": "goblin_archer", "at": "a6"},
+    )
+    g = arena(
+        content=goblins(placements=placements),
+        party=("fighter", "rogue", "wizard"),
+        at=("a3", "b3", "d4"),
+    )
     boss_turn(g, "Volley")
     answer_all(g)
     attacked = [line for line in g.log if line.startswith("ga1 attacks")]
@@ -93,7 +103,11 @@ def test_AT_BOSS_3_preferred_targets_first() -> None:
 
 def test_AT_BOSS_4_random_moves_use_the_direction_deck_and_compass() -> None:
     placements = ({"id": "BK", "enemy": "blob_king", "at": "e5"},)
-    c = goblins(placements=placements, boss_deck="blob_deck", main={"kind": "defeat_boss", "enemy": "blob_king", "text": "Win."})
+    c = goblins(
+        placements=placements,
+        boss_deck="blob_deck",
+        main={"kind": "defeat_boss", "enemy": "blob_king", "text": "Win."},
+    )
     g = arena(content=c, at=("a1", "b1", "c1"))
     g.s.direction_deck = ["n", "n", "n", "n", "n", "n", "n", "e"]  # the top card is last
     g.s.compass = 0
@@ -105,7 +119,11 @@ def test_AT_BOSS_4_random_moves_use_the_direction_deck_and_compass() -> None:
 
 def test_AT_BOSS_5_harpoon_pulls_the_target_next_to_pawl() -> None:
     placements = ({"id": "PAWL", "enemy": "pawl", "at": "e8"},)
-    c = goblins(placements=placements, boss_deck="pawl_deck", main={"kind": "defeat_boss", "enemy": "pawl", "text": "Win."})
+    c = goblins(
+        placements=placements,
+        boss_deck="pawl_deck",
+        main={"kind": "defeat_boss", "enemy": "pawl", "text": "Win."},
+    )
     g = arena(content=c, at=("e4", "a1", "j1"))
     boss_turn(g, "Harpoon", boss="pawl")
     answer_all(g)
@@ -125,7 +143,12 @@ def test_AT_MOVE_5_a_large_boss_shrinks_moves_and_must_fit() -> None:
         "SSSSS.....",
     )
     placements = ({"id": "SC", "enemy": "stone_colossus", "at": "e6"},)
-    c = content_with(rows, placements, boss_deck="colossus_deck", main={"kind": "defeat_boss", "enemy": "stone_colossus", "text": "Win."})
+    c = content_with(
+        rows,
+        placements,
+        boss_deck="colossus_deck",
+        main={"kind": "defeat_boss", "enemy": "stone_colossus", "text": "Win."},
+    )
     g = arena(content=c)
     sc = unit(g, "sc")
     options = placements_of(g, sc, 3)
@@ -152,7 +175,12 @@ def test_AT_MOVE_3_a_large_boss_pays_for_obstacles_only_moving_through() -> None
         "SSSSS.....",
     )
     placements = ({"id": "SC", "enemy": "stone_colossus", "at": "e5"},)
-    c = content_with(rows, placements, boss_deck="colossus_deck", main={"kind": "defeat_boss", "enemy": "stone_colossus", "text": "Win."})
+    c = content_with(
+        rows,
+        placements,
+        boss_deck="colossus_deck",
+        main={"kind": "defeat_boss", "enemy": "stone_colossus", "text": "Win."},
+    )
     g = arena(content=c)
     # one step down puts the base on the obstacles e3/f3 for 1 point
     assert "e4" in placements_of(g, unit(g, "sc"), 1)
@@ -160,7 +188,12 @@ def test_AT_MOVE_3_a_large_boss_pays_for_obstacles_only_moving_through() -> None
 
 def test_AT_SPAWN_1_walls_spawn_beside_the_boss_and_the_oldest_goes() -> None:
     placements = ({"id": "YS", "enemy": "ember_witch", "at": "e5"},)
-    c = goblins(placements=placements, boss_deck="ember_deck", walls=["fire_wall"], main={"kind": "defeat_boss", "enemy": "ember_witch", "text": "Win."})
+    c = goblins(
+        placements=placements,
+        boss_deck="ember_deck",
+        walls=["fire_wall"],
+        main={"kind": "defeat_boss", "enemy": "ember_witch", "text": "Win."},
+    )
     g = arena(content=c, at=("e1", "a1", "j1"))
     for _ in range(3):
         boss_turn(g, "Wall of Fire", boss="ys")
@@ -187,8 +220,17 @@ def test_AT_SPAWN_2_minions_spawn_within_limits_and_players_pick_crowded_squares
         "..........",
         "SSSSS.....",
     )
-    placements = ({"id": "YS", "enemy": "ember_witch", "at": "h5"}, {"id": "FI1", "enemy": "fire_imp", "at": "d8"})
-    c = content_with(rows, placements, boss_deck="ember_deck", minion_limits={"fire_imp": 2}, main={"kind": "defeat_boss", "enemy": "ember_witch", "text": "Win."})
+    placements = (
+        {"id": "YS", "enemy": "ember_witch", "at": "h5"},
+        {"id": "FI1", "enemy": "fire_imp", "at": "d8"},
+    )
+    c = content_with(
+        rows,
+        placements,
+        boss_deck="ember_deck",
+        minion_limits={"fire_imp": 2},
+        main={"kind": "defeat_boss", "enemy": "ember_witch", "text": "Win."},
+    )
     g = arena(content=c)
     boss_turn(g, "Kindle", boss="ys")
     assert g.s.pending[-1].kind == "spawn"  # the spawn square d8 is taken
@@ -208,7 +250,11 @@ def test_AT_LOS_3_enemies_block_heroes_sight_but_allies_do_not() -> None:
         {"id": "GM2", "enemy": "goblin_minion", "at": "a5"},
         {"id": "GA1", "enemy": "goblin_archer", "at": "c5"},
     )
-    g = arena(content=goblins(placements=placements), party=("wizard", "rogue", "cleric"), at=("a1", "c3", "j1"))
+    g = arena(
+        content=goblins(placements=placements),
+        party=("wizard", "rogue", "cleric"),
+        at=("a1", "c3", "j1"),
+    )
     turn(g, "wizard", ["frost_bolt", "basic_move", "fireball", "blink"])
     g.apply("play frost_bolt")
     t = {x.split()[1] for x in texts(g)}
@@ -259,7 +305,10 @@ def test_AT_END_4_encounter_specific_failure_round_limit() -> None:
 
 
 def test_AT_END_1_reach_objective_at_the_end_of_a_turn() -> None:
-    c = content_with(main={"kind": "reach", "squares": ["b2"], "text": "Reach b2."}, bonus={"kind": "no_potions", "text": "x"})
+    c = content_with(
+        main={"kind": "reach", "squares": ["b2"], "text": "Reach b2."},
+        bonus={"kind": "no_potions", "text": "x"},
+    )
     g = arena(content=c, at=("a1", "c1", "d1"))
     turn(g, "fighter", ["basic_move", "cleave", "charge", "basic_attack"])
     g.apply("play basic_move")
@@ -276,8 +325,16 @@ def test_AT_SETUP_2_the_compass_turns_a_drawn_direction() -> None:
 
 
 def blob_arena(**kw):  # type: ignore[no-untyped-def]
-    placements = ({"id": "BK", "enemy": "blob_king", "at": "e5"}, {"id": "BL1", "enemy": "blob", "at": "a8"})
-    return content_with(placements=placements, boss_deck="blob_deck", main={"kind": "defeat_boss", "enemy": "blob_king", "text": "Win."}, **kw)
+    placements = (
+        {"id": "BK", "enemy": "blob_king", "at": "e5"},
+        {"id": "BL1", "enemy": "blob", "at": "a8"},
+    )
+    return content_with(
+        placements=placements,
+        boss_deck="blob_deck",
+        main={"kind": "defeat_boss", "enemy": "blob_king", "text": "Win."},
+        **kw,
+    )
 
 
 def test_AT_BOSS_4_random_attacks_hit_the_first_hero_in_the_drawn_direction() -> None:
@@ -307,7 +364,13 @@ def test_AT_SPAWN_2_an_ambush_spawns_next_to_the_closest_hero() -> None:
     spawned = [u for u in g.s.units.values() if u.type_id == "goblin_minion" and u.uid != "gm1"]
     assert len(spawned) == 1
     fighter = unit(g, "fighter")
-    assert max(abs(spawned[0].square % 10 - fighter.square % 10), abs(spawned[0].square // 10 - fighter.square // 10)) == 1
+    assert (
+        max(
+            abs(spawned[0].square % 10 - fighter.square % 10),
+            abs(spawned[0].square // 10 - fighter.square // 10),
+        )
+        == 1
+    )
 
 
 @settings(max_examples=40, deadline=None)

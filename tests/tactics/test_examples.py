@@ -21,7 +21,9 @@ def test_AT_RANGE_1_example_healing_prayer() -> None:
     card = default_content().cards["healing_prayer"]
     step = card.options[0][0]
     assert isinstance(step, HealStep) and step.range == (0, 3) and len(step.dice) == 2
-    g = arena(content=content_with(dice=2), party=("cleric", "rogue", "fighter"), at=("a1", "d1", "e1"))
+    g = arena(
+        content=content_with(dice=2), party=("cleric", "rogue", "fighter"), at=("a1", "d1", "e1")
+    )
     unit(g, "rogue").hp = 1
     unit(g, "fighter").hp = 1
     turn(g, "cleric", ["healing_prayer", "basic_move", "smite", "blessing"])
@@ -38,14 +40,21 @@ def test_AT_RANGE_2_example_dark_knight_roberta() -> None:
         {"id": "GA1", "enemy": "goblin_archer", "at": "c3"},
         {"id": "WR1", "enemy": "wraith", "at": "d4"},
     )
-    g = arena(content=content_with(placements=placements), party=("dark_knight", "rogue", "cleric"), at=("a1", "h1", "i1"))
+    g = arena(
+        content=content_with(placements=placements),
+        party=("dark_knight", "rogue", "cleric"),
+        at=("a1", "h1", "i1"),
+    )
     turn(g, "dark_knight", ["basic_attack", "basic_move", "cleave", "charge"])
     g.apply("play basic_attack")
     assert targets(g) == {"b2", "c3"}  # the wraith at range 3 is out of range
 
 
 def test_AT_LOS_2_example_wizard_elwyn_and_the_wall() -> None:
-    placements = ({"id": "GW", "enemy": "grutch", "at": "j8"}, {"id": "WR1", "enemy": "wraith", "at": "a5"})
+    placements = (
+        {"id": "GW", "enemy": "grutch", "at": "j8"},
+        {"id": "WR1", "enemy": "wraith", "at": "a5"},
+    )
     walled = (
         "..........",
         "..........",
@@ -73,7 +82,11 @@ def test_AT_AOE_1_example_the_fireball() -> None:
         {"id": "GM2", "enemy": "goblin_minion", "at": "f6"},
         {"id": "GM3", "enemy": "goblin_minion", "at": "g7", "heroes": [3]},
     )
-    g = arena(content=content_with(placements=placements, dice=1), party=("wizard", "rogue", "cleric"), at=("a1", "h1", "i1"))
+    g = arena(
+        content=content_with(placements=placements, dice=1),
+        party=("wizard", "rogue", "cleric"),
+        at=("a1", "h1", "i1"),
+    )
     turn(g, "wizard", ["fireball", "basic_move", "blink", "basic_attack"])
     g.apply("play fireball")
     assert "e5" in targets(g) and "f6" not in targets(g)  # f6 is 5 away
@@ -86,14 +99,25 @@ def test_AT_AOE_1_example_the_fireball() -> None:
 def test_AT_BOSS_2_example_the_wraiths_passives() -> None:
     wraith = default_content().enemies["wraith"]
     assert set(wraith.passives) == {"shapeless_void", "bound_to_serve"}
-    g = arena(content=content_with(placements=({"id": "GW", "enemy": "grutch", "at": "j8"}, {"id": "WR1", "enemy": "wraith", "at": "e5"})))
+    g = arena(
+        content=content_with(
+            placements=(
+                {"id": "GW", "enemy": "grutch", "at": "j8"},
+                {"id": "WR1", "enemy": "wraith", "at": "e5"},
+            )
+        )
+    )
     damage(g.s, g.ctx, unit(g, "wr1"), 99)
     assert unit(g, "wr1").hp == unit(g, "wr1").max_hp
 
 
 def test_AT_BOSS_5_example_pawls_harpoon() -> None:
     placements = ({"id": "PAWL", "enemy": "pawl", "at": "e8"},)
-    c = content_with(placements=placements, boss_deck="pawl_deck", main={"kind": "defeat_boss", "enemy": "pawl", "text": "Win."})
+    c = content_with(
+        placements=placements,
+        boss_deck="pawl_deck",
+        main={"kind": "defeat_boss", "enemy": "pawl", "text": "Win."},
+    )
     g = arena(content=c, at=("a1", "b6", "j1"))
     boss_turn(g, "Harpoon", boss="pawl")
     while g.s.pending and g.s.pending[-1].kind == "response":

@@ -16,11 +16,22 @@ from towerplay.tactics import TacticsGame, new_game
 from towerplay.tactics.content import default_content, load_content
 
 ENCOUNTERS = list(default_content().encounters)
-PARTIES = (["fighter", "rogue", "cleric"], ["wizard", "archer", "cleric", "fighter"], ["fighter", "rogue", "cleric", "wizard", "archer"])
+PARTIES = (
+    ["fighter", "rogue", "cleric"],
+    ["wizard", "archer", "cleric", "fighter"],
+    ["fighter", "rogue", "cleric", "wizard", "archer"],
+)
 
 
 def play(encounter: str, seed: int, check: bool = True, limit: int = 4000) -> TacticsGame:
-    g = new_game({"encounter": encounter, "party": PARTIES[seed % 3], "difficulty": ("easy", "normal", "hard")[seed % 3]}, seed)
+    g = new_game(
+        {
+            "encounter": encounter,
+            "party": PARTIES[seed % 3],
+            "difficulty": ("easy", "normal", "hard")[seed % 3],
+        },
+        seed,
+    )
     totals = {h.uid: h.card_count() for h in g.s.heroes}
     agent = RandomAgent(seed)
     steps = 0
@@ -78,10 +89,19 @@ def test_save_and_load_mid_decision() -> None:
         (lambda d: d.pop("version"), "version"),
         (lambda d: d["state"].pop("units"), "state.units"),
         (lambda d: d["state"]["units"][0].__setitem__("hp", "ten"), "state.units[0].hp"),
-        (lambda d: d["state"]["heroes"][0].__setitem__("hand", ["no_such_card"]), "state.heroes[0].hand"),
+        (
+            lambda d: d["state"]["heroes"][0].__setitem__("hand", ["no_such_card"]),
+            "state.heroes[0].hand",
+        ),
         (lambda d: d["state"].__setitem__("rng", "x1"), "state.rng"),
-        (lambda d: d["state"]["pending"][0]["data"].pop("choices"), "state.pending[0].data.choices"),
-        (lambda d: d["state"]["pending"][0]["data"]["choices"].append(["place", 3]), "state.pending[0].data.choices"),
+        (
+            lambda d: d["state"]["pending"][0]["data"].pop("choices"),
+            "state.pending[0].data.choices",
+        ),
+        (
+            lambda d: d["state"]["pending"][0]["data"]["choices"].append(["place", 3]),
+            "state.pending[0].data.choices",
+        ),
         (lambda d: d["state"].__setitem__("encounter", "nowhere"), "state.encounter"),
     ],
 )
@@ -120,7 +140,9 @@ def test_determinize_keeps_the_view_and_redraws_the_hidden() -> None:
     assert d.state_hash() != g.state_hash()
     assert sorted(d.s.heroes[seat].deck) == sorted(g.s.heroes[seat].deck)
     other = (seat + 1) % 3
-    assert sorted(d.s.heroes[other].hand + d.s.heroes[other].deck) == sorted(g.s.heroes[other].hand + g.s.heroes[other].deck)
+    assert sorted(d.s.heroes[other].hand + d.s.heroes[other].deck) == sorted(
+        g.s.heroes[other].hand + g.s.heroes[other].deck
+    )
 
 
 def test_observe_hides_other_hands_and_deck_orders() -> None:
@@ -156,7 +178,16 @@ def test_same_seed_same_actions_same_game() -> None:
 
 def test_content_entries_say_where_they_come_from() -> None:
     c = default_content()
-    for group in (c.classes, c.cards, c.abilities, c.summons, c.enemies, c.walls, c.boss_decks, c.encounters):
+    for group in (
+        c.classes,
+        c.cards,
+        c.abilities,
+        c.summons,
+        c.enemies,
+        c.walls,
+        c.boss_decks,
+        c.encounters,
+    ):
         for entry in group.values():
             assert entry.source in ("rulebook", "public", "designed")
     assert len(c.encounters) >= 6 and sum(d.count for d in c.dice.values()) == 12
@@ -164,7 +195,9 @@ def test_content_entries_say_where_they_come_from() -> None:
 
 
 def test_a_bad_content_overlay_names_file_and_field(tmp_path: Path) -> None:
-    (tmp_path / "cards.yaml").write_text("cards:\n  - {id: x, source: guessed, name: X, kind: action, options: []}\n")
+    (tmp_path / "cards.yaml").write_text(
+        "cards:\n  - {id: x, source: guessed, name: X, kind: action, options: []}\n"
+    )
     with pytest.raises(ContentError) as err:
         load_content([tmp_path])
     assert "cards.yaml" in err.value.file and err.value.field == "cards[36].source"
@@ -182,8 +215,15 @@ def test_an_overlay_adds_and_overrides_entries(tmp_path: Path) -> None:
 def test_clone_mid_response_is_independent() -> None:
     from tests.tactics.helpers import arena, boss_turn, content_with
 
-    placements = ({"id": "GW", "enemy": "grutch", "at": "j8"}, {"id": "GM1", "enemy": "goblin_minion", "at": "c3"})
-    g = arena(content=content_with(placements=placements, dice=2), party=("wizard", "rogue", "cleric"), at=("c2", "j1", "i1"))
+    placements = (
+        {"id": "GW", "enemy": "grutch", "at": "j8"},
+        {"id": "GM1", "enemy": "goblin_minion", "at": "c3"},
+    )
+    g = arena(
+        content=content_with(placements=placements, dice=2),
+        party=("wizard", "rogue", "cleric"),
+        at=("c2", "j1", "i1"),
+    )
     g.s.heroes[0].board["class_feature"] = "mana_shield"
     boss_turn(g, "Rally")
     assert g.s.pending[-1].kind == "response"

@@ -135,7 +135,9 @@ def test_AT_AOE_1_area_counts_diagonals() -> None:
     assert len(within(sq("a1"), 1, W, H)) == 4
 
 
-def reference_costs(starts: list[int], budget: int, blocked: set[int], heavy: set[int]) -> dict[int, int]:
+def reference_costs(
+    starts: list[int], budget: int, blocked: set[int], heavy: set[int]
+) -> dict[int, int]:
     """Plain Dijkstra, square by square: the oracle for the bit-parallel search."""
     import heapq
 
@@ -165,15 +167,21 @@ def reference_costs(starts: list[int], budget: int, blocked: set[int], heavy: se
     st.lists(points, min_size=1, max_size=4, unique=True),
     st.integers(0, 30),
 )
-def test_AT_MOVE_1_movement_costs_match_plain_dijkstra(blocked: list[int], heavy: list[int], starts: list[int], budget: int) -> None:
+def test_AT_MOVE_1_movement_costs_match_plain_dijkstra(
+    blocked: list[int], heavy: list[int], starts: list[int], budget: int
+) -> None:
     b = set(blocked) - set(starts)
     got = move_costs(tuple(starts), W, H, budget, mask_of(b), mask_of(heavy))
     assert got == reference_costs(starts, budget, b, set(heavy))
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.lists(points, max_size=30, unique=True), st.lists(points, max_size=20, unique=True), points)
-def test_AT_MOVE_3_distances_to_a_goal_match_plain_dijkstra(blocked: list[int], heavy: list[int], goal: int) -> None:
+@given(
+    st.lists(points, max_size=30, unique=True), st.lists(points, max_size=20, unique=True), points
+)
+def test_AT_MOVE_3_distances_to_a_goal_match_plain_dijkstra(
+    blocked: list[int], heavy: list[int], goal: int
+) -> None:
     b = set(blocked) - {goal}
     got = path_distances(goal, W, H, mask_of(b), mask_of(heavy))
     # walking backwards from the goal: entering a square costs that square's price
@@ -194,24 +202,36 @@ def reference_sight(a: tuple[int, ...], b: tuple[int, ...], blockers: set[int]) 
     blk = {divmod(q, W)[::-1] for q in blockers - set(a) - set(b)}  # (x, y) of each blocker
 
     def corners(fp: tuple[int, ...]) -> set[tuple[int, int]]:
-        return {(x + i, y + j) for q in fp for y, x in [divmod(q, W)] for i in (0, 1) for j in (0, 1)}
+        return {
+            (x + i, y + j) for q in fp for y, x in [divmod(q, W)] for i in (0, 1) for j in (0, 1)
+        }
 
     def clear(p: tuple[int, int], q: tuple[int, int]) -> bool:
         (x0, y0), (x1, y1) = p, q
         dx, dy = x1 - x0, y1 - y0
         if dx == 0:  # along a vertical grid line: a blocker on either side of any edge
-            return not any((x0 - 1, y) in blk or (x0, y) in blk for y in range(min(y0, y1), max(y0, y1)))
+            return not any(
+                (x0 - 1, y) in blk or (x0, y) in blk for y in range(min(y0, y1), max(y0, y1))
+            )
         if dy == 0:
-            return not any((x, y0 - 1) in blk or (x, y0) in blk for x in range(min(x0, x1), max(x0, x1)))
+            return not any(
+                (x, y0 - 1) in blk or (x, y0) in blk for x in range(min(x0, x1), max(x0, x1))
+            )
         for sx, sy in blk:  # through the inside: the square's corners on both sides of the line
             if min(x0, x1) <= sx < max(x0, x1) and min(y0, y1) <= sy < max(y0, y1):
-                sides = [dx * (cy - y0) - dy * (cx - x0) for cx in (sx, sx + 1) for cy in (sy, sy + 1)]
+                sides = [
+                    dx * (cy - y0) - dy * (cx - x0) for cx in (sx, sx + 1) for cy in (sy, sy + 1)
+                ]
                 if min(sides) < 0 < max(sides):
                     return False
         g = gcd(abs(dx), abs(dy))
         for k in range(1, g):  # through a lattice point between two diagonally touching blockers
             px, py = x0 + dx // g * k, y0 + dy // g * k
-            pair = ((px, py - 1), (px - 1, py)) if (dx > 0) == (dy > 0) else ((px - 1, py - 1), (px, py))
+            pair = (
+                ((px, py - 1), (px - 1, py))
+                if (dx > 0) == (dy > 0)
+                else ((px - 1, py - 1), (px, py))
+            )
             if pair[0] in blk and pair[1] in blk:
                 return False
         return True
@@ -222,14 +242,21 @@ def reference_sight(a: tuple[int, ...], b: tuple[int, ...], blockers: set[int]) 
 footprints = st.one_of(
     points.map(lambda q: (q,)),
     st.tuples(st.integers(0, W - 2), st.integers(0, H - 2)).map(
-        lambda xy: (xy[1] * W + xy[0], xy[1] * W + xy[0] + 1, (xy[1] + 1) * W + xy[0], (xy[1] + 1) * W + xy[0] + 1)
+        lambda xy: (
+            xy[1] * W + xy[0],
+            xy[1] * W + xy[0] + 1,
+            (xy[1] + 1) * W + xy[0],
+            (xy[1] + 1) * W + xy[0] + 1,
+        )
     ),
 )
 
 
 @settings(max_examples=300, deadline=None)
 @given(st.lists(points, max_size=40, unique=True), footprints, footprints)
-def test_AT_LOS_2_sight_matches_a_square_by_square_oracle(blockers: list[int], a: tuple[int, ...], b: tuple[int, ...]) -> None:
+def test_AT_LOS_2_sight_matches_a_square_by_square_oracle(
+    blockers: list[int], a: tuple[int, ...], b: tuple[int, ...]
+) -> None:
     assert line_of_sight(GEO, a, b, mask_of(blockers)) == reference_sight(a, b, set(blockers))
 
 

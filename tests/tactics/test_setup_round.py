@@ -29,15 +29,28 @@ def test_AT_SETUP_2_the_compass_turns_the_direction_cards() -> None:
     assert draw_direction(g.s, g.ctx) == (0, 1)
     g.s.direction_deck, g.s.compass = ["n"], 1
     assert draw_direction(g.s, g.ctx) == (1, 0)
-    assert sorted(new_game({}, 3).s.direction_deck) == sorted(["n", "ne", "e", "se", "s", "sw", "w", "nw"])
+    assert sorted(new_game({}, 3).s.direction_deck) == sorted(
+        ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
+    )
 
 
 def test_AT_SETUP_3_eleven_card_deck_and_player_board() -> None:
     g = new_game({"party": ["rogue", "fighter", "cleric"], "extra_cards": {1: ["short_bow"]}}, 2)
     rogue, fighter = g.s.heroes[0], g.s.heroes[1]
-    assert rogue.board == {"weapon": None, "armor": "goblin_leathers", "accessory": None, "class_feature": "shadowstep"}
-    assert sorted(rogue.deck) == sorted(["basic_move"] * 3 + ["basic_attack"] * 3 + ["backstab", "smoke_bomb", "tumble", "poison_dart"])
-    assert fighter.board["weapon"] == "iron_sword" and "short_bow" in fighter.deck  # the rest shuffled in
+    assert rogue.board == {
+        "weapon": None,
+        "armor": "goblin_leathers",
+        "accessory": None,
+        "class_feature": "shadowstep",
+    }
+    assert sorted(rogue.deck) == sorted(
+        ["basic_move"] * 3
+        + ["basic_attack"] * 3
+        + ["backstab", "smoke_bomb", "tumble", "poison_dart"]
+    )
+    assert (
+        fighter.board["weapon"] == "iron_sword" and "short_bow" in fighter.deck
+    )  # the rest shuffled in
 
 
 def test_AT_SETUP_4_at_most_three_passive_and_two_dice_abilities() -> None:
@@ -59,7 +72,14 @@ def test_AT_SETUP_6_hp_from_hearts_and_revive_potions_by_difficulty() -> None:
     g = new_game({"party": ["fighter", "rogue", "cleric"]}, 1)
     assert g.s.units["fighter"].max_hp == 14  # 12 hearts + Tough
     four = ["fighter", "rogue", "cleric", "wizard"]
-    expected = {("normal", 3): 2, ("normal", 4): 3, ("easy", 3): 3, ("easy", 4): 4, ("hard", 3): 1, ("hard", 4): 2}
+    expected = {
+        ("normal", 3): 2,
+        ("normal", 4): 3,
+        ("easy", 3): 3,
+        ("easy", 4): 4,
+        ("hard", 3): 1,
+        ("hard", 4): 2,
+    }
     for (difficulty, n), potions in expected.items():
         assert new_game({"party": four[:n], "difficulty": difficulty}, 1).s.potions == potions
 
@@ -327,7 +347,11 @@ def test_AT_MOVE_4_illegal_moves_name_the_rule_they_break() -> None:
     g = arena(content=content_with(rows), at=("a1", "c1", "e1"))
     turn(g, "fighter", ["basic_move", "cleave", "charge", "basic_attack"])
     g.apply("play basic_move")
-    for text, rule in (("move b2", "AT-MOVE-4"), ("move c1", "AT-MOVE-2"), ("move a8", "AT-MOVE-1")):
+    for text, rule in (
+        ("move b2", "AT-MOVE-4"),
+        ("move c1", "AT-MOVE-2"),
+        ("move a8", "AT-MOVE-1"),
+    ):
         before = g.state_hash()
         with pytest.raises(IllegalAction) as err:
             g.apply(text)

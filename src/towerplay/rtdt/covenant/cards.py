@@ -117,13 +117,15 @@ def _marked(w: World, s: State, flag: str) -> str | None:
 
 def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     """A treasure spent for its effect, through the same path as `use_item`: back under the
-    treasure deck, then the `spend_treasure` triggers (RTDT-RES-6)."""
+    treasure deck, the `spend_treasure` triggers, the Endless Necropolis's offering
+    (RTDT-RES-6, COV-CLARIFY-11)."""
     from towerplay.rtdt.rules.turn import fire
 
     h.treasures.remove(card)
     return_item(s, "treasure", card)
     log(s, f"{hero_name(w, h)} spends {w.name(card)}.")
     fire(w, s, h, "spend_treasure")
+    monuments.offer(w, s, "spend_or_lose_treasure")
 
 
 def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
@@ -150,9 +152,7 @@ def _warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], m
 
 def owns_use(w: World, a: Action) -> bool:
     """Whether `a` is a `use` of one of this module's treasures."""
-    return (
-        len(a) >= 2 and a[0] == "use" and any(f.flag in USE_FLAGS for f in w.flags.get(a[1], ()))
-    )
+    return len(a) >= 2 and a[0] == "use" and any(f.flag in USE_FLAGS for f in w.flags.get(a[1], ()))
 
 
 def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
@@ -175,7 +175,11 @@ def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
                 if sp != h.space and may_enter(w, s, h, sp)
             )
         card = _first(w, h, "borrow_virtue")
-        if card is not None and not t.borrowed_virtue and h.spirit >= amount(w, card, "borrow_virtue"):
+        if (
+            card is not None
+            and not t.borrowed_virtue
+            and h.spirit >= amount(w, card, "borrow_virtue")
+        ):
             out.extend(_act("use", card, v) for v in dict.fromkeys(h.inactive))
     return out
 
@@ -193,18 +197,32 @@ def battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if card is not None and b.used == 0:  # before any advantage: only its Wilds will count
         out.append(_act("use", card))
     card = _first(w, h, "ignore_big_loss")
-    if card is not None and _marked(w, s, "ignore_big_loss") is None:
-        c = w.content.battle_cards[b.cards[b.index]]
-        loss = _warrior_loss(w, s, h, c.rungs[b.rung].effects, 1) - _battle_prevention(w, h)
-        if loss - b.shield >= amount(w, card, "ignore_big_loss"):
-            out.append(_act("use", card))
+    if (
+        card is not None
+        and _marked(w, s, "ignore_big_loss") is None
+        and _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss")
+    ):
+        out.append(_act("use", card))
     return out
 
 
-def _battle_prevention(w: World, h: HeroState) -> int:
-    return sum(
-        f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == "block_warrior_losses"
+def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
+    """Warriors the battle card face up would take now, after what prevents losses (as
+    battle._resolve_card counts them)."""
+    from towerplay.rtdt.covenant import heroes
+
+    b = s.battle
+    assert b is not None
+    card = w.content.battle_cards[b.cards[b.index]]
+    effects = heroes.card_effects(w, h, card.id, card.rungs[b.rung].effects)
+    prevent = b.shield + heroes.card_prevent(w, s, h)
+    prevent += sum(
+        f.amount
+        for cid in h.cards()
+        for f in w.flags.get(cid, ())
+        if f.flag == "block_warrior_losses"
     )
+    return _warrior_loss(w, s, h, effects, 1) - prevent
 
 
 def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
@@ -220,7 +238,10 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     _, room = _room(w, s)
     rung = room.improved if dv.improved else room.initial
     block = sum(
-        f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == "block_dungeon_losses"
+        f.amount
+        for cid in h.cards()
+        for f in w.flags.get(cid, ())
+        if f.flag == "block_dungeon_losses"
     )
     loss = _warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
     return [_act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
@@ -272,7 +293,10 @@ def _flask_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if card is None:
         return []
     return [
-        _act("use", card, c) for o in s.heroes if not o.eliminated for c in dict.fromkeys(o.corruptions)
+        _act("use", card, c)
+        for o in s.heroes
+        if not o.eliminated
+        for c in dict.fromkeys(o.corruptions)
     ]
 
 
@@ -318,7 +342,8 @@ def why_not(w: World, s: State, h: HeroState, a: Action) -> tuple[str, str] | No
     if card is not None:
         return f"your corruption {w.name(card)} forbids {str(a)!r}", "RTDT-CORR-7"
     if owns_use(w, a) and wands.is_wand(w, a[1]) and a[1] in h.treasures:
-        return f"{w.name(a[1])} has {wands.charges(s, a[1])} charge(s)", "COV-WAND-2"
+        n = wands.charges(s, a[1])
+        return f"{w.name(a[1])} ({n} charge(s)) cannot do that now", "COV-WAND-2"
     return None
 
 
@@ -340,7 +365,9 @@ def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
     log(s, f"{hero_name(w, h)} discards all their gear ({w.name(card)}).")
 
 
-def trade_moves(w: World, s: State, h: HeroState, partner: HeroState, out: list[Action]) -> list[Action]:
+def trade_moves(
+    w: World, s: State, h: HeroState, partner: HeroState, out: list[Action]
+) -> list[Action]:
     """Snobby: no gear passes to a hero who may hold none."""
     if s.cov is None:
         return out

@@ -9,10 +9,12 @@ are in `spells`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
-from towerplay.rtdt.models import Effect
+from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import (
     ask,
     flag_cards,
@@ -158,7 +160,10 @@ def _quarry_step(w: World, s: State, h: HeroState, dst: str) -> None:
     else:
         move_token(s, foe, src, dst)
         s.cov.quarry = f"{foe}@{dst}"
-    log(s, f"{hero_name(w, h)} drives the quarry, the {w.name(_foe_id(s, foe))}, to {w.board.names[dst]}.")
+    log(
+        s,
+        f"{hero_name(w, h)} drives the quarry, the {w.name(_foe_id(s, foe))}, to {w.board.names[dst]}.",
+    )
 
 
 def _foe_id(s: State, foe: str) -> str:
@@ -206,7 +211,11 @@ def struck_tokens(s: State, foe: str) -> list[str]:
 
 def adversary_spared(s: State) -> bool:
     """Whether the Warden spared the adversary from this Tower-acts event (COV-WARDEN-6)."""
-    return s.cov is not None and s.cov.dodge.startswith(f"{ADVERSARY}@") and s.cov.dodge != f"{ADVERSARY}@"
+    return (
+        s.cov is not None
+        and s.cov.dodge.startswith(f"{ADVERSARY}@")
+        and s.cov.dodge != f"{ADVERSARY}@"
+    )
 
 
 def strike_over(s: State) -> None:
@@ -231,11 +240,10 @@ def battle_advantages(
         if n:
             out["wild"] = n
     if has_flag(w, h, "market_advantages"):
-        from towerplay.rtdt.rules.advantages import item_advantages
-
-        for t in s.market:
-            for kind, n in item_advantages(w, s, h, t, battling=True).items():
-                out[kind] = out.get(kind, 0) + n  # regular (black) advantages only
+        for t in s.market:  # regular (black) advantages only: always on, nothing to pay
+            for adv in w.advantages.get(t, ()):
+                if adv.when == "always" and not adv.conditional:
+                    out[adv.type] = out.get(adv.type, 0) + adv.amount
     return out
 
 
@@ -254,13 +262,15 @@ def card_prevent(w: World, s: State, h: HeroState) -> int:
     return flag_amount(w, h, "quarry_block_warrior_losses")
 
 
-def card_effects(w: World, h: HeroState, card: str, effects: list[Effect]) -> list[Effect]:
+def card_effects(w: World, h: HeroState, card: str, effects: Sequence[Effect]) -> Sequence[Effect]:
     """Calculating: a critical-hit card cannot take warriors or spirit."""
     if w.content.battle_cards[card].family != "critical":
         return effects
     if not has_flag(w, h, "ignore_critical_losses"):
         return effects
-    return [e for e in effects if e.op != "lose" or e.resource not in ("warriors", "spirit")]  # type: ignore[union-attr]
+    return [
+        e for e in effects if not (isinstance(e, Lose) and e.resource in ("warriors", "spirit"))
+    ]
 
 
 def card_confirmed(w: World, s: State, h: HeroState, unaided: bool) -> None:
@@ -375,6 +385,8 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
         return out + [stop]
     if k == "quarry_step":  # COV-WARDEN-3
         _, space = quarry_at(s)
+        if not space:  # the quarry left the board meanwhile
+            return [stop]
         return [_act("step", sp) for sp in w.board.neighbours[space]] + [stop]
     if k == "instinct":
         return [_act("dodge"), stop]
@@ -410,7 +422,10 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             return
         cov.quarry = ADVERSARY if a[1] == ADVERSARY else f"{a[1]}@{a[2]}"
         foe, space = quarry_at(s)
-        log(s, f"{name} marks the {w.name(_foe_id(s, foe))} at {w.board.names[space]} as the quarry.")
+        log(
+            s,
+            f"{name} marks the {w.name(_foe_id(s, foe))} at {w.board.names[space]} as the quarry.",
+        )
     elif k == "quarry_step":
         if verb == "stop" or not cov.quarry:
             return
@@ -426,7 +441,10 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         log(s, f"{name} takes the quarry token back; the quarry is spared this strike.")
     elif k == "astro_banner":
         remove_skulls(w, s, a[1], 1)
-        log(s, f"{name} clears a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.")
+        log(
+            s,
+            f"{name} clears a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+        )
         if has_flag(w, h, "blessing_on_banner_skull"):  # Well Versed
             gain_blessing(w, s, h, "Well Versed")
     elif k == "aegis_banner":

@@ -73,12 +73,9 @@ def far_sources(w: World, s: State, h: HeroState) -> list[str]:
 
 def allowed_here(w: World, s: State, h: HeroState) -> bool:
     """Indolent: Reinforce only in your home kingdom."""
-    return not has_flag(w, h, "reinforce_home_only") or (
-        w.board.kingdom_of[h.space] == h.kingdom
-    )
+    return not has_flag(w, h, "reinforce_home_only") or (w.board.kingdom_of[h.space] == h.kingdom)
 
 
 def must_haggle(w: World, s: State, h: HeroState) -> bool:
     """Reckless: every Reinforce needs the haggle die rolled first."""
     return has_flag(w, h, "reinforce_forces_haggle") and not s.turn.haggle
-

@@ -232,9 +232,7 @@ def _soothe(w: World, s: State, o: HeroState, card: str) -> None:
 def bounty_pool(w: World, s: State) -> list[str]:
     """Quest item cards no hero holds (one entry per card)."""
     held = Counter(q for o in s.heroes for q in o.quest_items)
-    return [
-        q.id for q in w.content.quest_items.values() for _ in range(q.copies - held[q.id])
-    ]
+    return [q.id for q in w.content.quest_items.values() for _ in range(q.copies - held[q.id])]
 
 
 def _bounty(w: World, s: State, h: HeroState) -> None:

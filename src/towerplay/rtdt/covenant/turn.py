@@ -65,9 +65,7 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     return True
 
 
-def reinforce_actions(
-    w: World, s: State, h: HeroState, prof: Profile, glyph: int
-) -> list[Action]:
+def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: int) -> list[Action]:
     """`reinforce free|enhanced` for the building here and `reinforce free|enhanced SOURCE`
     for far sources, each when affordable (and, for Reckless, after the haggle die)."""
     from towerplay.rtdt.rules.actions import reinforce_cost

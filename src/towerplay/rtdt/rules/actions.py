@@ -684,7 +684,9 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
         mover = s.heroes[int(d.target)]
         if stuck(s, mover):  # COV-WASTE-4
             return [STOP]
-        steps = [sp for sp in w.board.neighbours[mover.space] if cov_cards.may_enter(w, s, mover, sp)]
+        steps = [
+            sp for sp in w.board.neighbours[mover.space] if cov_cards.may_enter(w, s, mover, sp)
+        ]
         return [act("step", sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
     if k == "trade_respond":
         return [ACCEPT, REJECT]

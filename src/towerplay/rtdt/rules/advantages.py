@@ -51,6 +51,10 @@ def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int
         n = corruption_advantages(w, h)
         if n:
             out["wild"] = out.get("wild", 0) + n
+    if s.cov is not None:  # Covenant treasures' conditional Wilds (covenant/cards.py)
+        from towerplay.rtdt.covenant.cards import add_advantages
+
+        add_advantages(w, s, h, battling, out)
     return out
 
 
@@ -62,4 +66,8 @@ def item_advantages(w: World, s: State, h: HeroState, item: str, battling: bool)
             n = _count(w, s, h, adv, battling)
             if n:
                 out[adv.type] = out.get(adv.type, 0) + n
+    if s.cov is not None:  # Covenant treasures' conditional Wilds (covenant/cards.py)
+        from towerplay.rtdt.covenant.cards import add_advantages
+
+        add_advantages(w, s, h, battling, out, only=item)
     return out

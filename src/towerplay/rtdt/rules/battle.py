@@ -8,12 +8,16 @@ resolves it. After the last card the foe is defeated.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.covenant import heroes as cov_heroes
 from towerplay.rtdt.covenant.blessings import spend_blessing
 from towerplay.rtdt.covenant.monuments import offer
+from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
@@ -97,6 +101,7 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
         pool = s.battle.pool
         for kind, n in cov_heroes.battle_advantages(w, s, h, foe, space, adversary).items():
             pool[kind] = pool.get(kind, 0) + n
+    cov_cards.battle_started(w, s, h)  # wands recharge (COV-WAND-3)
     s.turn.heroic_done = True
     name = w.name(foe)
     log(s, f"{hero_name(w, h)} battles the {name} ({len(cards)} battle cards).")
@@ -159,6 +164,7 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         return [act("continue"), act("retreat")]
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
         allowed = set(traits_of(w, b.foe)) | {"wild"}
+        allowed = cov_cards.battle_allowed(w, s, allowed)  # Azkol's Scroll
         out.extend(
             act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
         )
@@ -170,6 +176,7 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     for item in usable_cards(h):
         if item_use(w, s, h, item):
             out.append(act("use", item))
+    out.extend(cov_cards.battle_uses(w, s, h))  # Covenant treasures
     return out
 
 
@@ -190,6 +197,9 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             s.adversary_rungs[cid] = s.adversary_rungs.get(cid, 0) + 1
         card = w.content.battle_cards[cid]
         log(s, f"{hero_name(w, h)} uses a {a[1]} advantage: {card.rungs[b.rung].text}")
+        cov_cards.card_improved(w, s, h, b.rung >= TOP_RUNG)  # Brutal Warlord's Bell
+    elif verb == "use" and cov_cards.owns_use(w, a):  # Covenant treasures
+        cov_cards.apply_use(w, s, h, a)
     elif verb == "use":
         use_item(w, s, h, a[1])
     elif verb == "blessed":  # pay 1 spirit: this card takes up to N fewer warriors
@@ -219,10 +229,11 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
         for f in w.flags.get(cid, ())
         if f.flag == "block_warrior_losses"
     )
-    effects = rung.effects
+    effects: Sequence[Effect] = rung.effects
     if s.cov is not None:  # Guarded against the quarry; Calculating on critical hits
         prevent += cov_heroes.card_prevent(w, s, h)
         effects = cov_heroes.card_effects(w, h, card.id, effects)
+        effects = cov_cards.card_effects(w, s, h, effects, battle_card=True)  # Iron Wall etc.
     run(
         w, s, h, effects, f"the battle card {card.name}", prevent_warriors=prevent
     )  # RTDT-BATTLE-11
@@ -264,6 +275,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}.")
         fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))
+        cov_cards.foe_defeated(w, s, h, b.foe)  # Azkol's Chakram
         from towerplay.rtdt.rules.quests import on_foe_defeated
 
         on_foe_defeated(w, s, h, b.space)

@@ -172,9 +172,7 @@ def corruption_limit(w: World, h: HeroState) -> int:
     return CORRUPTION_LIMIT + extra
 
 
-def gain_corruption(
-    w: World, s: State, h: HeroState, why: str, offer_steeled: bool = True
-) -> None:
+def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: bool = True) -> None:
     """Draw the top corruption; one past the limit loses the game at once (RTDT-CORR-7,
     RTDT-CORR-9; a fourth for the Aegis, COV-AEGIS-6)."""
     if s.result is not None:
@@ -380,9 +378,7 @@ def take_skull_from_supply(w: World, s: State) -> bool:
     return True
 
 
-def add_skull(
-    w: World, s: State, space: str, placer: HeroState | None, doom: bool = False
-) -> None:
+def add_skull(w: World, s: State, space: str, placer: HeroState | None, doom: bool = False) -> None:
     """Put one skull (already taken from the supply or the Tower) on a building.
 
     A fourth skull destroys the building: it and all four skulls leave the game and

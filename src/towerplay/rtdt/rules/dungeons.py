@@ -10,6 +10,7 @@ leaves; cleared rooms stay cleared for everyone.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import blessing
@@ -82,6 +83,7 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if s.cov is not None and s.cov.blessings[h.seat] and not delve.improved:
         out.append(act("bless"))  # COV-BLESS-2
     out.append(act("resolve"))
+    out.extend(cov_cards.delve_uses(w, s, h))  # The Iron Wall
     return out
 
 
@@ -97,6 +99,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         from towerplay.rtdt.covenant.blessings import spend_blessing
 
         spend_blessing(w, s, h, delve.pool)
+    elif verb == "use":  # The Iron Wall (covenant/cards.py)
+        cov_cards.apply_use(w, s, h, a)
     elif verb == "blessed":
         h.spirit -= 1
         delve.shield = blessing(w, h)
@@ -122,7 +126,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
             for f in w.flags.get(cid, ())
             if f.flag == "block_dungeon_losses"
         )
-        run(w, s, h, rung.effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
+        effects = cov_cards.card_effects(w, s, h, rung.effects, battle_card=False)  # Iron Wall
+        run(w, s, h, effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
         d.cleared[delve.room] = True  # RTDT-DUNGEON-9
         target = delve.room == d.target
         delve.room = -1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import deque
 
 from towerplay.core.rng import Rng
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.covenant import heroes as cov_heroes
 from towerplay.rtdt.models import STATUSES, FoeMove, HitBuildings, HitHeroes, Strike
 from towerplay.rtdt.rules.common import (
@@ -78,6 +79,8 @@ def grow(w: World, s: State, foe: str) -> None:
     if i < len(STATUSES) - 1:
         s.foe_status[foe] = STATUSES[i + 1]
     log(s, f"Event - the {w.content.foes[foe].name} grow in power: now {s.foe_status[foe]}.")
+    if i < len(STATUSES) - 1:
+        cov_cards.foe_status_changed(w, s, foe)  # Azkol's Ichor
 
 
 # --- strikes ----------------------------------------------------------------------------
@@ -222,7 +225,8 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
             if not mult:
                 continue
         log(s, f"The {name} strike the {hero_name(w, h)}.")
-        run(w, s, h, step.effects, f"the {name}'s strike", mult)
+        effects = cov_cards.event_effects(w, s, h, step.effects, mult)  # The Iron Wall
+        run(w, s, h, effects, f"the {name}'s strike", mult)
 
 
 # --- the app's foe events (RTDT-EVENT-4..6, -9) --------------------------------------------
@@ -244,6 +248,8 @@ def foe_event(w: World, s: State, event: str) -> None:
         i = STATUSES.index(s.foe_status[rest])
         s.foe_status[rest] = STATUSES[max(0, i - 1)]
         log(s, f"Event - the {w.content.foes[rest].name} falter: now {s.foe_status[rest]}.")
+        if i > 0:
+            cov_cards.foe_status_changed(w, s, rest)  # Azkol's Ichor
     elif kind == "strike":
         foe, _, step = rest.partition(":")
         i = int(step or 0)

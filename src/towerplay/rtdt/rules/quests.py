@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
+from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.models import Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
@@ -149,7 +150,7 @@ def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
 
     out: list[Action] = []
     for aq in s.quests:
-        if aq.space != h.space:
+        if aq.space != h.space and not cov_cards.quest_from_afar(w, s, h, aq.kind):  # Opal
             continue
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if met(w, s, h, stage.needs):
@@ -170,7 +171,12 @@ def _dungeon_quest(s: State, space: str) -> ActiveQuest | None:
 def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
     """The Quest action completing a quest stage: pay, reward, +2 spirit (RTDT-QUEST-1,
     RTDT-QUEST-4, RTDT-QUEST-6, RTDT-QUEST-7)."""
-    aq = next(q for q in s.quests if q.quest == quest_id and q.space == h.space)
+    aq = next(
+        q
+        for q in s.quests
+        if q.quest == quest_id
+        and (q.space == h.space or cov_cards.quest_from_afar(w, s, h, q.kind))  # Opal
+    )
     req = w.content.quests[quest_id].stages[aq.stage].needs
     if req.advantages > 0 and s.cov is not None:  # spend only the blessings needed
         short = req.advantages - _advantages_for(w, s, h, req.advantage_type, blessings=False)
@@ -211,6 +217,7 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
         s.rng = rng.state
         return
     s.done_quests.append(quest.id)
+    cov_cards.quest_completed(w, s, h)  # Archwright's Sledge
     if quest.companion:
         h.companions.append(quest.companion)  # RTDT-COMP-3, RTDT-QUEST-10
         log(s, f"{w.name(quest.companion)} joins the {hero_name(w, h)}.")

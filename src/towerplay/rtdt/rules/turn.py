@@ -8,7 +8,7 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.competitive import check_end
-from towerplay.rtdt.covenant import blessings, doom
+from towerplay.rtdt.covenant import blessings, doom, wastelands
 from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.covenant import events as covenant_events
 from towerplay.rtdt.covenant import spells as cov_spells
@@ -68,8 +68,7 @@ def start_turn(w: World, s: State, seat: int) -> None:
     """A hero's turn begins: the start step (RTDT-TURN-1, RTDT-TURN-2, RTDT-TURN-4)."""
     s.turn = TurnState(seat)
     s.turn_number += 1
-    if s.cov is not None:
-        s.cov.stuck.clear()  # COV-WASTE-4: "for the rest of the turn"
+    wastelands.new_turn(s)  # COV-WASTE-4: "for the rest of the turn"
     h = s.heroes[seat]
     log(s, f"Month {s.month}: {hero_name(w, h)}'s turn.")
     s.turn.start_pending = [
