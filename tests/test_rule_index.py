@@ -45,3 +45,18 @@ def test_tests_cite_only_indexed_competitive_rules() -> None:
     known = set(index("competitive"))
     cited = {c for c in cited_in_tests() if c.startswith("CMP-")}
     assert cited <= known, f"tests cite unknown IDs: {sorted(cited - known)}"
+
+
+def test_every_covenant_rule_has_a_test() -> None:
+    rows = index("covenant")
+    assert len(rows) > 100
+    missing = sorted(
+        set(rows) - cited_in_tests(), key=lambda r: (r.rsplit("-", 1)[0], int(r.rsplit("-", 1)[1]))
+    )
+    assert not missing, f"rules without a test: {missing}"
+
+
+def test_tests_cite_only_indexed_covenant_rules() -> None:
+    known = set(index("covenant"))
+    cited = {c for c in cited_in_tests() if c.startswith("COV-")}
+    assert cited <= known, f"tests cite unknown IDs: {sorted(cited - known)}"

@@ -401,3 +401,23 @@ def test_COV_SETUP_12_a_hero_without_a_citadel_starts_on_its_foundation() -> Non
         if found >= 2:
             break
     assert found >= 2
+
+
+@rules("COV-SETUP-11")
+def test_COV_SETUP_11_the_new_heroes_own_setup_steps() -> None:
+    from tests.rtdt.scenario import scenario
+
+    heroes = ("undaunted_aegis", "relentless_warden", "reverent_astromancer", "devious_swindler")
+    g = scenario(heroes, seed=5, expansion="covenant")
+    s, c = g.state, g.world.content
+    cov = s.cov
+    assert cov is not None
+    aegis, warden, astro, swindler = g.state.heroes
+    assert len(aegis.corruptions) == 1  # COV-AEGIS-2: a random corruption at setup
+    assert all(len(h.corruptions) == 0 for h in (warden, astro, swindler))
+    assert cov.quarry == ""  # COV-WARDEN-1: the quarry token waits on the Warden's board
+    # COV-ASTRO-1: spells in hand (or prepared for month 1), invocations set aside
+    assert sorted(cov.spells[2] + cov.prepared[2]) == sorted(sp.id for sp in c.covenant.spells)
+    assert sorted(cov.invocations[2]) == sorted(sp.id for sp in c.covenant.invocations)
+    assert cov.protections == []  # COV-ASTRO-2: the six protection tokens wait in the supply
+    assert c.covenant.components.protection_tokens == 6

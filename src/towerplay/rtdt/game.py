@@ -109,7 +109,7 @@ def make_config(
         raise ValueError("competitive mode needs 2 to 4 players")
     if setup.difficulty not in ("heroic", "gritty"):
         raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
-    if setup.alliances:
+    if setup.alliances:  # COV-MODE-3: never with Covenant; towerplay has no Alliances
         raise ValueError(
             "this code asks for the Alliances expansion, which towerplay does not play"
         )
@@ -169,7 +169,8 @@ def make_config(
 
 
 def setup_state(w: World, config: Config) -> State:
-    """World setup and hero setup (RTDT-SETUP-*, RTDT-HERO-*)."""
+    """World setup and hero setup (RTDT-SETUP-*, RTDT-HERO-*); Covenant changes only what
+    its setup rows say (COV-MODE-5)."""
     c = w.content
     for hero in config.heroes:
         if hero not in c.heroes:
@@ -194,7 +195,8 @@ def setup_state(w: World, config: Config) -> State:
                 hero=hero_id,
                 seat=seat,
                 kingdom=kingdom,
-                space=w.board.building_space[(kingdom, "citadel")],  # RTDT-HERO-3
+                # RTDT-HERO-3; COV-SETUP-12: on the foundation if a monument replaced it
+                space=w.board.building_space[(kingdom, "citadel")],
                 warriors=7,  # RTDT-HERO-5
                 spirit=1,
                 virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],

@@ -14,7 +14,9 @@ def held(s: State, h: HeroState) -> int:
 
 
 def gain_blessing(w: World, s: State, h: HeroState, why: str) -> bool:
-    """Take a blessing from the supply; none when it is empty (COV-BLESS-6). True if gained."""
+    """Take a blessing from the supply, from whichever effect gives it (COV-BLESS-1); none
+    when it is empty (COV-BLESS-6). True if gained. Blessings are a count per seat, not
+    cards in a hand, so no trade can move them (COV-BLESS-4)."""
     if s.cov is None or blessings_free(w, s) <= 0:
         if s.cov is not None:
             log(s, f"No blessing is left in the supply for {hero_name(w, h)} ({why}).")

@@ -1,4 +1,5 @@
-"""Doom skulls (COV-DOOM-*): black skulls dropped into the Tower by the Creeping Doom event.
+"""Doom skulls (COV-DOOM-*): black skulls dropped into the Tower by the Creeping Doom event,
+alongside the regular skulls (COV-DOOM-1).
 
 Inside the Tower they mix with the regular skulls. The Tower model (towerplay.rtdt.tower)
 tracks how many skulls lodge where, not which; so when skulls tumble out, which of them are

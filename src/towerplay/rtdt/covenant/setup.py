@@ -51,7 +51,8 @@ def corruption_deck(w: World, config: Config, rng: Rng) -> list[str]:
 
 def choose_monuments(w: World, rng: Rng) -> list[tuple[str, str]]:
     """The app's pick (COV-SETUP-6, COV-MONUMENT-1): one monument per kingdom, the four
-    replacing one building of each type, each drawn from the two monuments of its type."""
+    replacing one building of each type, each drawn from the two monuments of its type
+    (the pairs share a type: the Arch replaces a bazaar, COV-CLARIFY-1)."""
     types = list(TYPES)
     rng.shuffle(types)
     out = []
@@ -81,7 +82,7 @@ def new_covenant(w: World, s: State, rng: Rng) -> Covenant:
             btype = w.content.monuments[monument].replaces
             space = w.board.building_space[(kingdom, btype)]  # COV-SETUP-7, COV-SETUP-8
             s.skulls.pop(space)
-            cov.sites.append(Site(monument, kingdom, space))
+            cov.sites.append(Site(monument, kingdom, space))  # COV-MONUMENT-2: unbuilt
             s.log = s.log.add(
                 f"Setup - the {w.name(monument)} will rise in the {kingdom}: its foundation "
                 f"replaces the {btype} at {w.board.names[space]}."
@@ -94,7 +95,7 @@ def setup_heroes(w: World, s: State) -> None:
     cov = s.cov
     if cov is None:
         return
-    c = w.content
+    c = w.content  # COV-WARDEN-1: the quarry token starts on the Warden's board (quarry "")
     for h in s.heroes:
         if h.hero == ASTROMANCER:  # COV-ASTRO-1, COV-ASTRO-2
             cov.spells[h.seat] = [sp.id for sp in c.covenant.spells]

@@ -60,7 +60,7 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
         return bool(h.corruptions) and bool(_items(h))
     if flag == "move_monument":  # COV-WASTE-4: not out of a wasteland
         return not stuck(s, h) and bool(colossus_targets(w, s))
-    if any(e.op == "remove_foe" for e in opt.effects):
+    if any(e.op == "remove_foe" for e in opt.effects):  # the Nightmare Cage (COV-CLARIFY-18)
         return bool(s.foes)
     return True
 
@@ -129,7 +129,8 @@ def move_colossus(w: World, s: State, h: HeroState, dst: str) -> None:
 
 
 def foreign_virtues(w: World, s: State) -> list[str]:
-    """Virtue tiles of heroes not in the game (COV-CLARIFY-7)."""
+    """Virtue tiles of heroes not in the game (COV-CLARIFY-7). One that refers to what the
+    hero lacks (invocations, battlements) simply finds nothing to act on (COV-CLARIFY-8)."""
     playing = {h.hero for h in s.heroes}
     taken = {v for h in s.heroes for v in h.virtues + h.inactive}
     return [

@@ -497,7 +497,7 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
     another source Covenant allows (covenant.reinforce)."""
     t = s.turn
     h.spirit -= reinforce_cost(w, s, h, option, source=source)
-    t.reinforces += 1
+    t.reinforces += 1  # COV-MONUMENT-8: a monument's Reinforce is the turn's Reinforce
     t.reinforce_space = h.space
     if s.cov is None:
         building = w.board.building_of[h.space]

@@ -467,7 +467,8 @@ def cleansable(w: World, s: State, space: str) -> bool:
 
 def remove_skulls(w: World, s: State, space: str, count: int) -> int:
     """Take up to `count` skulls off a building back to the supply; returns how many.
-    Doom skulls stay: no effect cleanses or removes them (COV-DOOM-4)."""
+    Doom skulls stay: no effect cleanses or removes them (COV-DOOM-4), the Endless
+    Necropolis's Reinforce included (COV-CLARIFY-14, COV-CLARIFY-15)."""
     have = regular_skulls(s, space)
     n = min(have, count)
     if n:

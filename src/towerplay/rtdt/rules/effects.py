@@ -178,7 +178,9 @@ def run(
 
                 if reroll_asks(w, s, h, face.result, "effect"):
                     continue
-            if face.result != "cancel":  # COV-SWINDLER-1, COV-SWINDLER-2
+            # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
+            # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
+            if face.result != "cancel":
                 run(w, s, h, face.effects, "the haggle die")
         else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")

@@ -226,6 +226,7 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
         log(s, f"{hero_name(w, h)} gains {w.name(quest.quest_item)}.")
     if quest.kind == "main_goal":  # RTDT-ADVERSARY-2
         rng = Rng(s.rng)
+        # COV-SPELL-7: protection tokens do not stop the adversary
         s.adversary_space = rng.choice(sorted(w.board.tower_adjacent))
         s.rng = rng.state
         log(
