@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
-from rich.console import Console
 from typer.testing import CliRunner
 
+from tests.cli.test_cli_rtdt import console, scripted
 from towerplay.agents.random import RandomAgent
 from towerplay.cli.main import app
 from towerplay.cli.rtdt import build_game, play_loop, render
@@ -25,32 +24,6 @@ COVENANT_HEROES = [
     "undaunted_aegis",
     "devious_swindler",
 ]
-
-
-def scripted(
-    lines: Iterable[str], then: str | None = None, limit: int = 5_000
-) -> Callable[[str], str]:
-    """An `input` stand-in: the lines in order, then `then` forever (or EOF)."""
-    it = iter(lines)
-    count = 0
-
-    def read(prompt: str) -> str:
-        nonlocal count
-        count += 1
-        if count > limit:
-            raise EOFError
-        try:
-            return next(it)
-        except StopIteration:
-            if then is None:
-                raise EOFError from None
-            return then
-
-    return read
-
-
-def console() -> Console:
-    return Console(record=True, width=100, color_system=None)
 
 
 def covenant(

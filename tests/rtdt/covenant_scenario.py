@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from tests.rtdt.scenario import scenario
+from tests.rtdt.scenario import resume, scenario
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.state import Site
+from towerplay.rtdt.state import Covenant, Site
 
 
 def covenant_game(
@@ -53,7 +53,7 @@ def monument(g: RtdtGame, monument_id: str, built: bool = False, offerings: int 
     return site
 
 
-def doom_skulls(g: RtdtGame, space: str, n: int) -> None:
+def doom_skulls(g: RtdtGame, space: str, n: int = 1) -> None:
     """Put n doom skulls from the doom supply on a standing building (they count among its
     skulls)."""
     s = g.state
@@ -72,3 +72,38 @@ def put_foes(g: RtdtGame, *tokens: tuple[str, str], status: str = "ready") -> No
     for foe, _ in tokens:
         s.foe_status.setdefault(foe, status)
     g._legal = None
+
+
+def cov(g: RtdtGame) -> Covenant:
+    """The game's Covenant state (asserting it is in play)."""
+    assert g.state.cov is not None
+    return g.state.cov
+
+
+def app_events(g: RtdtGame, *events: str, rng: int | None = None) -> None:
+    """Queue these app events after the turn (optionally with this generator state) and run
+    the game forward."""
+    s = g.state
+    if rng is not None:
+        s.rng = rng
+    s.events = list(events)
+    s.turn.phase = "events"
+    resume(g)
+
+
+def complete(g: RtdtGame, kingdom: str, monument: str = "", status: str = "built") -> Site:
+    """Complete (or destroy) the kingdom's monument, optionally choosing which of its
+    type's two monuments it is."""
+    x = next(x for x in cov(g).sites if x.kingdom == kingdom)
+    if monument:
+        assert g.world.content.monuments[monument].replaces == (
+            g.world.content.monuments[x.monument].replaces
+        )
+        x.monument = monument
+    x.status = status
+    if status == "built":
+        g.state.skulls[x.space] = 0
+    else:
+        g.state.destroyed.append(x.space)
+    g._legal = None
+    return x

@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import rules
+from tests.rtdt.covenant_scenario import cov
 from tests.rtdt.invariants import check
 from tests.rtdt.scenario import at, give, legal, play, resume, scenario
 from towerplay.core.errors import IllegalAction
@@ -20,7 +21,7 @@ from towerplay.rtdt.covenant.events import resolve
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules.battle import TOP_RUNG, deck_for
-from towerplay.rtdt.state import ActiveQuest, Covenant
+from towerplay.rtdt.state import ActiveQuest
 
 GREEN_BRIDGE = "green_bridge"  # north, no building
 QUEST = "scales_of_dragontooth_lake"  # its first stage asks for three Beast advantages
@@ -35,11 +36,6 @@ def game(heroes: tuple[str, ...] = ("orphaned_scion",), seed: int = 1) -> RtdtGa
         h.virtues[:] = h.virtues[:1]
     g._legal = None
     return g
-
-
-def cov(g: RtdtGame) -> Covenant:
-    assert g.state.cov is not None
-    return g.state.cov
 
 
 def bless(g: RtdtGame, seat: int, n: int) -> None:

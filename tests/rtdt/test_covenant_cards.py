@@ -18,6 +18,7 @@ from tests.rtdt.covenant_scenario import covenant_game, doom_skulls, monument
 from tests.rtdt.invariants import check
 from tests.rtdt.scenario import at, finish_turn, give, legal, play, skulls
 from tests.rtdt.scenario import scenario as base_scenario
+from tests.rtdt.test_rules_items import force_haggle
 from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame
@@ -90,18 +91,6 @@ def fight(g: RtdtGame, foe: str, space: str, *cards: str) -> None:
     assert b is not None and b.cards[0] == cards[0]
     b.cards[:] = list(cards)
     g._legal = None
-
-
-def force_haggle(monkeypatch: pytest.MonkeyPatch, result: str) -> None:
-    """The haggle die shows `result`."""
-    original = Rng.choice
-
-    def choice(self: Rng, seq):  # type: ignore[no-untyped-def]
-        if seq and hasattr(seq[0], "result"):
-            return next(f for f in seq if f.result == result)
-        return original(self, seq)
-
-    monkeypatch.setattr(Rng, "choice", choice)
 
 
 def card_wilds(g: RtdtGame, card: str, battling: bool = True) -> int:

@@ -1,7 +1,7 @@
 """Rule tests for doom skulls and the Creeping Doom (COV-DOOM-1..7), with save/load of a
 Covenant game mid-decision and seeded random Covenant games that keep every invariant.
 
-A doom skull is put on a building by hand with `doom(g, space, n)` (from the doom supply,
+A doom skull is put on a building by hand with `doom_skulls(g, space, n)` (from the doom supply,
 counted among the building's skulls). A Creeping Doom is run by queueing the app's event
 (`s.events = ["creeping_doom:N"]`, phase "events") and resuming the game; the generator
 state decides where the skulls tumble out, so tests pick one that gives what they need.
@@ -15,6 +15,7 @@ from collections import Counter
 import pytest
 
 from tests.conftest import rules
+from tests.rtdt.covenant_scenario import app_events, complete, cov, doom_skulls
 from tests.rtdt.invariants import DOOM_SKULLS, check, play_checked
 from tests.rtdt.scenario import at, give, legal, play, resume, scenario, skulls
 from towerplay.agents.random import RandomAgent
@@ -24,7 +25,7 @@ from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.common import add_skull
-from towerplay.rtdt.state import Covenant, Site
+from towerplay.rtdt.state import Site
 
 # North kingdom spaces (seat 0's home in these scenarios)
 NORTH = {"citadel": "radiant_mountains", "bazaar": "dayside", "village": "egans_end"}
@@ -44,28 +45,8 @@ def game(heroes: tuple[str, ...] = ("orphaned_scion",), seed: int = 1) -> RtdtGa
     return g
 
 
-def cov(g: RtdtGame) -> Covenant:
-    assert g.state.cov is not None
-    return g.state.cov
-
-
 def site(g: RtdtGame, kingdom: str) -> Site:
     return next(x for x in cov(g).sites if x.kingdom == kingdom)
-
-
-def complete(g: RtdtGame, kingdom: str, monument: str = "") -> Site:
-    """Complete the kingdom's monument (a building with no skulls), optionally choosing which
-    of its building type's two monuments it is."""
-    x = site(g, kingdom)
-    if monument:
-        assert g.world.content.monuments[monument].replaces == (
-            g.world.content.monuments[x.monument].replaces
-        )
-        x.monument = monument
-    x.status = "built"
-    g.state.skulls[x.space] = 0
-    g._legal = None
-    return x
 
 
 def covenant_with(
@@ -77,26 +58,6 @@ def covenant_with(
         if g.world.content.monuments[site(g, kingdom).monument].replaces == btype:
             return g
     raise AssertionError(f"no seed puts a {btype} monument in the {kingdom}")
-
-
-def doom(g: RtdtGame, space: str, n: int = 1) -> None:
-    """Put n doom skulls from the doom supply on a standing building."""
-    s = g.state
-    assert space in s.skulls
-    cov(g).doom[space] = cov(g).doom.get(space, 0) + n
-    s.skulls[space] += n
-    cov(g).doom_supply -= n
-    g._legal = None
-
-
-def creeping_doom(g: RtdtGame, *events: str, rng: int | None = None) -> None:
-    """Queue these app events (a Creeping Doom among them) after the turn and resume."""
-    s = g.state
-    if rng is not None:
-        s.rng = rng
-    s.events = list(events)
-    s.turn.phase = "events"
-    resume(g)
 
 
 def answer_all(g: RtdtGame) -> None:
@@ -113,7 +74,7 @@ def rng_for(emerged: list[str], count: int = 1, **build: str) -> tuple[RtdtGame,
         g = game()
         for kingdom in build:
             complete(g, kingdom, build[kingdom])
-        creeping_doom(g, f"creeping_doom:{count}", rng=k)
+        app_events(g, f"creeping_doom:{count}", rng=k)
         if g.state.emerged == emerged:
             g = game()
             for kingdom in build:
@@ -138,7 +99,7 @@ def test_COV_DOOM_1_2_creeping_doom_drops_doom_skulls_beside_the_regular_ones() 
         g = game()
         s = g.state
         supply, on_board = s.supply, sum(s.skulls.values())
-        creeping_doom(g, "creeping_doom:3", rng=k)
+        app_events(g, "creeping_doom:3", rng=k)
         # three black skulls left their own supply; the regular supply is untouched
         assert cov(g).doom_supply == DOOM_SKULLS - 3
         assert s.supply == supply
@@ -159,13 +120,13 @@ def test_COV_DOOM_2_the_doom_supply_limits_the_drop() -> None:
     g = game()
     cov(g).doom_supply = 1
     cov(g).doom_removed = DOOM_SKULLS - 1  # the others are out of the game
-    creeping_doom(g, "creeping_doom:3", rng=7)
+    app_events(g, "creeping_doom:3", rng=7)
     assert cov(g).doom_supply == 0
     assert total_doom(g) == DOOM_SKULLS
     assert any("the doom supply held only 1" in line for line in g.log)
     answer_all(g)
     check(g)
-    creeping_doom(g, "creeping_doom:2", rng=8)  # an empty supply drops nothing
+    app_events(g, "creeping_doom:2", rng=8)  # an empty supply drops nothing
     assert cov(g).doom_supply == 0 and total_doom(g) == DOOM_SKULLS
     check(g)
 
@@ -180,7 +141,7 @@ def test_COV_DOOM_1_doom_skulls_are_conserved_through_creeping_dooms() -> None:
         s = g.state
         skulls(g, egans_end=2, dayside=3, southern_wastes=2)
         supply = s.supply
-        creeping_doom(g, *["creeping_doom:3"] * 5, rng=k)  # 15 asked, 12 exist
+        app_events(g, *["creeping_doom:3"] * 5, rng=k)  # 15 asked, 12 exist
         while g.pending is not None or s.turn.phase not in ("start", "middle"):
             assert total_doom(g) == DOOM_SKULLS
             check(g)
@@ -214,7 +175,7 @@ def test_COV_DOOM_7_the_creeping_doom_advances_no_turn_and_triggers_no_event(
 
     monkeypatch.setattr(app, "draw_events", no_events)
     monkeypatch.setattr(app, "draw_covenant_events", no_events)
-    creeping_doom(g, "creeping_doom:3", "new_wares", rng=k)
+    app_events(g, "creeping_doom:3", "new_wares", rng=k)
     # three skulls dropped, two out: the sensor is off, nothing is counted or triggered
     assert g.pending is not None and g.pending.kind == "place_skull"
     assert s.emerged == ["doom:north", "doom:north"]
@@ -258,7 +219,7 @@ def test_COV_DOOM_7_an_ordinary_drop_does_count_the_turn_and_draw_events(
 def test_COV_DOOM_3_a_doom_skull_goes_on_a_building_of_its_kingdom_a_monument_included() -> None:
     g, k = rng_for(["doom:north"], north="")
     monument = site(g, "north")
-    creeping_doom(g, "creeping_doom:1", rng=k)
+    app_events(g, "creeping_doom:1", rng=k)
     s = g.state
     assert g.pending is not None and g.pending.kind == "place_skull"
     assert g.pending.seat == 0  # the home player places it, as usual
@@ -275,7 +236,7 @@ def test_COV_DOOM_3_a_doom_skull_goes_on_a_building_of_its_kingdom_a_monument_in
 @rules("COV-DOOM-3")
 def test_COV_DOOM_3_only_the_kingdom_where_it_tumbled_out() -> None:
     g, k = rng_for(["doom:east"])
-    creeping_doom(g, "creeping_doom:1", rng=k)
+    app_events(g, "creeping_doom:1", rng=k)
     s, w = g.state, g.world
     assert g.pending is not None and g.pending.target == "east"
     assert g.pending.seat == 0  # a dormant kingdom: the dropping player places it
@@ -316,7 +277,7 @@ def test_COV_DOOM_4_a_cleanse_takes_only_the_regular_skulls() -> None:
     at(g, 0, NORTH["bazaar"])
     give(g, 0, spirit=3)
     skulls(g, **{NORTH["bazaar"]: 2})
-    doom(g, NORTH["bazaar"])
+    doom_skulls(g, NORTH["bazaar"])
     supply = s.supply
     play(g, f"cleanse {NORTH['bazaar']}")
     assert s.skulls[NORTH["bazaar"]] == 1 and cov(g).doom[NORTH["bazaar"]] == 1
@@ -331,7 +292,7 @@ def test_COV_DOOM_4_a_building_with_only_doom_skulls_cannot_be_cleansed() -> Non
     at(g, 0, NORTH["bazaar"])
     give(g, 0, spirit=3)
     skulls(g, **{NORTH["bazaar"]: 0})
-    doom(g, NORTH["bazaar"], 2)
+    doom_skulls(g, NORTH["bazaar"], 2)
     before = g.state_hash()
     assert f"cleanse {NORTH['bazaar']}" not in legal(g)
     with pytest.raises(IllegalAction) as e:
@@ -346,8 +307,8 @@ def test_COV_DOOM_4_a_potion_of_purifying_breath_leaves_doom_skulls() -> None:
     s = g.state
     give(g, 0, potions=["potion_of_purifying_breath"])
     skulls(g, **{NORTH["village"]: 0, NORTH["sanctuary"]: 1, "greater_tombstones": 0})
-    doom(g, NORTH["village"], 2)  # only doom skulls
-    doom(g, NORTH["sanctuary"], 1)  # one regular, one doom
+    doom_skulls(g, NORTH["village"], 2)  # only doom skulls
+    doom_skulls(g, NORTH["sanctuary"], 1)  # one regular, one doom
     supply = s.supply
     play(g, "use potion_of_purifying_breath")
     options = legal(g)
@@ -367,7 +328,7 @@ def test_COV_DOOM_4_the_necropolis_returns_only_its_regular_skulls() -> None:
     s = g.state
     x = complete(g, "north", "endless_necropolis")
     skulls(g, **{x.space: 3})
-    doom(g, x.space, 2)  # five skulls: the Necropolis holds any number
+    doom_skulls(g, x.space, 2)  # five skulls: the Necropolis holds any number
     at(g, 0, x.space)
     give(g, 0, spirit=5)
     supply = s.supply
@@ -392,7 +353,7 @@ def test_COV_DOOM_4_remove_skull_effects_find_no_doom_skull_to_take() -> None:
     s, w = g.state, g.world
     for sp in list(s.skulls):
         skulls(g, **{sp: 0})
-    doom(g, NORTH["village"], 3)
+    doom_skulls(g, NORTH["village"], 3)
     h = g.hero(0)
     for scope in ("anywhere", "home_kingdom", "current_kingdom", "one_building_anywhere"):
         assert skull_targets(w, s, h, scope) == []
@@ -429,7 +390,7 @@ def test_COV_DOOM_5_doom_skulls_count_for_a_battle_cards_losses() -> None:
                 skulls(g, **{sp: 0})
         skulls(g, **regular_on)
         for sp, n in doom_on.items():
-            doom(g, sp, n)
+            doom_skulls(g, sp, n)
         give(g, 0, warriors=50)
         _rig(g, "brigands", "generic_volley")
         play(g, f"battle brigands {GREEN_BRIDGE}")
@@ -462,7 +423,7 @@ def test_COV_DOOM_5_a_building_with_a_doom_skull_is_not_clean() -> None:
     for sp in near:
         skulls(g, **{sp: 0})
     assert advantages.automatic(w, s, h, battling=True).get("wild", 0) == len(near)
-    doom(g, near[0])
+    doom_skulls(g, near[0])
     assert advantages.automatic(w, s, h, battling=True).get("wild", 0) == len(near) - 1
 
 
@@ -471,7 +432,7 @@ def test_COV_DOOM_5_doom_skulls_fill_a_buildings_three_places() -> None:
     g = game()
     s, w = g.state, g.world
     skulls(g, **{NORTH["bazaar"]: 1})
-    doom(g, NORTH["bazaar"], 2)
+    doom_skulls(g, NORTH["bazaar"], 2)
     removed = s.removed
     s.supply -= 1
     add_skull(w, s, NORTH["bazaar"], g.hero(0))  # a regular fourth skull
@@ -492,7 +453,7 @@ def test_COV_DOOM_6_a_destroyed_monument_takes_its_doom_skulls_out_of_the_game()
     cap = w.content.monuments[x.monument].skull_capacity
     assert cap == 3  # not the Necropolis (its citadel/sanctuary/bazaar rivals hold three)
     skulls(g, **{x.space: 1})
-    doom(g, x.space, 2)
+    doom_skulls(g, x.space, 2)
     supply = s.supply
     s.emerged = ["north"]
     s.supply -= 1
@@ -525,7 +486,7 @@ def test_COV_DOOM_6_a_doom_skull_with_no_building_to_stand_on_leaves_the_game() 
 def test_COV_DOOM_6_doom_skulls_stay_turn_after_turn() -> None:
     g = game(("orphaned_scion", "spymaster"))
     s = g.state
-    doom(g, NORTH["village"], 2)
+    doom_skulls(g, NORTH["village"], 2)
     for _ in range(4):
         number = s.turn_number
         g.apply("end")
@@ -547,8 +508,8 @@ def test_a_covenant_game_saves_and_loads_while_a_doom_skull_waits() -> None:
     x = site(g, "north")
     cov(g).wastelands[:] = ["muted_forest"]
     cov(g).blessings[0] = 2
-    doom(g, NORTH["bazaar"])
-    creeping_doom(g, "creeping_doom:1", "wasteland:1", rng=k)
+    doom_skulls(g, NORTH["bazaar"])
+    app_events(g, "creeping_doom:1", "wasteland:1", rng=k)
     assert g.pending is not None and s.emerged == ["doom:north"]
     data = json.loads(json.dumps(g.to_json()))
     g2 = RtdtGame.from_json(data)

@@ -13,6 +13,7 @@ from collections import Counter
 import pytest
 
 from tests.conftest import rules
+from tests.rtdt.covenant_scenario import cov
 from tests.rtdt.invariants import check
 from tests.rtdt.scenario import legal, scenario
 from towerplay.rtdt import app, gamecode
@@ -21,16 +22,10 @@ from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.covenant.wastelands import TOKENS
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
-from towerplay.rtdt.state import Covenant
 
 SKULLS = 24
 KINGDOMS = ("north", "east", "south", "west")
 TYPES = ("citadel", "sanctuary", "village", "bazaar")
-
-
-def cov(g: RtdtGame) -> Covenant:
-    assert g.state.cov is not None
-    return g.state.cov
 
 
 def replaced(g: RtdtGame) -> dict[str, str]:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import pytest
 
 from tests.conftest import rules
+from tests.rtdt.covenant_scenario import app_events, complete, cov
 from tests.rtdt.invariants import check
-from tests.rtdt.scenario import at, give, legal, play, resume, scenario
+from tests.rtdt.scenario import at, give, legal, play, scenario
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction
 from towerplay.rtdt.covenant import wastelands
 from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.state import Covenant
 
 LODESTONE = "lodestone_mountains"  # north, mountains, no building
 MUTED_FOREST = "muted_forest"  # north, forest, no building
@@ -35,34 +35,9 @@ def game(heroes: tuple[str, ...] = ("devious_swindler",), seed: int = 1, **kw: o
     return g
 
 
-def cov(g: RtdtGame) -> Covenant:
-    assert g.state.cov is not None
-    return g.state.cov
-
-
 def waste(g: RtdtGame, *spaces: str) -> None:
     cov(g).wastelands.extend(spaces)
     g._legal = None
-
-
-def complete(g: RtdtGame, kingdom: str, status: str = "built") -> None:
-    s = g.state
-    x = next(x for x in cov(g).sites if x.kingdom == kingdom)
-    x.status = status
-    if status == "built":
-        s.skulls[x.space] = 0
-    else:
-        s.destroyed.append(x.space)
-    g._legal = None
-
-
-def event(g: RtdtGame, *events: str, rng: int | None = None) -> None:
-    s = g.state
-    if rng is not None:
-        s.rng = rng
-    s.events = list(events)
-    s.turn.phase = "events"
-    resume(g)
 
 
 def wild(g: RtdtGame, seat: int = 0) -> int:
@@ -77,7 +52,7 @@ def test_COV_WASTE_1_the_apps_event_places_tokens_on_the_spaces_it_names() -> No
     chosen = set()
     for k in range(1, 15):
         g = game()
-        event(g, "wasteland:2", rng=k)
+        app_events(g, "wasteland:2", rng=k)
         placed = cov(g).wastelands
         assert len(placed) == 2 and len(set(placed)) == 2
         assert all(sp in g.world.board.spaces for sp in placed)
@@ -93,9 +68,9 @@ def test_COV_WASTE_1_never_twice_on_a_space_and_no_more_than_32_tokens() -> None
     g = game()
     spaces = list(g.world.board.spaces)
     waste(g, *spaces[:31])
-    event(g, "wasteland:2", rng=3)
+    app_events(g, "wasteland:2", rng=3)
     assert len(cov(g).wastelands) == 32 == len(set(cov(g).wastelands))
-    event(g, "wasteland:2", rng=4)
+    app_events(g, "wasteland:2", rng=4)
     assert len(cov(g).wastelands) == 32  # the box is empty
     check(g)
 
@@ -277,7 +252,7 @@ def test_COV_WASTE_6_no_wasteland_in_a_kingdom_with_a_completed_monument() -> No
         g = game()
         complete(g, "north")
         complete(g, "south")
-        event(g, "wasteland:2", "wasteland:2", "wasteland:2", rng=k)
+        app_events(g, "wasteland:2", "wasteland:2", "wasteland:2", rng=k)
         placed = cov(g).wastelands
         assert len(placed) == 6
         assert all(w.board.kingdom_of[sp] in ("east", "west") for sp in placed), placed
@@ -285,7 +260,7 @@ def test_COV_WASTE_6_no_wasteland_in_a_kingdom_with_a_completed_monument() -> No
     g = game()
     for kingdom in ("north", "east", "south", "west"):
         complete(g, kingdom)
-    event(g, "wasteland:2", rng=5)
+    app_events(g, "wasteland:2", rng=5)
     assert cov(g).wastelands == []
     assert any("no wasteland takes hold" in line for line in g.log)
 
@@ -297,7 +272,7 @@ def test_COV_WASTE_6_a_monument_completed_then_destroyed_still_keeps_them_away()
         g = game()
         for kingdom in ("north", "east", "south"):
             complete(g, kingdom, status="destroyed")
-        event(g, "wasteland:2", rng=k)
+        app_events(g, "wasteland:2", rng=k)
         assert all(w.board.kingdom_of[sp] == "west" for sp in cov(g).wastelands)
     # an unbuilt foundation does not protect its kingdom
     g = game()
@@ -317,12 +292,12 @@ def test_a_protection_token_stops_a_wasteland_and_returns() -> None:
     guarded = north[0]
     waste(g, *north[1:])  # the only space left for a wasteland is the guarded one
     cov(g).protections[:] = [guarded]
-    event(g, "wasteland:1", rng=2)
+    app_events(g, "wasteland:1", rng=2)
     assert guarded not in cov(g).wastelands
     assert cov(g).protections == []  # the token went back to the supply
     assert any("wards off the wasteland" in line for line in g.log)
     check(g)
-    event(g, "wasteland:1", rng=3)  # the next one takes hold
+    app_events(g, "wasteland:1", rng=3)  # the next one takes hold
     assert guarded in cov(g).wastelands
 
 

@@ -40,6 +40,31 @@ from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
 from towerplay.rtdt.world import get_world
 
+# Covenant's setup options, shared by `play rtdt` and `sim rtdt`.
+ExpansionOption = Annotated[
+    str | None,
+    typer.Option("--expansion", help="covenant: play the Covenant expansion (cooperative)."),
+]
+TreasuresOption = Annotated[
+    str | None,
+    typer.Option(
+        "--treasures",
+        help="Treasure deck: base, covenant or both (default: both with the expansion).",
+    ),
+]
+NewCorruptionsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--new-corruptions",
+        help="Covenant corruptions shuffled in, 0-12 (default: 12 with the expansion).",
+    ),
+]
+OnlyNewCorruptionsOption = Annotated[
+    bool,
+    typer.Option("--only-new-corruptions", help="A corruption deck of the 12 Covenant ones only."),
+]
+
+
 KINGDOMS = ("north", "east", "south", "west")
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 AGENTS = ("random", "heuristic")
@@ -1376,30 +1401,10 @@ def play_rtdt(
             "--companion", help="The main companion (its main goal is played), e.g. zaida."
         ),
     ] = None,
-    expansion: Annotated[
-        str | None,
-        typer.Option("--expansion", help="covenant: play the Covenant expansion (cooperative)."),
-    ] = None,
-    treasures: Annotated[
-        str | None,
-        typer.Option(
-            "--treasures",
-            help="Treasure deck: base, covenant or both (default: both with the expansion).",
-        ),
-    ] = None,
-    new_corruptions: Annotated[
-        int | None,
-        typer.Option(
-            "--new-corruptions",
-            help="Covenant corruptions shuffled in, 0-12 (default: 12 with the expansion).",
-        ),
-    ] = None,
-    only_new_corruptions: Annotated[
-        bool,
-        typer.Option(
-            "--only-new-corruptions", help="A corruption deck of the 12 Covenant ones only."
-        ),
-    ] = False,
+    expansion: ExpansionOption = None,
+    treasures: TreasuresOption = None,
+    new_corruptions: NewCorruptionsOption = None,
+    only_new_corruptions: OnlyNewCorruptionsOption = False,
 ) -> None:
     """Play Return to Dark Tower (cooperative or competitive) in the terminal."""
     try:
@@ -1528,30 +1533,10 @@ def sim_rtdt(
     mode: Annotated[
         str, typer.Option("--mode", help="cooperative or competitive (2-4 players).")
     ] = "cooperative",
-    expansion: Annotated[
-        str | None,
-        typer.Option("--expansion", help="covenant: play the Covenant expansion (cooperative)."),
-    ] = None,
-    treasures: Annotated[
-        str | None,
-        typer.Option(
-            "--treasures",
-            help="Treasure deck: base, covenant or both (default: both with the expansion).",
-        ),
-    ] = None,
-    new_corruptions: Annotated[
-        int | None,
-        typer.Option(
-            "--new-corruptions",
-            help="Covenant corruptions shuffled in, 0-12 (default: 12 with the expansion).",
-        ),
-    ] = None,
-    only_new_corruptions: Annotated[
-        bool,
-        typer.Option(
-            "--only-new-corruptions", help="A corruption deck of the 12 Covenant ones only."
-        ),
-    ] = False,
+    expansion: ExpansionOption = None,
+    treasures: TreasuresOption = None,
+    new_corruptions: NewCorruptionsOption = None,
+    only_new_corruptions: OnlyNewCorruptionsOption = False,
 ) -> None:
     """Play many Return to Dark Tower games with AI seats and report the results."""
     difficulty = difficulty.lower()
