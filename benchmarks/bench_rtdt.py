@@ -16,12 +16,12 @@ from towerplay.agents.random import RandomAgent
 from towerplay.rtdt.game import new_game
 
 
-def playouts(seconds: float, players: int) -> tuple[int, int, float]:
+def playouts(seconds: float, players: int, expansion: str = "") -> tuple[int, int, float]:
     games = decisions = 0
     seed = 0
     start = time.perf_counter()
     while time.perf_counter() - start < seconds:
-        g = new_game(players=players, seed=seed)
+        g = new_game(players=players, seed=seed, expansion=expansion)
         agent = RandomAgent(seed)
         while g.result is None:
             g.apply(agent.act(g))
@@ -31,8 +31,8 @@ def playouts(seconds: float, players: int) -> tuple[int, int, float]:
     return games, decisions, time.perf_counter() - start
 
 
-def mid_game(players: int, seed: int) -> object:
-    g = new_game(players=players, seed=seed)
+def mid_game(players: int, seed: int, expansion: str = "") -> object:
+    g = new_game(players=players, seed=seed, expansion=expansion)
     agent = RandomAgent(seed)
     for _ in range(40):
         if g.result is not None:
@@ -41,8 +41,8 @@ def mid_game(players: int, seed: int) -> object:
     return g
 
 
-def clone_us(players: int, n: int = 20000) -> float:
-    g = mid_game(players, 3)
+def clone_us(players: int, expansion: str = "", n: int = 20000) -> float:
+    g = mid_game(players, 3, expansion)
     runs = []
     for _ in range(5):
         t0 = time.perf_counter()
@@ -54,23 +54,23 @@ def clone_us(players: int, n: int = 20000) -> float:
 
 def main() -> None:
     """Five rounds per player count; the median and the best round are reported (this
-    VM shares its host, so single rounds swing by 10-20%)."""
+    VM shares its host, so single rounds swing by 10-20%). The base game, then Covenant."""
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 1.5
     out: dict[str, object] = {}
-    for players in (1, 4):
-        rounds = [playouts(seconds, players) for _ in range(5)]
+    for expansion, players in ((e, p) for e in ("", "covenant") for p in (1, 4)):
+        rounds = [playouts(seconds, players, expansion) for _ in range(5)]
         rates = sorted(d / dt for _, d, dt in rounds)
         games = sum(g for g, _, _ in rounds)
         decisions = sum(d for _, d, _ in rounds)
         elapsed = sum(dt for _, _, dt in rounds)
-        out[f"{players}p"] = {
+        out[f"{players}p" + (f" {expansion}" if expansion else "")] = {
             "games": games,
             "decisions": decisions,
             "decisions_per_second_median": round(rates[2]),
             "decisions_per_second_best": round(rates[-1]),
             "games_per_second": round(games / elapsed, 1),
             "decisions_per_game": round(decisions / games, 1),
-            "clone_us": round(clone_us(players), 2),
+            "clone_us": round(clone_us(players, expansion), 2),
         }
     print(json.dumps(out, indent=2))
 
