@@ -12,6 +12,14 @@ from towerplay.tactics import TacticsGame
 from towerplay.tactics import new_game as new_tactics
 
 
+COVENANT_HEROES = (
+    "undaunted_aegis",
+    "relentless_warden",
+    "devious_swindler",
+    "reverent_astromancer",
+)
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
@@ -22,6 +30,16 @@ class Entry:
 GAMES: list[Entry] = [
     Entry("rtdt-1p", lambda seed: new_rtdt(players=1, seed=seed), RtdtGame.from_json),
     Entry("rtdt-4p", lambda seed: new_rtdt(players=4, seed=seed), RtdtGame.from_json),
+    Entry(
+        "rtdt-covenant-4p",
+        lambda seed: new_rtdt(
+            players=4,
+            seed=seed,
+            expansion="covenant",
+            heroes=COVENANT_HEROES[seed % 4 :] + COVENANT_HEROES[: seed % 4],
+        ),
+        RtdtGame.from_json,
+    ),
     Entry(
         "tactics",
         lambda seed: new_tactics(
