@@ -11,7 +11,6 @@ from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.tactics import TacticsGame
 from towerplay.tactics import new_game as new_tactics
 
-
 COVENANT_HEROES = (
     "undaunted_aegis",
     "relentless_warden",
