@@ -721,3 +721,29 @@ def test_disreputable_a_free_reinforce_costs_a_spirit() -> None:
     give(g, 0, spirit=1)
     play(g, "reinforce free")
     assert g.hero(0).spirit == 0
+
+
+def test_a_question_whose_answers_vanished_is_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lingering Rot's Tower act asks which gear to lose and adds a spore; the third spore
+    draws Snobby, which discards every gear: the gear question has no answer left and the
+    game goes on (RTDT-RES-4: lose what you can) instead of waiting forever."""
+    import dataclasses
+
+    from towerplay.rtdt import app
+
+    g = game(("spymaster",))
+    s = g.state
+    s.config = dataclasses.replace(s.config, adversary="lingering_rot")
+    give(g, 0, gear=["longswords", "leather_armor"])
+    s.heroes[0].spores = 2
+    s.corruption_deck.remove("snobby")
+    s.corruption_deck.insert(0, "snobby")
+    monkeypatch.setattr(app, "draw_events", lambda *args, **kw: ["tower_acts"])
+    monkeypatch.setattr(app, "draw_covenant_events", lambda *args, **kw: [])
+    g.apply("end")
+    while g.result is None and g.state.turn.seat == 0 and g.state.pending:
+        assert g.legal_actions(), "a pending question with no answer"
+        g.apply(g.legal_actions()[0])
+    assert "snobby" in s.heroes[0].corruptions and s.heroes[0].gear == []
+    assert any("Nothing is left to choose" in line for line in g.log)
+    assert g.result is not None or g.legal_actions()

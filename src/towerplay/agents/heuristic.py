@@ -17,6 +17,18 @@ Its habits, in order of importance:
   spirit, gear, treasures and virtues when spirit is plentiful;
 - never open a trade, and end its turn.
 
+With the Covenant expansion (docs/rules/covenant.md) it reads the public Covenant state too:
+it walks to a foundation holding three offerings and Builds when no better heroic action is
+in reach; it earns offerings where they come cheap (Battles on Tower-adjacent spaces and
+wastelands count for more, a turn may end among foes or skulls at a small detour, a Battle
+whose advantages would save little is fought without them while the Moonstone Temple waits);
+it walks around wastelands and plans no Cleanse of doom skulls; it values each completed
+monument's own Reinforce option; it spends blessings (and Bestow Blessing) where a Wild
+improves a battle card or a room; and it plays the four new heroes' banners, the
+Astromancer's spells (prepared by what the month's board needs, cast when they clearly
+help), the Warden's quarry, the Aegis's and the Swindler's questions, the wands and the new
+treasures' decisions.
+
 In competitive mode (docs/rules/competitive.md) it races for the relic: it picks the one of its
 own face-down trials it can complete in the fewest turns (walking plus Reinforce visits for what
 the trial asks: villages for warriors, bazaars for gear and treasures, citadels for potions and
@@ -40,6 +52,9 @@ from typing import Any
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt.competitive import advantages_ok
+from towerplay.rtdt.covenant.cards import WILD_FLAGS, owns_use
+from towerplay.rtdt.covenant.heroes import battle_advantages, flag_amount, is_quarry, quarry_at
+from towerplay.rtdt.rules.common import building_type, cleansable, corruption_limit, skull_capacity
 
 STATUSES = ("panicked", "unsteady", "ready", "savage", "lethal")
 START_RUNG = {"lethal": 0, "savage": 1, "ready": 1, "unsteady": 2, "panicked": 3}
@@ -77,6 +92,27 @@ ITEM_VALUE = {
     "axe_of_soul_rending": 5.0,
     "cloak_of_stars": 4.5,
     "azkols_banner": 4.0,
+    # Covenant treasures
+    "sanctified_flask": 7.0,
+    "azkols_scroll": 6.0,
+    "wand_of_pacification": 6.0,
+    "wand_of_conflagration": 6.0,
+    "azkols_ichor": 6.0,
+    "the_iron_wall": 5.5,
+    "haunted_recluses_effigy": 5.5,
+    "opal_of_projection": 5.5,
+    "wand_of_celerity": 5.0,
+    "azkols_chakram": 5.0,
+    "everfilled_chest": 5.0,
+    "brutal_warlords_bell": 5.0,
+    "orphaned_scions_charm": 4.5,
+    "relic_hunters_flagon": 4.5,
+    "archwrights_sledge": 4.5,
+    "beacon_stone": 4.5,
+    "tent_of_revelry": 4.5,
+    "azkols_vambraces": 4.0,
+    "spymasters_journal": 4.0,
+    "grim_whisper": 3.5,
     # gear
     "blessed_scepters": 6.5,
     "leather_armor": 5.5,
@@ -109,6 +145,19 @@ VIRTUE_VALUE = {
     "relentless": 3.0,
     "inventive": 2.0,
     "unseen": 2.0,
+    # Covenant heroes' virtues
+    "astromancer_exalted": 7.0,
+    "keen_eyed": 6.0,
+    "zealous": 6.0,
+    "bounteous": 5.5,
+    "emboldened": 6.0,
+    "calculating": 5.0,
+    "resolute": 5.0,
+    "warden_inspiring": 5.0,
+    "fortuitous": 4.0,
+    "opportunistic": 4.0,
+    "instinctive": 4.0,
+    "steeled": 4.0,
 }
 # what a building is worth losing to a "destroy" strike: lower goes first
 KEEP_BUILDING = {"bazaar": 0, "citadel": 1, "village": 2, "sanctuary": 3}
@@ -134,6 +183,70 @@ GATHER = {
 }
 # room order in the Tower's dungeon: the relic lies beyond the first row; hubs first
 ROOM_ORDER = (3, 2, 4, 5, 1, 0)
+# Covenant (docs/rules/covenant.md)
+BUILD_VALUE = 20.0  # completing a monument, as a heroic action (its 2 spirit apart)
+OFFERING_VALUE = 4.0  # one offering on a foundation; 2.5 more per offering already there
+OFFERING_STEP = 2.5
+MOONSTONE = "moonstone_temple"  # in TurnState.used: Battle and Cleanse without limit
+AURA = "aura_of_friendship"  # in TurnState.used: Reinforce with any building this turn
+# virtues that do nothing for a hero who lacks their components (a Cenotaph virtue)
+HERO_BOUND_VIRTUES = frozenset(
+    {
+        "perceptive",
+        "guarded",
+        "keen_eyed",
+        "instinctive",
+        "warden_inspiring",
+        "well_versed",
+        "pious",
+        "astromancer_exalted",
+        "zealous",
+        "bounteous",
+    }
+)
+# how much a corruption hurts (what Soothing Word, the Flask, the Aegis and the Chakram send back)
+CORRUPTION_SEVERITY = {
+    "uncertain": 7.0,
+    "arrogant": 7.0,
+    "cursed": 6.0,
+    "feverish": 5.0,
+    "tempted": 5.0,
+    "shaken": 5.0,
+    "indolent": 5.0,
+    "fatigued": 5.0,
+    "reckless": 4.0,
+    "vain": 4.0,
+    "timid": 4.0,
+    "snobby": 4.0,
+    "feral": 3.0,
+    "crestfallen": 3.0,
+    "aquaphobic": 3.0,
+    "disreputable": 3.0,
+    "inobservant": 3.0,
+    "lost": 2.0,
+    "cruel": 2.0,
+    "greedy": 2.0,
+    "weak": 2.0,
+    "feeble": 2.0,
+    "suspicious": 1.0,
+    "selfish": 1.0,
+}
+SWAP_FROM = 5.0  # Soothing Word swaps a corruption at least this bad for a random one
+# what preparing each of the Astromancer's cards is worth before the month's board is read
+SPELL_PRIORITY = {
+    "smite_the_wicked": 6.5,
+    "bestow_blessing": 7.0,
+    "abate_the_darkness": 4.0,
+    "aura_of_friendship": 5.0,
+    "celestial_jaunt": 3.0,
+    "soothing_word": 2.0,
+    "ritual_of_warding": 3.5,
+    "winds_of_change": 3.0,
+    "commanding_rebuke": 3.2,
+    "bounty_of_the_gods": 2.0,
+}
+EASY_SPELLS = ("ritual_of_warding", "winds_of_change")  # cast whenever: for Zealous/Bounteous
+HAGGLE_GOOD = ("warriors", "potion", "gear")
 
 
 # --- precomputed lookups, one per World --------------------------------------------------
@@ -417,6 +530,8 @@ class HeuristicAgent:
                 if verb_of(a) == "foe" and len(a) > 2 and self._battle_value(v, a[1], a[2]) <= 0:
                     return a
             return next((a for a in legal if verb_of(a) == "stop"), None)
+        if v.s.cov is not None:
+            return self._cov_answer(v, d)
         return None
 
     def _new_wares(self, v: _View) -> Action | None:
@@ -444,13 +559,20 @@ class HeuristicAgent:
         homes = {h.kingdom for h in s.heroes}
         destroy = d.kind == "strike_building" and d.scope == "destroy"
 
+        cov = s.cov
+
         def key(a: Action) -> tuple[float, ...]:
             sp = a[1]
             n = s.skulls[sp]
             near = min((v.dist(h.space, sp) for h in s.heroes), default=9)
             home = 1 if w.board.kingdom_of[sp] in homes else 0
             if destroy:
-                return (n, KEEP_BUILDING.get(w.board.building_of[sp], 2), home, near)
+                keep = KEEP_BUILDING.get(w.board.building_of.get(sp, ""), 2)
+                if cov is not None and self._monument_at(v, sp) is not None:
+                    keep += 4  # a completed monument is worth more than any building
+                return (n, keep, home, near)
+            if cov is not None and skull_capacity(w, s, sp) > 3:
+                return (-1, home, near)  # the Endless Necropolis holds any number
             # fewest skulls; on ties a dormant kingdom (no corruption), then near a hero
             return (n, home, near)
 
@@ -466,7 +588,10 @@ class HeuristicAgent:
         def key(a: Action) -> tuple[int, int, str]:
             sp = a[1]
             home = 1 if v.w.board.kingdom_of.get(sp) in homes else 0
-            return (-s.skulls.get(sp, 0), -home, sp)
+            n = s.skulls.get(sp, 0)
+            if s.cov is not None and skull_capacity(v.w, s, sp) > 3:
+                n = 0  # never destroyed: its skulls can wait
+            return (-n, -home, sp)
 
         return min(options, key=key)
 
@@ -720,10 +845,14 @@ class HeuristicAgent:
                     n = adv.amount if s.turn.doubled and s.turn.seat == h.seat else 0
                 elif when == "per_clean_building_near":
                     n = adv.amount * sum(1 for sp in w.board.near(here) if s.skulls.get(sp) == 0)
+                elif s.cov is not None and here in s.cov.wastelands:
+                    n = 0  # a wasteland has no terrain (COV-WASTE-2)
                 else:
                     n = adv.amount if w.board.terrain_of[here] == when.removeprefix("on_") else 0
                 if n:
                     out[adv.type] = out.get(adv.type, 0) + n
+        if s.cov is not None:
+            self._cov_advantages(v, h, battling, here, out)
         return out
 
     def _adv_cap(self, v: _View) -> int:
@@ -763,6 +892,7 @@ class HeuristicAgent:
             s.turn.doubled and s.turn.seat == h.seat,
             sum(1 for sp in v.w.board.near(at) if s.skulls.get(sp) == 0),
             len(h.potions),
+            self._cov_battle_key(v, at) if s.cov is not None else None,
         )
         hit = self._memo.get(key)
         if hit is None:
@@ -790,10 +920,17 @@ class HeuristicAgent:
             r0 = START_RUNG.get(status, 1)
         allowed = set(self._foe_traits(v, foe)) | {"wild"}
         pool = self._advantages(v, h, battling=True, space=at)
+        prevent = 0
+        if s.cov is not None:  # the quarry, Inventive, blessings held this turn
+            for kind, n in battle_advantages(w, s, h, foe, at, adversary).items():
+                pool[kind] = pool.get(kind, 0) + n
+            if s.turn.seat == h.seat:
+                pool["wild"] = pool.get("wild", 0) + s.cov.blessings[h.seat]
+            if is_quarry(s, foe, at, adversary):
+                prevent += flag_amount(w, h, "quarry_block_warrior_losses")
         p = min(sum(n for t, n in pool.items() if t in allowed), self._adv_cap(v))
         near = sum(s.skulls.get(sp, 0) for sp in w.board.near(at))
         here = sum(1 for _, sp in s.foes if sp == at)
-        prevent = 0
         for cid in h.cards():
             for f in w.flags.get(cid, ()):
                 if f.flag == "block_warrior_losses":
@@ -860,10 +997,19 @@ class HeuristicAgent:
         card = w.content.battle_cards[b.cards[b.index]]
         rung = b.rung
         advs = v.by_verb.get("advantage", [])
+        cov = s.cov
+        # a blessing is one more Wild (COV-BLESS-2), lost when the turn ends: spend it
+        bless = next((a for a in legal if a == Action("bless")), None)
+        if cov is not None and b.used == 0:
+            scroll = self._azkols_scroll(v)
+            if scroll is not None:
+                return scroll
         if rung < TOP_RUNG:
             gain = self._card_cost(v, card, rung) - self._card_cost(v, card, rung + 1)
-            if advs and gain > 0:
+            if (advs or bless is not None) and gain > 0:
                 pool_left = sum(b.pool.get(a[1], 0) for a in advs)
+                if bless is not None and cov is not None:
+                    pool_left += cov.blessings[v.seat]
                 pool_left = min(pool_left, self._adv_cap_battle(v))
                 deck = v.t.decks.get(b.foe, [])
                 marg = self._rung_marginals(v, deck, h.warriors)
@@ -874,15 +1020,32 @@ class HeuristicAgent:
                     future.extend(marg[r0:])
                 future.sort(reverse=True)
                 keep = future[pool_left - 1] if 0 < pool_left <= len(future) else 0.0
-                if gain >= keep:  # the worst rungs first
-                    # trait advantages before Wild, which fits every foe
-                    return min(advs, key=lambda a: (a[1] == "wild", a[1]))
+                unaided = False
+                if cov is not None and b.used == 0 and not b.adversary:
+                    # the Moonstone Temple's offering: a Battle without advantages, when
+                    # everything they would save is worth less
+                    offering = self._offering_for(v, "battle_without_advantages")
+                    if offering > 0:
+                        best = sorted([*future, gain], reverse=True)[:pool_left]
+                        unaided = sum(best) < offering
+                if gain >= keep and not unaided:  # the worst rungs first
+                    if advs:  # trait advantages before Wild, which fits every foe
+                        return min(advs, key=lambda a: (a[1] == "wild", a[1]))
+                    return bless
             cost_now = self._card_cost(v, card, rung)
             if not advs and gain > 0 and cost_now >= 8.0:
                 item = self._battle_item(v, card, rung)
                 if item is not None:
                     return item
+            if cov is not None and not advs and bless is None and gain >= 3.0:
+                spell = self._battle_spell(v)
+                if spell is not None:
+                    return spell
         lost = self._warriors_lost(v, card.rungs[rung].effects)
+        if cov is not None:  # The Iron Wall is offered only against a 10-warrior card
+            wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
+            if wall is not None:
+                return wall
         blessed = next((a for a in legal if a == Action("blessed")), None)
         if blessed is not None and h.spirit >= 1 and (lost >= 4 or lost > h.warriors):
             return blessed  # 1 spirit to save up to several warriors on this card
@@ -933,6 +1096,10 @@ class HeuristicAgent:
         improve = v.by_verb.get("improve", [])
         if improve and self._improve_helps(v):
             return min(improve, key=lambda a: (a[1] == "wild", a[1]))
+        if s.cov is not None:
+            extra = self._cov_delve(v, bool(improve))
+            if extra is not None:
+                return extra
         return next((a for a in legal if a == Action("resolve")), None)
 
     def _improve_helps(self, v: _View) -> bool:
@@ -1028,6 +1195,9 @@ class HeuristicAgent:
 
     def _typed_advantages(self, v: _View, kind: str | None, space: str) -> int:
         pool = self._advantages(v, v.h, battling=False, space=space)
+        cov = v.s.cov
+        if cov is not None and v.s.turn.seat == v.seat and cov.blessings[v.seat]:
+            pool["wild"] = pool.get("wild", 0) + cov.blessings[v.seat]  # quests count them
         if not kind:
             return sum(pool.values())
         return pool.get(kind, 0) + (pool.get("wild", 0) if kind != "wild" else 0)
@@ -1066,15 +1236,24 @@ class HeuristicAgent:
         # building falls once every other building there is full too
         standing = [s.skulls[b] for b in w.board.kingdom_buildings[kingdom] if b in s.skulls]
         fullness = sum(standing) / (3.0 * len(standing)) if standing else 1.0
-        danger = {3: 6.0, 2: 2.0}.get(n, 0.0) * (0.5 + fullness)
-        if owner is not None:
-            if n == 3:
-                danger += (
-                    0.7 * corruption_cost(owner) * (0.4 + fullness)
-                    if len(owner.corruptions) < 2
-                    else 60.0
-                )
-            danger *= 1.3 if owner.seat == v.seat else 1.0
+
+        def danger_of(k: int) -> float:
+            danger = {3: 6.0, 2: 2.0}.get(k, 0.0) * (0.5 + fullness)
+            if owner is not None:
+                if k == 3:
+                    danger += (
+                        0.7 * corruption_cost(owner) * (0.4 + fullness)
+                        if len(owner.corruptions) < 2
+                        else 60.0
+                    )
+                danger *= 1.3 if owner.seat == v.seat else 1.0
+            return danger
+
+        danger = danger_of(n)
+        if s.cov is not None and s.cov.doom.get(sp, 0):  # doom skulls stay (COV-DOOM-4)
+            doom = min(n, s.cov.doom[sp])
+            value -= 2.0 * doom * supply_factor
+            danger -= danger_of(doom)
         value += danger + 2.0 * spirit_value(v.h.spirit)
         if "generous" in v.h.virtues:
             value += 2.5
@@ -1098,6 +1277,8 @@ class HeuristicAgent:
                 and q["needs"].get("defeat_foe")
             ):
                 value += QUEST_KIND_VALUE.get(str(q.get("kind")), 10.0)
+        if v.s.cov is not None:
+            value += self._defeat_offering(v, sp)
         return value - cost
 
     def _heroic_here(self, v: _View) -> tuple[float, Action | None]:
@@ -1111,6 +1292,10 @@ class HeuristicAgent:
             if len(a) < 3:
                 continue
             val = self._battle_value(v, a[1], a[2])
+            if val > best[0]:
+                best = (val, a)
+        for a in v.by_verb.get("build", []):
+            val = self._build_value(v)
             if val > best[0]:
                 best = (val, a)
         quests = {q.get("quest"): q for q in v.quests()}
@@ -1146,6 +1331,8 @@ class HeuristicAgent:
             spots.update(q["space"] for q in v.quests())
             if self._competitive(v):
                 spots.update(self._comp_spots(v))
+            if s.cov is not None:
+                spots.update(x.space for x in self._ready_sites(v))
             v.cache["spots"] = spots
         if sp not in spots:
             return 0.0
@@ -1160,7 +1347,7 @@ class HeuristicAgent:
         best = 0.0
         if self._competitive(v):
             best = self._comp_heroic_at(v, sp)
-        if s.skulls.get(sp, 0) > 0 and not self._no_cleanse(v, sp):
+        if s.skulls.get(sp, 0) > 0 and not self._no_cleanse(v, sp) and self._can_cleanse(v, sp):
             best = self._cleanse_value(v, sp)
         for f, fsp in s.foes:
             if fsp == sp:
@@ -1177,6 +1364,8 @@ class HeuristicAgent:
                     best = max(best, 16.0)
             elif self._quest_met(v, needs, sp):
                 best = max(best, base + 4.0)
+        if s.cov is not None and any(x.space == sp for x in self._ready_sites(v)):
+            best = max(best, self._build_value(v))
         return best
 
     def _delve_ready(self, v: _View, space: str | None = None) -> bool:
@@ -1230,14 +1419,35 @@ class HeuristicAgent:
         s, w, h = v.s, v.w, v.h
         if sp not in s.skulls:
             return (0.0, "")
-        btype = w.board.building_of.get(sp)
+        if s.cov is None:
+            return self._source_value(v, w.board.building_of.get(sp), None, sp)
+        if self._has_flag(v, h, "reinforce_home_only") and w.board.kingdom_of[sp] != h.kingdom:
+            return (0.0, "")  # Indolent
+        return self._source_value(v, building_type(w, s, sp), self._monument_at(v, sp), sp)
+
+    def _source_value(
+        self,
+        v: _View,
+        btype: str | None,
+        monument: Any,
+        sp: str,
+        options: tuple[str, ...] = ("free", "enhanced"),
+    ) -> tuple[float, str]:
+        """The better of `options` of a building type (or a completed monument, whose
+        enhanced option is its own) for what this hero lacks: (value, option)."""
+        s, w, h = v.s, v.w, v.h
         info = w.content.buildings.get(btype) if btype else None
-        if info is None:
+        if info is None or not btype:
             return (0.0, "")
         needs = self._quest_needs(v)
         glyph = self._glyph_cost(v, "reinforce")
         best = (0.0, "")
-        for option in ("free", "enhanced"):
+        for option in options:
+            if monument is not None and option == "enhanced":
+                mval = self._monument_value(v, monument, btype or "", sp, glyph)
+                if mval is not None and mval > best[0]:
+                    best = (mval, option)
+                continue
             opt = info.free if option == "free" else info.enhanced
             cost = opt.spirit + glyph
             for m in w.profile(h.cards()).modifiers:
@@ -1247,6 +1457,8 @@ class HeuristicAgent:
                     and m.option in (None, option)
                 ):
                     cost += m.amount
+            if s.cov is not None and option == "enhanced":  # Resolute; the glyph is still paid
+                cost = max(0, cost - glyph - self._resolute(v)) + glyph
             cost = max(0, cost)
             if cost > h.spirit:
                 continue
@@ -1390,17 +1602,28 @@ class HeuristicAgent:
         resolves = v.by_verb.get("resolve", [])
         if resolves:
             return resolves[0]
-        # 3. items worth using now
+        # 3. items worth using now; Covenant spells, wands and treasures
+        cov = s.cov
+        if cov is not None:
+            spell = self._cov_turn(v, late=False)
+            if spell is not None:
+                return spell
         item = self._use_item(v)
         if item is not None:
             return item
         end = next((a for a in legal if a == Action("end")), None)
         moves = {a[1]: a for a in v.by_verb.get("move", [])}
-        heroic_done = t.heroic_done
+        # the Moonstone Temple: Battle and Cleanse as often as you like (COV-CLARIFY-17)
+        heroic_done = t.heroic_done and not (cov is not None and MOONSTONE in t.used)
         can_reinforce = bool(v.by_verb.get("reinforce")) or bool(v.by_verb.get("haggle"))
         here = h.space
         h_val, h_act = self._heroic_here(v)
         r_val, r_opt = self._reinforce_value(v, here) if can_reinforce else (0.0, "")
+        r_src = ""
+        if cov is not None and can_reinforce:  # Aura of Friendship, the Tent of Revelry
+            far = self._far_reinforce(v)
+            if far[0] > r_val:
+                r_val, r_opt, r_src = far
         moves_left = self._moves_left(v)
         can_double = any(a == Action("double") for a in legal)
         reach2 = self._base_move(v) * 2 if can_double else moves_left
@@ -1408,14 +1631,17 @@ class HeuristicAgent:
         # 4. where could the heroic action be better this turn?
         best_dest, best_val, need_double = here, h_val, False
         comp_goal = self._comp_goal(v) if self._competitive(v) else None
+        wastes = self._wastes(v)
         if not heroic_done and (moves or can_double):
             for sp in w.board.spaces:
-                d = v.dist(here, sp)
+                d = self._rdist(v, sp)
                 if d == 0 or d > max(moves_left, reach2):
                     continue
                 val = self._heroic_at(v, sp)
                 if val <= 0:
                     continue
+                if sp in wastes:  # stuck there for the rest of the turn (COV-WASTE-4)
+                    val -= 1.5
                 dbl = d > moves_left
                 if dbl:
                     if h.spirit < 1 + self._glyph_cost(v, "cleanse"):
@@ -1438,14 +1664,14 @@ class HeuristicAgent:
                     and r_val > 0
                     and not ends_after_reinforce
                 ):
-                    return self._reinforce_action(v, r_val, r_opt)
+                    return self._reinforce_action(v, r_val, r_opt, r_src)
                 return h_act
         else:
             # reinforce here before leaving, when it beats reinforcing there
             if can_reinforce and r_val > 0 and not ends_after_reinforce:
                 there = self._reinforce_value(v, best_dest)[0]
                 if r_val >= there:
-                    return self._reinforce_action(v, r_val, r_opt)
+                    return self._reinforce_action(v, r_val, r_opt, r_src)
             if need_double:
                 return Action("double")
             step = self._step_toward(v, best_dest, moves)
@@ -1455,7 +1681,7 @@ class HeuristicAgent:
         reinforce_here_later = False
         if can_reinforce and r_val > 0:
             if not ends_after_reinforce:
-                return self._reinforce_action(v, r_val, r_opt)
+                return self._reinforce_action(v, r_val, r_opt, r_src)
             reinforce_here_later = True
         if moves and not reinforce_here_later:
             dest = self._end_space(v)
@@ -1463,8 +1689,12 @@ class HeuristicAgent:
                 step = self._step_toward(v, dest, moves)
                 if step is not None:
                     return step
+        if cov is not None:  # spells and wands for the end of the turn
+            late = self._cov_turn(v, late=True)
+            if late is not None:
+                return late
         if reinforce_here_later:
-            return self._reinforce_action(v, r_val, r_opt)
+            return self._reinforce_action(v, r_val, r_opt, r_src)
         trade = self._helpful_trade(v)
         if trade is not None:
             return trade
@@ -1496,9 +1726,13 @@ class HeuristicAgent:
                 and goal != h.space
             )
         gain = -self._effects_cost(v, effects)
+        if v.s.cov is not None:
+            gain += self._cov_banner_gain(v, effects)
         return gain > cost * spirit_value(h.spirit) + 0.1
 
-    def _reinforce_action(self, v: _View, value: float, option: str) -> Action | None:
+    def _reinforce_action(
+        self, v: _View, value: float, option: str, source: str = ""
+    ) -> Action | None:
         legal = v.legal
         haggle = next((a for a in legal if a == Action("haggle")), None)
         safe = any(
@@ -1506,14 +1740,23 @@ class HeuristicAgent:
         )
         if haggle is not None and (safe or value < 9.0):
             return haggle
-        want = Action("reinforce", option or "free")
+        want = Action("reinforce", option or "free", source) if source else None
+        if want is None or want not in legal:
+            want = Action("reinforce", option or "free")
         if want in legal:
             return want
-        return next((a for a in legal if verb_of(a) == "reinforce"), None)
+        first = next((a for a in legal if verb_of(a) == "reinforce" and len(a) == 2), None)
+        if first is None and v.s.cov is not None:
+            return haggle  # Reckless: the haggle die before any Reinforce
+        return first
 
     def _step_toward(self, v: _View, dest: str, moves: dict[str, Action]) -> Action | None:
         if not moves:
             return None
+        if self._wastes(v):
+            step = self._step_around(v, dest, moves)
+            if step is not None:
+                return step
         here_d = v.dist(v.h.space, dest)
         s = v.s
         foe_spaces = {sp for _, sp in s.foes}
@@ -1537,6 +1780,8 @@ class HeuristicAgent:
             if not homes:
                 return None
             goal = min(homes, key=lambda sp: (v.dist(h.space, sp), sp))
+        if s.cov is not None:
+            return self._offering_spot(v, goal)
         return goal
 
     def _use_item(self, v: _View) -> Action | None:
@@ -1595,6 +1840,862 @@ class HeuristicAgent:
             if val > best_val:
                 best, best_val = sp, val
         return best
+
+    # --- Covenant (docs/rules/covenant.md) ---------------------------------------------------
+    # Public facts only: monuments and their offerings, wastelands, doom skulls on buildings
+    # and the count inside the Tower, blessings, charges, the quarry, our own prepared spells.
+
+    @staticmethod
+    def _has_flag(v: _View, h: Any, flag: str) -> bool:
+        return flag in v.w.profile(h.cards()).flags
+
+    def _resolute(self, v: _View) -> int:
+        h = v.h
+        if not h.corruptions:
+            return 0
+        return flag_amount(v.w, h, "reinforce_discount_per_corruption") * len(h.corruptions)
+
+    def _wastes(self, v: _View) -> frozenset[str]:
+        hit = v.cache.get("wastes")
+        if hit is None:
+            cov = v.s.cov
+            hit = v.cache["wastes"] = frozenset(cov.wastelands) if cov is not None else frozenset()
+        return hit
+
+    def _walk(self, v: _View, src: str) -> dict[str, int]:
+        """Steps from `src` to every space when a wasteland ends any walk that enters it
+        (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`."""
+        key = ("walk", src)
+        hit = v.cache.get(key)
+        if hit is None:
+            wastes = self._wastes(v)
+            neighbours = v.w.board.neighbours
+            hit = {src: 0}
+            queue = deque([src])
+            while queue:
+                here = queue.popleft()
+                if here in wastes and here != src:
+                    continue
+                for n in neighbours[here]:
+                    if n not in hit:
+                        hit[n] = hit[here] + 1
+                        queue.append(n)
+            v.cache[key] = hit
+        return hit
+
+    def _rdist(self, v: _View, sp: str) -> int:
+        """Steps this turn from the hero's space to `sp`, around wastelands."""
+        if not self._wastes(v):
+            return v.dist(v.h.space, sp)
+        return self._walk(v, v.h.space).get(sp, 99)
+
+    def _step_around(self, v: _View, dest: str, moves: dict[str, Action]) -> Action | None:
+        """A step toward `dest` that does not end the walk in a wasteland on the way."""
+        wastes = self._wastes(v)
+        back = self._walk(v, dest)
+        here_d = back.get(v.h.space, 99)
+        foe_spaces = {sp for _, sp in v.s.foes}
+        best: tuple[tuple[int, int, str], Action] | None = None
+        for sp, a in moves.items():
+            if sp in wastes and sp != dest:
+                continue
+            d = back.get(sp, 99)
+            if d >= here_d:
+                continue
+            key = (d, 1 if sp in foe_spaces and sp != dest else 0, sp)
+            if best is None or key < best[0]:
+                best = (key, a)
+        return best[1] if best is not None else None
+
+    def _stuck(self, v: _View) -> bool:
+        cov = v.s.cov
+        return cov is not None and v.h.seat in cov.stuck
+
+    def _can_cleanse(self, v: _View, sp: str) -> bool:
+        """Doom skulls cannot be cleansed, nor the Endless Necropolis (COV-DOOM-4,
+        COV-CLARIFY-13)."""
+        if v.s.cov is None:
+            return v.s.skulls.get(sp, 0) > 0
+        return cleansable(v.w, v.s, sp)
+
+    def _regular(self, v: _View, sp: str) -> int:
+        s = v.s
+        n = s.skulls.get(sp, 0)
+        return n - s.cov.doom.get(sp, 0) if s.cov is not None else n
+
+    def _monument_at(self, v: _View, sp: str) -> Any:
+        """The completed monument standing on `sp` (its content), or None."""
+        cov = v.s.cov
+        if cov is None:
+            return None
+        for x in cov.sites:
+            if x.space == sp and x.status == "built":
+                return v.w.content.monuments[x.monument]
+        return None
+
+    def _ready_sites(self, v: _View) -> list[Any]:
+        """Foundations with three offerings: a Build there completes the monument."""
+        hit = v.cache.get("ready_sites")
+        if hit is None:
+            cov = v.s.cov
+            hit = v.cache["ready_sites"] = (
+                [x for x in cov.sites if x.status == "foundation" and x.offerings >= 3]
+                if cov is not None
+                else []
+            )
+        return hit
+
+    def _build_value(self, v: _View) -> float:
+        return BUILD_VALUE + 2.0 * spirit_value(v.h.spirit)
+
+    def _offering_for(self, v: _View, event: str, amount: int = 1, foe_space: str = "") -> float:
+        """What the offerings `event` would lay now are worth (0: no open foundation takes
+        one); every foundation whose condition it meets gains one (COV-OFFER-2)."""
+        cov = v.s.cov
+        if cov is None:
+            return 0.0
+        board = v.w.board
+        total = 0.0
+        for x in cov.sites:
+            if x.status != "foundation" or x.offerings >= 3:
+                continue
+            trig = v.w.content.monuments[x.monument].offering
+            if trig is None or trig.on != event or amount < trig.at_least:
+                continue
+            if trig.foe_space == "tower_adjacent" and foe_space not in board.tower_adjacent:
+                continue
+            if trig.foe_space == "wasteland" and foe_space not in cov.wastelands:
+                continue
+            total += OFFERING_VALUE + OFFERING_STEP * x.offerings
+        return total
+
+    def _defeat_offering(self, v: _View, sp: str) -> float:
+        """The Tower Shard's and the Cenotaph's offerings for a foe defeated on `sp`."""
+        return self._offering_for(v, "battle_defeat", foe_space=sp)
+
+    def _offering_spot(self, v: _View, goal: str) -> str:
+        """Where to end the turn: toward `goal`, unless a space in reach lays an end-of-turn
+        offering (foes or skulls on and next to it) at a small detour."""
+        s, w = v.s, v.w
+        cov = s.cov
+        assert cov is not None
+        events: list[tuple[str, int, float]] = []
+        for x in cov.sites:
+            if x.status != "foundation" or x.offerings >= 3:
+                continue
+            trig = w.content.monuments[x.monument].offering
+            if trig is not None and trig.on in ("end_turn_foes_near", "end_turn_skulls_near"):
+                events.append(
+                    (trig.on, trig.at_least, OFFERING_VALUE + OFFERING_STEP * x.offerings)
+                )
+        if not events or self._stuck(v):
+            return goal
+        moves = self._moves_left(v) if v.by_verb.get("move") else 0
+        here = v.h.space
+        wastes = self._wastes(v)
+        best: tuple[float, int, str] | None = None
+        for sp, d in self._walk(v, here).items():
+            if d > moves:
+                continue
+            near = w.board.near(sp)
+            bonus = 0.0
+            for on, at_least, value in events:
+                if on == "end_turn_foes_near":
+                    n = sum(1 for _, fsp in s.foes if fsp in near)
+                    n += 1 if s.adversary_space and s.adversary_space in near else 0
+                else:
+                    n = sum(s.skulls.get(x, 0) for x in near)
+                if n >= at_least:
+                    bonus += value
+            score = bonus - 2.0 * v.dist(sp, goal) - (1.0 if sp in wastes and sp != here else 0.0)
+            key = (score, 1 if sp == here else 0, sp)
+            if bonus > 0 and (best is None or key[:2] > best[:2]):
+                best = key
+        if best is None:
+            return goal
+        plain = -2.0 * max(0, v.dist(here, goal) - moves)
+        return best[2] if best[0] > plain else goal
+
+    def _cov_advantages(
+        self, v: _View, h: Any, battling: bool, here: str, out: dict[str, int]
+    ) -> None:
+        """Covenant Wilds counted with the automatic advantages: Emboldened, and the
+        treasures' conditional Wilds as the engine counts them, at `here`."""
+        w, s = v.w, v.s
+        assert s.cov is not None
+        if h.corruptions:
+            n = flag_amount(w, h, "wild_per_corruption")
+            if n:
+                out["wild"] = out.get("wild", 0) + n * len(h.corruptions)
+        if not w.profile(h.cards()).flags & WILD_FLAGS:
+            return
+        board = w.board
+        for card in h.cards():
+            for f in w.flags.get(card, ()):
+                if f.flag == "wasteland_battle_wild":
+                    ok = battling and here in s.cov.wastelands
+                elif f.flag == "wild_in_monument_kingdom":
+                    k = board.kingdom_of[here]
+                    ok = any(x.kingdom == k and x.status == "built" for x in s.cov.sites)
+                elif f.flag == "wild_near_bazaar":
+                    ok = any(
+                        sp in s.skulls and board.building_of.get(sp) == "bazaar"
+                        for sp in board.near(here)
+                    )
+                elif f.flag == "wild_on_quest":
+                    ok = not battling
+                else:
+                    continue
+                if ok:
+                    out["wild"] = out.get("wild", 0) + f.amount
+
+    def _cov_battle_key(self, v: _View, at: str) -> tuple[Any, ...]:
+        s, h = v.s, v.h
+        cov = s.cov
+        assert cov is not None
+        return (
+            cov.blessings[h.seat] if s.turn.seat == h.seat else 0,
+            cov.quarry,
+            at in cov.wastelands,
+            tuple(s.market) if self._has_flag(v, h, "market_advantages") else (),
+            tuple(x.status for x in cov.sites),
+        )
+
+    def _cov_banner_gain(self, v: _View, effects: Sequence[Any]) -> float:
+        """What the Covenant heroes' banner actions bring (their effects have no shape)."""
+        s, w, h = v.s, v.w, v.h
+        cov = s.cov
+        assert cov is not None
+        gain = 0.0
+        if any(getattr(e, "op", "") == "roll_haggle" for e in effects):
+            gain += 2.5  # the Swindler: warriors, a potion or a gear on four faces of six
+        if h.hero == "relentless_warden":
+            if not cov.quarry and (s.foes or s.adversary_space):
+                gain += 4.0
+            elif cov.quarry:
+                gain += 0.5
+        elif h.hero == "reverent_astromancer":
+            if any(self._regular(v, sp) > 0 for sp in w.board.near(h.space)):
+                gain += 2.0 * (1.0 + max(0, 8 - s.supply) / 4.0)
+                gain += 1.5 if self._has_flag(v, h, "blessing_on_banner_skull") else 0.0
+        elif h.hero == "undaunted_aegis" and h.corruptions:
+            gain += warriors_value(h.warriors, 3 * len(h.corruptions))
+        return gain
+
+    # the monuments' own Reinforce options (COV-MONUMENT-7, COV-CLARIFY-*)
+
+    def _monument_value(self, v: _View, m: Any, btype: str, sp: str, glyph: int) -> float | None:
+        """Net value of a completed monument's enhanced option for this hero (None: not
+        worth offering or not affordable)."""
+        s, w, h = v.s, v.w, v.h
+        opt = m.enhanced
+        cost = opt.spirit
+        for mod in w.profile(h.cards()).modifiers:
+            if (
+                mod.stat == "reinforce_cost"
+                and mod.building in (None, btype)
+                and mod.option in (None, "enhanced")
+            ):
+                cost += mod.amount
+        cost = max(0, cost - self._resolute(v)) + glyph
+        warriors = int(getattr(opt, "warriors", 0) or 0)
+        if cost > h.spirit or warriors > h.warriors:
+            return None
+        value = -cost * spirit_value(h.spirit - cost)
+        mid = m.id
+        if mid == "tower_shard":
+            value += 4.0 + (3.0 if self._quest_needs(v).get("potions") else 0.0)
+        elif mid == "cenotaph_of_the_first_prophet":
+            foreign = self._foreign_virtues(v)
+            if not h.inactive or not foreign:
+                return None
+            value += max(self._foreign_value(x) for x in foreign)
+            value -= 0.5 * min(VIRTUE_VALUE.get(x, 4.0) for x in h.inactive)
+        elif mid == "argent_oak":
+            gain = self._oak_gain(v)
+            if gain <= 0:
+                return None
+            value += gain
+        elif mid == "moonstone_temple":
+            extra = self._moonstone_extra(v, sp)
+            if extra <= 0:
+                return None
+            value += extra
+        elif mid == "colossus_of_bjorn":
+            gain = self._colossus_gain(v)
+            if gain <= 0:
+                return None
+            value += gain
+        elif mid == "endless_necropolis":
+            n = self._regular(v, sp)
+            if n <= 0:
+                return None
+            value += 2.0 * n * (1.0 + max(0, 8 - s.supply) / 4.0)
+        elif mid == "arch_of_the_golden_sun":
+            if h.inactive:
+                value += max(VIRTUE_VALUE.get(x, 4.0) for x in h.inactive)
+            room = self._treasure_limit(v) - len(h.treasures)
+            value += 0.8 * KIND_VALUE["treasure"] * max(0, min(2, room))
+        elif mid == "nightmare_cage":
+            if not s.foes:
+                return None
+            value += max(self._threat(v, f) for f, _ in s.foes)
+            value += warriors_value(h.warriors, -warriors)
+        else:
+            return None
+        return value
+
+    def _foreign_virtues(self, v: _View) -> list[str]:
+        """Virtue tiles of heroes not in the game (the Cenotaph, COV-CLARIFY-7)."""
+        s, w = v.s, v.w
+        playing = {h.hero for h in s.heroes}
+        taken = {x for h in s.heroes for x in h.virtues + h.inactive}
+        return [
+            x.id
+            for hero in w.content.heroes.values()
+            if hero.id not in playing
+            for x in hero.unlockable_virtues
+            if x.id not in taken
+        ]
+
+    @staticmethod
+    def _foreign_value(virtue: str) -> float:
+        """A virtue taken from another hero: those tied to that hero's own pieces do
+        nothing (COV-CLARIFY-8)."""
+        return 0.5 if virtue in HERO_BOUND_VIRTUES else VIRTUE_VALUE.get(virtue, 4.0)
+
+    def _keep_value(self, v: _View, item: str) -> float:
+        value = item_value(v.w, item)
+        for q in v.quests():
+            needs = q.get("needs")
+            if isinstance(needs, dict) and item in (needs.get("items") or []) + (
+                needs.get("carry") or []
+            ):
+                value += 20.0
+        return value
+
+    def _oak_gain(self, v: _View) -> float:
+        """The Argent Oak: items for corruptions, one for one, while it pays."""
+        h = v.h
+        held = h.potions + h.gear + h.treasures + h.quest_items
+        if not h.corruptions or not held:
+            return 0.0
+        left = len(h.corruptions)
+        gain = 0.0
+        for value in sorted(self._keep_value(v, i) for i in held):
+            if left <= 0:
+                break
+            relief = 0.8 * min(40.0, {0: 12.0, 1: 25.0}.get(left - 1, 40.0))
+            if value >= relief:
+                break
+            gain += relief - value
+            left -= 1
+        return gain
+
+    def _moonstone_extra(self, v: _View, sp: str) -> float:
+        """The Moonstone Temple: Battles and Cleanses beyond the one heroic action."""
+        s = v.s
+        vals = []
+        if self._can_cleanse(v, sp):
+            vals.append(self._cleanse_value(v, sp))
+        for f, fsp in s.foes:
+            if fsp == sp:
+                vals.append(self._battle_value(v, f, sp))
+        vals = sorted((x for x in vals if x > 0), reverse=True)
+        return sum(vals) if s.turn.heroic_done else sum(vals[1:])
+
+    def _walk_best(self, v: _View) -> float:
+        """The best heroic action within this turn's walk (here included)."""
+        hit = v.cache.get("walk_best")
+        if hit is None:
+            hit = self._heroic_here(v)[0]
+            moves = self._moves_left(v) if v.by_verb.get("move") else 0
+            for sp in v.w.board.spaces:
+                d = self._rdist(v, sp)
+                if 0 < d <= moves:
+                    hit = max(hit, self._heroic_at(v, sp))
+            v.cache["walk_best"] = hit
+        return hit
+
+    def _colossus_gain(self, v: _View) -> float:
+        """The Colossus of Björn carries us to any space without a building: worth the
+        better heroic action it reaches."""
+        s = v.s
+        cov = s.cov
+        if cov is None or self._stuck(v):
+            return 0.0
+        if s.turn.heroic_done and MOONSTONE not in s.turn.used:
+            return 0.0
+        foundations = {x.space for x in cov.sites}
+        wastes = self._wastes(v)
+        best = 0.0
+        for sp in v.w.board.spaces:
+            if sp in s.skulls or sp in foundations:
+                continue
+            val = self._heroic_at(v, sp) - (1.5 if sp in wastes else 0.0)
+            best = max(best, val)
+        return 0.8 * max(0.0, best - self._walk_best(v) - 2.0)
+
+    def _far_reinforce(self, v: _View) -> tuple[float, str, str]:
+        """The best Reinforce with another building's options (Aura of Friendship, the
+        Tent of Revelry): (value, option, source)."""
+        s, w = v.s, v.w
+        cov = s.cov
+        assert cov is not None
+        best = (0.0, "", "")
+        for a in v.by_verb.get("reinforce", []):
+            if len(a) < 3:
+                continue
+            option, source = a[1], a[2]
+            m = w.content.monuments.get(source)
+            if m is not None:
+                btype = m.replaces
+                site = next((x for x in cov.sites if x.monument == source), None)
+                sp = site.space if site is not None else v.h.space
+            else:
+                btype, sp = source, v.h.space
+            val, opt = self._source_value(v, btype, m, sp, options=(option,))
+            if opt and val > best[0]:
+                best = (val, opt, source)
+        return best
+
+    def _aura_gain(self, v: _View) -> float:
+        """Aura of Friendship: the best Reinforce anywhere against the best in reach."""
+        s, w, h = v.s, v.w, v.h
+        if s.turn.reinforces:
+            return 0.0
+        if self._has_flag(v, h, "reinforce_home_only") and w.board.kingdom_of[h.space] != h.kingdom:
+            return 0.0
+        moves = self._moves_left(v) if v.by_verb.get("move") else 0
+        local = 0.0
+        for sp in s.skulls:
+            if self._rdist(v, sp) <= moves:
+                local = max(local, self._reinforce_value(v, sp)[0])
+        best = 0.0
+        seen: set[str] = set()
+        for sp in s.skulls:
+            m = self._monument_at(v, sp)
+            btype = building_type(w, s, sp)
+            key = m.id if m is not None else btype
+            if key in seen:
+                continue
+            seen.add(key)
+            best = max(best, self._source_value(v, btype, m, sp)[0])
+        return best - local
+
+    # spells, wands and treasures on the hero's turn
+
+    def _cov_turn(self, v: _View, late: bool) -> Action | None:
+        """A spell to cast or a Covenant treasure to use now; `late`: the turn is about
+        to end."""
+        casts = v.by_verb.get("cast", [])
+        uses = [a for a in v.by_verb.get("use", []) if owns_use(v.w, a)]
+        if uses:
+            a = self._cov_use(v, uses, late)
+            if a is not None:
+                return a
+        if casts:
+            by_spell: dict[str, list[Action]] = {}
+            for a in casts:
+                by_spell.setdefault(a[1], []).append(a)
+            return self._cov_cast(v, by_spell, late)
+        return None
+
+    def _cov_use(self, v: _View, uses: list[Action], late: bool) -> Action | None:
+        s, w, h = v.s, v.w, v.h
+        heroic_open = not s.turn.heroic_done
+        wastes = self._wastes(v)
+        by_card: dict[str, list[Action]] = {}
+        for a in uses:
+            by_card.setdefault(a[1], []).append(a)
+        flask = by_card.get("sanctified_flask")
+        if flask:  # a corruption back to the deck and a blessing
+            owners = {c: len(o.corruptions) for o in s.heroes for c in o.corruptions}
+            return max(
+                flask,
+                key=lambda a: (CORRUPTION_SEVERITY.get(a[2], 3.0) + owners.get(a[2], 0), str(a)),
+            )
+        if by_card.get("wand_of_pacification"):
+            near = sum(max(0, self._regular(v, sp)) for sp in w.board.near(h.space))
+            if near >= 3 or (late and near >= 2):
+                return by_card["wand_of_pacification"][0]
+        burn = by_card.get("wand_of_conflagration")
+        if burn:  # a foe here we would not beat cheaply
+            best = max(burn, key=lambda a: (self._threat(v, a[2]), str(a)))
+            threat = self._threat(v, best[2])
+            if threat >= 7.0 and (
+                self._battle_value(v, best[2], h.space) <= 0 or (late and threat >= 8.0)
+            ):
+                return best
+        if late or not heroic_open or s.pending:
+            return None
+        jump = by_card.get("azkols_vambraces")
+        if jump:  # as the turn starts: to a Tower-adjacent space, and a blessing
+            best = max(
+                jump,
+                key=lambda a: (self._heroic_at(v, a[2]) - (1.5 if a[2] in wastes else 0.0), str(a)),
+            )
+            val = self._heroic_at(v, best[2])
+            if val >= 8.0 and val >= self._walk_best(v) + 3.0:
+                return best
+        carry = by_card.get("wand_of_celerity")
+        if carry and not self._stuck(v):
+            charges = s.cov.charges.get("wand_of_celerity", 0) if s.cov is not None else 0
+            target = self._far_target(v, extra=charges)
+            if target is not None:
+                moves = self._moves_left(v)
+                ok = [
+                    a
+                    for a in carry
+                    if (a[2] not in wastes or a[2] == target) and v.dist(a[2], target) <= moves
+                ]
+                if ok:
+                    return min(
+                        ok, key=lambda a: (v.dist(h.space, a[2]), v.dist(a[2], target), a[2])
+                    )
+        return None
+
+    def _cov_cast(self, v: _View, by_spell: dict[str, list[Action]], late: bool) -> Action | None:
+        s, w, h = v.s, v.w, v.h
+        cov = s.cov
+        assert cov is not None
+        heroic_open = not s.turn.heroic_done
+        smite = by_spell.get("smite_the_wicked")
+        if smite:  # a savage or lethal foe off the board
+            return max(smite, key=lambda a: (self._threat(v, a[2]), str(a)))
+        abate = by_spell.get("abate_the_darkness")
+        if abate:  # skulls from the Tower to the supply (doom skulls are placed)
+            regular = s.tower.inside - cov.doom_tower
+            if regular >= 2 or (regular >= 1 and s.supply <= 6):
+                return abate[0]
+        soothe = by_spell.get("soothing_word")
+        if soothe:
+            best = max(soothe, key=lambda a: (CORRUPTION_SEVERITY.get(a[3], 3.0), str(a)))
+            if CORRUPTION_SEVERITY.get(best[3], 3.0) >= SWAP_FROM:
+                return best
+        if by_spell.get(AURA) and self._aura_gain(v) >= 4.0:
+            return by_spell[AURA][0]
+        if heroic_open and not late:
+            jaunt = by_spell.get("celestial_jaunt")
+            if jaunt:
+                wastes = self._wastes(v)
+                best = max(
+                    jaunt,
+                    key=lambda a: (
+                        self._heroic_at(v, a[2]) - (1.5 if a[2] in wastes else 0.0),
+                        str(a),
+                    ),
+                )
+                val = self._heroic_at(v, best[2])
+                if val >= 12.0 and val >= self._walk_best(v) + 4.0:
+                    return best
+            bounty = by_spell.get("bounty_of_the_gods")
+            if bounty and self._bounty_helps(v):
+                return bounty[0]
+        if not late:
+            return None
+        rebuke = by_spell.get("commanding_rebuke")
+        if rebuke:
+            foes = [
+                f
+                for f in dict.fromkeys(a[2] for a in rebuke)
+                if self._threat(v, f) >= 6.0
+                and (not heroic_open or self._battle_value(v, f, h.space) <= 0)
+            ]
+            if foes:
+                foe = max(foes, key=lambda f: (self._threat(v, f), f))
+                return min(
+                    (a for a in rebuke if a[2] == foe),
+                    key=lambda a: (self._foe_harm(v, a[3]), a[3]),
+                )
+        winds = by_spell.get("winds_of_change")
+        if winds:
+            worst = min(winds, key=lambda a: (self._treasure_value(v, a[2]), a[2]))
+            if self._treasure_value(v, worst[2]) < 4.5:
+                return worst
+        ward = by_spell.get("ritual_of_warding")
+        if (
+            ward
+            and h.space not in cov.protections
+            and any(sp in s.skulls for sp in w.board.near(h.space))
+        ):
+            return ward[0]
+        return None
+
+    def _foe_harm(self, v: _View, sp: str) -> float:
+        """How much a foe standing on `sp` threatens: buildings on and next to it, heroes
+        nearby, a quest there."""
+        s = v.s
+        harm = 0.0
+        for x in v.w.board.near(sp):
+            if x in s.skulls:
+                harm += 1.0 + 0.5 * s.skulls[x]
+        near = min((v.dist(o.space, sp) for o in s.heroes), default=9)
+        harm -= min(near, 4)
+        if any(q.get("space") == sp for q in v.quests()):
+            harm += 2.0
+        return harm
+
+    def _missing_items(self, v: _View, needs: dict[str, Any]) -> list[str]:
+        have = set(v.h.quest_items)
+        wanted = list(needs.get("items") or []) + list(needs.get("carry") or [])
+        return [i for i in wanted if i not in have]
+
+    def _bounty_helps(self, v: _View) -> bool:
+        """Bounty of the Gods, when a quest here lacks only one quest item."""
+        for q in v.quests():
+            needs = q.get("needs")
+            if q.get("space") != v.h.space or not isinstance(needs, dict):
+                continue
+            missing = self._missing_items(v, needs)
+            rest = {k: x for k, x in needs.items() if k not in ("items", "carry")}
+            if len(missing) == 1 and self._quest_met(v, rest, v.h.space):
+                return True
+        return False
+
+    def _battle_spell(self, v: _View) -> Action | None:
+        """A spell cast mid-Battle for a Wild: Bestow Blessing on herself, or with Zealous
+        any card whose blessing comes after it."""
+        mine = Action("cast", "bestow_blessing", v.h.hero)
+        if mine in v.legal:
+            return mine
+        if self._has_flag(v, v.h, "blessing_on_cast"):
+            for a in v.by_verb.get("cast", []):
+                if a[1] == "ritual_of_warding":
+                    return a
+        return None
+
+    def _azkols_scroll(self, v: _View) -> Action | None:
+        """Azkol's Scroll: six Wilds and nothing else, when our own advantages are few."""
+        scroll = next(
+            (a for a in v.by_verb.get("use", []) if len(a) == 2 and a[1] == "azkols_scroll"), None
+        )
+        if scroll is None:
+            return None
+        s = v.s
+        b = s.battle
+        assert b is not None and s.cov is not None
+        allowed = set(self._foe_traits(v, b.foe)) | {"wild"}
+        usable = sum(n for t, n in b.pool.items() if t in allowed) + s.cov.blessings[v.seat]
+        cards_left = len(b.cards) - b.index
+        if b.adversary:
+            return scroll if usable <= 4 and cards_left >= 3 else None
+        return scroll if usable <= 2 and cards_left >= 3 else None
+
+    def _cov_delve(self, v: _View, can_improve: bool) -> Action | None:
+        """In a dungeon room: a blessing (or Bestow Blessing) for the improvement, The Iron
+        Wall against a ruinous room."""
+        s = v.s
+        delve = s.delve
+        if delve is None or delve.room < 0:
+            return None
+        if not delve.improved and not can_improve and self._improve_helps(v):
+            bless = next((a for a in v.legal if a == Action("bless")), None)
+            if bless is not None:
+                return bless
+            spell = self._battle_spell(v)
+            if spell is not None:
+                return spell
+        return next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
+
+    # decisions
+
+    def _cov_answer(self, v: _View, d: Any) -> Action | None:
+        k = d.kind
+        legal = v.legal
+        s, w, h = v.s, v.w, v.h
+        stop = next((a for a in legal if verb_of(a) == "stop"), None)
+
+        def pick(verb: str) -> list[Action]:
+            return [a for a in legal if verb_of(a) == verb and len(a) > 1]
+
+        if k == "prepare":
+            return max(
+                pick("prepare"), key=lambda a: (self._spell_value(v, a[1]), a[1]), default=None
+            )
+        if k == "bounty":
+            keeps = pick("keep")
+            wanted = set()
+            for q in v.quests():
+                needs = q.get("needs")
+                if isinstance(needs, dict):
+                    wanted.update(self._missing_items(v, needs))
+            return min(keeps, key=lambda a: (a[1] not in wanted, a[1]), default=None)
+        if k == "winds":
+            done = next((a for a in legal if verb_of(a) == "done"), None)
+            swaps = pick("replace")
+            worst = min(swaps, key=lambda a: (self._treasure_value(v, a[1]), a[1]), default=None)
+            if worst is not None and self._treasure_value(v, worst[1]) < 4.5:
+                return worst
+            return done
+        if k == "quarry":
+            return max(
+                pick("quarry"), key=lambda a: (self._quarry_score(v, a), str(a)), default=stop
+            )
+        if k == "quarry_step":
+            return self._quarry_step(v, pick("step"), stop)
+        if k == "instinct":
+            dodge = next((a for a in legal if verb_of(a) == "dodge"), None)
+            if d.target == "adversary":
+                return dodge
+            status = s.foe_status.get(d.target, "ready")
+            return dodge if self._strike_severity(v, d.target, status) >= 5.0 else stop
+        if k == "astro_banner":
+            return self._remove_skull(v)
+        if k == "aegis_banner":
+            rets = pick("return")
+            lim = corruption_limit(w, h)
+            n = len(h.corruptions)
+            if rets and (
+                h.warriors >= 18
+                or (n >= lim and h.warriors >= 10)
+                or (n >= lim - 1 and h.warriors >= 14)
+            ):
+                return max(rets, key=lambda a: (CORRUPTION_SEVERITY.get(a[1], 3.0), a[1]))
+            return stop
+        if k == "steeled":
+            take = next((a for a in legal if a == Action("take")), None)
+            other = s.heroes[int(d.target)]
+            mine, theirs = len(h.corruptions) + 1, len(other.corruptions) + 1
+            lim_mine, lim_theirs = corruption_limit(w, h), corruption_limit(w, other)
+            if take is not None and (
+                (theirs > lim_theirs and mine <= lim_mine)
+                or (theirs >= lim_theirs and mine < lim_mine)
+            ):
+                return take
+            return next((a for a in legal if a == Action("pass")), None)
+        if k == "haggle_reroll":
+            keep = next((a for a in legal if a == Action("keep")), None)
+            reroll = next((a for a in legal if a == Action("reroll")), None)
+            return keep if d.target in HAGGLE_GOOD or reroll is None else reroll
+        if k == "haggle_pick":
+            return max(
+                pick("keep"), key=lambda a: (self._haggle_value(v, a[1], d), a[1]), default=None
+            )
+        if k == "cenotaph_virtue":
+            return max(pick("take"), key=lambda a: (self._foreign_value(a[1]), a[1]), default=None)
+        if k == "cenotaph_drop":
+            return min(
+                pick("drop"), key=lambda a: (VIRTUE_VALUE.get(a[1], 4.0), a[1]), default=None
+            )
+        if k == "oak_item":
+            spends = pick("spend")
+            if not spends or not h.corruptions:
+                return stop
+            cheapest = min(spends, key=lambda a: (self._keep_value(v, a[1]), a[1]))
+            left = len(h.corruptions)
+            relief = 0.8 * min(40.0, {0: 12.0, 1: 25.0}.get(left - 1, 40.0))
+            return cheapest if self._keep_value(v, cheapest[1]) < relief else stop
+        if k == "colossus_move":
+            return self._colossus_target(v, pick("go"))
+        if k == "effigy":
+            spend = next((a for a in legal if verb_of(a) == "spend"), None)
+            kingdom = w.board.kingdom_of[h.space]
+            n = sum(max(0, self._regular(v, sp)) for sp in w.board.kingdom_buildings[kingdom])
+            return spend if n >= 3 or (n >= 2 and s.supply <= 5) else stop
+        if k == "flagon":
+            return max(pick("keep"), key=lambda a: (item_value(w, a[1]), a[1]), default=None)
+        if k == "chakram":
+            rets = pick("return")
+            if rets:
+                return max(rets, key=lambda a: (CORRUPTION_SEVERITY.get(a[1], 3.0), a[1]))
+            blesses = pick("bless")
+            if blesses:  # the next hero to play keeps it until their turn ends
+                order = {o.hero: (o.seat - h.seat) % len(s.heroes) for o in s.heroes}
+                return min(blesses, key=lambda a: (order.get(a[1], 9), a[1]))
+            return stop
+        if k == "sledge":
+            sites = {x.space: x for x in s.cov.sites} if s.cov is not None else {}
+
+            def sledge_key(a: Action) -> tuple[int, int, str]:
+                x = sites.get(a[1])
+                near = min((v.dist(o.space, a[1]) for o in s.heroes), default=9)
+                return (-(x.offerings if x is not None else 0), near, a[1])
+
+            return min(pick("offer"), key=sledge_key, default=stop)
+        if k == "beacon":
+            goal = self._goal(v)
+            wastes = self._wastes(v)
+            gos = [a for a in pick("go") if a[1] not in wastes]
+            if goal is None or not gos:
+                return stop
+            best = min(gos, key=lambda a: (v.dist(a[1], goal), a[1]))
+            return best if v.dist(best[1], goal) < v.dist(h.space, goal) - 1 else stop
+        return None
+
+    def _spell_value(self, v: _View, spell: str) -> float:
+        """What preparing a spell is worth this month (Pious, COV-ASTRO-3)."""
+        s, h = v.s, v.h
+        value = SPELL_PRIORITY.get(spell, 2.0)
+        if spell == "smite_the_wicked":
+            if any(s.foe_status.get(f) in ("savage", "lethal") for f, _ in s.foes):
+                value = 10.0
+        elif spell == "abate_the_darkness":
+            cov = s.cov
+            regular = s.tower.inside - (cov.doom_tower if cov is not None else 0)
+            if regular >= 2:
+                value = 9.0
+        elif spell == "soothing_word":
+            worst = max((CORRUPTION_SEVERITY.get(c, 3.0) for c in h.corruptions), default=0.0)
+            if worst >= SWAP_FROM:
+                value = 8.5
+        elif spell == "celestial_jaunt" and v.quests():
+            value = 5.5
+        if spell in EASY_SPELLS and (
+            self._has_flag(v, h, "blessing_on_cast") or self._has_flag(v, h, "treasure_on_cast")
+        ):
+            value += 2.0
+        return value
+
+    def _quarry_score(self, v: _View, a: Action) -> float:
+        s = v.s
+        if a[1] == "adversary":
+            return self._threat(v, s.config.adversary) - 0.5 * v.dist(v.h.space, s.adversary_space)
+        return self._threat(v, a[1]) - 0.5 * v.dist(v.h.space, a[2])
+
+    def _quarry_step(self, v: _View, steps: list[Action], stop: Action | None) -> Action | None:
+        """Drive the quarry toward us when we would beat it, else away from what it harms."""
+        s = v.s
+        foe, space = quarry_at(s)
+        if not steps or not space:
+            return stop
+        fid = s.config.adversary if foe == "adversary" else foe
+        me = v.h.space
+        # judged where we stand, so both steps of one banner agree
+        if self._battle_value(v, fid, me) > 0:
+            best = min(steps, key=lambda a: (v.dist(me, a[1]), a[1]))
+            return best if v.dist(me, best[1]) < v.dist(me, space) else stop
+        if foe == "adversary":
+            return stop
+        best = min(steps, key=lambda a: (self._foe_harm(v, a[1]), a[1]))
+        return best if self._foe_harm(v, best[1]) < self._foe_harm(v, space) else stop
+
+    def _haggle_value(self, v: _View, result: str, d: Any) -> float:
+        h = v.h
+        if result == "warriors":
+            return warriors_value(h.warriors, 3)
+        if result == "gear":
+            return 3.0
+        if result == "potion":
+            return 2.0
+        if result == "cancel" and d.context == "reinforce":
+            return 0.0 if self._has_flag(v, h, "haggle_ignore_cancel") else -20.0
+        return 0.0
+
+    def _colossus_target(self, v: _View, gos: list[Action]) -> Action | None:
+        if not gos:
+            return None
+        s = v.s
+        wastes = self._wastes(v)
+        if not s.turn.heroic_done or MOONSTONE in s.turn.used:
+            best = max(
+                gos,
+                key=lambda a: (self._heroic_at(v, a[1]) - (1.5 if a[1] in wastes else 0.0), a[1]),
+            )
+            if self._heroic_at(v, best[1]) > 0:
+                return best
+        goal = self._goal(v) or v.h.space
+        return min(gos, key=lambda a: (a[1] in wastes, v.dist(a[1], goal), a[1]))
 
     # --- competitive mode -------------------------------------------------------------------
     # Public facts only: our own face-down trials (observe shows them to us), the printed

@@ -18,7 +18,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, competitive, gamecode, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.explain import explain
+from towerplay.rtdt.explain import DECISION_RULES, explain
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
@@ -348,6 +348,18 @@ class RtdtGame:
         mark = len(s.pending)
         advance(w, s)
         _order_new(s.pending, mark)
+        while s.result is None and s.pending:
+            # a question whose every answer vanished meanwhile (a gear to lose, when a later
+            # effect already took all gear) is moot: lose what you can (RTDT-RES-4)
+            answers = actions.decision_actions(w, s, s.pending[-1])
+            if answers:
+                self._legal = answers
+                break
+            moot = s.pending.pop()
+            s.log = s.log.add(f"Nothing is left to choose for: {DECISION_RULES[moot.kind][0]}.")
+            mark = len(s.pending)
+            advance(w, s)
+            _order_new(s.pending, mark)
 
     def clone(self) -> RtdtGame:
         return RtdtGame(self.world, self.state.clone())

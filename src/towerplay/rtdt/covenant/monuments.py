@@ -60,7 +60,7 @@ def offer(w: World, s: State, event: str, amount: int = 1, foe_space: str = "") 
         trigger = w.content.monuments[x.monument].offering
         if trigger is None or trigger.on != event or amount < trigger.at_least:
             continue
-            # battle_defeat is offered only by the Battle action's end (rules/battle.py), never
+        # battle_defeat is offered only by the Battle action's end (rules/battle.py), never
         # by other removals (COV-CLARIFY-6, COV-CLARIFY-20)
         if trigger.foe_space == "tower_adjacent" and foe_space not in w.board.tower_adjacent:
             continue  # COV-CLARIFY-19
