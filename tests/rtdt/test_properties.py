@@ -123,3 +123,4 @@ def test_soak_500_covenant_games(agent: str) -> None:
     assert set(causes) <= CAUSES
     if agent == "heuristic":
         assert causes["the adversary was defeated"] > 0, causes
+        assert built > 0, "the heuristic agent never completed a monument"
