@@ -54,6 +54,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt.competitive import advantages_ok
 from towerplay.rtdt.covenant.cards import WILD_FLAGS, owns_use
 from towerplay.rtdt.covenant.heroes import battle_advantages, flag_amount, is_quarry, quarry_at
+from towerplay.rtdt.covenant.turn import foreign_virtues
 from towerplay.rtdt.rules.common import building_type, cleansable, corruption_limit, skull_capacity
 
 STATUSES = ("panicked", "unsteady", "ready", "savage", "lethal")
@@ -2106,7 +2107,7 @@ class HeuristicAgent:
         if mid == "tower_shard":
             value += 4.0 + (3.0 if self._quest_needs(v).get("potions") else 0.0)
         elif mid == "cenotaph_of_the_first_prophet":
-            foreign = self._foreign_virtues(v)
+            foreign = foreign_virtues(v.w, v.s)
             if not h.inactive or not foreign:
                 return None
             value += max(self._foreign_value(x) for x in foreign)
@@ -2144,19 +2145,6 @@ class HeuristicAgent:
         else:
             return None
         return value
-
-    def _foreign_virtues(self, v: _View) -> list[str]:
-        """Virtue tiles of heroes not in the game (the Cenotaph, COV-CLARIFY-7)."""
-        s, w = v.s, v.w
-        playing = {h.hero for h in s.heroes}
-        taken = {x for h in s.heroes for x in h.virtues + h.inactive}
-        return [
-            x.id
-            for hero in w.content.heroes.values()
-            if hero.id not in playing
-            for x in hero.unlockable_virtues
-            if x.id not in taken
-        ]
 
     @staticmethod
     def _foreign_value(virtue: str) -> float:
