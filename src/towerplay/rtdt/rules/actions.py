@@ -224,11 +224,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
-        return battle.battle_actions(w, s, h) + cov_spells.cast_actions(w, s, h)
+        out = battle.battle_actions(w, s, h)
+        return out if s.cov is None else out + cov_spells.cast_actions(w, s, h)
     if s.delve is not None:
-        return dungeons.delve_actions(w, s, h) + cov_spells.cast_actions(w, s, h)
-    out: list[Action] = []
+        out = dungeons.delve_actions(w, s, h)
+        return out if s.cov is None else out + cov_spells.cast_actions(w, s, h)
+    out = []
     prof = w.profile(h.cards())
+    held = s.cov is not None and stuck(s, h)  # COV-WASTE-4: no moving on from a wasteland
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g) for g in GLYPHS}
     if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
@@ -244,10 +247,10 @@ def turn_actions(w: World, s: State) -> list[Action]:
             and not t.doubled
             and h.spirit >= 1
             and "double_move" not in prof.restrictions
-            and not stuck(s, h)  # COV-WASTE-4: no moving on from a wasteland
+            and not held
         ):
             out.append(DOUBLE)
-        if move_value(w, s, h, prof) > 0 and not stuck(s, h):  # COV-WASTE-4
+        if not held and move_value(w, s, h, prof) > 0:
             if "river_slide" in prof.flags:
                 out.extend(act("move", sp) for sp in move_targets(w, h, prof))
             else:
@@ -258,7 +261,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if free_hand and h.spirit >= gc["cleanse"]:
             if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
                 out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
-            elif cleansable(w, s, h.space):  # the usual case: the building here
+            elif (  # the usual case: the building here
+                s.skulls.get(h.space, 0) > 0 if s.cov is None else cleansable(w, s, h.space)
+            ):
                 out.append(act("cleanse", h.space))
         if (
             free_hand
