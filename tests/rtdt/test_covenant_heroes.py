@@ -194,6 +194,16 @@ def test_COV_AEGIS_6_a_fourth_corruption_loses_the_game() -> None:
     assert len(s.heroes[0].corruptions) == 3
 
 
+@rules("COV-HERO-1", "COV-AEGIS-6")
+def test_the_aegis_in_competitive_mode_is_out_on_a_fourth_corruption() -> None:
+    g = game([AEGIS, "spymaster"], mode="competitive")
+    s = g.state
+    give(g, 0, corruptions=s.corruption_deck[:2])
+    assert len(s.heroes[0].corruptions) == 3 and not s.heroes[0].eliminated
+    gain_corruption(g.world, s, s.heroes[0], "a test")
+    assert s.heroes[0].eliminated and any("a fourth corruption" in line for line in g.log)
+
+
 def test_aegis_banner_warriors_per_corruption_then_pay_to_return_one() -> None:
     g = game([AEGIS])
     s = g.state

@@ -187,7 +187,7 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
         if s.config.mode == "competitive":  # CMP-ELIM-1
             from towerplay.rtdt.competitive import eliminate
 
-            eliminate(w, s, h, "a third corruption")
+            eliminate(w, s, h, f"a {'third' if len(h.corruptions) == 2 else 'fourth'} corruption")
             return
         lose_game(s, "third corruption" if len(h.corruptions) == 2 else "fourth corruption")
         return
