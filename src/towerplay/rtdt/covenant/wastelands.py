@@ -65,10 +65,11 @@ def place(w: World, s: State, rng: Rng, count: int) -> None:
     kingdoms whose monument is not completed, never twice on one space."""
     cov = s.cov
     assert cov is not None
+    closed = {k for k in w.board.kingdom_spaces if not open_kingdom(s, k)}
     pool = [
         sp
         for sp in w.board.spaces
-        if sp not in cov.wastelands and open_kingdom(s, w.board.kingdom_of[sp])
+        if sp not in cov.wastelands and w.board.kingdom_of[sp] not in closed
     ]
     placed = []
     for _ in range(count):
