@@ -53,9 +53,15 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt.competitive import advantages_ok
 from towerplay.rtdt.covenant.cards import WILD_FLAGS, owns_use
-from towerplay.rtdt.covenant.heroes import battle_advantages, flag_amount, is_quarry, quarry_at
+from towerplay.rtdt.covenant.heroes import battle_advantages, is_quarry, quarry_at
 from towerplay.rtdt.covenant.turn import foreign_virtues
-from towerplay.rtdt.rules.common import building_type, cleansable, corruption_limit, skull_capacity
+from towerplay.rtdt.rules.common import (
+    building_type,
+    cleansable,
+    corruption_limit,
+    flag_amount,
+    skull_capacity,
+)
 
 STATUSES = ("panicked", "unsteady", "ready", "savage", "lethal")
 START_RUNG = {"lethal": 0, "savage": 1, "ready": 1, "unsteady": 2, "panicked": 3}

@@ -44,6 +44,7 @@ from towerplay.tactics.enemies import (
     answer_enemy,
     continue_boss_turn,
     earliest_seat,
+    enemy_unit,
     start_boss_turn,
 )
 from towerplay.tactics.models import EQUIPMENT_KINDS
@@ -100,25 +101,9 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     for p in enc.placements:
         if n not in p.heroes:
             continue  # enemies by hero count (AT-SETUP-5)
-        e = content.enemies[p.enemy]
-        stats = e.stats[n]
         sq = ctx.board.square(p.at.lower())
         assert sq is not None
-        s.units[p.id.lower()] = Unit(
-            p.id.lower(),
-            "enemy",
-            e.role,
-            p.enemy,
-            stats.hp,
-            stats.hp,
-            sq,
-            large=e.large,
-            start=sq,
-            movement=stats.movement,
-            attack_dice=stats.attack_dice,
-            attack_range=stats.attack_range,
-            attack_bonus=stats.attack_bonus,
-        )
+        s.units[p.id.lower()] = enemy_unit(ctx, p.id.lower(), p.enemy, n, sq)
     s.potions = POTIONS[difficulty] - (1 if n == 3 else 0)
     s.compass = Rng(s.rng).below(4)  # the compass, in any orientation (AT-SETUP-2)
     s.rng = Rng(s.rng).fork().state

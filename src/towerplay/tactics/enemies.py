@@ -725,10 +725,16 @@ def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
 
 
 def place_minion(s: State, ctx: Ctx, enemy: str, sq: Square) -> None:
-    e = ctx.content.enemies[enemy]
-    stats = e.stats[s.heroes_count]
     uid = spawn_uid(s, ctx, enemy)
-    s.units[uid] = Unit(
+    s.units[uid] = enemy_unit(ctx, uid, enemy, s.heroes_count, sq)
+    log(s, f"{uid} spawns at {ctx.board.name(sq)}")
+
+
+def enemy_unit(ctx: Ctx, uid: str, enemy: str, heroes: int, sq: Square) -> Unit:
+    """An enemy at full health with its stats for this many heroes (AT-SETUP-5)."""
+    e = ctx.content.enemies[enemy]
+    stats = e.stats[heroes]
+    return Unit(
         uid,
         "enemy",
         e.role,
@@ -743,7 +749,6 @@ def place_minion(s: State, ctx: Ctx, enemy: str, sq: Square) -> None:
         attack_range=stats.attack_range,
         attack_bonus=stats.attack_bonus,
     )
-    log(s, f"{uid} spawns at {ctx.board.name(sq)}")
 
 
 def spawn_wall(s: State, ctx: Ctx, u: Unit, wall_type: str) -> None:

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
-from towerplay.rtdt.covenant import doom, monuments, wastelands
+from towerplay.rtdt.covenant import monuments, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.rules.common import log
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
-
-creeping_doom = doom.creeping_doom
 
 
 def built(s: State) -> list[str]:

@@ -17,7 +17,7 @@ from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import (
     ask,
-    flag_cards,
+    flag_amount,
     gain,
     has_flag,
     hero_name,
@@ -57,11 +57,6 @@ def _act(*tokens: str) -> Action:
     from towerplay.rtdt.rules.actions import act
 
     return act(*tokens)
-
-
-def flag_amount(w: World, h: HeroState, flag: str) -> int:
-    """The sum of a flag's `amount` over the hero's cards (0 without the flag)."""
-    return sum(f.amount for cid in flag_cards(w, h, flag) for f in w.flags[cid] if f.flag == flag)
 
 
 # --- banner actions ---------------------------------------------------------------------

@@ -9,20 +9,14 @@ and Reinforced (its own enhanced option), and brings beneficial events now and t
 from __future__ import annotations
 
 from towerplay.rtdt.models import Monument
-from towerplay.rtdt.rules.common import hero_name, log
+from towerplay.rtdt.rules.common import hero_name, log, site_on
 from towerplay.rtdt.state import HeroState, Site, State
 from towerplay.rtdt.world import World
 
 MAX_OFFERINGS = 3  # COV-OFFER-3
 
 
-def site_at(s: State, space: str) -> Site | None:
-    if s.cov is None:
-        return None
-    for x in s.cov.sites:
-        if x.space == space:
-            return x
-    return None
+site_at = site_on  # the foundation or monument on a space
 
 
 def built_at(w: World, s: State, space: str) -> Monument | None:

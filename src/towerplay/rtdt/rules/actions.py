@@ -14,6 +14,8 @@ Notation (one action per line, see docs/notation in README):
 
 from __future__ import annotations
 
+from types import ModuleType
+
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt import competitive
@@ -72,6 +74,18 @@ from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
+
+# Decisions the Covenant modules ask and answer, by kind: module.
+COVENANT_DECISIONS: dict[str, ModuleType] = {
+    kind: module
+    for module, kinds in (
+        (cov_turn, cov_turn.DECISIONS),
+        (cov_cards, cov_cards.DECISIONS),
+        (cov_heroes, cov_heroes.KINDS),
+        (cov_spells, cov_spells.KINDS),
+    )
+    for kind in kinds
+}
 
 # Actions are interned: the same text always gives the same object (cheap equality).
 _CACHE: dict[tuple[str, ...], Action] = {}
@@ -651,14 +665,10 @@ def _dedupe_gear(s: State, h: HeroState) -> None:
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     k = d.kind
-    if k in cov_turn.DECISIONS:
-        return cov_turn.decision_actions(w, s, d)
-    if k in cov_cards.DECISIONS:
-        return cov_cards.decision_actions(w, s, d)
-    if k in cov_heroes.KINDS:
-        return cov_heroes.decision_actions(w, s, d)
-    if k in cov_spells.KINDS:
-        return cov_spells.decision_actions(w, s, d)
+    cov_module = COVENANT_DECISIONS.get(k)
+    if cov_module is not None:
+        answers: list[Action] = cov_module.decision_actions(w, s, d)
+        return answers
     if k == "place_skull":  # RTDT-PLACE-2, RTDT-PLACE-5
         return [act("place", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
     if k == "discard":
@@ -754,17 +764,9 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     name = hero_name(w, h)
     k = d.kind
     verb = a[0]
-    if k in cov_turn.DECISIONS:
-        cov_turn.apply_decision(w, s, d, a)
-        return
-    if k in cov_cards.DECISIONS:
-        cov_cards.apply_decision(w, s, d, a)
-        return
-    if k in cov_heroes.KINDS:
-        cov_heroes.apply_decision(w, s, d, a)
-        return
-    if k in cov_spells.KINDS:
-        cov_spells.apply_decision(w, s, d, a)
+    cov_module = COVENANT_DECISIONS.get(k)
+    if cov_module is not None:
+        cov_module.apply_decision(w, s, d, a)
         return
     if k == "place_skull":
         entry = s.emerged.pop(0)

@@ -7,7 +7,7 @@ illegal action never reaches here, so these never need to roll back.
 from __future__ import annotations
 
 from towerplay.core.protocol import Result
-from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.state import Decision, HeroState, Site, State
 from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
 from towerplay.rtdt.world import Profile, World
 
@@ -161,15 +161,14 @@ def lose(s: State, h: HeroState, resource: str, amount: int) -> bool:
 # --- corruption -------------------------------------------------------------------
 
 
+def flag_amount(w: World, h: HeroState, flag: str) -> int:
+    """The sum of a flag's `amount` over the hero's cards (0 without the flag)."""
+    return sum(f.amount for cid in flag_cards(w, h, flag) for f in w.flags[cid] if f.flag == flag)
+
+
 def corruption_limit(w: World, h: HeroState) -> int:
     """Two corruptions (RTDT-CORR-8); the Aegis's extra slot makes three (COV-AEGIS-1)."""
-    extra = sum(
-        f.amount
-        for cid in flag_cards(w, h, "extra_corruption_slot")
-        for f in w.flags[cid]
-        if f.flag == "extra_corruption_slot"
-    )
-    return CORRUPTION_LIMIT + extra
+    return CORRUPTION_LIMIT + flag_amount(w, h, "extra_corruption_slot")
 
 
 def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: bool = True) -> None:
@@ -340,15 +339,23 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
 # --- skulls and buildings ------------------------------------------------------------
 
 
+def site_on(s: State, space: str) -> Site | None:
+    """The Covenant monument site (foundation or monument) on a space, if any."""
+    if s.cov is not None:
+        for x in s.cov.sites:
+            if x.space == space:
+                return x
+    return None
+
+
 def building_type(w: World, s: State, space: str) -> str:
     """The type of the building on (or destroyed on) a space. A completed Colossus of Björn
     moved by its Reinforce option stands where the board has no building (COV-CLARIFY-10)."""
     t = w.board.building_of.get(space)
-    if t is None and s.cov is not None:
-        for x in s.cov.sites:
-            if x.space == space:
-                return w.content.monuments[x.monument].replaces
-    return t or ""
+    if t is None:
+        x = site_on(s, space)
+        return w.content.monuments[x.monument].replaces if x is not None else ""
+    return t
 
 
 def kingdom_buildings(w: World, s: State, kingdom: str) -> tuple[str, ...]:
@@ -405,11 +412,10 @@ def add_skull(w: World, s: State, space: str, placer: HeroState | None, doom: bo
 def skull_capacity(w: World, s: State, space: str) -> int:
     """Three skulls; a fourth destroys (RTDT-SKULL-2). A completed monument likewise
     (COV-MONUMENT-4), but the Endless Necropolis holds any number (COV-CLARIFY-12)."""
-    if s.cov is not None:
-        for x in s.cov.sites:
-            if x.space == space and x.status == "built":
-                cap = w.content.monuments[x.monument].skull_capacity
-                return 1_000 if cap is None else cap
+    x = site_on(s, space)
+    if x is not None and x.status == "built":
+        cap = w.content.monuments[x.monument].skull_capacity
+        return 1_000 if cap is None else cap
     return 3
 
 
@@ -433,11 +439,10 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
     s.destroyed.append(space)
     kingdom = w.board.kingdom_of[space]
     what = building_type(w, s, space)
-    if s.cov is not None:
-        for x in s.cov.sites:
-            if x.space == space and x.status == "built":
-                x.status = "destroyed"  # COV-MONUMENT-6: marked destroyed in the app
-                what = w.name(x.monument)
+    x = site_on(s, space)
+    if x is not None and x.status == "built":
+        x.status = "destroyed"  # COV-MONUMENT-6: marked destroyed in the app
+        what = w.name(x.monument)
     log(s, f"The {what} at {w.board.names[space]} is destroyed!")
     owner = kingdom_owner(s, kingdom)
     if owner is not None:
@@ -459,10 +464,8 @@ def cleansable(w: World, s: State, space: str) -> bool:
         return s.skulls.get(space, 0) > 0
     if regular_skulls(s, space) <= 0:
         return False
-    for x in s.cov.sites:
-        if x.space == space and x.status == "built":
-            return w.content.monuments[x.monument].cleansable
-    return True
+    x = site_on(s, space)
+    return x is None or x.status != "built" or w.content.monuments[x.monument].cleansable
 
 
 def remove_skulls(w: World, s: State, space: str, count: int) -> int:

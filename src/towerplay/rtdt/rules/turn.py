@@ -225,7 +225,7 @@ def _next_event(w: World, s: State) -> None:
     elif event.startswith(("wasteland:", "creeping_doom:", "monument:")):
         if event.startswith("creeping_doom:"):  # COV-DOOM-2, COV-DOOM-7
             rng = Rng(s.rng)
-            emerged = covenant_events.creeping_doom(w, s, rng, int(event.split(":")[1]))
+            emerged = doom.creeping_doom(w, s, rng, int(event.split(":")[1]))
             s.rng = rng.state
             _emerge(w, s, emerged, marked=True)
             s.turn.phase = "place"
