@@ -286,10 +286,16 @@ def test_the_cli_builds_it() -> None:
 
 
 def battle_position(
-    cards: list[str], rung: int, pool: dict[str, int], potions: list[str]
+    cards: list[str],
+    rung: int,
+    pool: dict[str, int],
+    potions: list[str],
+    g: RtdtGame | None = None,
 ) -> RtdtGame:
-    """The first of `cards` revealed on `rung`, against the level-2 foe, 12 warriors."""
-    g = scenario(heroes=["orphaned_scion"], seed=2)
+    """The first of `cards` revealed on `rung`, against the level-2 foe, 12 warriors
+    (in game `g`, or a new one-hero game)."""
+    if g is None:
+        g = scenario(heroes=["orphaned_scion"], seed=2)
     quiet(g)
     s = g.state
     foe = s.config.foes[0]

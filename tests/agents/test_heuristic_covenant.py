@@ -8,13 +8,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.agents.test_heuristic import quiet
-from tests.rtdt.covenant_scenario import cov, covenant_game, doom_skulls, put_foes
+from tests.agents.test_heuristic import battle_position, quiet
+from tests.rtdt.covenant_scenario import cov, covenant_game, doom_skulls
 from tests.rtdt.scenario import at, give, skulls
 from towerplay.agents.heuristic import HeuristicAgent, _View
 from towerplay.core.notation import Action
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
-from towerplay.rtdt.state import Battle
 
 COVENANT_HEROES = (
     "devious_swindler",
@@ -109,38 +108,14 @@ def blessed_battle(heroes: list[str], blessings: int, prepared: tuple[str, ...] 
     """A Battle against the level-2 foe, its worst card face up on its worst rung, no
     advantages in the pool; seat 0 holds `blessings` and has `prepared` spells."""
     g = covenant_game(heroes)
-    quiet(g)
-    s = g.state
-    foe = s.config.foes[0]
-    space = next(
-        sp for sp in g.world.board.kingdom_spaces["north"] if sp not in g.world.board.building_of
-    )
-    at(g, 0, space)
-    give(g, 0, warriors=12, spirit=2)
-    put_foes(g, (foe, space))
     c = cov(g)
     c.blessings[0] = blessings
     for spell in prepared:
         c.spells[0].remove(spell)
         c.prepared[0].append(spell)
-    s.pending.clear()
-    s.turn.heroic_done = True
-    s.turn.phase = "middle"
-    s.battle = Battle(
-        foe=foe,
-        space=space,
-        adversary=False,
-        cards=["generic_ambush", "generic_skirmish"],
-        index=0,
-        rung=0,
-        pool={},
-        used=0,
-        lost_warriors=0,
-        resolved=0,
-        revealed=True,
-    )
-    g._legal = None
-    return g
+    g.state.pending.clear()
+    g.state.foes.clear()
+    return battle_position(["generic_ambush", "generic_skirmish"], 0, {}, [], g)
 
 
 def test_spends_a_blessing_where_a_wild_improves_the_card(strict: None) -> None:
