@@ -127,3 +127,50 @@ def test_bad_codes_and_configs_are_clear_errors() -> None:
     )
     with pytest.raises(ValueError, match="2 to 4 players"):
         make_config(code=solo_race)
+
+
+def _covenant_midgame() -> RtdtGame:
+    heroes = ["reverent_astromancer", "relentless_warden"]
+    g = new_game(players=2, seed=11, heroes=heroes, expansion="covenant")
+    agent = RandomAgent(11)
+    for _ in range(30):
+        if g.result is not None:
+            break
+        g.apply(agent.act(g))
+    return g
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [
+        (["covenant", "sites", 0, "monument"], "the_great_wall", "covenant.sites[0].monument"),
+        (["covenant", "sites", 1, "offerings"], 4, "covenant.sites[1].offerings"),
+        (["covenant", "sites", 2, "status"], "ruined", "covenant.sites[2].status"),
+        (["covenant", "wastelands"], ["atlantis"], "covenant.wastelands[0]"),
+        (["covenant", "blessings"], [0, 9], "covenant.blessings[1]"),
+        (["covenant", "blessings"], [0], "covenant.blessings"),
+        (["covenant", "blessings"], "two", "covenant.blessings"),
+        (["covenant", "spells"], [["fireball"], []], "covenant.spells[0][0]"),
+        (["covenant", "prepared"], [[]], "covenant.prepared"),
+        (["covenant", "charges"], {"lamp_of_hope": 2}, "covenant.charges.lamp_of_hope"),
+        (["covenant", "doom_supply"], 11, "covenant.doom_supply"),  # doom skulls: 11 of 12
+        (["covenant", "stuck"], [5], "covenant.stuck[0]"),
+        (["config", "expansion"], "alliances", "config.expansion"),
+    ],
+)
+def test_malformed_covenant_saves_name_the_field(path: list, value: object, field: str) -> None:
+    data = _covenant_midgame().to_json()
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(SaveError) as err:
+        RtdtGame.from_json(data, "covenant.json")
+    assert err.value.file == "covenant.json"
+    assert err.value.field == field, str(err.value)
+
+
+def test_a_covenant_save_round_trips() -> None:
+    g = _covenant_midgame()
+    again = RtdtGame.from_json(json.loads(json.dumps(g.to_json())))
+    assert again.to_json() == g.to_json()

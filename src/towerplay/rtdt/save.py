@@ -156,6 +156,23 @@ class _Reader:
                     raise self.fail(f"{where}[{i}]", f"unknown id {x!r}")
         return list(v)
 
+    def seats(self, d: dict[str, Any], key: str, path: str, players: int) -> list[Any]:
+        """A list with one entry per seat."""
+        v = self.get(d, key, path)
+        if not isinstance(v, list) or len(v) != players:
+            where = f"{path}.{key}".lstrip(".")
+            raise self.fail(where, f"expected a list with one entry per seat ({players})")
+        return v
+
+    def nums(
+        self, d: dict[str, Any], key: str, path: str, lo: int = 0, hi: int | None = None
+    ) -> list[int]:
+        v = self.get(d, key, path)
+        where = f"{path}.{key}".lstrip(".")
+        if not isinstance(v, list):
+            raise self.fail(where, "expected a list of integers")
+        return [self.num({f"{key}[{i}]": x}, f"{key}[{i}]", path, lo, hi) for i, x in enumerate(v)]
+
     def counts(self, d: dict[str, Any], key: str, path: str, allowed: Any) -> dict[str, int]:
         v = self.obj(self.get(d, key, path), f"{path}.{key}".lstrip("."))
         out = {}
@@ -420,6 +437,16 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
     inside = state.tower.inside - (state.cov.doom_tower if state.cov is not None else 0)
     if state.supply + on_board + inside + state.removed + emerged != 24:
         raise r.fail("supply", "skulls do not add up to 24 (supply, buildings, Tower, removed)")
+    if state.cov is not None:  # doom skulls add up on their own (COV-SETUP-2)
+        cov = state.cov
+        doom_total = len(state.emerged) - emerged + cov.doom_supply + cov.doom_tower
+        doom_total += sum(cov.doom.values()) + cov.doom_removed
+        expected = w.content.covenant.components.doom_skulls if config.covenant else 0
+        if doom_total != expected:
+            raise r.fail("covenant.doom_supply", f"doom skulls do not add up to {expected}")
+        for sp, n in cov.doom.items():
+            if n > state.skulls.get(sp, 0):
+                raise r.fail(f"covenant.doom.{sp}", "more doom skulls than skulls on the building")
     return state
 
 
@@ -443,6 +470,15 @@ def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
                 status=r.text(x, "status", path, ("foundation", "built", "destroyed")),
             )
         )
+
+    def hands(key: str) -> list[list[str]]:
+        """Per seat, a list of spell and invocation ids."""
+        seats = r.seats(d, key, "covenant", players)
+        return [
+            r.strs({f"{key}[{i}]": x}, f"{key}[{i}]", "covenant", c.spells)
+            for i, x in enumerate(seats)
+        ]
+
     cov = Covenant(
         sites=sites,
         wastelands=r.strs(d, "wastelands", "covenant", spaces),
@@ -452,31 +488,15 @@ def _covenant(r: _Reader, raw: Any, players: int) -> Covenant:
         doom_tower=r.num(d, "doom_tower", "covenant", 0, 12),
         doom_removed=r.num(d, "doom_removed", "covenant", 0, 12),
         charges=r.counts(d, "charges", "covenant", c.covenant_treasures),
-        blessings=[
-            r.num({"n": b}, "n", f"covenant.blessings[{i}]", 0, 8)
-            for i, b in enumerate(r.get(d, "blessings", "covenant"))
-        ],
+        blessings=r.nums(d, "blessings", "covenant", 0, 8),
         quarry=r.text(d, "quarry", "covenant"),
-        spells=[
-            r.strs({"x": x}, "x", f"covenant.spells[{i}]", c.spells)
-            for i, x in enumerate(r.get(d, "spells", "covenant"))
-        ],
-        prepared=[
-            r.strs({"x": x}, "x", f"covenant.prepared[{i}]", c.spells)
-            for i, x in enumerate(r.get(d, "prepared", "covenant"))
-        ],
-        invocations=[
-            r.strs({"x": x}, "x", f"covenant.invocations[{i}]", c.spells)
-            for i, x in enumerate(r.get(d, "invocations", "covenant"))
-        ],
+        spells=hands("spells"),
+        prepared=hands("prepared"),
+        invocations=hands("invocations"),
         borrowed=r.strs(d, "borrowed", "covenant", c.quest_items),
-        stuck=[
-            r.num({"n": x}, "n", f"covenant.stuck[{i}]", 0, players - 1)
-            for i, x in enumerate(r.get(d, "stuck", "covenant"))
-        ],
+        stuck=r.nums(d, "stuck", "covenant", 0, players - 1),
         dodge=r.text(d, "dodge", "covenant"),
     )
-    for name in ("blessings", "spells", "prepared", "invocations"):
-        if len(getattr(cov, name)) != players:
-            raise r.fail(f"covenant.{name}", f"expected one entry per seat ({players})")
+    if len(cov.blessings) != players:
+        raise r.fail("covenant.blessings", f"expected one entry per seat ({players})")
     return cov
