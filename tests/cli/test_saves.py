@@ -204,24 +204,30 @@ def test_saving_into_a_missing_folder_says_why_and_plays_on(
 
 
 @pytest.mark.parametrize(
-    ("content", "field"),
+    ("name", "content", "field"),
     [
-        ("{not json", "line 1: not JSON"),
-        ("[1, 2, 3]", "(top level)"),
-        ('{"game": "rtdt", "version": 1}', "game: not a tactics save"),
-        ('{"game": "tactics", "version": 0}', "version"),
+        ("rtdt", "{not json", "line 1: not JSON"),
+        ("rtdt", "[1, 2, 3]", "(top level): expected an object"),
+        ("rtdt", '{"format": "something else"}', "format: expected 'towerplay-rtdt-1'"),
+        ("rtdt", '{"format": "towerplay-rtdt-1"}', "config: missing"),
+        ("tactics", "{not json", "line 1: not JSON"),
+        ("tactics", "[1, 2, 3]", "(top level)"),
+        ("tactics", '{"game": "rtdt", "version": 1}', "game: not a tactics save"),
+        ("tactics", '{"game": "tactics", "version": 0}', "version"),
     ],
 )
-def test_loading_a_bad_tactics_file_names_the_file_and_field_and_keeps_the_game(
-    tmp_path: Path, content: str, field: str
+def test_loading_a_bad_file_names_the_file_and_field_and_keeps_the_game(
+    tmp_path: Path, name: str, content: str, field: str
 ) -> None:
+    screen, fresh = GAMES[name]
     bad = tmp_path / "bad.json"
     bad.write_text(content)
-    game = tactics_game()
+    game = fresh()
     before = game.state_hash()
-    g, out = play(TACTICS, game, [f"load {bad}", f"load {tmp_path / 'missing.json'}"])
+    g, out = play(screen, game, [f"load {bad}", f"load {tmp_path / 'missing.json'}"])
     assert f"could not load: {bad}: {field}" in out
     assert f"could not load: {tmp_path / 'missing.json'}: file: No such file" in out
+    assert "the current game goes on" in out
     assert g is game and g.state_hash() == before
-    g, _ = play(TACTICS, game, [f"load {bad}", "1"])  # and play goes on
+    g, _ = play(screen, game, [f"load {bad}", "1"])  # and play goes on
     assert g.state_hash() != before
