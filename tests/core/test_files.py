@@ -66,3 +66,14 @@ def test_a_full_disk_mid_write_leaves_the_old_file_and_no_temporary(
 def test_a_missing_folder_is_an_os_error(tmp_path: Path) -> None:
     with pytest.raises(FileNotFoundError):
         write_atomic(tmp_path / "no" / "such" / "game.json", "x")
+
+
+def test_a_symbolic_link_is_followed_not_replaced(tmp_path: Path) -> None:
+    real = tmp_path / "saves" / "game.json"
+    real.parent.mkdir()
+    real.write_text("old")
+    link = tmp_path / "latest.json"
+    link.symlink_to(real)
+    write_atomic(link, "new")
+    assert link.is_symlink() and real.read_text() == "new"
+    assert leftovers(tmp_path) == [] and leftovers(real.parent) == []

@@ -26,8 +26,8 @@ TERRAIN = {
     ".": (" . ", "dim"),
 }
 HELP = """\
-[bold]Answer[/] with the number of an action, or type the action itself (e.g. [cyan]play fireball[/], [cyan]target c5[/]).
-[bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] · [cyan]load FILE[/] · [cyan]quit[/]
+[bold]Answer[/] with the number of an action, or type the action itself (e.g. [cyan]play fireball[/], [cyan]target c5[/]; Tab completes it).
+[bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] (JSON) · [cyan]load FILE[/] · [cyan]quit[/] (or Ctrl-D)
 [bold]A turn[/]: up to two actions — [cyan]play CARD[/] (from hand), [cyan]use CARD[/] (from your board),
 [cyan]dash CARD[/] (discard to move half your movement), [cyan]equip CARD[/], [cyan]prepare CARD[/] — or [cyan]pass[/];
 free cards and [cyan]command SUMMON[/] take no action; [cyan]end[/] ends the turn early.

@@ -21,8 +21,9 @@ def write_atomic(path: str | os.PathLike[str], text: str, encoding: str = "utf-8
     is atomic only within one file system), flushed and fsynced, then `os.replace`d over
     `path`; the folder is fsynced too where the platform allows, so the rename itself
     survives a power cut. Raises OSError, after which `path` is as it was and the
-    temporary file is gone."""
-    target = Path(path)
+    temporary file is gone. A symbolic link is followed, as a plain write would: the file
+    it points to is replaced, and the link stays."""
+    target = Path(os.path.realpath(path))
     data = text.encode(encoding)
     mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
