@@ -221,6 +221,12 @@ def _load(folders: list[Path]) -> Content:
             raise ContentError(
                 companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}"
             )
+    quest_items = _by_id(companions_f.quest_items, companions_file, "quest_items")
+    _check_quests(quests_f, quests_file, spaces, companions, quest_items)
+    for i, dungeon in enumerate(dungeons_f.dungeons):
+        for space in dungeon.names:
+            if space not in spaces:
+                raise ContentError(dungeons_file, f"dungeons[{i}].names.{space}", "no such space")
 
     return Content(
         kingdoms=kingdoms,
@@ -250,7 +256,7 @@ def _load(folders: list[Path]) -> Content:
         battle=battle,
         battle_cards=battle_cards,
         companions=companions,
-        quest_items=_by_id(companions_f.quest_items, companions_file, "quest_items"),
+        quest_items=quest_items,
         quests=MappingProxyType(quests),
         dungeons=_by_id(dungeons_f.dungeons, dungeons_file, "dungeons"),
         rooms_per_delve=dungeons_f.rooms_per_delve,
@@ -278,6 +284,45 @@ def _merged(
             raise ContentError(extra_file, f"{section}[{i}].id", f"duplicate id {entry.id!r}")
         out[entry.id] = entry
     return MappingProxyType(out)
+
+
+def _check_quests(
+    quests_f: QuestsFile,
+    file: str,
+    spaces: Mapping[str, Space],
+    companions: Mapping[str, Companion],
+    quest_items: Mapping[str, QuestItem],
+) -> None:
+    """Every space, companion and quest item a quest names exists, and a stage that
+    asks for a dungeon can be placed on one."""
+    for section in ("main_goals", "companion_quests", "adversary_quests"):
+        for i, q in enumerate(getattr(quests_f, section)):
+            where = f"{section}[{i}]"
+            if q.companion is not None and q.companion not in companions:
+                raise ContentError(file, f"{where}.companion", f"no companion {q.companion!r}")
+            if q.quest_item is not None and q.quest_item not in quest_items:
+                raise ContentError(file, f"{where}.quest_item", f"no quest item {q.quest_item!r}")
+            for j, stage in enumerate(q.stages):
+                at = f"{where}.stages[{j}]"
+                for k, space in enumerate(stage.place.spaces):
+                    if space not in spaces:
+                        raise ContentError(file, f"{at}.place.spaces[{k}]", f"no space {space!r}")
+                for key in ("items", "carry"):
+                    for k, item in enumerate(getattr(stage.needs, key)):
+                        if item not in quest_items:
+                            raise ContentError(
+                                file, f"{at}.needs.{key}[{k}]", f"no quest item {item!r}"
+                            )
+                wants_dungeon = stage.needs.dungeon or stage.place.dungeon
+                if (
+                    wants_dungeon
+                    and stage.place.spaces
+                    and stage.place.caravan is None
+                    and not any(spaces[sp].dungeon for sp in stage.place.spaces)
+                ):
+                    raise ContentError(
+                        file, f"{at}.place.spaces", "a dungeon is asked but no space has one"
+                    )
 
 
 def _check_board(
