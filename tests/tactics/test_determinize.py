@@ -3,6 +3,7 @@ consistent game (every legal action names what its hero holds, and applies)."""
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -129,6 +130,19 @@ def test_a_hero_asked_for_a_response_still_holds_one() -> None:
     assert checked, "no position with a Response asked"
 
 
+def test_when_no_deal_fits_the_true_hands_stay(monkeypatch: pytest.MonkeyPatch) -> None:
+    from towerplay.tactics import hidden
+
+    monkeypatch.setattr(hidden, "REDEALS", 0)
+    g = position("goblin_ambush", 1, 3, 40)
+    assert g.result is None
+    for seat in range(len(g.s.heroes)):
+        d = g.determinize(seat, 1)
+        for a, b in zip(d.s.heroes, g.s.heroes, strict=True):
+            assert a.hand == b.hand and sorted(a.deck) == sorted(b.deck)
+        assert_consistent(g, seat, 1)
+
+
 def test_determinize_re_deals_other_hands_but_never_the_seats_own() -> None:
     g = position("pawl_chieftain", 1, 4, 30)
     assert g.result is None
@@ -191,3 +205,20 @@ def test_the_heuristic_agent_does_not_peek() -> None:
                 compared += 1
             g.apply(player.act(g))
     assert compared >= 20
+
+
+@pytest.mark.soak
+@settings(max_examples=600, deadline=None)
+@given(
+    encounter=st.sampled_from(ENCOUNTERS),
+    party=st.integers(0, 2),
+    seed=st.integers(0, 10**6),
+    steps=st.integers(0, 600),
+    k=st.integers(0, 10**6),
+)
+def test_soak_every_legal_action_of_a_determinized_game_applies(
+    encounter: str, party: int, seed: int, steps: int, k: int
+) -> None:
+    g = position(encounter, party, seed, steps)
+    for seat in range(len(g.s.heroes)):
+        assert_consistent(g, seat, k)

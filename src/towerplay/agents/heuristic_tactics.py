@@ -9,6 +9,24 @@ It plans on `determinize(seat, seed)`, never on the game itself: a clone carries
 the real generator and would show the coming dice, boss cards and the other
 heroes' hands. The seed comes from the agent's own generator, so it stays
 deterministic; every action is tried in the same re-drawn worlds.
+
+Wins (success or +success) and +success alone, in %, with Wilson 95% intervals:
+`towerplay sim tactics --encounter E --games 500 --agent heuristic --seed 1 --json`,
+party fighter, rogue, cleric, normal difficulty.
+
+| encounter      | peeking (clone), win | honest, win         | peeking, +success  | honest, +success   |
+|----------------|----------------------|---------------------|--------------------|--------------------|
+| goblin_ambush  | 99.8 [98.9, 100.0]   | 100.0 [99.2, 100.0] | 5.8 [4.1, 8.2]     | 5.2 [3.6, 7.5]     |
+| blob_king      | 100.0 [99.2, 100.0]  | 100.0 [99.2, 100.0] | 87.0 [83.8, 89.7]  | 76.0 [72.1, 79.5]  |
+| pawl_chieftain | 99.6 [98.6, 99.9]    | 99.2 [98.0, 99.7]   | 83.0 [79.5, 86.0]  | 71.4 [67.3, 75.2]  |
+| wraith_crypt   | 99.4 [98.3, 99.8]    | 98.6 [97.1, 99.3]   | 91.2 [88.4, 93.4]  | 86.8 [83.6, 89.5]  |
+| stone_colossus | 100.0 [99.2, 100.0]  | 100.0 [99.2, 100.0] | 96.6 [94.6, 97.9]  | 94.0 [91.6, 95.8]  |
+| ember_witch    | 98.8 [97.4, 99.4]    | 98.2 [96.6, 99.1]   | 21.0 [17.7, 24.8]  | 18.6 [15.4, 22.2]  |
+
+Wins stay within noise; the bonus objective (+success) is met less often where
+knowing the dice decided it. Scoring each action in three worlds (`worlds=3`, three
+times the cost) wins back part of it (+success: blob_king 81.6, pawl_chieftain 75.8,
+wraith_crypt 88.6; the same wins).
 """
 
 from __future__ import annotations

@@ -167,6 +167,9 @@ def choose_focus(
     return True
 
 
+# --- where it stops ------------------------------------------------------------------
+
+
 def placements(
     s: State, ctx: Ctx, u: Unit, points: int, levels: list[Mask] | None = None
 ) -> dict[Square, int]:
@@ -354,6 +357,9 @@ def _destination_one_square(
             start_left = k
             break
     return -1 if best_left >= start_left else best
+
+
+# --- moving at random ----------------------------------------------------------------
 
 
 def random_move(s: State, ctx: Ctx, u: Unit, st: ERandomMove) -> None:
