@@ -8,6 +8,8 @@ choice to the players.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from towerplay.core.notation import Action
 from towerplay.tactics.cards import answer, ask, continue_resolution
 from towerplay.tactics.effects import draw, draw_up, end, hand_size, log, occupied, shuffle
@@ -44,112 +46,152 @@ def advance(s: State, ctx: Ctx) -> None:
 
 
 def step_phase(s: State, ctx: Ctx) -> None:
-    if s.phase == "place":
-        if s.cursor < len(s.heroes):
-            hero = s.heroes[s.cursor]
-            occ = occupied(s, ctx)
-            free = [q for q in ctx.board.start if not (1 << q) & occ]
-            choices = sorted(["place", ctx.board.name(q)] for q in free)
-            ask(
-                s,
-                "place",
-                hero.seat,
-                f"place {hero.uid} in the highlighted area",
-                choices,
-                "AT-SETUP-1",
-            )
-            return
-        for hero in s.heroes:
-            draw_up(s, ctx, hero)  # round 1's draw happens before the mulligan
-        s.phase, s.cursor, s.round = "mulligan", 0, 1
-    elif s.phase == "mulligan":
-        if s.cursor < len(s.heroes):
-            hero = s.heroes[s.cursor]
-            ask(
-                s,
-                "mulligan",
-                hero.seat,
-                f"{hero.uid}: keep this hand or mulligan once?",
-                [["keep"], ["mulligan"]],
-                "AT-DRAW-3",
-            )
-            return
-        s.phase = "initiative"
-    elif s.phase == "draw":
-        for hero in s.heroes:
-            draw_up(s, ctx, hero)  # AT-DRAW-1
-        s.phase = "initiative"
-    elif s.phase == "initiative":
-        roll_initiative(s, ctx)
-        s.phase, s.cursor = "reshuffle", 0
-    elif s.phase == "reshuffle":
-        if s.potions > 0 and s.cursor == 0:
-            s.cursor = 1
-            seat = earliest_seat(s)  # the earliest hero in the line decides (AT-INIT-2)
-            ask(
-                s,
-                "reshuffle",
-                seat,
-                f"initiative: {' '.join(s.initiative)}; spend a revive potion to reshuffle?",
-                [["accept"], ["reshuffle"]],
-                "AT-INIT-2",
-            )
-            return
-        s.phase, s.cursor = "swaps", 0
-    elif s.phase == "swaps":
-        # abilities that change initiative: the first hero in the line, then the
-        # others clockwise (seat order) from there (AT-INIT-3)
-        first = earliest_seat(s)
-        order = sorted(s.heroes, key=lambda h: (h.seat - first) % len(s.heroes))
-        while s.cursor < len(order):
-            swapper = order[s.cursor]
-            s.cursor += 1
-            i = s.initiative.index(swapper.uid)
-            if i == 0 or not any(
-                ctx.content.abilities[a].modifiers.initiative_swap for a in swapper.abilities
-            ):
-                continue
-            ask(
-                s,
-                "swap",
-                swapper.seat,
-                f"{swapper.uid}: swap your initiative token with {s.initiative[i - 1]}'s?",
-                [["keep"], ["swap"]],
-                "AT-INIT-3",
-                index=i,
-            )
-            return
-        s.phase, s.turn_index = "turns", 0
-        log(s, f"round {s.round} initiative: {' '.join(s.initiative)}")
-    elif s.phase == "turns":
-        if s.turn_index >= len(s.initiative):
-            s.phase, s.cursor = "cleanup", 0
-            return
-        start_turn(s, ctx, s.initiative[s.turn_index])
-    elif s.phase == "cleanup":
-        while s.cursor < len(s.heroes):
-            hero = s.heroes[s.cursor]
-            s.cursor += 1
-            if not hero.hand:
-                continue
-            ask(
-                s,
-                "cleanup",
-                hero.seat,
-                f"{hero.uid}: discard a card at cleanup?",
-                cleanup_choices(hero),
-                "AT-CLEAN-1",
-            )
-            return
-        for u in s.units.values():
-            u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
-        for hero in s.heroes:
-            hero.passed = False
-        if ctx.enc.round_limit is not None and s.round >= ctx.enc.round_limit:
-            end(s, "failure", f"round {ctx.enc.round_limit} ended")  # AT-END-4
-            return
-        s.round += 1
-        s.phase = "draw"
+    step = PHASES.get(s.phase)
+    if step is None:
+        raise ValueError(f"unknown phase {s.phase!r}")
+    step(s, ctx)
+
+
+def place_phase(s: State, ctx: Ctx) -> None:
+    """Each hero in turn places its figure in the start area (AT-SETUP-1)."""
+    if s.cursor < len(s.heroes):
+        hero = s.heroes[s.cursor]
+        occ = occupied(s, ctx)
+        free = [q for q in ctx.board.start if not (1 << q) & occ]
+        choices = sorted(["place", ctx.board.name(q)] for q in free)
+        ask(
+            s,
+            "place",
+            hero.seat,
+            f"place {hero.uid} in the highlighted area",
+            choices,
+            "AT-SETUP-1",
+        )
+        return
+    for hero in s.heroes:
+        draw_up(s, ctx, hero)  # round 1's draw happens before the mulligan
+    s.phase, s.cursor, s.round = "mulligan", 0, 1
+
+
+def mulligan_phase(s: State, ctx: Ctx) -> None:
+    """Each hero in turn keeps its first hand or mulligans once (AT-DRAW-3)."""
+    if s.cursor < len(s.heroes):
+        hero = s.heroes[s.cursor]
+        ask(
+            s,
+            "mulligan",
+            hero.seat,
+            f"{hero.uid}: keep this hand or mulligan once?",
+            [["keep"], ["mulligan"]],
+            "AT-DRAW-3",
+        )
+        return
+    s.phase = "initiative"
+
+
+def draw_phase(s: State, ctx: Ctx) -> None:
+    """Every hero draws up to its hand size (AT-DRAW-1)."""
+    for hero in s.heroes:
+        draw_up(s, ctx, hero)  # AT-DRAW-1
+    s.phase = "initiative"
+
+
+def initiative_phase(s: State, ctx: Ctx) -> None:
+    """The initiative line is shuffled (AT-INIT-1)."""
+    roll_initiative(s, ctx)
+    s.phase, s.cursor = "reshuffle", 0
+
+
+def reshuffle_phase(s: State, ctx: Ctx) -> None:
+    """The earliest hero may spend a revive potion to reshuffle it (AT-INIT-2)."""
+    if s.potions > 0 and s.cursor == 0:
+        s.cursor = 1
+        seat = earliest_seat(s)  # the earliest hero in the line decides (AT-INIT-2)
+        ask(
+            s,
+            "reshuffle",
+            seat,
+            f"initiative: {' '.join(s.initiative)}; spend a revive potion to reshuffle?",
+            [["accept"], ["reshuffle"]],
+            "AT-INIT-2",
+        )
+        return
+    s.phase, s.cursor = "swaps", 0
+
+
+def swaps_phase(s: State, ctx: Ctx) -> None:
+    """Heroes with the ability may swap initiative tokens (AT-INIT-3)."""
+    # abilities that change initiative: the first hero in the line, then the
+    # others clockwise (seat order) from there (AT-INIT-3)
+    first = earliest_seat(s)
+    order = sorted(s.heroes, key=lambda h: (h.seat - first) % len(s.heroes))
+    while s.cursor < len(order):
+        swapper = order[s.cursor]
+        s.cursor += 1
+        i = s.initiative.index(swapper.uid)
+        if i == 0 or not any(
+            ctx.content.abilities[a].modifiers.initiative_swap for a in swapper.abilities
+        ):
+            continue
+        ask(
+            s,
+            "swap",
+            swapper.seat,
+            f"{swapper.uid}: swap your initiative token with {s.initiative[i - 1]}'s?",
+            [["keep"], ["swap"]],
+            "AT-INIT-3",
+            index=i,
+        )
+        return
+    s.phase, s.turn_index = "turns", 0
+    log(s, f"round {s.round} initiative: {' '.join(s.initiative)}")
+
+
+def turns_phase(s: State, ctx: Ctx) -> None:
+    """The next turn in the line, hero or boss; then cleanup."""
+    if s.turn_index >= len(s.initiative):
+        s.phase, s.cursor = "cleanup", 0
+        return
+    start_turn(s, ctx, s.initiative[s.turn_index])
+
+
+def cleanup_phase(s: State, ctx: Ctx) -> None:
+    """Each hero may discard; conditions end; the round ends (AT-CLEAN-1, -2)."""
+    while s.cursor < len(s.heroes):
+        hero = s.heroes[s.cursor]
+        s.cursor += 1
+        if not hero.hand:
+            continue
+        ask(
+            s,
+            "cleanup",
+            hero.seat,
+            f"{hero.uid}: discard a card at cleanup?",
+            cleanup_choices(hero),
+            "AT-CLEAN-1",
+        )
+        return
+    for u in s.units.values():
+        u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
+    for hero in s.heroes:
+        hero.passed = False
+    if ctx.enc.round_limit is not None and s.round >= ctx.enc.round_limit:
+        end(s, "failure", f"round {ctx.enc.round_limit} ended")  # AT-END-4
+        return
+    s.round += 1
+    s.phase = "draw"
+
+
+PHASES: dict[str, Callable[[State, Ctx], None]] = {
+    "place": place_phase,
+    "mulligan": mulligan_phase,
+    "draw": draw_phase,
+    "initiative": initiative_phase,
+    "reshuffle": reshuffle_phase,
+    "swaps": swaps_phase,
+    "turns": turns_phase,
+    "cleanup": cleanup_phase,
+}
 
 
 def cleanup_choices(hero: Hero) -> list[list[str]]:
