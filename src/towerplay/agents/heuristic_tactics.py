@@ -25,8 +25,9 @@ party fighter, rogue, cleric, normal difficulty.
 
 Wins stay within noise; the bonus objective (+success) is met less often where
 knowing the dice decided it. Scoring each action in three worlds (`worlds=3`, three
-times the cost) wins back part of it (+success: blob_king 81.6, pawl_chieftain 75.8,
-wraith_crypt 88.6; the same wins).
+times the cost) wins back part of it on some encounters (+success: blob_king 81.6,
+pawl_chieftain 75.8, wraith_crypt 88.6; ember_witch 16.8, no gain) with the same wins,
+so one world is the default.
 """
 
 from __future__ import annotations
