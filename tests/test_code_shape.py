@@ -19,14 +19,11 @@ LONG_FILES: dict[str, str] = {
     "towerplay/rtdt/covenant/cards.py": "treasures and corruptions in one module",
     "towerplay/rtdt/models.py": "every content model in one module",
     "towerplay/rtdt/rules/actions.py": "turn actions and decisions in one module",
-    "towerplay/tactics/encounter.py": "the round and the hero turn in one module",
-    "towerplay/tactics/enemies.py": "boss decks and enemy behaviour in one module",
 }
 # "path:function" -> why
 LONG_FUNCTIONS: dict[str, str] = {
     "towerplay/agents/heuristic.py:_turn_move": "agent split pending",
     "towerplay/agents/heuristic.py:_cov_answer": "agent split pending",
-    "towerplay/rtdt/content.py:_load": "one content file after another",
     "towerplay/rtdt/explain.py:explain": "one refusal reason per action verb",
     "towerplay/rtdt/explain.py:observe": "observe moves to rtdt/observe.py",
     "towerplay/rtdt/game.py:make_config": "option checks in the order the CLI reports them",
@@ -35,7 +32,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "towerplay/rtdt/rules/actions.py:apply_decision": "one branch per decision kind",
     "towerplay/rtdt/rules/effects.py:run": "one branch per effect op",
     "towerplay/rtdt/save.py:load_state": "hand-written reader; serializer pending",
-    "towerplay/tactics/encounter.py:step_phase": "one branch per phase",
     "towerplay/tactics/game.py:state_from_json": "hand-written reader; serializer pending",
 }
 
