@@ -416,12 +416,14 @@ def test_COV_CLARIFY_12_16_the_endless_necropolis() -> None:
     assert s.supply == supply + 5 and g.hero(0).spirit == 0  # no spirit as for a Cleanse
     assert f"remove {site.space}" not in legal(g)  # COV-CLARIFY-15: the doom skull stays
     answer_first(g)
-    # COV-CLARIFY-16: destroyed by another effect, every skull on it leaves the game
-    skulls(g, **{site.space: 4})
-    removed, doom_removed = s.removed, s.cov.doom_removed  # type: ignore[union-attr]
+    # COV-CLARIFY-16: destroyed by another effect, every skull on it leaves the game: the
+    # doom skull and all seven regular ones, more than any other building could hold
+    skulls(g, **{site.space: 8})
+    removed, doom_removed, supply = s.removed, s.cov.doom_removed, s.supply  # type: ignore[union-attr]
     destroy_building(w, s, site.space, 0)
-    assert site.status == "destroyed"
-    assert s.removed == removed + 3 and s.cov.doom_removed == doom_removed + 1  # type: ignore[union-attr]
+    assert site.status == "destroyed" and site.space not in s.skulls
+    assert s.removed == removed + 7 and s.cov.doom_removed == doom_removed + 1  # type: ignore[union-attr]
+    assert s.supply == supply  # out of the game, not back to the supply
     check(g)
 
 
