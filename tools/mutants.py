@@ -320,6 +320,17 @@ def pytest(work: Path, tests: list[str], timeout: float) -> str:
     return "passed" if done.returncode == 0 else "failed"
 
 
+_STAMP = [int(time.time()) + 10]
+
+
+def write(path: Path, text: str) -> None:
+    """Write a source file with a modification time of its own: Python's bytecode cache
+    checks only whole seconds and the size, and a flipped `==` has the size of `!=`."""
+    path.write_text(text, encoding="utf-8")
+    _STAMP[0] += 2
+    os.utime(path, (_STAMP[0], _STAMP[0]))
+
+
 def copy_tree(work: Path) -> None:
     ignore = shutil.ignore_patterns("__pycache__", "*.egg-info")
     for part in ("src", "tests", "docs"):
@@ -350,10 +361,10 @@ def run(n: int, seed: int, timeout: float, places: list[str]) -> int:
             original = path.read_text(encoding="utf-8")
             mutant, before, after = mutate(original, m.line, m.kind, m.index)
             try:
-                path.write_text(mutant, encoding="utf-8")
+                write(path, mutant)
                 outcome = pytest(work, plan[m], timeout)
             finally:
-                path.write_text(original, encoding="utf-8")
+                write(path, original)
             where = f"src/towerplay/{m.file}:{m.line}"
             what = f"{m.kind}: {change(before, after)}"
             verdict = "survived" if outcome == "passed" else f"killed ({outcome})"

@@ -163,6 +163,8 @@ def test_COV_OFFER_any_hero_any_turn_at_most_three() -> None:
     g = covenant_game(
         ["orphaned_scion", "spymaster"], kingdoms=("north", "south"), north="sanctuary"
     )
+    assert g.state.cov is not None  # every foundation starts with no offering on it
+    assert [x.offerings for x in g.state.cov.sites] == [0, 0, 0, 0]
     site = monument(g, "argent_oak")
     assert g.world.content.monuments["argent_oak"].offering.on == "gain_corruption"  # type: ignore[union-attr]
     s, w = g.state, g.world
@@ -556,3 +558,26 @@ def test_COV_EXAMPLE_1_the_argent_oaks_third_offering() -> None:
     at(g, 0, oak.space)
     assert "build" in legal(g)
     check(g)
+
+
+@rules("COV-DOOM-5")
+def test_COV_DOOM_5_doom_skulls_count_for_the_nightmare_cages_offering() -> None:
+    # four skulls on buildings on or next to the hero at the end of the turn, doom ones
+    # included; three are not enough (and spaces without a building hold none)
+    for regular, doom, offered in ((1, 2, 0), (2, 2, 1)):
+        g = covenant_game(["orphaned_scion"], north="bazaar")
+        site = monument(g, "nightmare_cage")
+        s, board = g.state, g.world.board
+        here = next(
+            sp
+            for sp in board.spaces
+            if sum(n in s.skulls for n in board.near(sp)) >= 2
+            and sum(n not in s.skulls for n in board.near(sp)) >= 2
+        )
+        near = [n for n in board.near(here) if n in s.skulls]
+        skulls(g, **dict.fromkeys(near, 0))
+        skulls(g, **{near[0]: regular})
+        doom_skulls(g, near[1], doom)
+        at(g, 0, here)
+        finish_turn(g)
+        assert site.offerings == offered, (regular, doom)

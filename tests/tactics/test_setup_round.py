@@ -254,6 +254,14 @@ def test_AT_REVIVE_2_no_potion_with_fewer_than_four_cards_in_the_deck() -> None:
     turn(g, "fighter")
     assert g.s.pending == [] and g.s.turn_index == 1  # no revive offered: the turn is skipped
     assert "skips the turn" in g.log[-1]
+    # exactly four, counting the discard that would be shuffled in: the potion is offered
+    g = arena()
+    knock(g, "fighter")
+    f = g.s.heroes[0]
+    f.set_aside.extend(f.deck[4:])
+    f.deck, f.discard = f.deck[:3], f.deck[3:4]
+    turn(g, "fighter")
+    assert texts(g) == ["revive", "skip"]
 
 
 def test_AT_REVIVE_3_skipping_is_not_passing() -> None:

@@ -240,6 +240,7 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
         log(s, "The potion deck is empty.")
         others = [o for o in s.heroes if o.seat != h.seat and o.potions and not o.eliminated]
         if s.config.mode == "competitive" and others:  # CMP-CLAR-6
+            # CMP-CLAR-3: only the taker is asked; the hero losing the potion is not
             ask(s, Decision("steal_potion", h.seat))
         return
     if s.cov is not None:  # Relic Hunter's Flagon: pick from the top (covenant/cards.py)

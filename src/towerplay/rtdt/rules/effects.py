@@ -154,7 +154,6 @@ def run(
         elif e.op == "place_hero":
             ask(s, Decision("place_hero", h.seat, scope=e.scope))
         elif e.op == "move_hero":
-            # CMP-CLAR-3: any hero may be moved; nobody's permission is asked
             ask(s, Decision("pick_hero", h.seat, amount=e.steps * mult))
         elif e.op == "move_foe":
             if s.foes:
