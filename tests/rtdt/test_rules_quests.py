@@ -295,6 +295,20 @@ def test_clearing_the_target_room_completes_the_dungeon_for_whoever_gets_there()
     assert g.state.delve is None
 
 
+@rules("RTDT-HEROIC-1")
+def test_exploring_a_dungeon_is_the_turns_heroic_action() -> None:
+    g = scenario(["spymaster"])
+    fortress(g)
+    at(g, 0, "lower_ice_fangs")
+    give(g, 0, warriors=40)
+    assert not g.state.turn.heroic_done
+    play(g, "explore lower_ice_fangs")
+    assert g.state.turn.heroic_done
+    play(g, "room 0", "resolve", "leave")
+    heroic = ("explore", "cleanse", "battle", "quest")
+    assert not [a for a in legal(g) if a.startswith(heroic)]  # no second heroic action
+
+
 def test_dungeons_need_a_quest_to_be_explored() -> None:
     g = scenario(["spymaster"])
     fortress(g)
