@@ -23,7 +23,7 @@ CODE = '''def f(s, h):
         h.spirit -= 1  # RTDT-MOVE-3
     x = min(h.moves, 3)
     s.moves = x + 1
-    return x
+    return x if s.done else 0
 '''
 
 
@@ -45,6 +45,7 @@ def test_a_comment_belongs_to_its_own_line_or_the_next_line_of_code() -> None:
         (4, "delete", "pass  # RTDT-MOVE-3"),
         (5, "min/max", "x = max(h.moves, 3)"),
         (6, "delete", "    pass\n"),
+        (7, "not if", "return x if not s.done else 0"),
     ],
 )
 def test_each_mutation_changes_only_its_statement(line: int, kind: str, expected: str) -> None:

@@ -3,11 +3,11 @@
 A rule site is a line of src/towerplay that cites a rule ID in a comment (the sites the
 rule-index test reads: tests/rules_index.py). For each sampled site the tool takes the
 statement the comment belongs to (the line itself, or the next line of code), applies one
-mutation (flip a comparison, negate a condition, swap and/or, + and -, min and max, move a
-number by one, or delete the statement), and runs only the tests named for the cited rule
-IDs (test_<ID>_... or @rules(ID)) plus the module's own test file. A failing run (or one
-past the timeout) kills the mutant; a passing run means it survived: its tests cannot fail
-when that rule breaks.
+mutation (flip a comparison, negate a condition or a conditional expression, swap and/or,
++ and -, min and max, move a number by one, or delete the statement), and runs only the
+tests named for the cited rule IDs (test_<ID>_... or @rules(ID)) plus the module's own test
+file. A failing run (or one past the timeout) kills the mutant; a passing run means it
+survived: its tests cannot fail when that rule breaks.
 
 The work tree is never touched: src, tests and docs are copied to a temporary folder, the
 mutants are written there (the original text is put back after each run), and pytest runs
@@ -167,6 +167,8 @@ def candidates(stmt: ast.stmt, line: int) -> list[tuple[str, int]]:
             out.extend(("flip", i) for op in node.ops if type(op) in FLIP)
         elif isinstance(node, ast.BoolOp):
             out.append(("and/or", i))
+        elif isinstance(node, ast.IfExp):
+            out.append(("not if", i))
         elif isinstance(node, ast.BinOp | ast.AugAssign) and isinstance(node.op, ast.Add | ast.Sub):
             out.append(("+/-", i))
         elif isinstance(node, ast.Call) and getattr(node.func, "id", "") in ("min", "max"):
@@ -188,6 +190,9 @@ def _mutate_node(node: ast.AST, kind: str) -> None:
         assert isinstance(node, ast.Compare)
         i = next(k for k, op in enumerate(node.ops) if type(op) in FLIP)
         node.ops[i] = FLIP[type(node.ops[i])]()
+    elif kind == "not if":  # a if c else b -> a if not c else b
+        assert isinstance(node, ast.IfExp)
+        node.test = ast.UnaryOp(op=ast.Not(), operand=node.test)
     elif kind == "and/or":
         assert isinstance(node, ast.BoolOp)
         node.op = ast.Or() if isinstance(node.op, ast.And) else ast.And()

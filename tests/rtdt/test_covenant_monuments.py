@@ -470,6 +470,13 @@ def test_COV_CLARIFY_18_nightmare_cage_removes_a_foe_for_20_warriors() -> None:
     play(g, "foe oreks the_throne")
     assert g.state.foes == [] and g.hero(0).warriors == 5
     check(g)
+    # with no foe on the board there is nothing to remove: the option is not offered
+    g2 = covenant_game(["orphaned_scion"], north="bazaar")
+    site2 = monument(g2, "nightmare_cage", built=True)
+    at(g2, 0, site2.space)
+    put_foes(g2)
+    give(g2, 0, spirit=0, warriors=25)
+    assert "reinforce free" in legal(g2) and "reinforce enhanced" not in legal(g2)
 
 
 @rules("COV-CLARIFY-19", "COV-CLARIFY-20")

@@ -437,7 +437,7 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
     A completed monument likewise, doom skulls and all (COV-MONUMENT-4, COV-MONUMENT-6,
     COV-DOOM-6, COV-CLARIFY-16)."""
     doom = s.cov.doom.pop(space, 0) if s.cov is not None else 0
-    # RTDT-SKULL-4: the building's skulls and the fourth leave the game, not to the supply
+    # RTDT-SKULL-4, COV-CLARIFY-16: all its skulls (and a fourth) leave the game, not to the supply
     s.removed += s.skulls.pop(space) - doom + incoming
     if doom or incoming_doom:
         _out_of_game(s, doom + incoming_doom, True)
