@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
 
-.PHONY: run test soak bench lint clean
+.PHONY: run test soak bench lint clean mutants
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -23,7 +23,7 @@ run: $(RUNSTAMP)
 	$(BIN)/towerplay play rtdt $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
 
 test: lint
@@ -36,6 +36,12 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
 	$(BIN)/python benchmarks/bench_tower.py
 	$(BIN)/python benchmarks/bench_tactics.py
+
+# Mutation testing of N sampled rule sites (not part of `make test`; minutes, not seconds).
+N ?= 40
+SEED ?= 1
+mutants: $(STAMP)
+	$(BIN)/python tools/mutants.py --n $(N) --seed $(SEED)
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -13,7 +13,7 @@ from tests.conftest import rules
 from tests.rtdt.invariants import check
 from tests.rtdt.scenario import at, give, legal, play, resume, scenario, skulls
 from towerplay.core.errors import IllegalAction
-from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.game import BASE_HEROES, RtdtGame, make_config, new_game
 from towerplay.rtdt.rules.actions import reinforce_cost
 from towerplay.rtdt.rules.common import corruption_limit, gain_corruption
 from towerplay.rtdt.tower import GLYPH_HOMES, N_SIDES, SIDES
@@ -97,6 +97,17 @@ def test_COV_HERO_1_new_heroes_play_with_base_heroes_in_every_mode() -> None:
     g = scenario([SWINDLER, "spymaster"], seed=2, expansion="covenant")
     check(g)
     assert [h.hero for h in g.state.heroes] == [SWINDLER, "spymaster"]
+    # heroes dealt at random: with the expansion the pool holds the new heroes beside the
+    # base ones (and a table may mix them); without it, only the base heroes
+    covenant = {AEGIS, WARDEN, SWINDLER, ASTRO}
+    with_cov = [
+        make_config(players=4, seed=seed, expansion="covenant").heroes for seed in range(30)
+    ]
+    dealt = {hero for heroes in with_cov for hero in heroes}
+    assert covenant <= dealt and set(BASE_HEROES) <= dealt
+    assert any(set(heroes) & covenant and set(heroes) - covenant for heroes in with_cov)
+    without = {hero for seed in range(30) for hero in make_config(players=4, seed=seed).heroes}
+    assert without == set(BASE_HEROES)
 
 
 # --- COV-AEGIS ---------------------------------------------------------------------------

@@ -163,6 +163,8 @@ def test_COV_OFFER_any_hero_any_turn_at_most_three() -> None:
     g = covenant_game(
         ["orphaned_scion", "spymaster"], kingdoms=("north", "south"), north="sanctuary"
     )
+    assert g.state.cov is not None  # every foundation starts with no offering on it
+    assert [x.offerings for x in g.state.cov.sites] == [0, 0, 0, 0]
     site = monument(g, "argent_oak")
     assert g.world.content.monuments["argent_oak"].offering.on == "gain_corruption"  # type: ignore[union-attr]
     s, w = g.state, g.world
@@ -416,12 +418,14 @@ def test_COV_CLARIFY_12_16_the_endless_necropolis() -> None:
     assert s.supply == supply + 5 and g.hero(0).spirit == 0  # no spirit as for a Cleanse
     assert f"remove {site.space}" not in legal(g)  # COV-CLARIFY-15: the doom skull stays
     answer_first(g)
-    # COV-CLARIFY-16: destroyed by another effect, every skull on it leaves the game
-    skulls(g, **{site.space: 4})
-    removed, doom_removed = s.removed, s.cov.doom_removed  # type: ignore[union-attr]
+    # COV-CLARIFY-16: destroyed by another effect, every skull on it leaves the game: the
+    # doom skull and all seven regular ones, more than any other building could hold
+    skulls(g, **{site.space: 8})
+    removed, doom_removed, supply = s.removed, s.cov.doom_removed, s.supply  # type: ignore[union-attr]
     destroy_building(w, s, site.space, 0)
-    assert site.status == "destroyed"
-    assert s.removed == removed + 3 and s.cov.doom_removed == doom_removed + 1  # type: ignore[union-attr]
+    assert site.status == "destroyed" and site.space not in s.skulls
+    assert s.removed == removed + 7 and s.cov.doom_removed == doom_removed + 1  # type: ignore[union-attr]
+    assert s.supply == supply  # out of the game, not back to the supply
     check(g)
 
 
@@ -466,6 +470,13 @@ def test_COV_CLARIFY_18_nightmare_cage_removes_a_foe_for_20_warriors() -> None:
     play(g, "foe oreks the_throne")
     assert g.state.foes == [] and g.hero(0).warriors == 5
     check(g)
+    # with no foe on the board there is nothing to remove: the option is not offered
+    g2 = covenant_game(["orphaned_scion"], north="bazaar")
+    site2 = monument(g2, "nightmare_cage", built=True)
+    at(g2, 0, site2.space)
+    put_foes(g2)
+    give(g2, 0, spirit=0, warriors=25)
+    assert "reinforce free" in legal(g2) and "reinforce enhanced" not in legal(g2)
 
 
 @rules("COV-CLARIFY-19", "COV-CLARIFY-20")
@@ -554,3 +565,26 @@ def test_COV_EXAMPLE_1_the_argent_oaks_third_offering() -> None:
     at(g, 0, oak.space)
     assert "build" in legal(g)
     check(g)
+
+
+@rules("COV-DOOM-5")
+def test_COV_DOOM_5_doom_skulls_count_for_the_nightmare_cages_offering() -> None:
+    # four skulls on buildings on or next to the hero at the end of the turn, doom ones
+    # included; three are not enough (and spaces without a building hold none)
+    for regular, doom, offered in ((1, 2, 0), (2, 2, 1)):
+        g = covenant_game(["orphaned_scion"], north="bazaar")
+        site = monument(g, "nightmare_cage")
+        s, board = g.state, g.world.board
+        here = next(
+            sp
+            for sp in board.spaces
+            if sum(n in s.skulls for n in board.near(sp)) >= 2
+            and sum(n not in s.skulls for n in board.near(sp)) >= 2
+        )
+        near = [n for n in board.near(here) if n in s.skulls]
+        skulls(g, **dict.fromkeys(near, 0))
+        skulls(g, **{near[0]: regular})
+        doom_skulls(g, near[1], doom)
+        at(g, 0, here)
+        finish_turn(g)
+        assert site.offerings == offered, (regular, doom)

@@ -360,6 +360,7 @@ def reveal_battle_glyph(g: RtdtGame, facing: str) -> None:
     g._legal = None
 
 
+@rules("RTDT-GLYPH-3")
 def test_battle_with_the_glyph_facing_home_costs_a_spirit() -> None:
     g = game(["brutal_warlord"])
     board(g, ("brigands", CITADEL))
@@ -371,6 +372,7 @@ def test_battle_with_the_glyph_facing_home_costs_a_spirit() -> None:
     assert g.hero(0).spirit == 0 and g.state.battle is not None
 
 
+@rules("RTDT-GLYPH-3")
 def test_battle_refused_for_the_glyphs_spirit_says_so() -> None:
     g = game(["brutal_warlord"])
     board(g, ("brigands", CITADEL))

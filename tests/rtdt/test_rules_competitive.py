@@ -645,6 +645,9 @@ def test_nobody_sees_the_relic_room() -> None:
     # determinize re-draws the relic's room among the uncleared far rooms
     targets = {g.determinize(0, seed).state.dungeons["tower"].target for seed in range(30)}
     assert len(targets) > 1 and targets <= set(range(2, len(d.rooms)))
+    # and setup hides it, seed by seed, in one of those far rooms
+    dealt = {comp(seed=seed).state.dungeons["tower"].target for seed in range(24)}
+    assert dealt == set(range(2, len(d.rooms)))
 
 
 def random_play(seed: int, steps: int) -> list[RtdtGame]:

@@ -63,14 +63,14 @@ def test_the_recommended_first_game_is_one_code_away() -> None:
 )
 def test_hakan_companion_quest_example() -> None:
     """Rulebook example: at Ash Hills, spend two gear; Hakan joins; +2 spirit."""
-    g = scenario(["relic_hunter"])
+    g = scenario(["relic_hunter"], companion="zaida")  # Hakan is not already the main companion
     quest_at(g, "hakans_workshop", "ash_hills")
     at(g, 0, "ash_hills")
     give(g, 0, spirit=0, gear=["longswords", "dusky_cloaks"])
     piles = dict(g.state.gear_piles)
     play(g, "quest hakans_workshop")
     h = g.hero(0)
-    assert h.gear == [] and "hakan" in h.companions
+    assert h.gear == [] and h.companions == ["zaida", "hakan"]
     assert g.state.gear_piles["longswords"] == piles["longswords"] + 1
     assert h.spirit == 2  # RTDT-HEROIC-4
     assert g.state.quests == [] and "hakans_workshop" in g.state.done_quests
@@ -295,6 +295,20 @@ def test_clearing_the_target_room_completes_the_dungeon_for_whoever_gets_there()
     assert g.state.delve is None
 
 
+@rules("RTDT-HEROIC-1")
+def test_exploring_a_dungeon_is_the_turns_heroic_action() -> None:
+    g = scenario(["spymaster"])
+    fortress(g)
+    at(g, 0, "lower_ice_fangs")
+    give(g, 0, warriors=40)
+    assert not g.state.turn.heroic_done
+    play(g, "explore lower_ice_fangs")
+    assert g.state.turn.heroic_done
+    play(g, "room 0", "resolve", "leave")
+    heroic = ("explore", "cleanse", "battle", "quest")
+    assert not [a for a in legal(g) if a.startswith(heroic)]  # no second heroic action
+
+
 def test_dungeons_need_a_quest_to_be_explored() -> None:
     g = scenario(["spymaster"])
     fortress(g)
@@ -443,8 +457,21 @@ def test_letha_siege_trees_count_as_forest_and_move_by_reinforcing() -> None:
     tree = next(t for t in s.siege_trees if g.world.board.terrain_of[t] != "forest")
     at(g, 0, tree)
     g.hero(0).kingdom = "west"
-    g.hero(0).virtues.append("champion_of_the_west")  # +2 wild on forest
-    assert automatic(g.world, s, g.hero(0), battling=True).get("wild", 0) >= 2
+    assert g.world.board.terrain_of[tree] == "hills"
+    # +2 Wild on forest, +1 Wild on grasslands: the tree makes its space forest, nothing else
+    g.hero(0).virtues[:] = ["champion_of_the_west"]
+    give(g, 0, treasures=["acorns_of_the_white_oak"])
+
+    def wild() -> int:
+        return automatic(g.world, s, g.hero(0), battling=True).get("wild", 0)
+
+    assert wild() == 2
+    trees = s.siege_trees[:]
+    s.siege_trees[:] = [t for t in trees if t != tree]
+    assert wild() == 0  # the same space without its tree: hills only
+    s.siege_trees[:] = trees
+    g.hero(0).virtues[:] = ["champion_of_the_north", "champion_of_the_east"]
+    assert wild() == 2  # mountains: no; hills, the space's own terrain: yes
     before = s.siege_trees.count(tree)
     play(g, "reinforce tree")
     target = sorted(legal(g))[0].split()[1]

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import rules
 from tests.rtdt.scenario import at, finish_turn, legal, play, scenario
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import BASE_HEROES, SUPPLY_SKULLS, RtdtGame, make_config, new_game
@@ -311,6 +312,7 @@ setups = st.builds(
 )
 
 
+@rules("RTDT-CODE-3")  # decoding gives back exactly the setup encoded
 @settings(max_examples=200, deadline=None)
 @given(setups)
 def test_RTDT_CODE_2_code_encodes_the_whole_setup(setup: gamecode.Setup) -> None:

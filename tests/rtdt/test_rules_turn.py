@@ -277,7 +277,16 @@ def test_RTDT_TURN_10_the_active_player_decides_on_their_own_turn() -> None:
         assert g.observe(1)["legal_actions"] == []
         play(g, action)
     assert g.pending is not None and g.pending.seat == 0  # the gear pile is the Scion's choice
+    assert g.to_act == 0
     play(g, "take longswords")
+    assert g.to_act == 0
+    # another player decides only what they are asked: the partner answers a trade offer
+    g = scenario(["orphaned_scion", "spymaster"])
+    at(g, 1, g.hero(0).space)
+    play(g, "trade 1", "give spirit 1", "offer")
+    assert g.to_act == 1 and g.observe(0)["legal_actions"] == []
+    assert set(g.observe(1)["legal_actions"]) == {"accept", "reject"}
+    play(g, "accept")
     assert g.to_act == 0
 
 

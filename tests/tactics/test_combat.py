@@ -152,6 +152,19 @@ def test_AT_RANGE_1_in_range_means_in_sight_and_near_enough() -> None:
     assert targets(g) == {"c3", "d3"}
 
 
+def test_AT_RANGE_1_diagonals_count_as_one_step_for_range() -> None:
+    # Healing Prayer reaches 3: d4 is three diagonal steps from a1 (six orthogonal ones),
+    # e2 is four away (its longer leg), so only d4 and the cleric's own square qualify
+    g = arena(
+        content=content_with(dice=2), party=("cleric", "rogue", "fighter"), at=("a1", "d4", "e2")
+    )
+    unit(g, "rogue").hp = 1
+    unit(g, "fighter").hp = 1
+    turn(g, "cleric", ["healing_prayer", "basic_move", "smite", "blessing"])
+    g.apply("play healing_prayer")
+    assert targets(g) == {"a1", "d4"}
+
+
 def test_AT_RANGE_2_a_range_band_excludes_nearer_targets() -> None:
     g = arena(content=fixed(1), party=("archer", "rogue", "cleric"), at=("c2", "h1", "i1"))
     turn(g, "archer", ["basic_attack", "basic_move", "volley", "double_shot"])

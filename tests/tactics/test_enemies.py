@@ -159,6 +159,30 @@ def test_AT_MOVE_5_a_large_boss_shrinks_moves_and_must_fit() -> None:
         assert q is not None and q % g.ctx.board.width < g.ctx.board.width - 1
 
 
+def test_AT_COND_1_slowed_enemies_move_one_point() -> None:
+    # the minion of test_AT_BOSS_3 would walk a5 -> a2; slowed, it gets one step
+    g = arena(content=goblins(dice=2), at=("a1", "e1", "j1"))
+    remove(g, "ga1")
+    put(g, "gm1", "a5")
+    unit(g, "gm1").conditions.append("slowed")
+    boss_turn(g, "Rally")
+    answer_all(g)
+    assert g.ctx.board.name(unit(g, "gm1").square) == "a4"
+    # a large boss, whose moves are planned over its whole base, likewise
+    placements = ({"id": "SC", "enemy": "stone_colossus", "at": "e6"},)
+    c = content_with(
+        placements=placements,
+        boss_deck="colossus_deck",
+        main={"kind": "defeat_boss", "enemy": "stone_colossus", "text": "Win."},
+    )
+    g = arena(content=c)
+    sc = unit(g, "sc")
+    one, two = placements_of(g, sc, 1), placements_of(g, sc, 2)
+    assert "e3" in placements_of(g, sc, 3) and one < two
+    sc.conditions.append("slowed")
+    assert placements_of(g, sc, 3) == one
+
+
 def placements_of(g, u, points: int) -> set[str]:  # type: ignore[no-untyped-def]
     return {g.ctx.board.name(q) for q in placements(g.s, g.ctx, u, points)}
 

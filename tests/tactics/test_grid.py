@@ -15,6 +15,7 @@ from towerplay.tactics.grid import (
     move_costs,
     parse_square,
     path_distances,
+    set_distance,
     square_name,
     visible_squares,
     within,
@@ -275,3 +276,27 @@ def test_AT_RANGE_1_the_distance_masks_match_the_area_lists(center: int, radius:
     expected = mask_of(within(center, radius, W, H)) if radius >= 0 else 0
     assert GEO.around(center, radius) == expected
     assert expected == mask_of(q for q in range(W * H) if distance(q, center, W) <= radius)
+
+
+def chebyshev(a: int, b: int) -> int:
+    """The rulebook's distance, square by square: a diagonal step counts as one."""
+    (ay, ax), (by, bx) = divmod(a, W), divmod(b, W)
+    return max(abs(ax - bx), abs(ay - by))
+
+
+@settings(max_examples=300, deadline=None)
+@given(footprints, footprints)
+def test_AT_RANGE_1_range_checks_measure_chebyshev_distance(
+    a: tuple[int, ...], b: tuple[int, ...]
+) -> None:
+    # set_distance is what in_range measures; one-square footprints take its fast path
+    want = min(chebyshev(x, y) for x in a for y in b)
+    assert set_distance(a, b, W) == want
+    assert set_distance((a[0],), (b[0],), W) == distance(a[0], b[0], W) == chebyshev(a[0], b[0])
+
+
+def test_AT_RANGE_1_diagonal_steps_count_as_one() -> None:
+    a1, d4, e2, d1 = (parse_square(n, W, H) for n in ("a1", "d4", "e2", "d1"))
+    assert set_distance((a1,), (d4,), W) == 3  # three diagonal steps, not six
+    assert set_distance((a1,), (e2,), W) == 4  # the longer leg counts
+    assert set_distance((a1,), (d1,), W) == 3

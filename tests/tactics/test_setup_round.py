@@ -254,6 +254,14 @@ def test_AT_REVIVE_2_no_potion_with_fewer_than_four_cards_in_the_deck() -> None:
     turn(g, "fighter")
     assert g.s.pending == [] and g.s.turn_index == 1  # no revive offered: the turn is skipped
     assert "skips the turn" in g.log[-1]
+    # exactly four, counting the discard that would be shuffled in: the potion is offered
+    g = arena()
+    knock(g, "fighter")
+    f = g.s.heroes[0]
+    f.set_aside.extend(f.deck[4:])
+    f.deck, f.discard = f.deck[:3], f.deck[3:4]
+    turn(g, "fighter")
+    assert texts(g) == ["revive", "skip"]
 
 
 def test_AT_REVIVE_3_skipping_is_not_passing() -> None:
@@ -294,16 +302,30 @@ def test_AT_CLEAN_2_conditions_end_at_cleanup() -> None:
 
 
 def test_AT_MOVE_2_no_moving_through_characters_without_an_ability() -> None:
-    g = arena(at=("a1", "b1", "c1"))
+    # a corridor up column a, walled off from column b: the only short way from a1 to a3
+    # and beyond is through the fighter on a2 (around the wall is a dozen steps)
+    rows = (
+        "..........",
+        "..........",
+        "..........",
+        ".#........",
+        ".#........",
+        ".#........",
+        ".#........",
+        "SSSSS.....",
+    )
+    g = arena(content=content_with(rows), at=("c1", "a1", "e1"))
     put(g, "fighter", "a2")
-    put(g, "cleric", "a4")
     turn(g, "rogue", ["basic_move", "tumble", "backstab", "smoke_bomb"])
-    # corridor: wall the rogue in with allies on a2 / c1 and see that b3 costs a detour
     g.apply("play basic_move")
-    assert "a3" in squares_of(g) and "a2" not in squares_of(g)
+    ends = squares_of(g)
+    assert "b1" in ends and "d1" in ends  # the rogue can move, just not past the fighter
+    assert not ends & {"a2", "a3", "a4", "a5", "a6"}
     g.apply("stay")
     g.apply("play tumble")  # Tumble moves through characters
-    assert "a5" in squares_of(g)
+    ends = squares_of(g)
+    assert {"a3", "a4", "a5", "a6"} <= ends
+    assert "a2" not in ends  # through a character, never onto one
 
 
 def squares_of(g) -> set[str]:  # type: ignore[no-untyped-def]

@@ -119,6 +119,7 @@ def draw_events(
         foe = foes[level - 2]
         events.append(f"spawn:{foe}:{p.spawn_count[level - 2]}")
     for foe in on_board:
+        # RTDT-FOE-5: each foe on the board strikes about once a month
         if rng.random() < 1.0 / month:
             events.append(f"strike:{foe}")
     if on_board and rng.random() < p.grow:

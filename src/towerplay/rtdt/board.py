@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 
 from towerplay.rtdt.models import BoardFile
 
+# RTDT-SETUP-5: four kingdoms (15 spaces each in board.yaml), parted by river edges
 KINGDOMS = ("north", "east", "south", "west")  # clockwise, as the Tower's sides
 
 
@@ -34,11 +35,13 @@ class Board:
         spaces = tuple(s.id for s in data.spaces)
         kingdom_of: dict[str, str] = {s.id: s.kingdom for s in data.spaces}
         nbrs: dict[str, list[str]] = {s: [] for s in spaces}
+        # RTDT-MOVE-7: adjacent means sharing an edge, land or river
         for a, b in data.adjacency.edges:
             if b not in nbrs[a]:
                 nbrs[a].append(b)
             if a not in nbrs[b]:
                 nbrs[b].append(a)
+        # RTDT-MOVE-8: a river is an edge between two spaces (BoardFile checks), not a way along
         rivers = frozenset(frozenset(e) for e in data.rivers.edges)
         bank: dict[tuple[str, str], list[str]] = {}
         for a, b in data.rivers.edges:

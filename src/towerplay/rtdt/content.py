@@ -374,6 +374,7 @@ def _check_board(
         held = per_kingdom[kingdom.id]
         for btype in BUILDING_TYPES:
             found = held.get(btype, [])
+            # RTDT-BUILD-1: exactly one building of each type per kingdom
             if len(found) != 1:
                 raise ContentError(
                     board_file,

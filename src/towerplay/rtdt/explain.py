@@ -345,6 +345,7 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "heroes": [h.seat for h in s.heroes if board.kingdom_of[h.space] == k],
             "glyphs_facing": sorted(g for g, side in revealed.items() if side == k),
         }
+    # CMP-HIDDEN-2: completed trials (trials_done) are public to every seat
     heroes = [h.to_json() for h in s.heroes]
     for view in heroes:  # CMP-HIDDEN-1: face-down trials are their owner's secret
         if view["seat"] != seat:
@@ -389,6 +390,7 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "traded": s.turn.traded,
             "banner_done": s.turn.banner_done,
         },
+        # RTDT-FOE-8: the foe status screen: how many on the board, status, strike event
         "foes": {
             foe: {
                 "name": w.name(foe),

@@ -64,20 +64,24 @@ def make_config(
     """
     if not 1 <= players <= len(BASE_HEROES):  # RTDT-SETUP-15: 1 to 4 players
         raise ValueError(f"players must be 1-4, not {players}")
+    # RTDT-SETUP-14, RTDT-CODE-3: a code, when given, recreates the setup it encodes
     if code:
         setup = gamecode.decode(code)
     else:
         seed = 0 if seed is None else seed % gamecode.SEED_LIMIT
         r = Rng(seed_state(seed ^ 0x5EED))
+        # RTDT-FOE-1, RTDT-SETUP-18: foes of level 2, 3 and 4 (the adversary is the fourth type)
         drawn = (
             r.choice(gamecode.FOES_LEVEL_2),
             r.choice(gamecode.FOES_LEVEL_3),
             r.choice(gamecode.FOES_LEVEL_4),
         )
+        # RTDT-ADVERSARY-1: the level-5 adversary is chosen at setup
         drawn_adversary = r.choice(gamecode.ADVERSARIES)
         drawn_companion = r.choice(gamecode.COMPANIONS)
         if foes:
             tiers = (gamecode.FOES_LEVEL_2, gamecode.FOES_LEVEL_3, gamecode.FOES_LEVEL_4)
+            # RTDT-SETUP-18: three chosen foes, one each of level 2, 3 and 4
             if len(foes) != 3 or any(f not in tier for f, tier in zip(foes, tiers, strict=True)):
                 raise ValueError(
                     "choose three foes, one of each level: "
@@ -107,6 +111,7 @@ def make_config(
         raise ValueError(f"mode must be cooperative or competitive, not {setup.mode!r}")
     if setup.mode == "competitive" and setup.players < 2:
         raise ValueError("competitive mode needs 2 to 4 players")
+    # RTDT-SETUP-13: mode, difficulty (Heroic unless asked) and expansions come from the setup
     if setup.difficulty not in ("heroic", "gritty"):
         raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
     if setup.alliances:  # COV-MODE-3: never with Covenant; towerplay has no Alliances
@@ -131,6 +136,7 @@ def make_config(
         raise ValueError("a deck of only the new corruptions holds all twelve of them")
     n = setup.players
     chosen = tuple(heroes)
+    # RTDT-SETUP-12: heroes are chosen, or dealt at random from the pool
     if not chosen:
         r = Rng(seed_state(setup.seed ^ 0x4E50))
         # COV-HERO-1: the Covenant heroes join the pool when the expansion is played
@@ -144,9 +150,11 @@ def make_config(
     for hero in chosen:
         if hero not in c.heroes:
             raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(c.heroes)}")
+    # RTDT-SETUP-2: each seat faces a kingdom of its own
     homes = tuple(kingdoms) or DEFAULT_KINGDOMS[n]
     if len(homes) != n or len(set(homes)) != n:
         raise ValueError(f"{n} players need {n} different home kingdoms")
+    # RTDT-SETUP-12: the players agree on a first player, one of the seats
     if not 0 <= first_player < n:
         raise ValueError("the first player must be one of the seats")
     return Config(
@@ -179,6 +187,7 @@ def setup_state(w: World, config: Config) -> State:
         if k not in c.kingdoms:
             raise ValueError(f"unknown kingdom {k!r}")
     rng = Rng(seed_state(config.seed))
+    # RTDT-SETUP-1: the decks hold the box's cards, every copy counted (content/*.yaml)
     potions = [p.id for p in c.potions.values() for _ in range(p.copies)]
     rng.shuffle(potions)  # RTDT-SETUP-10
     treasures = cov_setup.treasure_deck(w, config)
@@ -190,15 +199,18 @@ def setup_state(w: World, config: Config) -> State:
     heroes = []
     for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
         sheet = c.heroes[hero_id]
+        # RTDT-SETUP-11: heroes start with no cards; the rest stays in the box until called for
         heroes.append(
             HeroState(
                 hero=hero_id,
                 seat=seat,
+                # RTDT-HERO-2: the kingdom facing the seat is the hero's home kingdom
                 kingdom=kingdom,
                 # RTDT-HERO-3; COV-SETUP-12: on the foundation if a monument replaced it
                 space=w.board.building_space[(kingdom, "citadel")],
                 warriors=7,  # RTDT-HERO-5
                 spirit=1,
+                # RTDT-VIRTUE-1: the hero's active virtues; the inactive ones below
                 virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],
                 inactive=[v.id for v in sheet.unlockable_virtues],  # RTDT-HERO-1, RTDT-HERO-4
             )
@@ -207,6 +219,7 @@ def setup_state(w: World, config: Config) -> State:
         config=config,
         rng=rng.state,
         heroes=heroes,
+        # RTDT-SETUP-4: every building stands on its printed space
         skulls={sp: 0 for sp in w.board.building_of},
         destroyed=[],
         supply=SUPPLY_SKULLS,
@@ -250,6 +263,7 @@ def setup_state(w: World, config: Config) -> State:
         spawn(w, s, rng, foe, count, "Setup - ")  # RTDT-SETUP-19: the app's opening foes
     for h in s.heroes:  # RTDT-COMP-1: the main companion helps every hero
         h.companions.append(config.companion)
+    # CMP-SETUP-4: competitive setup differs only here; the rest is the cooperative game's
     if config.mode == "competitive":
         competitive.setup(w, s, rng)  # CMP-SETUP-1, CMP-SETUP-2: trials, no main goal
     else:
@@ -306,6 +320,7 @@ class RtdtGame:
         s = self.state
         if s.result is not None:
             return None
+        # RTDT-TURN-10: the active player decides; others answer only what they are asked
         return s.pending[-1].seat if s.pending else s.turn.seat
 
     @property

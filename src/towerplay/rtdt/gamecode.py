@@ -69,8 +69,10 @@ def encode(setup: Setup) -> str:
         (setup.difficulty == "gritty")
         | (setup.covenant << 1)
         | (setup.alliances << 2)
+        # CMP-SETUP-3: the game code records the mode
         | ((setup.mode == "competitive") << 3)
     )
+    # RTDT-CODE-2: mode, players, difficulty, foes, adversary, companion (main goal), seed
     values = [c0, c1, c2, int(c3), 0, setup.players - 1, *base34_le_digits(setup.seed, 6)]
     return format_code(values)
 
@@ -86,6 +88,7 @@ def decode(code: str) -> Setup:
     if c3 >= 16 or c4 != 0 or c5 >= 4:
         raise ValueError(f"game code {code!r}: unknown options, version or player count")
     f4 = ((c0 >> 4) & 1) | (((c1 >> 4) & 1) << 1)
+    # RTDT-CODE-3: the code back to the exact setup
     return Setup(
         foes=(FOES_LEVEL_2[c0 & 3], FOES_LEVEL_3[(c0 >> 2) & 3], FOES_LEVEL_4[f4]),
         adversary=ADVERSARIES[c1 & 15],

@@ -435,6 +435,7 @@ class KingdomInfo(Entry):
 class Space(Entry):
     name: str
     kingdom: Kingdom
+    # RTDT-SETUP-6: one terrain per space, of the six
     terrain: Terrain
     building: BuildingType | None = None
     tower_adjacent: bool = False

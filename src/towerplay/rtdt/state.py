@@ -77,6 +77,7 @@ class HeroState:
     companions: list[str] = field(default_factory=list)
     spores: int = 0  # Lingering Rot's spore tokens on the hero board
     trials: list[str] = field(default_factory=list)  # competitive: face-down heroic trials
+    # CMP-TRIAL-5: the game keeps the trials (dealt and done), not the app
     trials_done: list[str] = field(default_factory=list)  # competitive: face up
     eliminated: bool = False  # competitive: out of the game
 

@@ -26,6 +26,7 @@ from towerplay.core.rng import Rng
 
 SIDES: tuple[str, ...] = ("north", "east", "south", "west")
 LEVELS: tuple[str, ...] = ("top", "middle", "bottom")
+# RTDT-GLYPH-2: one glyph per action
 GLYPHS: tuple[str, ...] = ("cleanse", "quest", "battle", "banner", "reinforce")
 
 N_SIDES = 4
@@ -33,6 +34,7 @@ N_LEVELS = 3
 N_SEALS = N_LEVELS * N_SIDES  # 12
 
 # glyph -> (drum level, home side)   (tower.yaml, glyphs.list)
+# RTDT-GLYPH-1: five of the twelve windows hide a glyph; the others show none when open
 GLYPH_HOMES: dict[str, tuple[int, int]] = {
     "cleanse": (0, 0),
     "quest": (0, 2),
@@ -122,6 +124,7 @@ class Tower:
     lodged: list[int]
     """12 cells, index level*4+side: skulls lodged inside (hidden from players)."""
 
+    # RTDT-TOWER-11: plain data; clone and JSON copy every field
     def clone(self) -> Tower:
         return Tower(self.rotation[:], self.seals[:], self.lodged[:])
 
@@ -168,6 +171,7 @@ def _int_list(d: dict[str, Any], field: str, n: int) -> list[int]:
 def new_tower() -> Tower:
     """Setup: drums at home, all 12 seals on, nothing inside (the rulebook has all
     seals pulled before a game so no skulls remain)."""
+    # RTDT-TOWER-10: drums at home, all seals on, nothing inside
     return Tower([0, 0, 0], [True] * N_SEALS, [0] * N_SEALS)
 
 
@@ -242,10 +246,12 @@ def _descend(
         if seals[cell]:
             lodge = p.lodge_sealed[level]
         else:
+            # RTDT-TOWER-5, RTDT-SKULL-9: skulls leave by open windows, so more emerge as seals come off
             if rng.random() < p.window_exit:
                 out.append(SIDES[side])
                 return
             lodge = p.lodge_open[level]
+        # RTDT-TOWER-7: a full cell lets skulls pass
         if lodge_here and lodged[cell] < p.cell_cap and rng.random() < lodge * lodge_factor:
             lodged[cell] += 1
             return
@@ -284,6 +290,7 @@ def drop_skull(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> list[str]:
     """Drop one skull in at the top. Returns the kingdoms where skulls emerged, in
     order: none, the dropped one, and/or skulls it shook loose."""
     out: list[str] = []
+    # RTDT-TOWER-13: every draw comes from the Rng passed in
     _descend(t, rng, 0, rng.below(N_SIDES), True, 1.0, params.drop_jolt, params, out)
     return out
 
@@ -360,6 +367,7 @@ def stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, list[st
     """Apply `choose_stir`; returns a sentence for the log and the kingdoms where
     skulls emerged."""
     kind, a, b = choose_stir(t, rng, params)
+    # RTDT-EVENT-8: the seal that comes off is the one the Tower names
     if kind == "seal":
         return f"The seal {seal_id(a)} comes off.", remove_seal(t, rng, a, params)
     return f"The {LEVELS[a]} drum turns {_TURN_WORDS[b]}.", rotate(t, rng, a, b, params)

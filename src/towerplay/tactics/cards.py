@@ -174,7 +174,7 @@ def move_search(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> tupl
         points = min(points, 1)  # slowed: at most 1 movement point per move (AT-COND-1)
     others = occupied(s, ctx, u.uid)
     wall = walls(s, ctx)
-    impassable = wall if through else wall | others
+    impassable = wall if through else wall | others  # AT-MOVE-2: others block a plain move
     levels = move_levels(
         u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx)
     )

@@ -121,7 +121,7 @@ def in_range(
     Range 1 is adjacency, diagonals included (AT-RANGE-4). `blockers`, when given,
     are the user's `sight_blockers` (a caller testing many targets computes them once).
     """
-    d = set_distance(footprint(ctx, user), fp, ctx.board.width)
+    d = set_distance(footprint(ctx, user), fp, ctx.board.width)  # AT-RANGE-1
     if not band[0] <= d <= band[1]:
         return False
     if d == 0:

@@ -70,7 +70,7 @@ def set_distance(a: tuple[Square, ...], b: tuple[Square, ...], width: int) -> in
         by, bx = divmod(b[0], width)
         dx = ax - bx if ax > bx else bx - ax
         dy = ay - by if ay > by else by - ay
-        return dx if dx > dy else dy
+        return dx if dx > dy else dy  # AT-RANGE-1: a diagonal step counts as one
     return min(distance(x, y, width) for x in a for y in b)
 
 

@@ -10,6 +10,7 @@ from towerplay.rtdt.models import Advantage
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
+# RTDT-ADV-1: six advantage types, one per attribute, and Wild
 TYPES = ("melee", "magic", "stealth", "beast", "humanoid", "undead", "wild")
 MAX_PER_ACTION = 10  # RTDT-ADV-9
 

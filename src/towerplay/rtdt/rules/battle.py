@@ -54,9 +54,11 @@ def battle_targets(
         spaces.extend(w.board.neighbours[h.space])
     out: list[tuple[str, str]] = []
     for sp in spaces:
+        # RTDT-BATTLE-2, RTDT-TOKEN-4: each foe token here is a target; the player picks one
         for foe in dict.fromkeys(foes_at(s, sp)):
             if (foe, sp) not in out:
                 out.append((foe, sp))
+        # RTDT-ADVERSARY-3: the adversary is on the board only once the main goal is done
         if s.adversary_space == sp:
             out.append((s.config.adversary, sp))
     return out
@@ -71,19 +73,23 @@ def deck_for(w: World, foe: str) -> list[str]:
         else w.content.adversaries[foe].critical
     )
     deck = [c.id for c in w.content.battle.cards if c.family == "generic"]
+    # RTDT-FOE-4: the foe's attributes choose its trait cards
     deck += [c.id for c in w.content.battle.cards if c.family == "trait" and c.trait in traits]
+    # RTDT-BATTLE-5: generic and trait cards, and the foe's own critical hit
     deck.append(critical)
     return deck
 
 
 def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
     adversary = foe == s.config.adversary and foe not in w.content.foes
+    # RTDT-FOE-3: a foe's level is the number of battle cards
     level = ADVERSARY_CARDS if adversary else w.content.foes[foe].level
     rng = Rng(s.rng)
     deck = deck_for(w, foe)
     rng.shuffle(deck)
     s.rng = rng.state
     cards = deck[:level]  # RTDT-BATTLE-4: as many cards as the foe's level
+    # RTDT-HEROIC-3, RTDT-BATTLE-3: automatic advantages are counted as the battle starts
     s.battle = Battle(
         foe=foe,
         space=space,
@@ -102,6 +108,7 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
         for kind, n in cov_heroes.battle_advantages(w, s, h, foe, space, adversary).items():
             pool[kind] = pool.get(kind, 0) + n
     cov_cards.battle_started(w, s, h)  # wands recharge (COV-WAND-3)
+    # RTDT-HEROIC-1: Battle is a heroic action
     s.turn.heroic_done = True
     name = w.name(foe)
     log(s, f"{hero_name(w, h)} battles the {name} ({len(cards)} battle cards).")
@@ -112,6 +119,7 @@ def _start_rung(w: World, s: State, card: str) -> int:
     b = s.battle
     assert b is not None
     status = "ready" if b.adversary else s.foe_status[b.foe]
+    # RTDT-FOE-6: the foe's status sets the rung every card starts on
     rung = w.content.battle.start_rung[status]  # type: ignore[index]
     if b.adversary:  # RTDT-ADVERSARY-6: improvements from earlier battles stay
         rung += s.adversary_rungs.get(card, 0)
@@ -162,7 +170,9 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out: list[Action] = []
     if not b.revealed:  # RTDT-ADVERSARY-5
         return [act("continue"), act("retreat")]
+    # RTDT-BATTLE-8: no improving a card past its best result
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
+        # RTDT-ADV-2, RTDT-ADV-3: only the foe's own attributes apply, and Wild as any of them
         allowed = set(traits_of(w, b.foe)) | {"wild"}
         allowed = cov_cards.battle_allowed(w, s, allowed)  # Azkol's Scroll
         out.extend(
@@ -172,6 +182,7 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         out.append(act("blessed"))
     if s.cov is not None and s.cov.blessings[h.seat] and b.rung < TOP_RUNG and cap(w, s, h):
         out.append(act("bless"))  # COV-BLESS-2
+    # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
     out.append(act("resolve"))
     for item in usable_cards(h):
         if item_use(w, s, h, item):
@@ -187,6 +198,7 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
     assert b is not None
     verb = a[0]
     if verb == "advantage":
+        # RTDT-ADV-4, RTDT-ADV-10: an advantage improves the card; the item that gave it stays
         b.pool[a[1]] -= 1
         b.used += 1
         b.card_used += 1
@@ -211,6 +223,7 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
     elif verb == "continue":
         _reveal(w, s)
     elif verb == "retreat":
+        # RTDT-ADVERSARY-7: a retreat leaves the adversary for a later battle
         log(s, f"{hero_name(w, h)} retreats from the {w.name(b.foe)}.")
         _end(w, s, h, defeated=False)
     elif verb == "resolve":
@@ -246,6 +259,7 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     if s.result is not None or s.battle is None:  # lost, or the hero eliminated, mid-battle
         s.battle = None
         return
+    # RTDT-BATTLE-10: the card is resolved, then the next is seen
     if b.index < len(b.cards):
         if b.adversary:
             b.revealed = False  # RTDT-ADVERSARY-5: continue or retreat before the next card
@@ -258,6 +272,7 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
 def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     b = s.battle
     assert b is not None
+    # RTDT-ADV-11: unused advantages vanish with the battle's pool
     s.battle = None
     if s.cov is not None:
         if b.used == 0:  # the Moonstone Temple's offering
@@ -267,6 +282,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}! The heroes win.")
         s.adversary_space = ""
+        # RTDT-END-1: all heroes win together
         s.result = Result("win", "the adversary was defeated", tuple(x.seat for x in s.heroes))
         return
     if defeated:

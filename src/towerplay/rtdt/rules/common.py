@@ -33,6 +33,7 @@ def ask(s: State, decision: Decision) -> None:
 def lose_game(s: State, cause: str) -> None:
     """The heroes lose at once (RTDT-END-2..4)."""
     if s.result is None:
+        # RTDT-END-1: one result for the whole table: all heroes lose together
         s.result = Result("loss", cause)
         log(s, f"The heroes lose: {cause}.")
 
@@ -221,6 +222,7 @@ def remove_corruptions(w: World, s: State, h: HeroState, amount: int | None = No
 
 def return_item(s: State, kind: str, item: str) -> None:
     """Where a spent or lost item goes (RTDT-RES-6)."""
+    # RTDT-ITEM-1: four item types (potions, gear, treasures; quest items below)
     if kind == "potion":
         s.potion_deck.append(item)
     elif kind == "gear":
@@ -238,6 +240,7 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
         log(s, "The potion deck is empty.")
         others = [o for o in s.heroes if o.seat != h.seat and o.potions and not o.eliminated]
         if s.config.mode == "competitive" and others:  # CMP-CLAR-6
+            # CMP-CLAR-3: only the taker is asked; the hero losing the potion is not
             ask(s, Decision("steal_potion", h.seat))
         return
     if s.cov is not None:  # Relic Hunter's Flagon: pick from the top (covenant/cards.py)
@@ -406,6 +409,7 @@ def add_skull(w: World, s: State, space: str, placer: HeroState | None, doom: bo
             assert s.cov is not None
             s.cov.doom[space] = s.cov.doom.get(space, 0) + 1
         return
+    # RTDT-SKULL-3: a building that must take a fourth skull is destroyed
     destroy_building(w, s, space, 0 if doom else 1, 1 if doom else 0)
 
 
@@ -433,19 +437,23 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
     A completed monument likewise, doom skulls and all (COV-MONUMENT-4, COV-MONUMENT-6,
     COV-DOOM-6, COV-CLARIFY-16)."""
     doom = s.cov.doom.pop(space, 0) if s.cov is not None else 0
+    # RTDT-SKULL-4, COV-CLARIFY-16: all its skulls (and a fourth) leave the game, not to the supply
     s.removed += s.skulls.pop(space) - doom + incoming
     if doom or incoming_doom:
         _out_of_game(s, doom + incoming_doom, True)
     s.destroyed.append(space)
     kingdom = w.board.kingdom_of[space]
     what = building_type(w, s, space)
+    # COV-MONUMENT-5: any effect that destroys a building destroys a completed monument too
     x = site_on(s, space)
     if x is not None and x.status == "built":
         x.status = "destroyed"  # COV-MONUMENT-6: marked destroyed in the app
         what = w.name(x.monument)
     log(s, f"The {what} at {w.board.names[space]} is destroyed!")
+    # RTDT-BUILD-5, RTDT-SKULL-6: no owner in a dormant kingdom, so no corruption
     owner = kingdom_owner(s, kingdom)
     if owner is not None:
+        # RTDT-CORR-3, RTDT-BUILD-4, RTDT-SKULL-5, RTDT-CORR-6: one corruption per building lost
         gain_corruption(w, s, owner, "a building in their home kingdom was destroyed")
 
 
@@ -461,6 +469,7 @@ def cleansable(w: World, s: State, space: str) -> bool:
     """A building with skulls a Cleanse can take: not doom skulls (COV-DOOM-4), not the
     Endless Necropolis's (COV-CLARIFY-13)."""
     if s.cov is None:
+        # RTDT-CLEANSE-2: no Cleanse where there are no skulls
         return s.skulls.get(space, 0) > 0
     if regular_skulls(s, space) <= 0:
         return False

@@ -37,6 +37,7 @@ def reachable(cleared: list[bool]) -> list[int]:
 
 def enter(w: World, s: State, h: HeroState, space: str) -> None:
     d = s.dungeons[space]
+    # RTDT-HEROIC-1: exploring a dungeon is the Quest heroic action
     s.turn.heroic_done = True
     s.delve = Delve(space, -1, False, advantages.automatic(w, s, h, battling=False), 0)
     name = (
@@ -92,7 +93,9 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     assert delve is not None
     d = s.dungeons[delve.space]
     verb = a[0]
+    # CMP-DUNGEON-4: leave and come back later to go on where you left off
     if verb == "leave":  # RTDT-DUNGEON-9, RTDT-DUNGEON-11: cleared rooms stay cleared
+        # RTDT-HEROIC-5: leaving unfinished still ends the heroic action with its 2 spirit
         log(s, f"{hero_name(w, h)} leaves the dungeon.")
         _end(w, s, h)
     elif verb == "bless":
@@ -114,11 +117,13 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     elif verb == "improve":  # RTDT-DUNGEON-5..7
         delve.pool[a[1]] -= 1
         delve.used += 1
+        # RTDT-DUNGEON-7: an advantage used on a room is never taken back
         delve.improved = True
         _, room = _room(w, s)
         log(s, f"{hero_name(w, h)} improves the room: {room.improved.text}")
     elif verb == "resolve":
         _, room = _room(w, s)
+        # RTDT-DUNGEON-12: unimproved, the room's loss is paid in full; improved may gain
         rung = room.improved if delve.improved else room.initial
         prevent = delve.shield + sum(
             f.amount
@@ -128,24 +133,28 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         )
         effects = cov_cards.card_effects(w, s, h, rung.effects, battle_card=False)  # Iron Wall
         run(w, s, h, effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
+        # CMP-DUNGEON-5: cleared rooms are the dungeon's, not the hero's: another may finish it
         d.cleared[delve.room] = True  # RTDT-DUNGEON-9
         target = delve.room == d.target
         delve.room = -1
         if s.result is not None or s.delve is None:  # lost, or the hero eliminated
             s.delve = None
             return
+        # CMP-GOAL-1: the race ends with the relic in the Tower's dungeon
         if target and d.kind == "tower":  # CMP-DUNGEON-3, CMP-END-1
             s.delve = None
             from towerplay.rtdt.competitive import relic_found
 
             relic_found(w, s, h)
             return
+        # RTDT-DUNGEON-2: clearing the target room completes the dungeon
         if target:  # RTDT-DUNGEON-10, RTDT-DUNGEON-3, RTDT-QUEST-5
             log(s, f"{hero_name(w, h)} clears the target room: the dungeon is complete!")
             from towerplay.rtdt.rules.quests import finish_stage
 
             space = delve.space
             _end(w, s, h)
+            # RTDT-TOKEN-7: the completed dungeon's token is removed
             del s.dungeons[space]
             for aq in list(s.quests):
                 if aq.space == space:

@@ -38,6 +38,7 @@ def foe_targets(w: World, s: State, h: HeroState, scope: str) -> list[tuple[str,
         spaces = set(w.board.near(h.space))
     else:
         spaces = None
+    # RTDT-FOE-11, CMP-CLAR-4: foe tokens only: never the adversary, never a hero
     return list(dict.fromkeys(t for t in s.foes if spaces is None or t[1] in spaces))
 
 
@@ -59,6 +60,7 @@ def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
 
 
 def count_per(w: World, s: State, h: HeroState, per: str | None) -> int:
+    # RTDT-SKULL-8: skulls nearby make a card cost more
     if per == "skull_near":
         return sum(s.skulls.get(sp, 0) for sp in w.board.near(h.space))
     if per == "foe_here":
@@ -128,6 +130,7 @@ def run(
             s.rng = rng.state
             cov_cards.skulls_emerged(w, s, emerged)  # Orphaned Scion's Charm
         elif e.op == "gain_item":
+            # RTDT-ITEM-2: items come from effects: Reinforce options, battle cards, rooms, rewards
             for _ in range(e.amount * mult):
                 if e.kind == "potion":
                     gain_potion(w, s, h)
@@ -142,6 +145,7 @@ def run(
             if h.inactive:  # RTDT-VIRTUE-3
                 ask(s, Decision("flip_virtue", h.seat))
         elif e.op == "gain_corruption":
+            # RTDT-CORR-6: every gain_corruption effect gives its own, not one per effect
             gain_corruption(w, s, h, why)  # RTDT-CORR-4
         elif e.op == "remove_corruptions":
             remove_corruptions(w, s, h, None if e.amount == "all" else e.amount)
@@ -235,6 +239,7 @@ def skull_targets(w: World, s: State, h: HeroState, scope: str, target: str = ""
     elif scope == "home_kingdom":
         spaces = kingdom_buildings(w, s, h.kingdom)
     elif scope == "current_kingdom":
+        # RTDT-HERO-6: the current kingdom is where the hero stands
         spaces = kingdom_buildings(w, s, board.kingdom_of[h.space])
     else:
         spaces = tuple(s.skulls)

@@ -60,6 +60,7 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
     spaces = []
     pool = list(w.board.spaces)
     for _ in range(n):  # RTDT-EVENT-5: one token on each space the app names
+        # RTDT-FOE-2: the app (a seeded draw) decides where foes appear
         sp = pool.pop(rng.below(len(pool)))
         if s.cov is not None and sp in s.cov.protections:  # COV-SPELL-6
             from towerplay.rtdt.covenant.wastelands import protected
@@ -272,6 +273,7 @@ def foe_event(w: World, s: State, event: str) -> None:
         else:
             cov_heroes.strike_over(s)
     elif kind == "tower_acts":  # RTDT-EVENT-9: the adversary strikes from the Tower
+        # RTDT-ADVERSARY-8: the Tower acts: the adversary strikes from inside the Tower
         adv = w.content.adversaries[s.config.adversary]
         i = int(rest or 0)
         if i == 0 and cov_heroes.instinct_asks(w, s, cov_heroes.ADVERSARY):

@@ -156,6 +156,7 @@ def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
         if met(w, s, h, stage.needs):
             out.append(act("quest", aq.quest))
     d = s.dungeons.get(h.space)
+    # RTDT-TOKEN-6: a dungeon token is explored with the Quest action
     if d is not None and not d.cleared[d.target] and _dungeon_quest(s, h.space) is not None:
         out.append(act("explore", h.space))
     return out
@@ -195,6 +196,7 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
                 discard_item(w, s, h, item)
         elif n:
             ask(s, Decision("spend_item", h.seat, amount=n, scope=kind))
+    # RTDT-HEROIC-1: Quest is a heroic action
     s.turn.heroic_done = True
     finish_stage(w, s, h, aq)
     if aq.kind != "main_goal" and s.foes and has_flag(w, h, "unseen"):
@@ -218,9 +220,11 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
         return
     s.done_quests.append(quest.id)
     cov_cards.quest_completed(w, s, h)  # Archwright's Sledge
+    # RTDT-COMP-2, CMP-CLAR-2: the hero who completes a companion quest recruits it
     if quest.companion:
         h.companions.append(quest.companion)  # RTDT-COMP-3, RTDT-QUEST-10
         log(s, f"{w.name(quest.companion)} joins the {hero_name(w, h)}.")
+    # RTDT-ITEM-8: the named quest item card, taken from the box
     if quest.quest_item:
         h.quest_items.append(quest.quest_item)
         log(s, f"{hero_name(w, h)} gains {w.name(quest.quest_item)}.")

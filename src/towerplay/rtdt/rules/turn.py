@@ -98,6 +98,7 @@ def advance(w: World, s: State) -> None:
             _place_one(w, s)
             continue
         phase = s.turn.phase
+        # RTDT-ITEM-10: items (like every own action) only in the start and middle steps
         if phase in ("start", "middle"):
             return
         if phase == "drop":
@@ -179,6 +180,7 @@ def _place_next(w: World, s: State) -> None:
 def _place_one(w: World, s: State) -> None:
     kingdom = doom.kingdom_of(s.emerged[0])
     placer = placer_for(s, kingdom)
+    # RTDT-SKULL-1: emerged skulls go only on standing buildings
     standing = [sp for sp in kingdom_buildings(w, s, kingdom) if sp in s.skulls]
     if not standing:  # RTDT-CORR-2: every building there is destroyed
         # RTDT-CORR-5: the skulls this drop (or stir) sends there all leave the game and
@@ -199,6 +201,7 @@ def _place_one(w: World, s: State) -> None:
 
 def _next_event(w: World, s: State) -> None:
     """Events resolve one at a time, the dropping player deciding (RTDT-EVENT-2, RTDT-EVENT-3)."""
+    # RTDT-TURN-11: once the events are resolved the turn closes and the next begins
     if not s.events:
         s.turn.phase = "close"
         return
@@ -249,6 +252,7 @@ def _close_turn(w: World, s: State) -> None:
         return
     log(s, f"Month {s.month} ends.")
     if s.month >= app.MONTHS:  # RTDT-END-4: the loss is immediate; nothing else resolves
+        # CMP-END-3: in competitive mode too: nobody wins
         lose_game(s, "the sixth month ended")
         return
     s.turn.phase = "month"
