@@ -329,21 +329,21 @@ def test_COV_WARDEN_4_the_token_stays_on_its_foe_while_on_the_board() -> None:
 
 
 def test_the_quarry_token_rides_on_its_foe_when_anything_moves_it() -> None:
-    from towerplay.rtdt.rules.foes import move_token
+    from towerplay.rtdt.rules.tokens import move_token
 
     g = game([WARDEN])
     s = g.state
     s.foes[:] = [("brigands", "fivepint"), ("brigands", "fivepint")]
     cov(g).quarry = "brigands@fivepint"
-    move_token(s, "brigands", "fivepint", "dayside")  # the twin moves; the quarry stays
+    move_token(g.world, s, "brigands", "fivepint", "dayside")  # the twin moves; the quarry stays
     assert cov(g).quarry == "brigands@fivepint"
-    move_token(s, "brigands", "fivepint", "green_bridge")
+    move_token(g.world, s, "brigands", "fivepint", "green_bridge")
     assert cov(g).quarry == "brigands@green_bridge"
 
 
 @rules("COV-WARDEN-5")
 def test_COV_WARDEN_5_a_defeated_or_removed_quarry_returns_the_token() -> None:
-    from towerplay.rtdt.rules.foes import remove_token
+    from towerplay.rtdt.rules.tokens import remove_token
 
     g = game([WARDEN])
     s = g.state

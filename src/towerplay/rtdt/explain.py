@@ -9,6 +9,8 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.covenant import cards as cov_cards
+from towerplay.rtdt.covenant import heroes as cov_heroes
+from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.common import (
     base_move,
@@ -19,7 +21,7 @@ from towerplay.rtdt.rules.common import (
     stat_set,
 )
 from towerplay.rtdt.rules.dungeons import rooms_of
-from towerplay.rtdt.rules.foes import foes_at
+from towerplay.rtdt.rules.tokens import foes_at
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
 
@@ -96,9 +98,7 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         what, rule = DECISION_RULES[d.kind]
         return f"{text!r} does not answer the pending question: {what}", rule
     if len(a) and a[0] == "cast":  # the Astromancer's spells (covenant/spells.py)
-        from towerplay.rtdt.covenant.spells import why_not
-
-        return why_not(w, s, a)
+        return cov_spells.why_not(w, s, a)
     t = s.turn
     h = s.heroes[t.seat]
     verb = a[0] if len(a) else ""
@@ -284,9 +284,6 @@ def describe(w: World, s: State, d: Decision) -> str:
         return f"{who}: Argent Oak - spend an item to return one corruption, or stop."
     if k == "colossus_move":
         return f"{who}: choose the space without a building the Colossus carries you to."
-    from towerplay.rtdt.covenant import heroes as cov_heroes
-    from towerplay.rtdt.covenant import spells as cov_spells
-
     if k in cov_heroes.KINDS:
         return cov_heroes.describe(w, s, d)
     if k in cov_spells.KINDS:

@@ -15,15 +15,14 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
-from towerplay.rtdt import app, competitive, gamecode, tower
+from towerplay.rtdt import app, competitive, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
-from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.explain import DECISION_RULES, explain
+from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
 from towerplay.rtdt.rules.quests import setup_quests
-from towerplay.rtdt.rules.turn import advance, start_turn
+from towerplay.rtdt.rules.turn import advance, month_started, start_turn
 from towerplay.rtdt.save import load_state, save_state
 from towerplay.rtdt.state import Config, Decision, HeroState, State
 from towerplay.rtdt.world import World, get_world
@@ -236,6 +235,7 @@ def setup_state(w: World, config: Config) -> State:
     )
     if cov_setup.in_play(w, config):
         s.cov = cov_setup.new_covenant(w, s, rng)  # COV-SETUP-1..10
+    w = plugins.world_for(w, s)  # the rules below run with this game's handlers
     for sp in s.skulls:  # RTDT-SETUP-19: opening skulls come from the supply
         s.skulls[sp] = c.buildings[w.board.building_of[sp]].opening_skulls
         s.supply -= s.skulls[sp]
@@ -271,7 +271,7 @@ def setup_state(w: World, config: Config) -> State:
         )
     s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
-    cov_spells.month_start(w, s)  # month 1's spells, before the first turn (COV-ASTRO-4)
+    month_started(w, s)  # month 1's spells, before the first turn (COV-ASTRO-4)
     return s
 
 
@@ -289,7 +289,7 @@ class RtdtGame:
     __slots__ = ("world", "state", "_legal")
 
     def __init__(self, world: World, state: State) -> None:
-        self.world = world
+        self.world = plugins.world_for(world, state)
         self.state = state
         self._legal: list[Action] | None = None
 
@@ -312,8 +312,6 @@ class RtdtGame:
 
     @property
     def prompt(self) -> str:
-        from towerplay.rtdt.explain import prompt
-
         return prompt(self.world, self.state)
 
     def legal_actions(self) -> list[Action]:

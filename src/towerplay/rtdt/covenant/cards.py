@@ -21,9 +21,11 @@ from collections.abc import Sequence
 
 from towerplay.core.notation import Action
 from towerplay.rtdt import tower
-from towerplay.rtdt.covenant import blessings, doom, monuments, wands, wastelands
+from towerplay.rtdt.covenant import blessings, doom, heroes, monuments, wands, wastelands
 from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.rules.battle import traits_of
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
     check_limits,
     flag_cards,
@@ -34,6 +36,9 @@ from towerplay.rtdt.rules.common import (
     remove_skulls,
     return_item,
 )
+from towerplay.rtdt.rules.dungeons import _room
+from towerplay.rtdt.rules.effects import count_per, run
+from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -83,12 +88,6 @@ CHAKRAM_LEVELS = (3, 4)  # the card's text (the public one has a typo)
 # --- small helpers --------------------------------------------------------------------------
 
 
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
-
-
 def _flags(w: World, h: HeroState) -> frozenset[str]:
     return w.profile(h.cards()).flags
 
@@ -119,8 +118,6 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     """A treasure spent for its effect, through the same path as `use_item`: back under the
     treasure deck, the `spend_treasure` triggers, the Endless Necropolis's offering
     (RTDT-RES-6, COV-CLARIFY-11)."""
-    from towerplay.rtdt.rules.turn import fire
-
     h.treasures.remove(card)
     return_item(s, "treasure", card)
     log(s, f"{hero_name(w, h)} spends {w.name(card)}.")
@@ -138,8 +135,6 @@ def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
 
 def _warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
     """Warriors these effects would take, before any prevention."""
-    from towerplay.rtdt.rules.effects import count_per
-
     total = 0
     for e in effects:
         if isinstance(e, Lose) and e.resource == "warriors":
@@ -170,7 +165,7 @@ def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
         card = _first(w, h, "start_jump_tower_adjacent")
         if card is not None and card not in t.used and not wastelands.stuck(s, h):
             out.extend(
-                _act("use", card, sp)
+                act("use", card, sp)
                 for sp in sorted(w.board.tower_adjacent)
                 if sp != h.space and may_enter(w, s, h, sp)
             )
@@ -180,7 +175,7 @@ def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
             and not t.borrowed_virtue
             and h.spirit >= amount(w, card, "borrow_virtue")
         ):
-            out.extend(_act("use", card, v) for v in dict.fromkeys(h.inactive))
+            out.extend(act("use", card, v) for v in dict.fromkeys(h.inactive))
     return out
 
 
@@ -195,22 +190,20 @@ def battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     out = _flask_actions(w, s, h) if "give_corruption_relief" in flags else []
     card = _first(w, h, "exclusive_wild")
     if card is not None and b.used == 0:  # before any advantage: only its Wilds will count
-        out.append(_act("use", card))
+        out.append(act("use", card))
     card = _first(w, h, "ignore_big_loss")
     if (
         card is not None
         and _marked(w, s, "ignore_big_loss") is None
         and _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss")
     ):
-        out.append(_act("use", card))
+        out.append(act("use", card))
     return out
 
 
 def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     """Warriors the battle card face up would take now, after what prevents losses (as
     battle._resolve_card counts them)."""
-    from towerplay.rtdt.covenant import heroes
-
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
@@ -233,8 +226,6 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     card = _first(w, h, "ignore_big_loss")
     if card is None or _marked(w, s, "ignore_big_loss") is not None:
         return []
-    from towerplay.rtdt.rules.dungeons import _room
-
     _, room = _room(w, s)
     rung = room.improved if dv.improved else room.initial
     block = sum(
@@ -244,7 +235,7 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
         if f.flag == "block_dungeon_losses"
     )
     loss = _warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
-    return [_act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
+    return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
 
 
 def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
@@ -293,7 +284,7 @@ def _flask_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if card is None:
         return []
     return [
-        _act("use", card, c)
+        act("use", card, c)
         for o in s.heroes
         if not o.eliminated
         for c in dict.fromkeys(o.corruptions)
@@ -390,8 +381,6 @@ def crossed(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
         not board.adjacent(src, dst) and board.kingdom_of[src] != board.kingdom_of[dst]
     )  # a slide along a river (Amulet of the Marid) crosses it too
     if river:
-        from towerplay.rtdt.rules.effects import run
-
         log(s, f"{hero_name(w, h)} crosses a river ({w.name(card)}).")
         lose = Lose(op="lose", resource="spirit", amount=amount(w, card, "river_toll"))
         run(w, s, h, [lose], w.name(card))
@@ -451,8 +440,6 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
         card = _marked(w, s, flag)
         if card is not None:
             s.turn.used.remove(card)
-    from towerplay.rtdt.rules.battle import traits_of
-
     wands.battled(w, s, h, frozenset(traits_of(w, b.foe)))
 
 
@@ -628,20 +615,20 @@ def month_end(w: World, s: State) -> None:
 
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
-    stop = _act("stop")
+    stop = act("stop")
     if d.kind == "effigy":
-        return [_act("spend"), stop]
+        return [act("spend"), stop]
     if d.kind == "flagon":
-        return [_act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
+        return [act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
     if d.kind == "chakram":
-        out = [_act("return", c) for c in dict.fromkeys(h.corruptions)]
-        out += [_act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
+        out = [act("return", c) for c in dict.fromkeys(h.corruptions)]
+        out += [act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
         return out + [stop]
     if d.kind == "sledge":
-        return [_act("offer", sp) for sp in _open_foundations(s)] + [stop]
+        return [act("offer", sp) for sp in _open_foundations(s)] + [stop]
     if d.kind == "beacon":
         home = w.board.kingdom_spaces[h.kingdom]
-        return [_act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [stop]
+        return [act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [stop]
     raise ValueError(f"unknown decision {d.kind!r}")
 
 

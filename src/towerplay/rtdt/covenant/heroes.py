@@ -15,16 +15,22 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.rules.actions import settle_haggle as settle_reinforce
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
+    corruption_limit,
     flag_amount,
     gain,
+    gain_corruption,
     has_flag,
     hero_name,
     log,
     regular_skulls,
     remove_skulls,
 )
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -51,12 +57,6 @@ KINDS = frozenset(
         "haggle_pick",
     }
 )
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
 
 
 # --- banner actions ---------------------------------------------------------------------
@@ -146,14 +146,12 @@ def token_removed(w: World, s: State, foe: str, space: str) -> None:
 
 
 def _quarry_step(w: World, s: State, h: HeroState, dst: str) -> None:
-    from towerplay.rtdt.rules.foes import move_token
-
     assert s.cov is not None
     foe, src = quarry_at(s)
     if foe == ADVERSARY:
         s.adversary_space = dst
     else:
-        move_token(s, foe, src, dst)
+        move_token(w, s, foe, src, dst)
         s.cov.quarry = f"{foe}@{dst}"
     log(
         s,
@@ -315,8 +313,6 @@ def steeled_asks(w: World, s: State, h: HeroState, why: str) -> bool:
 def _steeled_can_take(w: World, s: State, aegis: HeroState, other: HeroState) -> bool:
     """Only with room on the Aegis's board (a fourth would lose the game, COV-AEGIS-6), and
     only when the other hero really faces a card or a loss."""
-    from towerplay.rtdt.rules.common import corruption_limit
-
     if len(aegis.corruptions) >= corruption_limit(w, aegis):
         return False
     return bool(s.corruption_deck) or len(other.corruptions) >= corruption_limit(w, other)
@@ -354,14 +350,10 @@ def _roll(w: World, s: State, h: HeroState) -> str:
 def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -> None:
     """The kept haggle result takes effect as the roll that asked for it would."""
     if context == "reinforce":
-        from towerplay.rtdt.rules.actions import settle_haggle as settle_reinforce
-
         settle_reinforce(w, s, h, result)
         return
     if result == "cancel":  # an effect's roll: the cancel face does nothing
         return
-    from towerplay.rtdt.rules.effects import run
-
     face = next(f for f in w.content.haggle.faces if f.result == result)
     run(w, s, h, face.effects, "the haggle die")
 
@@ -372,40 +364,38 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     k = d.kind
-    stop = _act("stop")
+    stop = act("stop")
     if k == "quarry":  # COV-WARDEN-2
-        out = [_act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]
+        out = [act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]
         if s.adversary_space:
-            out.append(_act("quarry", ADVERSARY))
+            out.append(act("quarry", ADVERSARY))
         return out + [stop]
     if k == "quarry_step":  # COV-WARDEN-3
         _, space = quarry_at(s)
         if not space:  # the quarry left the board meanwhile
             return [stop]
-        return [_act("step", sp) for sp in w.board.neighbours[space]] + [stop]
+        return [act("step", sp) for sp in w.board.neighbours[space]] + [stop]
     if k == "instinct":
-        return [_act("dodge"), stop]
+        return [act("dodge"), stop]
     if k == "astro_banner":
-        return [_act("remove", sp) for sp in near_skull_targets(w, s, h)]
+        return [act("remove", sp) for sp in near_skull_targets(w, s, h)]
     if k == "aegis_banner":
         if h.warriors < AEGIS_RETURN_COST:
             return [stop]
-        return [_act("return", c) for c in dict.fromkeys(h.corruptions)] + [stop]
+        return [act("return", c) for c in dict.fromkeys(h.corruptions)] + [stop]
     if k == "steeled":
         other = s.heroes[int(d.target)]
         if "steeled" in s.turn.used or not _steeled_can_take(w, s, h, other):
-            return [_act("pass")]
-        return [_act("take"), _act("pass")]
+            return [act("pass")]
+        return [act("take"), act("pass")]
     if k == "haggle_reroll":
-        return [_act("keep"), _act("reroll")]
+        return [act("keep"), act("reroll")]
     if k == "haggle_pick":
-        return [_act("keep", r) for r in d.options]
+        return [act("keep", r) for r in d.options]
     raise ValueError(f"unknown decision {k!r}")
 
 
 def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    from towerplay.rtdt.rules.common import gain_corruption
-
     h = s.heroes[d.seat]
     name = hero_name(w, h)
     k = d.kind

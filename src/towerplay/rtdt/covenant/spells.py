@@ -21,6 +21,7 @@ from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
     check_limits,
     draw_treasure,
@@ -29,7 +30,7 @@ from towerplay.rtdt.rules.common import (
     log,
     mid_action_advantages,
 )
-from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
+from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -52,12 +53,6 @@ IN_ACTION = frozenset(
 )
 
 KINDS = frozenset({"prepare", "bounty", "winds"})
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
 
 
 # --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------
@@ -125,7 +120,7 @@ def cast_actions(w: World, s: State, h: HeroState) -> list[Action]:
     for spell in cov.prepared[h.seat]:
         if busy and spell not in IN_ACTION:
             continue
-        out.extend(_act("cast", spell, *t) for t in targets(w, s, h, spell))
+        out.extend(act("cast", spell, *t) for t in targets(w, s, h, spell))
     return out
 
 
@@ -210,7 +205,7 @@ def _resolve(w: World, s: State, h: HeroState, spell: str, args: tuple[str, ...]
     elif spell == "abate_the_darkness":
         _abate(w, s, h, args[0])
     elif spell == "commanding_rebuke":
-        move_token(s, args[0], h.space, args[1])
+        move_token(w, s, args[0], h.space, args[1])
         log(s, f"The {w.name(args[0])} is driven to {w.board.names[args[1]]}.")
 
 
@@ -280,12 +275,12 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     cov = s.cov
     assert cov is not None
     if d.kind == "prepare":  # COV-ASTRO-5
-        return [_act("prepare", sp) for sp in cov.spells[d.seat]]
+        return [act("prepare", sp) for sp in cov.spells[d.seat]]
     if d.kind == "bounty":
-        return [_act("keep", q) for q in dict.fromkeys(d.options)]
+        return [act("keep", q) for q in dict.fromkeys(d.options)]
     if d.kind == "winds":
-        out = [_act("replace", t) for t in s.market if t not in d.options]
-        return (out if s.treasure_deck else []) + [_act("done")]
+        out = [act("replace", t) for t in s.market if t not in d.options]
+        return (out if s.treasure_deck else []) + [act("done")]
     raise ValueError(f"unknown decision {d.kind!r}")
 
 

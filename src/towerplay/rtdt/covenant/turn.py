@@ -7,25 +7,22 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
+from towerplay.rtdt.rules.actions import reinforce_cost
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
+    act,
     ask,
     gain,
     hero_name,
     log,
     remove_corruptions,
 )
+from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
 MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
 DECISIONS = ("cenotaph_virtue", "cenotaph_drop", "oak_item", "colossus_move")
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
 
 
 def unlimited(s: State) -> bool:
@@ -38,7 +35,7 @@ def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """Build: a heroic action on a foundation with three offerings (COV-BUILD-1, -2)."""
     if s.turn.heroic_done or monuments.buildable(s, h) is None:
         return []
-    return [_act("build")]
+    return [act("build")]
 
 
 def build(w: World, s: State, h: HeroState) -> None:
@@ -68,8 +65,6 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
 def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: int) -> list[Action]:
     """`reinforce free|enhanced` for the building here and `reinforce free|enhanced SOURCE`
     for far sources, each when affordable (and, for Reckless, after the haggle die)."""
-    from towerplay.rtdt.rules.actions import reinforce_cost
-
     if cr.must_haggle(w, s, h):
         return []
     out: list[Action] = []
@@ -80,7 +75,7 @@ def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: in
                 continue
             if not _feasible(w, s, h, source, which):
                 continue
-            out.append(_act("reinforce", which, source) if source else _act("reinforce", which))
+            out.append(act("reinforce", which, source) if source else act("reinforce", which))
     return out
 
 
@@ -149,20 +144,18 @@ def _items(h: HeroState) -> list[str]:
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     if d.kind == "cenotaph_virtue":
-        return [_act("take", v) for v in foreign_virtues(w, s)]
+        return [act("take", v) for v in foreign_virtues(w, s)]
     if d.kind == "cenotaph_drop":
-        return [_act("drop", v) for v in h.inactive]
+        return [act("drop", v) for v in h.inactive]
     if d.kind == "oak_item":
-        out = [_act("spend", i) for i in _items(h)] if h.corruptions else []
-        return out + [_act("stop")]
+        out = [act("spend", i) for i in _items(h)] if h.corruptions else []
+        return out + [act("stop")]
     if d.kind == "colossus_move":
-        return [_act("go", sp) for sp in colossus_targets(w, s)]
+        return [act("go", sp) for sp in colossus_targets(w, s)]
     raise ValueError(d.kind)
 
 
 def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    from towerplay.rtdt.rules.effects import discard_item
-
     h = s.heroes[d.seat]
     if d.kind == "cenotaph_virtue":
         ask(s, Decision("cenotaph_drop", h.seat, target=a[1]))

@@ -14,23 +14,14 @@ Notation (one action per line, see docs/notation in README):
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
-from towerplay.rtdt import competitive
 from towerplay.rtdt.board import KINGDOMS
-from towerplay.rtdt.covenant import cards as cov_cards
-from towerplay.rtdt.covenant import heroes as cov_heroes
-from towerplay.rtdt.covenant import reinforce as cov_reinforce
-from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.covenant import turn as cov_turn
-from towerplay.rtdt.covenant.monuments import offer
-from towerplay.rtdt.covenant.wastelands import enter, stuck
-from towerplay.rtdt.models import Lose, OtherBanner
+from towerplay.rtdt.models import Lose, OtherBanner, ReinforceOption
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
+    act,
     add_skull,
     ask,
     base_move,
@@ -47,7 +38,6 @@ from towerplay.rtdt.rules.common import (
     hero_name,
     kingdom_buildings,
     log,
-    potion_multiplier,
     remove_skulls,
     restricted,
     return_item,
@@ -61,12 +51,12 @@ from towerplay.rtdt.rules.effects import (
     hero_virtues,
     run,
     skull_targets,
-    usable,
 )
 from towerplay.rtdt.rules.effects import (
     held as held_items,
 )
-from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
+from towerplay.rtdt.rules.items import item_use, usable_cards, use_item, use_owner
+from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.tower import GLYPHS
@@ -74,29 +64,6 @@ from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
-
-# Decisions the Covenant modules ask and answer, by kind: module.
-COVENANT_DECISIONS: dict[str, ModuleType] = {
-    kind: module
-    for module, kinds in (
-        (cov_turn, cov_turn.DECISIONS),
-        (cov_cards, cov_cards.DECISIONS),
-        (cov_heroes, cov_heroes.KINDS),
-        (cov_spells, cov_spells.KINDS),
-    )
-    for kind in kinds
-}
-
-# Actions are interned: the same text always gives the same object (cheap equality).
-_CACHE: dict[tuple[str, ...], Action] = {}
-
-
-def act(*tokens: str) -> Action:
-    a = _CACHE.get(tokens)
-    if a is None:
-        a = _CACHE[tokens] = Action(*tokens)
-    return a
-
 
 END = act("end")
 END_SKIP = act("end", "skip")
@@ -180,9 +147,10 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6);
     Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it."""
     t = s.turn
-    if s.cov is not None and not cov_reinforce.allowed_here(w, s, h):
+    hk = w.hooks
+    if not all(allowed(w, s, h) for allowed in hk.reinforce_allowed):
         return False
-    if h.space not in s.skulls and (s.cov is None or not cov_reinforce.far_sources(w, s, h)):
+    if h.space not in s.skulls and not any(far(w, s, h) for far in hk.reinforce_elsewhere):
         return False
     if t.reinforces == 0:
         return True
@@ -204,32 +172,53 @@ def reinforce_cost(
 ) -> int:
     """Spirit for a Reinforce option of the building here, or of another `source`
     (a building type or a completed monument: covenant.reinforce)."""
-    if s.cov is None:
-        building = w.board.building_of[h.space]
-        info = w.content.buildings[building]
-        base = info.free.spirit if option == "free" else info.enhanced.spirit
-    else:
-        building = cov_reinforce.source_of(w, s, h, source)[0]
-        base = cov_reinforce.option(w, s, h, source, option).spirit
+    building, chosen = reinforce_option(w, s, h, source, option)
+    base = chosen.spirit
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    if option == "enhanced" and s.cov is not None:  # Resolute; the glyph is still paid
-        extra -= cov_heroes.resolute_discount(w, h)  # COV-AEGIS-4, COV-AEGIS-5
+    for discount in w.hooks.reinforce_discount:  # Resolute; the glyph is still paid
+        extra -= discount(w, s, h, option)
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
     return max(0, base + extra) + glyph
 
 
-def item_use(w: World, s: State, h: HeroState, item: str) -> bool:
-    """Whether `use ITEM` is legal now (RTDT-ITEM-9)."""
-    for u in w.uses[item]:
-        if not u.effects or not usable(w, s, h, u.effects):
-            continue
-        if u.once_per_turn and item in s.turn.used:
-            continue
-        if h.spirit < u.spirit or len(h.potions) < u.potions:
-            continue
-        return True
-    return False
+def reinforce_option(
+    w: World, s: State, h: HeroState, source: str, option: str
+) -> tuple[str, ReinforceOption]:
+    """The building type and the Reinforce option chosen: of the building here, or of a
+    source Covenant offers (covenant.reinforce)."""
+    for other in w.hooks.reinforce_option:
+        found: tuple[str, ReinforceOption] = other(w, s, h, source, option)
+        return found
+    building = w.board.building_of[h.space]
+    info = w.content.buildings[building]
+    return building, info.free if option == "free" else info.enhanced
+
+
+def _any_moment(w: World, s: State, h: HeroState) -> list[Action]:
+    """Actions offered in every step, a battle's and a delve's too (spells, COV-ASTRO-6)."""
+    return [a for more in w.hooks.any_moment_actions for a in more(w, s, h)]
+
+
+def stuck(w: World, s: State, h: HeroState) -> bool:
+    """Whether the hero may not move on (COV-WASTE-4: a wasteland's)."""
+    return any(held(w, s, h) for held in w.hooks.stuck)
+
+
+def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
+    """Whether the hero may be put on or step to this space (Timid)."""
+    return all(ok(w, s, h, space) for ok in w.hooks.may_enter)
+
+
+def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
+    """The hero arrived on its space: crossing tolls (Aquaphobic) when it came from
+    `src`, then what the space does (a wasteland, COV-WASTE-4)."""
+    hk = w.hooks
+    if src:
+        for crossed in hk.crossed:
+            crossed(w, s, h, src, h.space)
+    for arrived in hk.entered:
+        arrived(w, s, h)
 
 
 def turn_actions(w: World, s: State) -> list[Action]:
@@ -237,15 +226,16 @@ def turn_actions(w: World, s: State) -> list[Action]:
     h = s.heroes[t.seat]
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
+    hk = w.hooks
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
         out = battle.battle_actions(w, s, h)
-        return out if s.cov is None else out + cov_spells.cast_actions(w, s, h)
+        return out + _any_moment(w, s, h) if hk.any_moment_actions else out
     if s.delve is not None:
         out = dungeons.delve_actions(w, s, h)
-        return out if s.cov is None else out + cov_spells.cast_actions(w, s, h)
+        return out + _any_moment(w, s, h) if hk.any_moment_actions else out
     out = []
     prof = w.profile(h.cards())
-    held = s.cov is not None and stuck(s, h)  # COV-WASTE-4: no moving on from a wasteland
+    held = stuck(w, s, h)  # COV-WASTE-4: no moving on from a wasteland
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g) for g in GLYPHS}
     if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
@@ -271,7 +261,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 out.extend(_step_actions(w, h.space))
         # one heroic action (RTDT-HEROIC-2); any number of Battles and Cleanses after the
         # Moonstone Temple's enhanced Reinforce (COV-CLARIFY-17)
-        free_hand = not t.heroic_done or (s.cov is not None and cov_turn.unlimited(s))
+        free_hand = not t.heroic_done or any(more(w, s) for more in hk.unlimited_heroic)
         if free_hand and h.spirit >= gc["cleanse"]:
             if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
                 out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
@@ -285,25 +275,26 @@ def turn_actions(w: World, s: State) -> list[Action]:
             and h.spirit >= gc["battle"]  # RTDT-BATTLE-1
         ):
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h, prof))
-        racing = s.config.mode == "competitive"
-        if (s.quests or racing) and not t.heroic_done and h.spirit >= gc["quest"]:  # RTDT-QUEST-2
-            out.extend(quests.quest_actions(w, s, h))
-            if racing:
-                out.extend(competitive.quest_actions(w, s, h))
+        more_quests = hk.quest_actions  # the competitive mode's trials and Tower dungeon
+        if (s.quests or more_quests) and not t.heroic_done and h.spirit >= gc["quest"]:
+            out.extend(quests.quest_actions(w, s, h))  # RTDT-QUEST-2
+            for more in more_quests:
+                out.extend(more(w, s, h))
         if h.space in s.siege_trees and not t.reinforces and h.spirit >= gc["reinforce"]:
             out.append(act("reinforce", "tree"))  # RTDT-TOKEN-9
         if can_reinforce(w, s, h):
             if not t.haggle and h.spirit >= gc["reinforce"]:
                 out.append(HAGGLE)
-            if s.cov is not None:
-                out.extend(cov_turn.reinforce_actions(w, s, h, prof, gc["reinforce"]))
+            if hk.reinforce_actions:  # Covenant's sources (covenant/turn.py)
+                for options in hk.reinforce_actions:
+                    out.extend(options(w, s, h, prof, gc["reinforce"]))
             else:
                 if h.spirit >= reinforce_cost(w, s, h, "free", prof, gc["reinforce"]):
                     out.append(FREE)
                 if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, gc["reinforce"]):
                     out.append(ENHANCED)
-        if s.cov is not None:
-            out.extend(cov_turn.build_actions(w, s, h))  # COV-BUILD-1
+        for more in hk.turn_actions:  # COV-BUILD-1
+            out.extend(more(w, s, h))
         if not t.traded and len(s.heroes) > 1:  # RTDT-TRADE-1
             out.extend(
                 act("trade", str(o.seat))
@@ -321,17 +312,13 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
-    if s.cov is not None:  # not an action: offered in either step (COV-ASTRO-6, COV-ASTRO-8)
-        out.extend(cov_spells.cast_actions(w, s, h))
-    if s.cov is not None:  # Covenant treasures' uses; corruptions forbid (covenant/cards.py)
-        out.extend(cov_cards.turn_uses(w, s, h))
-        out = cov_cards.restrict(w, s, h, out)
+    if hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6, -8)
+        out.extend(_any_moment(w, s, h))
+    for uses in hk.card_uses:  # Covenant treasures' uses
+        out.extend(uses(w, s, h))
+    for restrict in hk.restrict_actions:  # corruptions forbid (covenant/cards.py)
+        out = restrict(w, s, h, out)
     return out
-
-
-def usable_cards(h: HeroState) -> list[str]:
-    """Cards a hero may use on their turn: potions, treasures, gear, quest items, companions."""
-    return list(dict.fromkeys(h.potions + h.treasures + h.gear + h.quest_items + h.companions))
 
 
 def _enter_middle(s: State) -> None:
@@ -350,8 +337,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     if s.trade is not None:
         apply_trade(w, s, h, s.trade, a)
         return
-    if verb == "cast":  # not an action: the step stays as it is (COV-ASTRO-8)
-        cov_spells.cast(w, s, h, a)
+    free = w.hooks.free_verbs.get(verb)
+    if free is not None:  # not an action: the step stays as it is (COV-ASTRO-8)
+        free(w, s, h, a)
         return
     if s.battle is not None:
         battle.apply_battle(w, s, h, a)
@@ -365,15 +353,16 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
         log(s, f"{name} takes the banner action of the {hero.name}: {hero.banner}")
         run(w, s, h, hero.banner_effects, "the banner action")
-        cov_heroes.banner(w, s, h, hero.id)  # the Covenant heroes' banners
+        for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
+            banner(w, s, h, hero.id)
     elif verb == "resolve":
         t.start_pending.remove(a[1])
         for trig in w.triggers[a[1]]:
             if trig.on == "start_of_turn":
                 log(s, f"{name} resolves {w.name(a[1])}.")
                 run(w, s, h, trig.effects, w.name(a[1]))
-    elif verb == "use" and cov_cards.owns_use(w, a):  # Covenant treasures (wands, ...)
-        cov_cards.apply_use(w, s, h, a)
+    elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
+        owned(w, s, h, a)
     elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
         level = w.content.foes[a[2]].level
         h.spirit -= level
@@ -390,8 +379,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             return_item(s, "treasure", card)
             log(s, f"{name} spends {w.name(card)} instead of dropping a skull.")
             fire(w, s, h, "spend_treasure")
-            if s.cov is not None:  # COV-CLARIFY-11
-                offer(w, s, "spend_or_lose_treasure")
+            for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11
+                gone(w, s, h)
         log(s, f"{name} ends the turn.")
         end_turn(w, s, skip_drop=skip)
     else:
@@ -409,8 +398,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
             cross_fire(w, s, h, src, a[1])
-            cov_cards.crossed(w, s, h, src, a[1])  # Aquaphobic
-            enter(w, s, h)  # COV-WASTE-4
+            entered(w, s, h, src)  # Aquaphobic; COV-WASTE-4
             cloak = flag_cards(w, h, "relocate_entered_foe")
             if cloak and foes_at(s, a[1]) and cloak[0] not in t.used:
                 ask(s, Decision("cloak", h.seat, target=cloak[0], context=a[1]))
@@ -422,9 +410,6 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         elif verb == "quest":
             h.spirit -= glyph_cost(w, s, h, "quest")
             quests.complete(w, s, h, a[1])
-        elif verb == "trial":  # CMP-TRIAL-1
-            h.spirit -= glyph_cost(w, s, h, "quest")
-            competitive.complete_trial(w, s, h, a[1])
         elif verb == "explore":
             h.spirit -= glyph_cost(w, s, h, "quest")
             dungeons.enter(w, s, h, a[1])
@@ -438,8 +423,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             ask(s, Decision("move_tree", h.seat, context=h.space))
         elif verb == "reinforce":
             reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
-        elif verb == "build":
-            cov_turn.build(w, s, h)
+        elif verb in w.hooks.turn_verbs:  # CMP-TRIAL-1: a trial; COV-BUILD-1
+            w.hooks.turn_verbs[verb](w, s, h, a)
         elif verb == "trade":
             partner = s.heroes[int(a[1])]
             t.traded = True
@@ -479,7 +464,8 @@ def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
-    cov_cards.after_cleanse(w, s, h)  # Haunted Recluse's Effigy
+    for cleansed in w.hooks.after_cleanse:  # Haunted Recluse's Effigy
+        cleansed(w, s, h)
 
 
 def haggle(w: World, s: State, h: HeroState) -> None:
@@ -488,7 +474,7 @@ def haggle(w: World, s: State, h: HeroState) -> None:
     face = rng.choice(w.content.haggle.faces)
     s.rng = rng.state
     log(s, f"{hero_name(w, h)} rolls the haggle die: {face.text}")
-    if cov_heroes.reroll_asks(w, s, h, face.result, "reinforce"):  # Fortuitous
+    if any(reroll(w, s, h, face.result, "reinforce") for reroll in w.hooks.reroll):  # Fortuitous
         s.turn.haggle = face.result  # rolled; the kept face settles it
         return
     settle_haggle(w, s, h, face.result)
@@ -518,17 +504,11 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
     h.spirit -= reinforce_cost(w, s, h, option, source=source)
     t.reinforces += 1  # COV-MONUMENT-8: a monument's Reinforce is the turn's Reinforce
     t.reinforce_space = h.space
-    if s.cov is None:
-        building = w.board.building_of[h.space]
-        info = w.content.buildings[building]
-        chosen = info.free if option == "free" else info.enhanced
-    else:
-        building = cov_reinforce.source_of(w, s, h, source)[0]
-        chosen = cov_reinforce.option(w, s, h, source, option)
+    building, chosen = reinforce_option(w, s, h, source, option)
     where = w.name(source) if source in w.content.monuments else f"the {source or building}"
     log(s, f"{hero_name(w, h)} Reinforces with {where} ({option}): {chosen.text}")
-    if s.cov is not None:  # COV-MONUMENT-7: warriors costs and the monuments' own options
-        cov_turn.monument_option(w, s, h, source, option)
+    for reinforced in w.hooks.reinforced:  # COV-MONUMENT-7: the monuments' own options
+        reinforced(w, s, h, source, option)
     run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
     if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
         gain(s, h, "spirit", s.month)
@@ -542,36 +522,6 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
     if restricted(w, h, "end_turn_after_reinforce"):
         log(s, f"{hero_name(w, h)}'s turn ends after Reinforcing.")
         end_turn(w, s)
-
-
-def use_item(w: World, s: State, h: HeroState, item: str) -> None:
-    """Spend an item for its effect (RTDT-RES-2, RTDT-RES-6)."""
-    kind = w.kind_of[item]
-    u = next(u for u in w.uses[item] if u.effects and usable(w, s, h, u.effects))
-    mult = 1
-    if u.discard:
-        holder = {
-            "potion": h.potions,
-            "gear": h.gear,
-            "treasure": h.treasures,
-            "quest_item": h.quest_items,
-            "companion": h.companions,
-        }[kind]
-        holder.remove(item)
-        return_item(s, kind, item)  # quest items and companions leave play
-    if kind == "potion":
-        mult = potion_multiplier(w, h)
-    h.spirit -= u.spirit
-    for _ in range(u.potions):
-        return_item(s, "potion", h.potions.pop(0))
-    if u.once_per_turn:
-        s.turn.used.append(item)
-    log(s, f"{hero_name(w, h)} uses {w.name(item)}.")
-    if kind == "treasure" and u.discard:
-        fire(w, s, h, "spend_treasure")
-        if s.cov is not None:  # COV-CLARIFY-11: spent for its effect
-            offer(w, s, "spend_or_lose_treasure")
-    run(w, s, h, u.effects, w.name(item), mult)
 
 
 # --- trading (RTDT-TRADE-*) ------------------------------------------------------------------
@@ -598,7 +548,8 @@ def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action
         if "spirit" not in moved:
             out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
         out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
-    out = cov_cards.trade_moves(w, s, h, partner, out)  # Snobby receives no gear
+    for narrow in w.hooks.trade_moves:  # Snobby receives no gear
+        out = narrow(w, s, h, partner, out)
     if trade.moves:
         out.append(OFFER)
     out.append(CANCEL)
@@ -665,9 +616,9 @@ def _dedupe_gear(s: State, h: HeroState) -> None:
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     k = d.kind
-    cov_module = COVENANT_DECISIONS.get(k)
-    if cov_module is not None:
-        answers: list[Action] = cov_module.decision_actions(w, s, d)
+    owned = w.hooks.decisions.get(k)
+    if owned is not None:  # a kind Covenant or the competitive mode asks
+        answers: list[Action] = owned.answers(w, s, d)
         return answers
     if k == "place_skull":  # RTDT-PLACE-2, RTDT-PLACE-5
         return [act("place", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
@@ -686,22 +637,20 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             out.append(STOP)
         return out
     if k == "place_hero":
-        if stuck(s, h):  # COV-WASTE-4: no effect moves a hero out of a wasteland
+        if stuck(w, s, h):  # COV-WASTE-4: no effect moves a hero out of a wasteland
             return [act("go", h.space)]
         if d.scope == "current_kingdom":
             spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
         else:
             spaces = w.board.spaces
-        return [act("go", sp) for sp in spaces if cov_cards.may_enter(w, s, h, sp)]  # Timid
+        return [act("go", sp) for sp in spaces if may_enter(w, s, h, sp)]  # Timid
     if k == "pick_hero":
         return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
     if k == "step_hero":
         mover = s.heroes[int(d.target)]
-        if stuck(s, mover):  # COV-WASTE-4
+        if stuck(w, s, mover):  # COV-WASTE-4
             return [STOP]
-        steps = [
-            sp for sp in w.board.neighbours[mover.space] if cov_cards.may_enter(w, s, mover, sp)
-        ]
+        steps = [sp for sp in w.board.neighbours[mover.space] if may_enter(w, s, mover, sp)]
         return [act("step", sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
     if k == "trade_respond":
         return [ACCEPT, REJECT]
@@ -725,15 +674,6 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
             nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
             return [act("to", sp) for sp in kingdom_buildings(w, s, nxt)]
         return [act("to", sp) for sp in w.board.neighbours[d.context]]
-    if k == "seal":  # CMP-TRIAL-6
-        return competitive.seal_actions(s)
-    if k == "steal_potion":  # CMP-CLAR-6
-        return [
-            act("steal", p, str(o.seat))
-            for o in s.heroes
-            if o.seat != h.seat and not o.eliminated
-            for p in dict.fromkeys(o.potions)
-        ] + [act("none")]
     if k == "unseen":
         return [act("foe", f, sp) for f, sp in dict.fromkeys(s.foes)] + [act("spirit")]
     if k == "move_tree":
@@ -764,9 +704,9 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     name = hero_name(w, h)
     k = d.kind
     verb = a[0]
-    cov_module = COVENANT_DECISIONS.get(k)
-    if cov_module is not None:
-        cov_module.apply_decision(w, s, d, a)
+    owned = w.hooks.decisions.get(k)
+    if owned is not None:
+        owned.apply(w, s, d, a)
         return
     if k == "place_skull":
         entry = s.emerged.pop(0)
@@ -811,7 +751,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     elif k == "place_hero":
         h.space = a[1]
         log(s, f"{name} is placed on {w.board.names[a[1]]}.")
-        enter(w, s, h)
+        entered(w, s, h)
     elif k == "pick_hero":
         mover = next(o for o in s.heroes if o.hero == a[1])
         ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
@@ -823,9 +763,8 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         mover.space = a[1]
         log(s, f"{name} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
         cross_fire(w, s, mover, src, a[1])
-        cov_cards.crossed(w, s, mover, src, a[1])  # Aquaphobic
-        enter(w, s, mover)
-        if d.amount > 1 and not stuck(s, mover):
+        entered(w, s, mover, src)  # Aquaphobic
+        if d.amount > 1 and not stuck(w, s, mover):
             ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
     elif k == "trade_respond":
         trade = s.trade
@@ -887,24 +826,16 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
     elif k == "step_foe":
         if verb == "stop":
             return
-        move_token(s, d.target, d.context, a[1])
+        move_token(w, s, d.target, d.context, a[1])
         log(s, f"{name} moves the {w.name(d.target)} to {w.board.names[a[1]]}.")
         if d.amount > 1:
             ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
     elif k == "move_token":
-        move_token(s, d.target, d.context, a[1])
+        move_token(w, s, d.target, d.context, a[1])
         log(
             s,
             f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
         )
-    elif k == "seal":
-        competitive.apply_seal(w, s, h, a)
-    elif k == "steal_potion":
-        if verb == "steal":
-            s.heroes[int(a[2])].potions.remove(a[1])
-            h.potions.append(a[1])
-            log(s, f"{name} takes {w.name(a[1])} from the {hero_name(w, s.heroes[int(a[2])])}.")
-            check_limits(w, s, h)
     elif k == "unseen":
         if verb == "spirit":
             gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
@@ -916,7 +847,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         s.turn.used.append(d.target)
         ask(s, Decision("cloak_place", d.seat, target=a[1], context=d.context))
     elif k == "cloak_place":
-        move_token(s, d.target, d.context, a[1])
+        move_token(w, s, d.target, d.context, a[1])
         log(s, f"{name} sends the {w.name(d.target)} to {w.board.names[a[1]]}.")
     elif k == "move_tree":
         s.siege_trees[s.siege_trees.index(d.context)] = a[1]

@@ -1,0 +1,2 @@
+"""Card abilities the effect vocabulary cannot say, each a registered handler of an event
+of rtdt/hooks.py, keyed by its ability flag (docs/hooks.md: adding a card)."""
