@@ -749,3 +749,18 @@ def test_a_question_whose_answers_vanished_is_dropped(monkeypatch: pytest.Monkey
     assert any("Nothing is left to choose" in line for line in g.log)
     assert g.result is not None or g.legal_actions()
 
+
+@rules("RTDT-MOVE-7", "RTDT-BATTLE-1")
+@pytest.mark.parametrize(
+    ("corruption", "bare", "rule"),
+    [("timid", "move", "RTDT-MOVE-7"), ("vain", "battle", "RTDT-BATTLE-1")],
+)
+def test_a_bare_verb_is_refused_by_its_rule_not_crashed_on_by_a_corruption(
+    corruption: str, bare: str, rule: str
+) -> None:
+    """Issue 10 defect: `move` with Timid and `battle` with Vain, with nothing after the
+    verb, raised IndexError from the corruption check; they are illegal like any other."""
+    g = game()
+    give(g, 0, corruptions=[corruption])
+    foes(g, ("brigands", FIVEPINT))
+    illegal(g, bare, rule)

@@ -306,12 +306,13 @@ def forbidding(w: World, s: State, h: HeroState, a: Action) -> str | None:
         return _first(w, h, "no_banner")
     if "no_quest" in flags and verb in QUEST_VERBS:  # Arrogant: dungeons are Quest actions
         return _first(w, h, "no_quest")
-    if "no_battle_foe_level" in flags and verb == "battle" and a[1] in w.content.foes:
+    named = a[1] if len(a) > 1 else ""  # a bare verb names nothing a card could forbid
+    if "no_battle_foe_level" in flags and verb == "battle" and named in w.content.foes:
         card = _first(w, h, "no_battle_foe_level")
         assert card is not None
-        if w.content.foes[a[1]].level == amount(w, card, "no_battle_foe_level"):  # Vain
+        if w.content.foes[named].level == amount(w, card, "no_battle_foe_level"):  # Vain
             return card
-    if "no_tower_adjacent" in flags and verb == "move" and a[1] in w.board.tower_adjacent:
+    if "no_tower_adjacent" in flags and verb == "move" and named in w.board.tower_adjacent:
         return _first(w, h, "no_tower_adjacent")  # Timid
     if "no_glyph_in_current_kingdom" in flags and verb in GLYPH_OF_VERB:  # Shaken
         facing = tower.revealed_glyphs(s.tower).get(GLYPH_OF_VERB[verb])
