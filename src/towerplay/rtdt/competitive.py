@@ -250,6 +250,16 @@ def _steal_apply(w: World, s: State, d: Decision, a: Action) -> None:
     check_limits(w, s, h)
 
 
+def _seal_words(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
+    return f"{who}: your trial lets you pull a seal off the Tower or put one back."
+
+
+def _steal_words(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
+    return f"{who}: the potion deck is empty; take a potion from another hero?"
+
+
 def _check_end(w: World, s: State) -> None:
     check_end(s)  # CMP-END-2, CMP-END-4
 
@@ -260,5 +270,25 @@ hooks.on("potions_out", "competitive", _steal_asked)
 hooks.on("quest_actions", "competitive", quest_actions)
 hooks.on("target_room", "competitive", _relic_room)
 hooks.verb("turn_verbs", "trial", "competitive", _trial)
-hooks.decision("seal", "competitive", _seal_answers, _seal_apply)
-hooks.decision("steal_potion", "competitive", _steal_answers, _steal_apply)
+hooks.decision(
+    "seal",
+    "competitive",
+    hooks.DecisionKind(
+        _seal_answers,
+        _seal_apply,
+        _seal_words,
+        "remove a seal, put one back, or keep the Tower as it is",
+        "CMP-TRIAL-6",
+    ),
+)
+hooks.decision(
+    "steal_potion",
+    "competitive",
+    hooks.DecisionKind(
+        _steal_answers,
+        _steal_apply,
+        _steal_words,
+        "take a potion from another hero, or none",
+        "CMP-CLAR-6",
+    ),
+)

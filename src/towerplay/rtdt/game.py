@@ -15,7 +15,7 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
-from towerplay.rtdt import app, competitive, gamecode, plugins, tower
+from towerplay.rtdt import app, competitive, decisions, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
 from towerplay.rtdt.rules import actions
@@ -167,6 +167,28 @@ def make_config(
     )
 
 
+def _heroes(w: World, config: Config) -> list[HeroState]:
+    """Each hero at their citadel with 7 warriors, 1 spirit and their starting virtues."""
+    c = w.content
+    heroes = []
+    for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
+        sheet = c.heroes[hero_id]
+        heroes.append(
+            HeroState(
+                hero=hero_id,
+                seat=seat,
+                kingdom=kingdom,
+                # RTDT-HERO-3; COV-SETUP-12: on the foundation if a monument replaced it
+                space=w.board.building_space[(kingdom, "citadel")],
+                warriors=7,  # RTDT-HERO-5
+                spirit=1,
+                virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],
+                inactive=[v.id for v in sheet.unlockable_virtues],  # RTDT-HERO-1, RTDT-HERO-4
+            )
+        )
+    return heroes
+
+
 def setup_state(w: World, config: Config) -> State:
     """World setup and hero setup (RTDT-SETUP-*, RTDT-HERO-*); Covenant changes only what
     its setup rows say (COV-MODE-5)."""
@@ -186,22 +208,7 @@ def setup_state(w: World, config: Config) -> State:
     market, treasures = treasures[:size], treasures[size:]
     corruptions = cov_setup.corruption_deck(w, config, rng)
     rng.shuffle(corruptions)
-    heroes = []
-    for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
-        sheet = c.heroes[hero_id]
-        heroes.append(
-            HeroState(
-                hero=hero_id,
-                seat=seat,
-                kingdom=kingdom,
-                # RTDT-HERO-3; COV-SETUP-12: on the foundation if a monument replaced it
-                space=w.board.building_space[(kingdom, "citadel")],
-                warriors=7,  # RTDT-HERO-5
-                spirit=1,
-                virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],
-                inactive=[v.id for v in sheet.unlockable_virtues],  # RTDT-HERO-1, RTDT-HERO-4
-            )
-        )
+    heroes = _heroes(w, config)
     s = State(
         config=config,
         rng=rng.state,
@@ -320,7 +327,7 @@ class RtdtGame:
             if s.result is not None:
                 self._legal = []
             elif s.pending:
-                self._legal = actions.decision_actions(self.world, s, s.pending[-1])
+                self._legal = decisions.answers(self.world, s, s.pending[-1])
             else:
                 self._legal = actions.turn_actions(self.world, s)
         return self._legal
@@ -338,7 +345,7 @@ class RtdtGame:
         if s.pending:
             d = s.pending.pop()
             mark -= 1
-            actions.apply_decision(w, s, d, a)
+            decisions.apply(w, s, d, a)
         else:
             actions.apply_turn(w, s, a)
         _order_new(s.pending, mark)
@@ -349,7 +356,7 @@ class RtdtGame:
         while s.result is None and s.pending:
             # a question whose every answer vanished meanwhile (a gear to lose, when a later
             # effect already took all gear) is moot: lose what you can (RTDT-RES-4)
-            answers = actions.decision_actions(w, s, s.pending[-1])
+            answers = decisions.answers(w, s, s.pending[-1])
             if answers:
                 self._legal = answers
                 break

@@ -25,10 +25,14 @@ FEATURES = ("base", "covenant", "competitive")
 
 @dataclass(frozen=True, slots=True)
 class DecisionKind:
-    """A pending-decision kind owned by a feature: its answers and how one applies."""
+    """A pending-decision kind: its answers, how an answer applies, its words for the
+    player asked, and the rule it carries out (what it asks, in a few words, and the ID)."""
 
     answers: Handler  # (w, s, d) -> list[Action]
-    apply: Handler  # (w, s, d, a) -> None
+    apply: Handler  # (w, s, d, a) -> None; `d` is already off the queue
+    words: Handler  # (w, s, d) -> str: the question, as the seat is asked it
+    what: str  # what it asks, for refusals ("... does not answer the pending question: ...")
+    rule: str  # the rule ID it carries out
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,11 +174,18 @@ def verb(table_name: str, key: str, feature: str, handler: Handler) -> None:
     table.cache_clear()
 
 
-def decision(kind: str, feature: str, answers: Handler, apply: Handler) -> None:
-    """Register a pending-decision kind: its answers and how an answer applies."""
+def decision(kind: str, feature: str, dk: DecisionKind) -> None:
+    """Register a pending-decision kind (each kind once, by the module that asks it)."""
     _check_feature(feature)
-    _DECISIONS.append((kind, feature, DecisionKind(answers, apply)))
+    if any(k == kind for k, _, _ in _DECISIONS):
+        raise ValueError(f"decision kind {kind!r} is registered twice")
+    _DECISIONS.append((kind, feature, dk))
     table.cache_clear()
+
+
+def decision_kinds() -> dict[str, DecisionKind]:
+    """Every registered decision kind, whatever the feature (to read and explain saves)."""
+    return {kind: dk for kind, _, dk in _DECISIONS}
 
 
 @functools.lru_cache(maxsize=16)

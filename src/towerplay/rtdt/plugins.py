@@ -5,12 +5,12 @@ mode and card abilities register (rtdt/hooks.py). Importing this module register
 
 from __future__ import annotations
 
-from towerplay.rtdt import abilities, competitive, hooks
+from towerplay.rtdt import abilities, competitive, decisions, hooks
 from towerplay.rtdt.covenant import plugin
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 
-REGISTERED = (abilities, competitive, plugin)  # imported for their registrations
+REGISTERED = (abilities, competitive, decisions, plugin)  # imported for their registrations
 
 _FEATURES = {
     (cov, racing): frozenset(
@@ -29,3 +29,8 @@ def features_of(s: State) -> frozenset[str]:
 def world_for(w: World, s: State) -> World:
     """`w` with the hook table of this game's features (resolved once per table)."""
     return w.with_hooks(hooks.table(features_of(s)))
+
+
+def decision_rules() -> dict[str, tuple[str, str]]:
+    """What every registered decision kind asks, and the rule it carries out, by kind."""
+    return {kind: (dk.what, dk.rule) for kind, dk in hooks.decision_kinds().items()}

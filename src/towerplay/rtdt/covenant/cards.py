@@ -42,7 +42,14 @@ from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
-DECISIONS = ("effigy", "flagon", "chakram", "sledge", "beacon")
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "effigy": ("spend the Effigy to clear your kingdom's skulls, or stop", "RTDT-RES-2"),
+    "flagon": ("keep one of the potions on top of the deck", "RTDT-ITEM-5"),
+    "chakram": ("return a corruption or bless another hero, or stop", "RTDT-CORR-10"),
+    "sledge": ("lay an offering on a foundation, or stop", "COV-OFFER-2"),
+    "beacon": ("go to a space of your home kingdom, or stop", "RTDT-RES-2"),
+}
 
 # treasures used with `use CARD [ARG]` (their cards have no `use` ability of their own)
 USE_FLAGS = frozenset(
@@ -677,3 +684,7 @@ DESCRIPTIONS = {
     "sledge": "lay an offering on a foundation, or stop.",
     "beacon": "go to a space of your home kingdom, or stop.",
 }
+
+
+def describe(w: World, s: State, d: Decision) -> str:
+    return f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - {DESCRIPTIONS[d.kind]}"

@@ -15,7 +15,6 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.models import Effect, Lose
-from towerplay.rtdt.rules.actions import settle_haggle as settle_reinforce
 from towerplay.rtdt.rules.common import (
     act,
     ask,
@@ -30,6 +29,7 @@ from towerplay.rtdt.rules.common import (
     remove_skulls,
 )
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.reinforce import settle_haggle as settle_reinforce
 from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -44,19 +44,17 @@ AEGIS_WARRIORS_PER_CORRUPTION = 3
 AEGIS_RETURN_COST = 10  # warriors to return one corruption with the Aegis's banner
 STRIKING = ("savage", "lethal")
 
-# Decisions asked here (explain.DECISION_RULES words them).
-KINDS = frozenset(
-    {
-        "quarry",
-        "quarry_step",
-        "instinct",
-        "astro_banner",
-        "aegis_banner",
-        "steeled",
-        "haggle_reroll",
-        "haggle_pick",
-    }
-)
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "quarry": ("put the quarry token on a foe on the board, or stop", "COV-WARDEN-2"),
+    "quarry_step": ("move your quarry one space, or stop", "COV-WARDEN-3"),
+    "instinct": ("take the quarry token back to spare your quarry, or stop", "COV-WARDEN-6"),
+    "astro_banner": ("choose a building on or next to you to clear a skull from", "RTDT-TURN-2"),
+    "aegis_banner": ("pay 10 warriors to return a corruption, or stop", "RTDT-TURN-2"),
+    "steeled": ("take the other hero's corruption (Steeled), or pass", "RTDT-CORR-4"),
+    "haggle_reroll": ("keep the haggle result or reroll (Fortuitous)", "RTDT-HAGGLE-1"),
+    "haggle_pick": ("keep one of the two haggle results (Fortuitous)", "RTDT-HAGGLE-1"),
+}
 
 
 # --- banner actions ---------------------------------------------------------------------

@@ -26,7 +26,7 @@ from towerplay.rtdt.covenant import (
     wands,
     wastelands,
 )
-from towerplay.rtdt.hooks import decision, on, verb
+from towerplay.rtdt.hooks import DecisionKind, decision, on, verb
 from towerplay.rtdt.models import Effect, ReinforceOption
 from towerplay.rtdt.rules.battle import TOP_RUNG, cap
 from towerplay.rtdt.rules.common import act
@@ -291,11 +291,9 @@ on("quest_advantages", COV, _blessings_wild)
 on("quest_spend", COV, _spend_for_quest)
 on("quest_completed", COV, cards.quest_completed)
 
-for _module, _kinds in (
-    (turn, turn.DECISIONS),
-    (cards, cards.DECISIONS),
-    (heroes, heroes.KINDS),
-    (spells, spells.KINDS),
-):
-    for _kind in sorted(_kinds):
-        decision(_kind, COV, _module.decision_actions, _module.apply_decision)
+for _module in (turn, cards, heroes, spells):  # each module answers, applies and words its own
+    for _kind, (_what, _rule) in _module.RULES.items():
+        _dk = DecisionKind(
+            _module.decision_actions, _module.apply_decision, _module.describe, _what, _rule
+        )
+        decision(_kind, COV, _dk)

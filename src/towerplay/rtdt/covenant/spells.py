@@ -52,7 +52,12 @@ IN_ACTION = frozenset(
     }
 )
 
-KINDS = frozenset({"prepare", "bounty", "winds"})
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "prepare": ("prepare a spell from your hand", "COV-ASTRO-5"),
+    "bounty": ("keep one of the quest items you looked at", "COV-SPELL-3"),
+    "winds": ("send another market treasure under the deck, or done", "COV-ASTRO-7"),
+}
 
 
 # --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------

@@ -22,7 +22,13 @@ from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
 MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
-DECISIONS = ("cenotaph_virtue", "cenotaph_drop", "oak_item", "colossus_move")
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "cenotaph_virtue": ("choose the virtue tile of a hero not in the game", "COV-CLARIFY-7"),
+    "cenotaph_drop": ("choose the inactive virtue that leaves the game", "COV-CLARIFY-7"),
+    "oak_item": ("spend an item to return a corruption, or stop", "COV-CLARIFY-4"),
+    "colossus_move": ("choose the space without a building the Colossus goes to", "COV-CLARIFY-10"),
+}
 
 
 def unlimited(s: State) -> bool:
@@ -178,3 +184,16 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         remove_corruptions(w, s, h, 1)
         if h.corruptions and _items(h):
             ask(s, Decision("oak_item", h.seat))
+
+
+def describe(w: World, s: State, d: Decision) -> str:
+    """The words of the monuments' decisions for the hero asked."""
+    who = hero_name(w, s.heroes[d.seat])
+    k = d.kind
+    if k == "cenotaph_virtue":
+        return f"{who}: Cenotaph - take the virtue tile of a hero not in the game, active."
+    if k == "cenotaph_drop":
+        return f"{who}: choose one of your inactive virtues to set aside for {w.name(d.target)}."
+    if k == "oak_item":
+        return f"{who}: Argent Oak - spend an item to return one corruption, or stop."
+    return f"{who}: choose the space without a building the Colossus carries you to."

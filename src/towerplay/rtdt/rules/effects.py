@@ -180,21 +180,25 @@ def run(
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
         elif e.op == "roll_haggle":  # roll the haggle die and gain its result; cancel: nothing
-            rng = Rng(s.rng)
-            face = rng.choice(w.content.haggle.faces)
-            s.rng = rng.state
-            log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
-            # Fortuitous: the kept face resolves after the question
-            if any(reroll(w, s, h, face.result, "effect") for reroll in w.hooks.reroll):
-                continue
-            # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
-            # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
-            if face.result != "cancel":
-                run(w, s, h, face.effects, "the haggle die")
+            _roll_haggle(w, s, h)
         else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
     if short:
         gain_corruption(w, s, h, f"could not pay every loss of {why}")
+
+
+def _roll_haggle(w: World, s: State, h: HeroState) -> None:
+    rng = Rng(s.rng)
+    face = rng.choice(w.content.haggle.faces)
+    s.rng = rng.state
+    log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
+    # Fortuitous: the kept face resolves after the question
+    if any(reroll(w, s, h, face.result, "effect") for reroll in w.hooks.reroll):
+        return
+    # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
+    # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
+    if face.result != "cancel":
+        run(w, s, h, face.effects, "the haggle die")
 
 
 def hero_virtues(w: World, h: HeroState) -> list[str]:
