@@ -84,10 +84,6 @@ def _stuck(w: World, s: State, h: HeroState) -> bool:
     return wastelands.stuck(s, h)  # COV-WASTE-4
 
 
-def _far_sources(w: World, s: State, h: HeroState) -> bool:
-    return bool(reinforce.far_sources(w, s, h))
-
-
 def _reinforce_option(
     w: World, s: State, h: HeroState, source: str, option: str
 ) -> tuple[str, ReinforceOption]:
@@ -243,7 +239,7 @@ on("reroll", COV, heroes.reroll_asks)
 on("trade_moves", COV, cards.trade_moves)
 
 on("reinforce_allowed", COV, reinforce.allowed_here)
-on("reinforce_elsewhere", COV, _far_sources)
+on("reinforce_elsewhere", COV, reinforce.far_sources)  # a list: any far source
 on("reinforce_option", COV, _reinforce_option)
 on("reinforce_discount", COV, _resolute)
 on("reinforce_actions", COV, turn.reinforce_actions)

@@ -28,14 +28,14 @@ def kind_of(w: World, d: Decision) -> DecisionKind:
 
 
 def answers(w: World, s: State, d: Decision) -> list[Action]:
-    """The legal answers to `d`."""
-    out: list[Action] = kind_of(w, d).answers(w, s, d)
+    """The legal answers to `d` (a kind the game's table has: saves are checked on load)."""
+    out: list[Action] = w.hooks.decisions[d.kind].answers(w, s, d)
     return out
 
 
 def apply(w: World, s: State, d: Decision, a: Action) -> None:
     """Answer the decision `d` (already popped from the queue)."""
-    kind_of(w, d).apply(w, s, d, a)
+    w.hooks.decisions[d.kind].apply(w, s, d, a)
 
 
 def words(w: World, s: State, d: Decision) -> str:

@@ -120,19 +120,20 @@ def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = Non
     return spaces
 
 
-def _any_moment(w: World, s: State, h: HeroState) -> list[Action]:
-    """Actions offered in every step, a battle's and a delve's too (spells, COV-ASTRO-6)."""
-    return [a for more in w.hooks.any_moment_actions for a in more(w, s, h)]
-
-
 def stuck(w: World, s: State, h: HeroState) -> bool:
     """Whether the hero may not move on (COV-WASTE-4: a wasteland's)."""
-    return any(held(w, s, h) for held in w.hooks.stuck)
+    for held in w.hooks.stuck:  # noqa: SIM110 - no generator: runs at every decision
+        if held(w, s, h):
+            return True
+    return False
 
 
 def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
     """Whether the hero may be put on or step to this space (Timid)."""
-    return all(ok(w, s, h, space) for ok in w.hooks.may_enter)
+    for ok in w.hooks.may_enter:  # noqa: SIM110 - no generator: a hot path
+        if not ok(w, s, h, space):
+            return False
+    return True
 
 
 def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
@@ -146,6 +147,14 @@ def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
         arrived(w, s, h)
 
 
+def _unlimited(w: World, s: State) -> bool:
+    """Whether more than one heroic action is allowed this turn (COV-CLARIFY-17)."""
+    for more in w.hooks.unlimited_heroic:  # noqa: SIM110 - no generator: a hot path
+        if more(w, s):
+            return True
+    return False
+
+
 def turn_actions(w: World, s: State) -> list[Action]:
     t = s.turn
     h = s.heroes[t.seat]
@@ -154,13 +163,21 @@ def turn_actions(w: World, s: State) -> list[Action]:
     hk = w.hooks
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
         out = battle.battle_actions(w, s, h)
-        return out + _any_moment(w, s, h) if hk.any_moment_actions else out
+        for more in hk.any_moment_actions:
+            out.extend(more(w, s, h))
+        return out
     if s.delve is not None:
         out = dungeons.delve_actions(w, s, h)
-        return out + _any_moment(w, s, h) if hk.any_moment_actions else out
+        for more in hk.any_moment_actions:
+            out.extend(more(w, s, h))
+        return out
     out = []
     prof = w.profile(h.cards())
-    held = stuck(w, s, h)  # COV-WASTE-4: no moving on from a wasteland
+    held = False  # COV-WASTE-4: no moving on from a wasteland
+    for is_held in hk.stuck:
+        if is_held(w, s, h):
+            held = True
+            break
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g) for g in GLYPHS}
     if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
@@ -186,7 +203,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 out.extend(_step_actions(w, h.space))
         # one heroic action (RTDT-HEROIC-2); any number of Battles and Cleanses after the
         # Moonstone Temple's enhanced Reinforce (COV-CLARIFY-17)
-        free_hand = not t.heroic_done or any(more(w, s) for more in hk.unlimited_heroic)
+        free_hand = not t.heroic_done or _unlimited(w, s)
         if free_hand and h.spirit >= gc["cleanse"]:
             if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
                 out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
@@ -237,8 +254,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
-    if hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6, -8)
-        out.extend(_any_moment(w, s, h))
+    for more in hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6)
+        out.extend(more(w, s, h))
     for uses in hk.card_uses:  # Covenant treasures' uses
         out.extend(uses(w, s, h))
     for restrict in hk.restrict_actions:  # corruptions forbid (covenant/cards.py)

@@ -307,7 +307,10 @@ def acquired(w: World, s: State, h: HeroState, treasure: str) -> None:
 
 def refuses_gear(w: World, s: State, h: HeroState) -> bool:
     """Whether a card forbids this hero gear (Snobby)."""
-    return any(refuse(w, s, h) for refuse in w.hooks.refuse_gear)
+    for refuse in w.hooks.refuse_gear:  # noqa: SIM110 - no generator: a hot path
+        if refuse(w, s, h):
+            return True
+    return False
 
 
 def mid_action_advantages(w: World, s: State, h: HeroState, card: str) -> None:

@@ -147,13 +147,17 @@ def met(w: World, s: State, h: HeroState, req: Requirement) -> bool:
 
 def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     """Whether a card lets the hero quest from another space (Opal of Projection)."""
-    return any(afar(w, s, h, kind) for afar in w.hooks.quest_from_afar)
+    for afar in w.hooks.quest_from_afar:  # noqa: SIM110 - no generator: runs per quest, often
+        if afar(w, s, h, kind):
+            return True
+    return False
 
 
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out: list[Action] = []
+    afar = w.hooks.quest_from_afar
     for aq in s.quests:
-        if aq.space != h.space and not from_afar(w, s, h, aq.kind):  # Opal
+        if aq.space != h.space and not (afar and from_afar(w, s, h, aq.kind)):  # Opal
             continue
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if met(w, s, h, stage.needs):

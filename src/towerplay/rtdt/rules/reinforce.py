@@ -29,9 +29,10 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it."""
     t = s.turn
     hk = w.hooks
-    if not all(allowed(w, s, h) for allowed in hk.reinforce_allowed):
-        return False
-    if h.space not in s.skulls and not any(far(w, s, h) for far in hk.reinforce_elsewhere):
+    for allowed in hk.reinforce_allowed:  # loops, not all()/any(): this runs every turn step
+        if not allowed(w, s, h):
+            return False
+    if h.space not in s.skulls and not _far_source(w, s, h):
         return False
     if t.reinforces == 0:
         return True
@@ -40,6 +41,13 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
         and t.reinforce_space == h.space
         and has_flag(w, h, "reinforce_twice_same_building")
     )
+
+
+def _far_source(w: World, s: State, h: HeroState) -> bool:
+    for far in w.hooks.reinforce_elsewhere:  # noqa: SIM110 - no generator: a hot path
+        if far(w, s, h):
+            return True
+    return False
 
 
 def reinforce_cost(
@@ -53,8 +61,13 @@ def reinforce_cost(
 ) -> int:
     """Spirit for a Reinforce option of the building here, or of another `source`
     (a building type or a completed monument: covenant.reinforce)."""
-    building, chosen = reinforce_option(w, s, h, source, option)
-    base = chosen.spirit
+    if w.hooks.reinforce_option:
+        building, chosen = reinforce_option(w, s, h, source, option)
+        base = chosen.spirit
+    else:  # the building here (the usual case, inlined: this runs at every turn step)
+        building = w.board.building_of[h.space]
+        info = w.content.buildings[building]
+        base = info.free.spirit if option == "free" else info.enhanced.spirit
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
     for discount in w.hooks.reinforce_discount:  # Resolute; the glyph is still paid
         extra -= discount(w, s, h, option)
