@@ -1,5 +1,7 @@
 """Seeded games pinned byte for byte: refactors of the rules must not change a single
-action, log line or result (the digests were taken before the hook registry, issue 10).
+action, log line or result (the digests were taken on main before the hook registry, issue
+10; the four games whose main companion is Letha or Miras were repinned when their
+turn-end warriors became the printed terrain ability, rtdt/abilities/companions.py).
 
 The digest covers what a game did (its action history, its log and its result), not the
 save format, so a change of how states are saved does not move it; random agents only,
@@ -18,13 +20,13 @@ from towerplay.agents.random import RandomAgent
 from towerplay.rtdt.game import new_game
 
 PINNED: list[tuple[int, dict[str, Any], int, int, str]] = [
-    # players, options, seed, decisions, digest
-    (1, {}, 11, 102, "70505aedbb5dc674"),
-    (4, {}, 12, 51, "3b9909c4690d97e9"),
+    # players, options, seed, decisions, digest  (main companion)
+    (1, {}, 11, 102, "5a2e7d7457e9038f"),  # Miras
+    (4, {}, 12, 51, "c072229f483b6fc9"),  # Letha
     (1, {"expansion": "covenant"}, 13, 55, "ab1ddd1d74d38cb2"),
     (4, {"expansion": "covenant"}, 14, 91, "8e7c166c02c4901a"),
     (3, {"mode": "competitive"}, 15, 68, "69682b1955265138"),
-    (2, {"treasures": "covenant", "new_corruptions": 6}, 16, 60, "ba49417248b3f888"),
+    (2, {"treasures": "covenant", "new_corruptions": 6}, 16, 49, "5845740d11aa24ad"),  # Letha
     (
         3,
         {"heroes": ("relentless_warden", "reverent_astromancer", "undaunted_aegis")},
@@ -37,7 +39,7 @@ PINNED: list[tuple[int, dict[str, Any], int, int, str]] = [
         {"expansion": "covenant", "heroes": ("devious_swindler", "relentless_warden")},
         18,
         85,
-        "0897ff3698922346",
+        "d629390806ef9221",  # Letha
     ),
 ]
 
