@@ -640,3 +640,13 @@ def test_illegal_banner_answer_leaves_the_state_unchanged() -> None:
         g.apply("quarry dragons dayside")
     assert err.value.rule == "COV-WARDEN-2"
     assert g.to_json() == before
+
+
+def test_every_banner_without_effect_data_is_engine_code_and_no_other() -> None:
+    """Banner actions come from the hero's data: `banner_effects`, or, when the shape has no
+    words for it, a BANNERS entry by hero id (covenant/heroes.py)."""
+    from towerplay.rtdt.covenant.heroes import BANNERS
+    from towerplay.rtdt.world import get_world
+
+    heroes = get_world().content.heroes
+    assert set(BANNERS) == {h for h, sheet in heroes.items() if not sheet.banner_effects}

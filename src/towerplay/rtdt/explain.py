@@ -8,7 +8,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins, tower
 from towerplay.rtdt.app import AVERAGE_TURNS
 from towerplay.rtdt.app import PARAMS as APP
-from towerplay.rtdt.covenant import cards as cov_cards
+from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.common import (
@@ -113,7 +113,7 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         return _not_a_battle_move(w, s, a, text)
     if t.start_pending and verb not in ("banner", "resolve", "use"):
         return "resolve your start-of-turn effects first", "RTDT-TURN-4"
-    card_says = cov_cards.why_not(w, s, h, a)  # Covenant corruptions and wands
+    card_says = corruptions.why_not(w, s, h, a)  # Covenant corruptions and wands
     if card_says is not None:
         return card_says
     if verb == "banner":

@@ -1,8 +1,10 @@
-"""The Covenant treasures and corruptions whose abilities are engine hooks (`kind: flag` in
-covenant.yaml; the wands' own rules are in `wands`).
+"""The Covenant treasures whose abilities are engine hooks (`kind: flag` in covenant.yaml;
+the wands' own rules are in `wands`, the corruptions' in `corruptions`, but for Inobservant,
+which changes battle cards with The Iron Wall here).
 
-The base rules call in here at named hooks; each hook does nothing when no Covenant part is
-in play (`State.cov` is None). Treasures used on the hero's turn take the `use CARD [ARG]`
+covenant/plugin.py registers these for the events the base rules emit (rtdt/hooks.py); each
+does nothing when no Covenant part is in play (`State.cov` is None). Treasures used on the
+hero's turn take the `use CARD [ARG]`
 notation; the few that ask a question afterwards add a decision:
 
   use WAND [FOE|SPACE]             spend a wand's charges (COV-WAND-2)
@@ -20,9 +22,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towerplay.core.notation import Action
-from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import blessings, doom, heroes, monuments, wands, wastelands
 from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
 from towerplay.rtdt.rules.common import (
     act,
@@ -37,7 +39,7 @@ from towerplay.rtdt.rules.common import (
     return_item,
 )
 from towerplay.rtdt.rules.dungeons import _room
-from towerplay.rtdt.rules.effects import count_per, run
+from towerplay.rtdt.rules.effects import count_per
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -62,31 +64,9 @@ USE_FLAGS = frozenset(
         "ignore_big_loss",
     }
 )
-# corruptions that take actions away
-BANS = frozenset(
-    {
-        "no_glyph_in_current_kingdom",
-        "no_battle_foe_level",
-        "no_banner",
-        "no_quest",
-        "no_tower_adjacent",
-    }
-)
 WILD_FLAGS = frozenset(
     {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
 )
-# the glyph whose action each turn verb is (RTDT-GLYPH-*); a dungeon is explored by Quest
-GLYPH_OF_VERB = {
-    "banner": "banner",
-    "cleanse": "cleanse",
-    "battle": "battle",
-    "quest": "quest",
-    "explore": "quest",
-    "trial": "quest",
-    "reinforce": "reinforce",
-    "haggle": "reinforce",
-}
-QUEST_VERBS = ("quest", "explore", "trial")
 LOSS_OPS = ("lose", "lose_item", "lose_virtue")  # what The Iron Wall ignores
 CARD_GAIN_OPS = ("gain", "gain_item")  # what Inobservant's battle cards no longer give
 CHAKRAM_LEVELS = (3, 4)  # the card's text (the public one has a typo)
@@ -130,14 +110,6 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     log(s, f"{hero_name(w, h)} spends {w.name(card)}.")
     fire(w, s, h, "spend_treasure")
     monuments.offer(w, s, "spend_or_lose_treasure")
-
-
-def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
-    """Timid: no Tower-adjacent space, whether moving or put there by an effect (a reading:
-    being put on a space is entering it)."""
-    if s.cov is None or space not in w.board.tower_adjacent:
-        return True
-    return "no_tower_adjacent" not in _flags(w, h)
 
 
 def _warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
@@ -296,102 +268,6 @@ def _flask_actions(w: World, s: State, h: HeroState) -> list[Action]:
         if not o.eliminated
         for c in dict.fromkeys(o.corruptions)
     ]
-
-
-# --- corruptions that take actions away ------------------------------------------------------
-
-
-def forbidding(w: World, s: State, h: HeroState, a: Action) -> str | None:
-    """The corruption that forbids this turn action, if any."""
-    if s.cov is None or not len(a):
-        return None
-    flags = _flags(w, h) & BANS
-    if not flags:
-        return None
-    verb = a[0]
-    if "no_banner" in flags and verb == "banner":  # Crestfallen: Azkol's Banner's too
-        return _first(w, h, "no_banner")
-    if "no_quest" in flags and verb in QUEST_VERBS:  # Arrogant: dungeons are Quest actions
-        return _first(w, h, "no_quest")
-    named = a[1] if len(a) > 1 else ""  # a bare verb names nothing a card could forbid
-    if "no_battle_foe_level" in flags and verb == "battle" and named in w.content.foes:
-        card = _first(w, h, "no_battle_foe_level")
-        assert card is not None
-        if w.content.foes[named].level == amount(w, card, "no_battle_foe_level"):  # Vain
-            return card
-    if "no_tower_adjacent" in flags and verb == "move" and named in w.board.tower_adjacent:
-        return _first(w, h, "no_tower_adjacent")  # Timid
-    if "no_glyph_in_current_kingdom" in flags and verb in GLYPH_OF_VERB:  # Shaken
-        facing = tower.revealed_glyphs(s.tower).get(GLYPH_OF_VERB[verb])
-        if facing == w.board.kingdom_of[h.space]:
-            return _first(w, h, "no_glyph_in_current_kingdom")
-    return None
-
-
-def restrict(w: World, s: State, h: HeroState, out: list[Action]) -> list[Action]:
-    """The turn actions the hero's corruptions leave."""
-    if s.cov is None or not _flags(w, h) & BANS:
-        return out
-    return [a for a in out if forbidding(w, s, h, a) is None]
-
-
-def why_not(w: World, s: State, h: HeroState, a: Action) -> tuple[str, str] | None:
-    """Words for an action a Covenant card makes illegal (for explain)."""
-    card = forbidding(w, s, h, a)
-    if card is not None:
-        return f"your corruption {w.name(card)} forbids {str(a)!r}", "RTDT-CORR-7"
-    if owns_use(w, a) and wands.is_wand(w, a[1]) and a[1] in h.treasures:
-        n = wands.charges(s, a[1])
-        return f"{w.name(a[1])} ({n} charge(s)) cannot do that now", "COV-WAND-2"
-    return None
-
-
-def refuses_gear(w: World, s: State, h: HeroState) -> bool:
-    """Snobby: a hero who may hold no gear gains none."""
-    if s.cov is None or "no_gear" not in _flags(w, h):
-        return False
-    log(s, f"{hero_name(w, h)} may hold no gear and takes none.")
-    return True
-
-
-def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
-    """Snobby: on gaining it, discard all your gear."""
-    if s.cov is None or not h.gear or not any(f.flag == "no_gear" for f in w.flags[card]):
-        return
-    for g in h.gear[:]:
-        h.gear.remove(g)
-        return_item(s, "gear", g)
-    log(s, f"{hero_name(w, h)} discards all their gear ({w.name(card)}).")
-
-
-def trade_moves(
-    w: World, s: State, h: HeroState, partner: HeroState, out: list[Action]
-) -> list[Action]:
-    """Snobby: no gear passes to a hero who may hold none."""
-    if s.cov is None:
-        return out
-    bar = {"give": "no_gear" in _flags(w, partner), "take": "no_gear" in _flags(w, h)}
-    if not any(bar.values()):
-        return out
-    return [a for a in out if not (a[0] in bar and bar[a[0]] and w.kind_of.get(a[1]) == "gear")]
-
-
-def crossed(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
-    """Aquaphobic: a river crossed costs 1 spirit each time. Read as a loss (the public
-    text: "lose 1 spirit"), so a hero without spirit crosses and gains a corruption."""
-    if s.cov is None or src == dst:
-        return
-    card = _first(w, h, "river_toll")
-    if card is None:
-        return
-    board = w.board
-    river = board.is_river(src, dst) or (
-        not board.adjacent(src, dst) and board.kingdom_of[src] != board.kingdom_of[dst]
-    )  # a slide along a river (Amulet of the Marid) crosses it too
-    if river:
-        log(s, f"{hero_name(w, h)} crosses a river ({w.name(card)}).")
-        lose = Lose(op="lose", resource="spirit", amount=amount(w, card, "river_toll"))
-        run(w, s, h, [lose], w.name(card))
 
 
 # --- advantages --------------------------------------------------------------------------------

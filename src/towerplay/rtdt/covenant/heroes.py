@@ -9,7 +9,7 @@ are in `spells`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
@@ -61,13 +61,11 @@ RULES = {
 
 
 def banner(w: World, s: State, h: HeroState, hero_id: str) -> None:
-    """The banner actions that have no effect shape (their `banner_effects` is empty)."""
-    if hero_id == WARDEN:
-        _warden_banner(w, s, h)
-    elif hero_id == ASTROMANCER:
-        _astromancer_banner(w, s, h)
-    elif hero_id == AEGIS:
-        _aegis_banner(w, s, h)
+    """The banner actions that have no effect shape (their `banner_effects` is empty),
+    by the hero whose banner is taken (BANNERS)."""
+    action = BANNERS.get(hero_id)
+    if action is not None:
+        action(w, s, h)
 
 
 def _warden_banner(w: World, s: State, h: HeroState) -> None:
@@ -106,6 +104,14 @@ def _aegis_banner(w: World, s: State, h: HeroState) -> None:
 
 
 # --- the quarry token (COV-WARDEN-*) ----------------------------------------------------------
+
+
+# the heroes whose banner action is engine code, by hero id (the others' are effect data)
+BANNERS: dict[str, Callable[[World, State, HeroState], None]] = {
+    WARDEN: _warden_banner,
+    ASTROMANCER: _astromancer_banner,
+    AEGIS: _aegis_banner,
+}
 
 
 def quarry_at(s: State) -> tuple[str, str]:

@@ -16,6 +16,7 @@ from towerplay.rtdt import app
 from towerplay.rtdt.covenant import (
     blessings,
     cards,
+    corruptions,
     doom,
     events,
     heroes,
@@ -224,19 +225,19 @@ on("skulls_emerged", COV, cards.skulls_emerged)
 on("any_moment_actions", COV, spells.cast_actions)  # COV-ASTRO-6
 on("turn_actions", COV, turn.build_actions)  # COV-BUILD-1
 on("card_uses", COV, cards.turn_uses)
-on("restrict_actions", COV, cards.restrict)
+on("restrict_actions", COV, corruptions.restrict)
 verb("free_verbs", "cast", COV, spells.cast)  # COV-ASTRO-8
 verb("turn_verbs", "build", COV, _build)
 on("use_owners", COV, (cards.owns_use, cards.apply_use))
 on("unlimited_heroic", COV, _unlimited)
 on("stuck", COV, _stuck)
-on("may_enter", COV, cards.may_enter)
-on("crossed", COV, cards.crossed)
+on("may_enter", COV, corruptions.may_enter)
+on("crossed", COV, corruptions.crossed)
 on("entered", COV, wastelands.enter)
 on("banner_taken", COV, heroes.banner)
 on("after_cleanse", COV, cards.after_cleanse)
 on("reroll", COV, heroes.reroll_asks)
-on("trade_moves", COV, cards.trade_moves)
+on("trade_moves", COV, corruptions.trade_moves)
 
 on("reinforce_allowed", COV, reinforce.allowed_here)
 on("reinforce_elsewhere", COV, reinforce.far_sources)  # a list: any far source
@@ -246,9 +247,9 @@ on("reinforce_actions", COV, turn.reinforce_actions)
 on("reinforced", COV, turn.monument_option)  # COV-MONUMENT-7
 
 on("intercept_corruption", COV, heroes.steeled_asks)
-on("corruption_gained", COV, _oak_offering, cards.corruption_gained)
+on("corruption_gained", COV, _oak_offering, corruptions.corruption_gained)
 on("draw_potion", COV, cards.pick_potion)
-on("refuse_gear", COV, cards.refuses_gear)
+on("refuse_gear", COV, corruptions.refuses_gear)
 on("treasure_taken", COV, heroes.market_taken)
 on("treasure_acquired", COV, _wand_charges)
 on("treasure_gone", COV, _necropolis_offering)

@@ -155,6 +155,22 @@ def _unlimited(w: World, s: State) -> bool:
     return False
 
 
+def _reinforce_actions(
+    w: World, s: State, h: HeroState, prof: Profile, glyph: int, out: list[Action]
+) -> None:
+    """`haggle` and the Reinforce options the hero can pay for (RTDT-REINF-*, RTDT-HAGGLE-1)."""
+    if not s.turn.haggle and h.spirit >= glyph:
+        out.append(HAGGLE)
+    if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)
+        for options in w.hooks.reinforce_actions:
+            out.extend(options(w, s, h, prof, glyph))
+        return
+    if h.spirit >= reinforce_cost(w, s, h, "free", prof, glyph):
+        out.append(FREE)
+    if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, glyph):
+        out.append(ENHANCED)
+
+
 def turn_actions(w: World, s: State) -> list[Action]:
     t = s.turn
     h = s.heroes[t.seat]
@@ -225,16 +241,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if h.space in s.siege_trees and not t.reinforces and h.spirit >= gc["reinforce"]:
             out.append(act("reinforce", "tree"))  # RTDT-TOKEN-9
         if can_reinforce(w, s, h):
-            if not t.haggle and h.spirit >= gc["reinforce"]:
-                out.append(HAGGLE)
-            if hk.reinforce_actions:  # Covenant's sources (covenant/turn.py)
-                for options in hk.reinforce_actions:
-                    out.extend(options(w, s, h, prof, gc["reinforce"]))
-            else:
-                if h.spirit >= reinforce_cost(w, s, h, "free", prof, gc["reinforce"]):
-                    out.append(FREE)
-                if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, gc["reinforce"]):
-                    out.append(ENHANCED)
+            _reinforce_actions(w, s, h, prof, gc["reinforce"], out)
         for more in hk.turn_actions:  # COV-BUILD-1
             out.extend(more(w, s, h))
         if not t.traded and len(s.heroes) > 1:  # RTDT-TRADE-1
