@@ -81,10 +81,6 @@ def _unlimited(w: World, s: State) -> bool:
     return turn.unlimited(s)  # COV-CLARIFY-17
 
 
-def _stuck(w: World, s: State, h: HeroState) -> bool:
-    return wastelands.stuck(s, h)  # COV-WASTE-4
-
-
 def _reinforce_option(
     w: World, s: State, h: HeroState, source: str, option: str
 ) -> tuple[str, ReinforceOption]:
@@ -230,7 +226,7 @@ verb("free_verbs", "cast", COV, spells.cast)  # COV-ASTRO-8
 verb("turn_verbs", "build", COV, _build)
 on("use_owners", COV, (cards.owns_use, cards.apply_use))
 on("unlimited_heroic", COV, _unlimited)
-on("stuck", COV, _stuck)
+on("stuck", COV, wastelands.held_here)
 on("may_enter", COV, corruptions.may_enter)
 on("crossed", COV, corruptions.crossed)
 on("entered", COV, wastelands.enter)

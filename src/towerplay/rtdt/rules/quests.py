@@ -157,8 +157,12 @@ def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out: list[Action] = []
     afar = w.hooks.quest_from_afar
     for aq in s.quests:
-        if aq.space != h.space and not (afar and from_afar(w, s, h, aq.kind)):  # Opal
-            continue
+        if aq.space != h.space:  # only from its space, unless a card says (Opal)
+            for from_here in afar:  # inlined from_afar: this runs per quest, every step
+                if from_here(w, s, h, aq.kind):
+                    break
+            else:
+                continue
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if met(w, s, h, stage.needs):
             out.append(act("quest", aq.quest))

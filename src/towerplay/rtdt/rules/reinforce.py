@@ -32,8 +32,12 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     for allowed in hk.reinforce_allowed:  # loops, not all()/any(): this runs every turn step
         if not allowed(w, s, h):
             return False
-    if h.space not in s.skulls and not _far_source(w, s, h):
-        return False
+    if h.space not in s.skulls:  # no building here: only a far source (Covenant) will do
+        for far in hk.reinforce_elsewhere:
+            if far(w, s, h):
+                break
+        else:
+            return False
     if t.reinforces == 0:
         return True
     return (
@@ -41,13 +45,6 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
         and t.reinforce_space == h.space
         and has_flag(w, h, "reinforce_twice_same_building")
     )
-
-
-def _far_source(w: World, s: State, h: HeroState) -> bool:
-    for far in w.hooks.reinforce_elsewhere:  # noqa: SIM110 - no generator: a hot path
-        if far(w, s, h):
-            return True
-    return False
 
 
 def reinforce_cost(
