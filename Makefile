@@ -25,6 +25,7 @@ run: $(RUNSTAMP)
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools
 	$(BIN)/mypy
+	$(BIN)/lint-imports
 
 test: lint
 	$(BIN)/pytest

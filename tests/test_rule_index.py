@@ -76,7 +76,6 @@ PENDING_ISSUE_10: dict[str, str] = {
     "RTDT-TURN-7": "rtdt/rules/actions.py:apply_turn",
     "RTDT-MOVE-9": "rtdt/rules/actions.py:_step_actions",
     "RTDT-VIRTUE-4": "rtdt/rules/actions.py:_tradeable",
-    "RTDT-TRADE-3": "rtdt/rules/actions.py:_tradeable",
     "CMP-GOAL-3": "rtdt/competitive.py:check_end",
     "CMP-TRIAL-2": "rtdt/competitive.py:trial_met",
     "CMP-TRIAL-3": "rtdt/competitive.py:trial_met",

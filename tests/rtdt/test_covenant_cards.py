@@ -27,7 +27,8 @@ from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.common import draw_treasure, gain_corruption, gain_potion, take_treasure
 from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.foes import foe_event
-from towerplay.rtdt.rules.turn import _close_turn, _emerge
+from towerplay.rtdt.rules.turn import _close_turn
+from towerplay.rtdt.rules.turn import emerge as _emerge
 from towerplay.rtdt.state import ActiveQuest
 
 # the Scion's home, the north: citadel radiant_mountains, bazaar dayside, village egans_end,
@@ -574,7 +575,7 @@ def test_the_iron_wall_in_a_dungeon_room_and_against_a_strike() -> None:
     assert g.hero(0).warriors == 30
     # a strike event: spent at once for the hero it would cost 10 or more
     from towerplay.rtdt.models import HitHeroes, Lose
-    from towerplay.rtdt.rules.foes import _hit_heroes
+    from towerplay.rtdt.rules.effects import _hit_heroes
 
     g = game()
     give(g, 0, warriors=30, treasures=["the_iron_wall"])
@@ -747,3 +748,19 @@ def test_a_question_whose_answers_vanished_is_dropped(monkeypatch: pytest.Monkey
     assert "snobby" in s.heroes[0].corruptions and s.heroes[0].gear == []
     assert any("Nothing is left to choose" in line for line in g.log)
     assert g.result is not None or g.legal_actions()
+
+
+@rules("RTDT-MOVE-7", "RTDT-BATTLE-1")
+@pytest.mark.parametrize(
+    ("corruption", "bare", "rule"),
+    [("timid", "move", "RTDT-MOVE-7"), ("vain", "battle", "RTDT-BATTLE-1")],
+)
+def test_a_bare_verb_is_refused_by_its_rule_not_crashed_on_by_a_corruption(
+    corruption: str, bare: str, rule: str
+) -> None:
+    """Issue 10 defect: `move` with Timid and `battle` with Vain, with nothing after the
+    verb, raised IndexError from the corruption check; they are illegal like any other."""
+    g = game()
+    give(g, 0, corruptions=[corruption])
+    foes(g, ("brigands", FIVEPINT))
+    illegal(g, bare, rule)

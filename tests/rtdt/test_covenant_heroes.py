@@ -340,21 +340,21 @@ def test_COV_WARDEN_4_the_token_stays_on_its_foe_while_on_the_board() -> None:
 
 
 def test_the_quarry_token_rides_on_its_foe_when_anything_moves_it() -> None:
-    from towerplay.rtdt.rules.foes import move_token
+    from towerplay.rtdt.rules.tokens import move_token
 
     g = game([WARDEN])
     s = g.state
     s.foes[:] = [("brigands", "fivepint"), ("brigands", "fivepint")]
     cov(g).quarry = "brigands@fivepint"
-    move_token(s, "brigands", "fivepint", "dayside")  # the twin moves; the quarry stays
+    move_token(g.world, s, "brigands", "fivepint", "dayside")  # the twin moves; the quarry stays
     assert cov(g).quarry == "brigands@fivepint"
-    move_token(s, "brigands", "fivepint", "green_bridge")
+    move_token(g.world, s, "brigands", "fivepint", "green_bridge")
     assert cov(g).quarry == "brigands@green_bridge"
 
 
 @rules("COV-WARDEN-5")
 def test_COV_WARDEN_5_a_defeated_or_removed_quarry_returns_the_token() -> None:
-    from towerplay.rtdt.rules.foes import remove_token
+    from towerplay.rtdt.rules.tokens import remove_token
 
     g = game([WARDEN])
     s = g.state
@@ -651,3 +651,13 @@ def test_illegal_banner_answer_leaves_the_state_unchanged() -> None:
         g.apply("quarry dragons dayside")
     assert err.value.rule == "COV-WARDEN-2"
     assert g.to_json() == before
+
+
+def test_every_banner_without_effect_data_is_engine_code_and_no_other() -> None:
+    """Banner actions come from the hero's data: `banner_effects`, or, when the shape has no
+    words for it, a BANNERS entry by hero id (covenant/heroes.py)."""
+    from towerplay.rtdt.covenant.heroes import BANNERS
+    from towerplay.rtdt.world import get_world
+
+    heroes = get_world().content.heroes
+    assert set(BANNERS) == {h for h, sheet in heroes.items() if not sheet.banner_effects}

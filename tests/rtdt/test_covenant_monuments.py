@@ -17,7 +17,7 @@ from towerplay.rtdt.app import draw_covenant_events
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules.common import add_skull, destroy_building, gain_corruption
 from towerplay.rtdt.rules.effects import lose_items
-from towerplay.rtdt.rules.foes import remove_token
+from towerplay.rtdt.rules.tokens import remove_token
 
 TYPES = ("citadel", "sanctuary", "village", "bazaar")
 

@@ -601,3 +601,14 @@ def test_COV_EXAMPLE_5_month_three_with_exalted() -> None:
     ]
     assert g.pending is None
     check(g)
+
+
+def test_every_spell_card_has_its_targets_and_resolution_in_the_table() -> None:
+    """The spells are dispatched through one table (covenant/spells.py SPELLS): a card of
+    the content without an entry could never be cast."""
+    from towerplay.rtdt.covenant.spells import IN_ACTION, SPELLS
+    from towerplay.rtdt.world import get_world
+
+    assert set(SPELLS) == set(get_world().content.spells)
+    assert {s for s, spell in SPELLS.items() if spell.in_action} == IN_ACTION
+    assert "smite_the_wicked" not in IN_ACTION and "soothing_word" in IN_ACTION

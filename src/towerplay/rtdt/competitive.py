@@ -11,10 +11,19 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
-from towerplay.rtdt import tower
+from towerplay.rtdt import hooks, tower
 from towerplay.rtdt.models import TrialNeeds
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask, gain, hero_name, log
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    act,
+    ask,
+    check_limits,
+    gain,
+    glyph_cost,
+    hero_name,
+    log,
+)
 from towerplay.rtdt.rules.effects import discard_item, held
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
 from towerplay.rtdt.world import World
@@ -85,8 +94,6 @@ def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
 
 
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    from towerplay.rtdt.rules.actions import act
-
     out = [act("trial", t) for t in h.trials if trial_met(w, s, h, t)]
     d = s.dungeons.get(TOWER)
     if (
@@ -120,8 +127,6 @@ def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
 
 
 def seal_actions(s: State) -> list[Action]:
-    from towerplay.rtdt.rules.actions import act
-
     out = [act("seal", "remove", tower.seal_id(i)) for i in range(12) if s.tower.seals[i]]
     out += [act("seal", "replace", tower.seal_id(i)) for i in range(12) if not s.tower.seals[i]]
     return out + [act("seal", "keep")]
@@ -147,6 +152,7 @@ def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
 
 def relic_found(w: World, s: State, h: HeroState) -> None:
     """Finding the relic wins at once (CMP-END-1)."""
+    # CMP-GOAL-1: the race ends with the relic in the Tower's dungeon
     log(s, f"{hero_name(w, h)} finds the relic in the Tower's dungeon and wins!")
     s.result = Result("win", "the relic was found", (h.seat,))
 
@@ -184,3 +190,107 @@ def check_end(s: State) -> None:
     elif not alive:
         s.result = Result("loss", "every hero was eliminated; nobody wins", ())
         s.log = s.log.add("Every hero is eliminated: Azkol reigns and nobody wins.")
+
+
+# --- what the competitive mode adds to the base rules (rtdt/hooks.py) ---------------------
+
+
+def _eliminated_instead(w: World, s: State, h: HeroState, why: str) -> bool:
+    """A hero who would lose the cooperative game is eliminated (CMP-ELIM-1, CMP-ELIM-2)."""
+    eliminate(w, s, h, why)
+    return True
+
+
+def _steal_asked(w: World, s: State, h: HeroState) -> None:
+    """An empty potion deck: take one from another hero instead (CMP-CLAR-6)."""
+    others = [o for o in s.heroes if o.seat != h.seat and o.potions and not o.eliminated]
+    if others:
+        # CMP-CLAR-3: only the taker is asked; the hero losing the potion is not
+        ask(s, Decision("steal_potion", h.seat))
+
+
+def _relic_room(w: World, s: State, h: HeroState, d: Dungeon) -> bool:
+    """The target room of the Tower's dungeon holds the relic (CMP-DUNGEON-3, CMP-END-1)."""
+    if d.kind != TOWER:  # the Tower's dungeon is also its kind
+        return False
+    s.delve = None
+    relic_found(w, s, h)
+    return True
+
+
+def _trial(w: World, s: State, h: HeroState, a: Action) -> None:
+    """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
+    h.spirit -= glyph_cost(w, s, h, "quest")
+    complete_trial(w, s, h, a[1])
+
+
+def _seal_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return seal_actions(s)  # CMP-TRIAL-6
+
+
+def _seal_apply(w: World, s: State, d: Decision, a: Action) -> None:
+    apply_seal(w, s, s.heroes[d.seat], a)
+
+
+def _steal_answers(w: World, s: State, d: Decision) -> list[Action]:
+    """CMP-CLAR-6: any potion of another hero still in the game, or none."""
+    return [
+        act("steal", p, str(o.seat))
+        for o in s.heroes
+        if o.seat != d.seat and not o.eliminated
+        for p in dict.fromkeys(o.potions)
+    ] + [act("none")]
+
+
+def _steal_apply(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] != "steal":
+        return
+    h = s.heroes[d.seat]
+    s.heroes[int(a[2])].potions.remove(a[1])
+    h.potions.append(a[1])
+    log(s, f"{hero_name(w, h)} takes {w.name(a[1])} from the {hero_name(w, s.heroes[int(a[2])])}.")
+    check_limits(w, s, h)
+
+
+def _seal_words(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
+    return f"{who}: your trial lets you pull a seal off the Tower or put one back."
+
+
+def _steal_words(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
+    return f"{who}: the potion deck is empty; take a potion from another hero?"
+
+
+def _check_end(w: World, s: State) -> None:
+    check_end(s)  # CMP-END-2, CMP-END-4
+
+
+hooks.on("advancing", "competitive", _check_end)
+hooks.on("would_lose", "competitive", _eliminated_instead)
+hooks.on("potions_out", "competitive", _steal_asked)
+hooks.on("quest_actions", "competitive", quest_actions)
+hooks.on("target_room", "competitive", _relic_room)
+hooks.verb("turn_verbs", "trial", "competitive", _trial)
+hooks.decision(
+    "seal",
+    "competitive",
+    hooks.DecisionKind(
+        _seal_answers,
+        _seal_apply,
+        _seal_words,
+        "remove a seal, put one back, or keep the Tower as it is",
+        "CMP-TRIAL-6",
+    ),
+)
+hooks.decision(
+    "steal_potion",
+    "competitive",
+    hooks.DecisionKind(
+        _steal_answers,
+        _steal_apply,
+        _steal_words,
+        "take a potion from another hero, or none",
+        "CMP-CLAR-6",
+    ),
+)

@@ -15,15 +15,14 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
-from towerplay.rtdt import app, competitive, gamecode, tower
+from towerplay.rtdt import app, competitive, decisions, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
-from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.explain import DECISION_RULES, explain
+from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
 from towerplay.rtdt.rules.quests import setup_quests
-from towerplay.rtdt.rules.turn import advance, start_turn
+from towerplay.rtdt.rules.turn import advance, month_started, start_turn
 from towerplay.rtdt.save import load_state, save_state
 from towerplay.rtdt.state import Config, Decision, HeroState, State
 from towerplay.rtdt.world import World, get_world
@@ -176,6 +175,31 @@ def make_config(
     )
 
 
+def _heroes(w: World, config: Config) -> list[HeroState]:
+    """Each hero at their citadel with 7 warriors, 1 spirit and their starting virtues."""
+    c = w.content
+    heroes = []
+    for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
+        sheet = c.heroes[hero_id]
+        # RTDT-SETUP-11: heroes start with no cards; the rest stays in the box until called for
+        heroes.append(
+            HeroState(
+                hero=hero_id,
+                seat=seat,
+                # RTDT-HERO-2: the kingdom facing the seat is the hero's home kingdom
+                kingdom=kingdom,
+                # RTDT-HERO-3; COV-SETUP-12: on the foundation if a monument replaced it
+                space=w.board.building_space[(kingdom, "citadel")],
+                warriors=7,  # RTDT-HERO-5
+                spirit=1,
+                # RTDT-VIRTUE-1: the hero's active virtues; the inactive ones below
+                virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],
+                inactive=[v.id for v in sheet.unlockable_virtues],  # RTDT-HERO-1, RTDT-HERO-4
+            )
+        )
+    return heroes
+
+
 def setup_state(w: World, config: Config) -> State:
     """World setup and hero setup (RTDT-SETUP-*, RTDT-HERO-*); Covenant changes only what
     its setup rows say (COV-MODE-5)."""
@@ -196,25 +220,7 @@ def setup_state(w: World, config: Config) -> State:
     market, treasures = treasures[:size], treasures[size:]
     corruptions = cov_setup.corruption_deck(w, config, rng)
     rng.shuffle(corruptions)
-    heroes = []
-    for seat, (hero_id, kingdom) in enumerate(zip(config.heroes, config.kingdoms, strict=True)):
-        sheet = c.heroes[hero_id]
-        # RTDT-SETUP-11: heroes start with no cards; the rest stays in the box until called for
-        heroes.append(
-            HeroState(
-                hero=hero_id,
-                seat=seat,
-                # RTDT-HERO-2: the kingdom facing the seat is the hero's home kingdom
-                kingdom=kingdom,
-                # RTDT-HERO-3; COV-SETUP-12: on the foundation if a monument replaced it
-                space=w.board.building_space[(kingdom, "citadel")],
-                warriors=7,  # RTDT-HERO-5
-                spirit=1,
-                # RTDT-VIRTUE-1: the hero's active virtues; the inactive ones below
-                virtues=[c.kingdoms[kingdom].virtue] + [v.id for v in sheet.starting_virtues],
-                inactive=[v.id for v in sheet.unlockable_virtues],  # RTDT-HERO-1, RTDT-HERO-4
-            )
-        )
+    heroes = _heroes(w, config)
     s = State(
         config=config,
         rng=rng.state,
@@ -249,6 +255,7 @@ def setup_state(w: World, config: Config) -> State:
     )
     if cov_setup.in_play(w, config):
         s.cov = cov_setup.new_covenant(w, s, rng)  # COV-SETUP-1..10
+    w = plugins.world_for(w, s)  # the rules below run with this game's handlers
     for sp in s.skulls:  # RTDT-SETUP-19: opening skulls come from the supply
         s.skulls[sp] = c.buildings[w.board.building_of[sp]].opening_skulls
         s.supply -= s.skulls[sp]
@@ -285,7 +292,7 @@ def setup_state(w: World, config: Config) -> State:
         )
     s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
-    cov_spells.month_start(w, s)  # month 1's spells, before the first turn (COV-ASTRO-4)
+    month_started(w, s)  # month 1's spells, before the first turn (COV-ASTRO-4)
     return s
 
 
@@ -309,7 +316,7 @@ class RtdtGame:
     __slots__ = ("world", "state", "_legal")
 
     def __init__(self, world: World, state: State) -> None:
-        self.world = world
+        self.world = plugins.world_for(world, state)
         self.state = state
         self._legal: list[Action] | None = None
 
@@ -333,8 +340,6 @@ class RtdtGame:
 
     @property
     def prompt(self) -> str:
-        from towerplay.rtdt.explain import prompt
-
         return prompt(self.world, self.state)
 
     def legal_actions(self) -> list[Action]:
@@ -343,7 +348,7 @@ class RtdtGame:
             if s.result is not None:
                 self._legal = []
             elif s.pending:
-                self._legal = actions.decision_actions(self.world, s, s.pending[-1])
+                self._legal = decisions.answers(self.world, s, s.pending[-1])
             else:
                 self._legal = actions.turn_actions(self.world, s)
         return self._legal
@@ -361,7 +366,7 @@ class RtdtGame:
         if s.pending:
             d = s.pending.pop()
             mark -= 1
-            actions.apply_decision(w, s, d, a)
+            decisions.apply(w, s, d, a)
         else:
             actions.apply_turn(w, s, a)
         _order_new(s.pending, mark)
@@ -372,7 +377,7 @@ class RtdtGame:
         while s.result is None and s.pending:
             # a question whose every answer vanished meanwhile (a gear to lose, when a later
             # effect already took all gear) is moot: lose what you can (RTDT-RES-4)
-            answers = actions.decision_actions(w, s, s.pending[-1])
+            answers = decisions.answers(w, s, s.pending[-1])
             if answers:
                 self._legal = answers
                 break

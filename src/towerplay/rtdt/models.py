@@ -319,6 +319,9 @@ Flag = Literal[
     "sanctuary_month_spirit",  # after you Reinforce at a sanctuary, gain spirit = month number
     "remove_foe_for_level",  # on your turn, pay spirit = a foe's level to remove it from your space
     "relocate_entered_foe",  # once per turn, entering a foe's space, you may put that foe anywhere
+    # companions (rtdt/abilities/companions.py)
+    "end_turn_terrain_warriors",  # your turn ends on a `terrain` space: gain `amount` warriors
+    "one_corruption_per_battle",  # a Battle against a foe gives you at most one corruption
     # --- Covenant (content/covenant.yaml; no engine reads these yet) ---
     # heroes' virtues
     "market_advantages",  # Battling, you also count the regular advantages of the market's treasures
@@ -388,6 +391,7 @@ class Flagged(Strict):
     kind: Literal["flag"]
     flag: Flag
     amount: int = 0
+    terrain: Terrain | None = None  # for flags about the terrain of the hero's space
 
 
 class Advantage(Strict):

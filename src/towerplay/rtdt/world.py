@@ -5,6 +5,7 @@ One World is built per content set and shared by every game and clone.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -13,6 +14,7 @@ from typing import Any
 
 from towerplay.rtdt.board import Board
 from towerplay.rtdt.content import Content, load_content
+from towerplay.rtdt.hooks import NO_HOOKS, Hooks
 from towerplay.rtdt.models import (
     Advantage,
     Card,
@@ -51,6 +53,19 @@ class World:
     advantages: dict[str, tuple[Advantage, ...]]
     profiles: dict[tuple[str, ...], Profile] = field(default_factory=dict, compare=False)
     memo: dict[object, object] = field(default_factory=dict, compare=False)  # rules' caches
+    # the event handlers of one game configuration (rtdt/hooks.py); `with_hooks` gives the
+    # World a game plays with, sharing everything else (and the caches) with this one
+    hooks: Hooks = field(default=NO_HOOKS, compare=False)
+
+    def with_hooks(self, hooks: Hooks) -> World:
+        """This World with another hook table (one per table, cached)."""
+        if self.hooks is hooks:
+            return self
+        key = ("with_hooks", hooks.features)
+        found = self.memo.get(key)
+        if not isinstance(found, World) or found.hooks is not hooks:
+            found = self.memo[key] = dataclasses.replace(self, hooks=hooks)
+        return found
 
     def profile(self, cards: list[str]) -> Profile:
         """The Profile of a hero's cards (cached by the card list)."""

@@ -3,6 +3,6 @@
 One module per concept: `setup` (supplies, monuments and foundations, the new decks),
 `monuments` (offerings, Build, completed monuments), `wastelands`, `doom` (doom skulls and
 Creeping Doom), `blessings`, `wands`, `heroes` and `spells` (the four new heroes). The base
-rules call in here at a few named hooks; with no Covenant part in play (`State.cov` is None)
-every hook is a no-op.
+rules never import this package: `plugin` registers its handlers for the events the base
+rules emit (rtdt/hooks.py), active only when a Covenant part is in play (`State.cov` is set).
 """

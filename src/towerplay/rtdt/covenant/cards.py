@@ -1,8 +1,10 @@
-"""The Covenant treasures and corruptions whose abilities are engine hooks (`kind: flag` in
-covenant.yaml; the wands' own rules are in `wands`).
+"""The Covenant treasures whose abilities are engine hooks (`kind: flag` in covenant.yaml;
+the wands' own rules are in `wands`, the corruptions' in `corruptions`, but for Inobservant,
+which changes battle cards with The Iron Wall here).
 
-The base rules call in here at named hooks; each hook does nothing when no Covenant part is
-in play (`State.cov` is None). Treasures used on the hero's turn take the `use CARD [ARG]`
+covenant/plugin.py registers these for the events the base rules emit (rtdt/hooks.py); each
+does nothing when no Covenant part is in play (`State.cov` is None). Treasures used on the
+hero's turn take the `use CARD [ARG]`
 notation; the few that ask a question afterwards add a decision:
 
   use WAND [FOE|SPACE]             spend a wand's charges (COV-WAND-2)
@@ -20,10 +22,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towerplay.core.notation import Action
-from towerplay.rtdt import tower
-from towerplay.rtdt.covenant import blessings, doom, monuments, wands, wastelands
+from towerplay.rtdt.covenant import blessings, doom, heroes, monuments, wands, wastelands
 from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.rules.actions import may_enter
+from towerplay.rtdt.rules.battle import traits_of
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
     check_limits,
     flag_cards,
@@ -34,10 +38,20 @@ from towerplay.rtdt.rules.common import (
     remove_skulls,
     return_item,
 )
+from towerplay.rtdt.rules.dungeons import _room
+from towerplay.rtdt.rules.effects import count_per
+from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
-DECISIONS = ("effigy", "flagon", "chakram", "sledge", "beacon")
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "effigy": ("spend the Effigy to clear your kingdom's skulls, or stop", "RTDT-RES-2"),
+    "flagon": ("keep one of the potions on top of the deck", "RTDT-ITEM-5"),
+    "chakram": ("return a corruption or bless another hero, or stop", "RTDT-CORR-10"),
+    "sledge": ("lay an offering on a foundation, or stop", "COV-OFFER-2"),
+    "beacon": ("go to a space of your home kingdom, or stop", "RTDT-RES-2"),
+}
 
 # treasures used with `use CARD [ARG]` (their cards have no `use` ability of their own)
 USE_FLAGS = frozenset(
@@ -50,43 +64,15 @@ USE_FLAGS = frozenset(
         "ignore_big_loss",
     }
 )
-# corruptions that take actions away
-BANS = frozenset(
-    {
-        "no_glyph_in_current_kingdom",
-        "no_battle_foe_level",
-        "no_banner",
-        "no_quest",
-        "no_tower_adjacent",
-    }
-)
 WILD_FLAGS = frozenset(
     {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
 )
-# the glyph whose action each turn verb is (RTDT-GLYPH-*); a dungeon is explored by Quest
-GLYPH_OF_VERB = {
-    "banner": "banner",
-    "cleanse": "cleanse",
-    "battle": "battle",
-    "quest": "quest",
-    "explore": "quest",
-    "trial": "quest",
-    "reinforce": "reinforce",
-    "haggle": "reinforce",
-}
-QUEST_VERBS = ("quest", "explore", "trial")
 LOSS_OPS = ("lose", "lose_item", "lose_virtue")  # what The Iron Wall ignores
 CARD_GAIN_OPS = ("gain", "gain_item")  # what Inobservant's battle cards no longer give
 CHAKRAM_LEVELS = (3, 4)  # the card's text (the public one has a typo)
 
 
 # --- small helpers --------------------------------------------------------------------------
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
 
 
 def _flags(w: World, h: HeroState) -> frozenset[str]:
@@ -119,8 +105,6 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     """A treasure spent for its effect, through the same path as `use_item`: back under the
     treasure deck, the `spend_treasure` triggers, the Endless Necropolis's offering
     (RTDT-RES-6, COV-CLARIFY-11)."""
-    from towerplay.rtdt.rules.turn import fire
-
     h.treasures.remove(card)
     return_item(s, "treasure", card)
     log(s, f"{hero_name(w, h)} spends {w.name(card)}.")
@@ -128,18 +112,8 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     monuments.offer(w, s, "spend_or_lose_treasure")
 
 
-def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
-    """Timid: no Tower-adjacent space, whether moving or put there by an effect (a reading:
-    being put on a space is entering it)."""
-    if s.cov is None or space not in w.board.tower_adjacent:
-        return True
-    return "no_tower_adjacent" not in _flags(w, h)
-
-
 def _warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
     """Warriors these effects would take, before any prevention."""
-    from towerplay.rtdt.rules.effects import count_per
-
     total = 0
     for e in effects:
         if isinstance(e, Lose) and e.resource == "warriors":
@@ -170,7 +144,7 @@ def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
         card = _first(w, h, "start_jump_tower_adjacent")
         if card is not None and card not in t.used and not wastelands.stuck(s, h):
             out.extend(
-                _act("use", card, sp)
+                act("use", card, sp)
                 for sp in sorted(w.board.tower_adjacent)
                 if sp != h.space and may_enter(w, s, h, sp)
             )
@@ -180,7 +154,7 @@ def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
             and not t.borrowed_virtue
             and h.spirit >= amount(w, card, "borrow_virtue")
         ):
-            out.extend(_act("use", card, v) for v in dict.fromkeys(h.inactive))
+            out.extend(act("use", card, v) for v in dict.fromkeys(h.inactive))
     return out
 
 
@@ -195,22 +169,20 @@ def battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     out = _flask_actions(w, s, h) if "give_corruption_relief" in flags else []
     card = _first(w, h, "exclusive_wild")
     if card is not None and b.used == 0:  # before any advantage: only its Wilds will count
-        out.append(_act("use", card))
+        out.append(act("use", card))
     card = _first(w, h, "ignore_big_loss")
     if (
         card is not None
         and _marked(w, s, "ignore_big_loss") is None
         and _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss")
     ):
-        out.append(_act("use", card))
+        out.append(act("use", card))
     return out
 
 
 def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     """Warriors the battle card face up would take now, after what prevents losses (as
     battle._resolve_card counts them)."""
-    from towerplay.rtdt.covenant import heroes
-
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
@@ -233,8 +205,6 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     card = _first(w, h, "ignore_big_loss")
     if card is None or _marked(w, s, "ignore_big_loss") is not None:
         return []
-    from towerplay.rtdt.rules.dungeons import _room
-
     _, room = _room(w, s)
     rung = room.improved if dv.improved else room.initial
     block = sum(
@@ -244,7 +214,7 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
         if f.flag == "block_dungeon_losses"
     )
     loss = _warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
-    return [_act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
+    return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
 
 
 def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
@@ -293,108 +263,11 @@ def _flask_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if card is None:
         return []
     return [
-        _act("use", card, c)
+        act("use", card, c)
         for o in s.heroes
         if not o.eliminated
         for c in dict.fromkeys(o.corruptions)
     ]
-
-
-# --- corruptions that take actions away ------------------------------------------------------
-
-
-def forbidding(w: World, s: State, h: HeroState, a: Action) -> str | None:
-    """The corruption that forbids this turn action, if any."""
-    if s.cov is None or not len(a):
-        return None
-    flags = _flags(w, h) & BANS
-    if not flags:
-        return None
-    verb = a[0]
-    if "no_banner" in flags and verb == "banner":  # Crestfallen: Azkol's Banner's too
-        return _first(w, h, "no_banner")
-    if "no_quest" in flags and verb in QUEST_VERBS:  # Arrogant: dungeons are Quest actions
-        return _first(w, h, "no_quest")
-    if "no_battle_foe_level" in flags and verb == "battle" and a[1] in w.content.foes:
-        card = _first(w, h, "no_battle_foe_level")
-        assert card is not None
-        if w.content.foes[a[1]].level == amount(w, card, "no_battle_foe_level"):  # Vain
-            return card
-    if "no_tower_adjacent" in flags and verb == "move" and a[1] in w.board.tower_adjacent:
-        return _first(w, h, "no_tower_adjacent")  # Timid
-    if "no_glyph_in_current_kingdom" in flags and verb in GLYPH_OF_VERB:  # Shaken
-        facing = tower.revealed_glyphs(s.tower).get(GLYPH_OF_VERB[verb])
-        if facing == w.board.kingdom_of[h.space]:
-            return _first(w, h, "no_glyph_in_current_kingdom")
-    return None
-
-
-def restrict(w: World, s: State, h: HeroState, out: list[Action]) -> list[Action]:
-    """The turn actions the hero's corruptions leave."""
-    if s.cov is None or not _flags(w, h) & BANS:
-        return out
-    return [a for a in out if forbidding(w, s, h, a) is None]
-
-
-def why_not(w: World, s: State, h: HeroState, a: Action) -> tuple[str, str] | None:
-    """Words for an action a Covenant card makes illegal (for explain)."""
-    card = forbidding(w, s, h, a)
-    if card is not None:
-        return f"your corruption {w.name(card)} forbids {str(a)!r}", "RTDT-CORR-7"
-    if owns_use(w, a) and wands.is_wand(w, a[1]) and a[1] in h.treasures:
-        n = wands.charges(s, a[1])
-        return f"{w.name(a[1])} ({n} charge(s)) cannot do that now", "COV-WAND-2"
-    return None
-
-
-def refuses_gear(w: World, s: State, h: HeroState) -> bool:
-    """Snobby: a hero who may hold no gear gains none."""
-    if s.cov is None or "no_gear" not in _flags(w, h):
-        return False
-    log(s, f"{hero_name(w, h)} may hold no gear and takes none.")
-    return True
-
-
-def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
-    """Snobby: on gaining it, discard all your gear."""
-    if s.cov is None or not h.gear or not any(f.flag == "no_gear" for f in w.flags[card]):
-        return
-    for g in h.gear[:]:
-        h.gear.remove(g)
-        return_item(s, "gear", g)
-    log(s, f"{hero_name(w, h)} discards all their gear ({w.name(card)}).")
-
-
-def trade_moves(
-    w: World, s: State, h: HeroState, partner: HeroState, out: list[Action]
-) -> list[Action]:
-    """Snobby: no gear passes to a hero who may hold none."""
-    if s.cov is None:
-        return out
-    bar = {"give": "no_gear" in _flags(w, partner), "take": "no_gear" in _flags(w, h)}
-    if not any(bar.values()):
-        return out
-    return [a for a in out if not (a[0] in bar and bar[a[0]] and w.kind_of.get(a[1]) == "gear")]
-
-
-def crossed(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
-    """Aquaphobic: a river crossed costs 1 spirit each time. Read as a loss (the public
-    text: "lose 1 spirit"), so a hero without spirit crosses and gains a corruption."""
-    if s.cov is None or src == dst:
-        return
-    card = _first(w, h, "river_toll")
-    if card is None:
-        return
-    board = w.board
-    river = board.is_river(src, dst) or (
-        not board.adjacent(src, dst) and board.kingdom_of[src] != board.kingdom_of[dst]
-    )  # a slide along a river (Amulet of the Marid) crosses it too
-    if river:
-        from towerplay.rtdt.rules.effects import run
-
-        log(s, f"{hero_name(w, h)} crosses a river ({w.name(card)}).")
-        lose = Lose(op="lose", resource="spirit", amount=amount(w, card, "river_toll"))
-        run(w, s, h, [lose], w.name(card))
 
 
 # --- advantages --------------------------------------------------------------------------------
@@ -451,8 +324,6 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
         card = _marked(w, s, flag)
         if card is not None:
             s.turn.used.remove(card)
-    from towerplay.rtdt.rules.battle import traits_of
-
     wands.battled(w, s, h, frozenset(traits_of(w, b.foe)))
 
 
@@ -628,20 +499,20 @@ def month_end(w: World, s: State) -> None:
 
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
-    stop = _act("stop")
+    stop = act("stop")
     if d.kind == "effigy":
-        return [_act("spend"), stop]
+        return [act("spend"), stop]
     if d.kind == "flagon":
-        return [_act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
+        return [act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
     if d.kind == "chakram":
-        out = [_act("return", c) for c in dict.fromkeys(h.corruptions)]
-        out += [_act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
+        out = [act("return", c) for c in dict.fromkeys(h.corruptions)]
+        out += [act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
         return out + [stop]
     if d.kind == "sledge":
-        return [_act("offer", sp) for sp in _open_foundations(s)] + [stop]
+        return [act("offer", sp) for sp in _open_foundations(s)] + [stop]
     if d.kind == "beacon":
         home = w.board.kingdom_spaces[h.kingdom]
-        return [_act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [stop]
+        return [act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [stop]
     raise ValueError(f"unknown decision {d.kind!r}")
 
 
@@ -689,3 +560,7 @@ DESCRIPTIONS = {
     "sledge": "lay an offering on a foundation, or stop.",
     "beacon": "go to a space of your home kingdom, or stop.",
 }
+
+
+def describe(w: World, s: State, d: Decision) -> str:
+    return f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - {DESCRIPTIONS[d.kind]}"

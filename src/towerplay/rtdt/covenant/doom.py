@@ -12,19 +12,13 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
-from towerplay.rtdt.rules.common import log
+from towerplay.rtdt.rules.common import DOOM_PREFIX, emerged_kingdom, log
+from towerplay.rtdt.rules.common import is_doom as is_doom
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 
-PREFIX = "doom:"  # an emerged doom skull, waiting to be placed: "doom:north"
-
-
-def kingdom_of(entry: str) -> str:
-    return entry.removeprefix(PREFIX)
-
-
-def is_doom(entry: str) -> bool:
-    return entry.startswith(PREFIX)
+PREFIX = DOOM_PREFIX  # an emerged doom skull, waiting to be placed: "doom:north"
+kingdom_of = emerged_kingdom
 
 
 def mark(s: State, rng: Rng, kingdoms: list[str]) -> list[str]:

@@ -9,22 +9,28 @@ are in `spells`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
+    corruption_limit,
     flag_amount,
     gain,
+    gain_corruption,
     has_flag,
     hero_name,
     log,
     regular_skulls,
     remove_skulls,
 )
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.reinforce import settle_haggle as settle_reinforce
+from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -38,38 +44,28 @@ AEGIS_WARRIORS_PER_CORRUPTION = 3
 AEGIS_RETURN_COST = 10  # warriors to return one corruption with the Aegis's banner
 STRIKING = ("savage", "lethal")
 
-# Decisions asked here (explain.DECISION_RULES words them).
-KINDS = frozenset(
-    {
-        "quarry",
-        "quarry_step",
-        "instinct",
-        "astro_banner",
-        "aegis_banner",
-        "steeled",
-        "haggle_reroll",
-        "haggle_pick",
-    }
-)
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "quarry": ("put the quarry token on a foe on the board, or stop", "COV-WARDEN-2"),
+    "quarry_step": ("move your quarry one space, or stop", "COV-WARDEN-3"),
+    "instinct": ("take the quarry token back to spare your quarry, or stop", "COV-WARDEN-6"),
+    "astro_banner": ("choose a building on or next to you to clear a skull from", "RTDT-TURN-2"),
+    "aegis_banner": ("pay 10 warriors to return a corruption, or stop", "RTDT-TURN-2"),
+    "steeled": ("take the other hero's corruption (Steeled), or pass", "RTDT-CORR-4"),
+    "haggle_reroll": ("keep the haggle result or reroll (Fortuitous)", "RTDT-HAGGLE-1"),
+    "haggle_pick": ("keep one of the two haggle results (Fortuitous)", "RTDT-HAGGLE-1"),
+}
 
 
 # --- banner actions ---------------------------------------------------------------------
 
 
 def banner(w: World, s: State, h: HeroState, hero_id: str) -> None:
-    """The banner actions that have no effect shape (their `banner_effects` is empty)."""
-    if hero_id == WARDEN:
-        _warden_banner(w, s, h)
-    elif hero_id == ASTROMANCER:
-        _astromancer_banner(w, s, h)
-    elif hero_id == AEGIS:
-        _aegis_banner(w, s, h)
+    """The banner actions that have no effect shape (their `banner_effects` is empty),
+    by the hero whose banner is taken (BANNERS)."""
+    action = BANNERS.get(hero_id)
+    if action is not None:
+        action(w, s, h)
 
 
 def _warden_banner(w: World, s: State, h: HeroState) -> None:
@@ -110,6 +106,14 @@ def _aegis_banner(w: World, s: State, h: HeroState) -> None:
 # --- the quarry token (COV-WARDEN-*) ----------------------------------------------------------
 
 
+# the heroes whose banner action is engine code, by hero id (the others' are effect data)
+BANNERS: dict[str, Callable[[World, State, HeroState], None]] = {
+    WARDEN: _warden_banner,
+    ASTROMANCER: _astromancer_banner,
+    AEGIS: _aegis_banner,
+}
+
+
 def quarry_at(s: State) -> tuple[str, str]:
     """(foe, space) the quarry token marks; ("adversary", space) or ("", "") when none."""
     if s.cov is None or not s.cov.quarry:
@@ -146,14 +150,12 @@ def token_removed(w: World, s: State, foe: str, space: str) -> None:
 
 
 def _quarry_step(w: World, s: State, h: HeroState, dst: str) -> None:
-    from towerplay.rtdt.rules.foes import move_token
-
     assert s.cov is not None
     foe, src = quarry_at(s)
     if foe == ADVERSARY:
         s.adversary_space = dst
     else:
-        move_token(s, foe, src, dst)
+        move_token(w, s, foe, src, dst)
         s.cov.quarry = f"{foe}@{dst}"
     log(
         s,
@@ -315,8 +317,6 @@ def steeled_asks(w: World, s: State, h: HeroState, why: str) -> bool:
 def _steeled_can_take(w: World, s: State, aegis: HeroState, other: HeroState) -> bool:
     """Only with room on the Aegis's board (a fourth would lose the game, COV-AEGIS-6), and
     only when the other hero really faces a card or a loss."""
-    from towerplay.rtdt.rules.common import corruption_limit
-
     if len(aegis.corruptions) >= corruption_limit(w, aegis):
         return False
     return bool(s.corruption_deck) or len(other.corruptions) >= corruption_limit(w, other)
@@ -354,14 +354,10 @@ def _roll(w: World, s: State, h: HeroState) -> str:
 def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -> None:
     """The kept haggle result takes effect as the roll that asked for it would."""
     if context == "reinforce":
-        from towerplay.rtdt.rules.actions import settle_haggle as settle_reinforce
-
         settle_reinforce(w, s, h, result)
         return
     if result == "cancel":  # an effect's roll: the cancel face does nothing
         return
-    from towerplay.rtdt.rules.effects import run
-
     face = next(f for f in w.content.haggle.faces if f.result == result)
     run(w, s, h, face.effects, "the haggle die")
 
@@ -372,40 +368,38 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     k = d.kind
-    stop = _act("stop")
+    stop = act("stop")
     if k == "quarry":  # COV-WARDEN-2
-        out = [_act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]
+        out = [act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]
         if s.adversary_space:
-            out.append(_act("quarry", ADVERSARY))
+            out.append(act("quarry", ADVERSARY))
         return out + [stop]
     if k == "quarry_step":  # COV-WARDEN-3
         _, space = quarry_at(s)
         if not space:  # the quarry left the board meanwhile
             return [stop]
-        return [_act("step", sp) for sp in w.board.neighbours[space]] + [stop]
+        return [act("step", sp) for sp in w.board.neighbours[space]] + [stop]
     if k == "instinct":
-        return [_act("dodge"), stop]
+        return [act("dodge"), stop]
     if k == "astro_banner":
-        return [_act("remove", sp) for sp in near_skull_targets(w, s, h)]
+        return [act("remove", sp) for sp in near_skull_targets(w, s, h)]
     if k == "aegis_banner":
         if h.warriors < AEGIS_RETURN_COST:
             return [stop]
-        return [_act("return", c) for c in dict.fromkeys(h.corruptions)] + [stop]
+        return [act("return", c) for c in dict.fromkeys(h.corruptions)] + [stop]
     if k == "steeled":
         other = s.heroes[int(d.target)]
         if "steeled" in s.turn.used or not _steeled_can_take(w, s, h, other):
-            return [_act("pass")]
-        return [_act("take"), _act("pass")]
+            return [act("pass")]
+        return [act("take"), act("pass")]
     if k == "haggle_reroll":
-        return [_act("keep"), _act("reroll")]
+        return [act("keep"), act("reroll")]
     if k == "haggle_pick":
-        return [_act("keep", r) for r in d.options]
+        return [act("keep", r) for r in d.options]
     raise ValueError(f"unknown decision {k!r}")
 
 
 def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    from towerplay.rtdt.rules.common import gain_corruption
-
     h = s.heroes[d.seat]
     name = hero_name(w, h)
     k = d.kind

@@ -13,6 +13,8 @@ targets here, and a card with nothing to act on offers no `cast` action at all.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
@@ -21,6 +23,7 @@ from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
     check_limits,
     draw_treasure,
@@ -29,7 +32,7 @@ from towerplay.rtdt.rules.common import (
     log,
     mid_action_advantages,
 )
-from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
+from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -38,26 +41,13 @@ BOUNTY_LOOK = 3  # COV-SPELL-3
 SMITABLE = ("savage", "lethal")  # COV-SPELL-8
 AURA = "aura_of_friendship"  # the marker the lead's Reinforce reads in TurnState.used
 BOUNTEOUS = "bounteous"  # once-a-turn marker in TurnState.used
-# Spells that may be cast in the middle of a Battle or a delve: none of them touches the
-# foe being fought, moves the hero or needs a Reinforce.
-IN_ACTION = frozenset(
-    {
-        "soothing_word",
-        "ritual_of_warding",
-        "bestow_blessing",
-        "bounty_of_the_gods",
-        "winds_of_change",
-        "abate_the_darkness",
-    }
-)
 
-KINDS = frozenset({"prepare", "bounty", "winds"})
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "prepare": ("prepare a spell from your hand", "COV-ASTRO-5"),
+    "bounty": ("keep one of the quest items you looked at", "COV-SPELL-3"),
+    "winds": ("send another market treasure under the deck, or done", "COV-ASTRO-7"),
+}
 
 
 # --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------
@@ -125,45 +115,17 @@ def cast_actions(w: World, s: State, h: HeroState) -> list[Action]:
     for spell in cov.prepared[h.seat]:
         if busy and spell not in IN_ACTION:
             continue
-        out.extend(_act("cast", spell, *t) for t in targets(w, s, h, spell))
+        out.extend(act("cast", spell, *t) for t in targets(w, s, h, spell))
     return out
 
 
 def targets(w: World, s: State, h: HeroState, spell: str) -> list[tuple[str, ...]]:
     """The target words of each way to cast `spell` now; empty when it would do nothing."""
-    cov = s.cov
-    assert cov is not None
-    if spell == "soothing_word":  # COV-SPELL-9: a swap needs another card in the deck
-        if not s.corruption_deck:
-            return []
-        here = [o for o in s.heroes if o.space == h.space and not o.eliminated]
-        return [(o.hero, c) for o in here for c in dict.fromkeys(o.corruptions)]
-    if spell == "ritual_of_warding":  # COV-SPELL-5; six tokens in the box (COV-COMP-1)
-        return [()] if len(cov.protections) < PROTECTION_TOKENS else []
-    if spell == "bestow_blessing":  # COV-BLESS-6: none when the supply is empty
-        if blessings_free(w, s) <= 0:
-            return []
-        return [(o.hero,) for o in s.heroes if not o.eliminated]
-    if spell == "bounty_of_the_gods":
-        return [()] if bounty_pool(w, s) else []
-    if spell == AURA:  # COV-SPELL-1: for a Reinforce still to come this turn
-        return [()] if AURA not in s.turn.used and s.turn.reinforces == 0 else []
-    if spell == "winds_of_change":
-        return [(t,) for t in s.market] if s.treasure_deck else []
-    if spell == "smite_the_wicked":  # COV-SPELL-8
-        return [(f, sp) for f, sp in dict.fromkeys(s.foes) if s.foe_status.get(f) in SMITABLE]
-    if spell == "celestial_jaunt":
-        if wastelands.stuck(s, h):  # COV-WASTE-4: no effect may take her off the space
-            return []
-        return [(sp,) for sp in dict.fromkeys(q.space for q in s.quests) if sp != h.space]
-    if spell == "abate_the_darkness":  # nothing can fall from an empty Tower
-        if s.tower.inside == 0:
-            return []
-        return [(tower.seal_id(i),) for i in range(12) if s.tower.seals[i]]
-    if spell == "commanding_rebuke":
-        foes = dict.fromkeys(foes_at(s, h.space))
-        return [(f, sp) for f in foes for sp in w.board.spaces if sp != h.space]
-    raise ValueError(f"unknown spell {spell!r}")
+    assert s.cov is not None
+    found = SPELLS.get(spell)
+    if found is None:
+        raise ValueError(f"unknown spell {spell!r}")
+    return found.targets(w, s, h)
 
 
 def cast(w: World, s: State, h: HeroState, a: Action) -> None:
@@ -176,42 +138,12 @@ def cast(w: World, s: State, h: HeroState, a: Action) -> None:
     cov.prepared[h.seat].remove(spell)
     cov.spells[h.seat].append(spell)
     log(s, f"{hero_name(w, h)} casts {w.name(spell)}.")
-    _resolve(w, s, h, spell, a[2:])
+    SPELLS[spell].resolve(w, s, h, a[2:])
     if has_flag(w, h, "blessing_on_cast"):
         gain_blessing(w, s, h, "Zealous")
     if has_flag(w, h, "treasure_on_cast") and BOUNTEOUS not in s.turn.used:
         s.turn.used.append(BOUNTEOUS)
         draw_treasure(w, s, h)
-
-
-def _resolve(w: World, s: State, h: HeroState, spell: str, args: tuple[str, ...]) -> None:
-    cov = s.cov
-    assert cov is not None
-    if spell == "soothing_word":
-        _soothe(w, s, _hero(s, args[0]), args[1])
-    elif spell == "ritual_of_warding":
-        cov.protections.append(h.space)  # COV-SPELL-5
-        log(s, f"A protection token guards {w.board.names[h.space]}.")
-    elif spell == "bestow_blessing":
-        gain_blessing(w, s, _hero(s, args[0]), "Bestow Blessing")
-    elif spell == "bounty_of_the_gods":
-        _bounty(w, s, h)
-    elif spell == AURA:
-        s.turn.used.append(AURA)  # COV-SPELL-1: the Reinforce reads this marker
-    elif spell == "winds_of_change":
-        _winds(w, s, h, args[0])
-        ask(s, Decision("winds", h.seat, options=(args[0],)))
-    elif spell == "smite_the_wicked":
-        remove_token(w, s, args[0], args[1])  # COV-SPELL-8: the app is told as well
-    elif spell == "celestial_jaunt":
-        h.space = args[0]
-        log(s, f"{hero_name(w, h)} steps through the stars to {w.board.names[args[0]]}.")
-        wastelands.enter(w, s, h)
-    elif spell == "abate_the_darkness":
-        _abate(w, s, h, args[0])
-    elif spell == "commanding_rebuke":
-        move_token(s, args[0], h.space, args[1])
-        log(s, f"The {w.name(args[0])} is driven to {w.board.names[args[1]]}.")
 
 
 def _hero(s: State, hero: str) -> HeroState:
@@ -273,6 +205,135 @@ def _abate(w: World, s: State, h: HeroState, seal: str) -> None:
     )
 
 
+# --- each spell: its targets, what it does, whether it may interrupt a Battle or delve ---
+
+
+@dataclass(frozen=True, slots=True)
+class Spell:
+    """A spell card's engine side: the target words of each legal cast (none when the cast
+    would do nothing, COV-ASTRO-10), what a cast does with them, and whether it may be cast
+    in the middle of a Battle or a delve (none that touches the foe being fought, moves the
+    hero or needs a Reinforce may)."""
+
+    targets: Callable[[World, State, HeroState], list[tuple[str, ...]]]
+    resolve: Callable[[World, State, HeroState, tuple[str, ...]], None]
+    in_action: bool
+
+
+def _soothing_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    if not s.corruption_deck:  # COV-SPELL-9: a swap needs another card in the deck
+        return []
+    here = [o for o in s.heroes if o.space == h.space and not o.eliminated]
+    return [(o.hero, c) for o in here for c in dict.fromkeys(o.corruptions)]
+
+
+def _soothing(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    _soothe(w, s, _hero(s, args[0]), args[1])
+
+
+def _warding_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    assert s.cov is not None  # COV-SPELL-5; six tokens in the box (COV-COMP-1)
+    return [()] if len(s.cov.protections) < PROTECTION_TOKENS else []
+
+
+def _warding(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    assert s.cov is not None
+    s.cov.protections.append(h.space)  # COV-SPELL-5
+    log(s, f"A protection token guards {w.board.names[h.space]}.")
+
+
+def _bestow_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    if blessings_free(w, s) <= 0:  # COV-BLESS-6: none when the supply is empty
+        return []
+    return [(o.hero,) for o in s.heroes if not o.eliminated]
+
+
+def _bestow(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    gain_blessing(w, s, _hero(s, args[0]), "Bestow Blessing")
+
+
+def _bounty_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    return [()] if bounty_pool(w, s) else []
+
+
+def _bounty_cast(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    _bounty(w, s, h)
+
+
+def _aura_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    # COV-SPELL-1: for a Reinforce still to come this turn
+    return [()] if AURA not in s.turn.used and s.turn.reinforces == 0 else []
+
+
+def _aura(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    s.turn.used.append(AURA)  # COV-SPELL-1: the Reinforce reads this marker
+
+
+def _winds_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    return [(t,) for t in s.market] if s.treasure_deck else []
+
+
+def _winds_cast(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    _winds(w, s, h, args[0])
+    ask(s, Decision("winds", h.seat, options=(args[0],)))
+
+
+def _smite_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    # COV-SPELL-8: a savage or lethal foe
+    return [(f, sp) for f, sp in dict.fromkeys(s.foes) if s.foe_status.get(f) in SMITABLE]
+
+
+def _smite(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    remove_token(w, s, args[0], args[1])  # COV-SPELL-8: the app is told as well
+
+
+def _jaunt_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    if wastelands.stuck(s, h):  # COV-WASTE-4: no effect may take her off the space
+        return []
+    return [(sp,) for sp in dict.fromkeys(q.space for q in s.quests) if sp != h.space]
+
+
+def _jaunt(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    h.space = args[0]
+    log(s, f"{hero_name(w, h)} steps through the stars to {w.board.names[args[0]]}.")
+    wastelands.enter(w, s, h)
+
+
+def _abate_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    if s.tower.inside == 0:  # nothing can fall from an empty Tower
+        return []
+    return [(tower.seal_id(i),) for i in range(12) if s.tower.seals[i]]
+
+
+def _abate_cast(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    _abate(w, s, h, args[0])
+
+
+def _rebuke_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
+    foes = dict.fromkeys(foes_at(s, h.space))
+    return [(f, sp) for f in foes for sp in w.board.spaces if sp != h.space]
+
+
+def _rebuke(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
+    move_token(w, s, args[0], h.space, args[1])
+    log(s, f"The {w.name(args[0])} is driven to {w.board.names[args[1]]}.")
+
+
+SPELLS = {
+    "soothing_word": Spell(_soothing_targets, _soothing, in_action=True),
+    "ritual_of_warding": Spell(_warding_targets, _warding, in_action=True),
+    "bestow_blessing": Spell(_bestow_targets, _bestow, in_action=True),
+    "bounty_of_the_gods": Spell(_bounty_targets, _bounty_cast, in_action=True),
+    AURA: Spell(_aura_targets, _aura, in_action=False),
+    "winds_of_change": Spell(_winds_targets, _winds_cast, in_action=True),
+    "smite_the_wicked": Spell(_smite_targets, _smite, in_action=False),
+    "celestial_jaunt": Spell(_jaunt_targets, _jaunt, in_action=False),
+    "abate_the_darkness": Spell(_abate_targets, _abate_cast, in_action=True),
+    "commanding_rebuke": Spell(_rebuke_targets, _rebuke, in_action=False),
+}
+IN_ACTION = frozenset(spell for spell, sp in SPELLS.items() if sp.in_action)
+
+
 # --- decisions --------------------------------------------------------------------------------
 
 
@@ -280,12 +341,12 @@ def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     cov = s.cov
     assert cov is not None
     if d.kind == "prepare":  # COV-ASTRO-5
-        return [_act("prepare", sp) for sp in cov.spells[d.seat]]
+        return [act("prepare", sp) for sp in cov.spells[d.seat]]
     if d.kind == "bounty":
-        return [_act("keep", q) for q in dict.fromkeys(d.options)]
+        return [act("keep", q) for q in dict.fromkeys(d.options)]
     if d.kind == "winds":
-        out = [_act("replace", t) for t in s.market if t not in d.options]
-        return (out if s.treasure_deck else []) + [_act("done")]
+        out = [act("replace", t) for t in s.market if t not in d.options]
+        return (out if s.treasure_deck else []) + [act("done")]
     raise ValueError(f"unknown decision {d.kind!r}")
 
 

@@ -7,25 +7,28 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
+from towerplay.rtdt.rules.actions import reinforce_cost
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
+    act,
     ask,
     gain,
     hero_name,
     log,
     remove_corruptions,
 )
+from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
 MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
-DECISIONS = ("cenotaph_virtue", "cenotaph_drop", "oak_item", "colossus_move")
-
-
-def _act(*tokens: str) -> Action:
-    from towerplay.rtdt.rules.actions import act
-
-    return act(*tokens)
+# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
+RULES = {
+    "cenotaph_virtue": ("choose the virtue tile of a hero not in the game", "COV-CLARIFY-7"),
+    "cenotaph_drop": ("choose the inactive virtue that leaves the game", "COV-CLARIFY-7"),
+    "oak_item": ("spend an item to return a corruption, or stop", "COV-CLARIFY-4"),
+    "colossus_move": ("choose the space without a building the Colossus goes to", "COV-CLARIFY-10"),
+}
 
 
 def unlimited(s: State) -> bool:
@@ -38,7 +41,7 @@ def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """Build: a heroic action on a foundation with three offerings (COV-BUILD-1, -2)."""
     if s.turn.heroic_done or monuments.buildable(s, h) is None:
         return []
-    return [_act("build")]
+    return [act("build")]
 
 
 def build(w: World, s: State, h: HeroState) -> None:
@@ -68,8 +71,6 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
 def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: int) -> list[Action]:
     """`reinforce free|enhanced` for the building here and `reinforce free|enhanced SOURCE`
     for far sources, each when affordable (and, for Reckless, after the haggle die)."""
-    from towerplay.rtdt.rules.actions import reinforce_cost
-
     if cr.must_haggle(w, s, h):
         return []
     out: list[Action] = []
@@ -80,7 +81,7 @@ def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: in
                 continue
             if not _feasible(w, s, h, source, which):
                 continue
-            out.append(_act("reinforce", which, source) if source else _act("reinforce", which))
+            out.append(act("reinforce", which, source) if source else act("reinforce", which))
     return out
 
 
@@ -149,20 +150,18 @@ def _items(h: HeroState) -> list[str]:
 def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     if d.kind == "cenotaph_virtue":
-        return [_act("take", v) for v in foreign_virtues(w, s)]
+        return [act("take", v) for v in foreign_virtues(w, s)]
     if d.kind == "cenotaph_drop":
-        return [_act("drop", v) for v in h.inactive]
+        return [act("drop", v) for v in h.inactive]
     if d.kind == "oak_item":
-        out = [_act("spend", i) for i in _items(h)] if h.corruptions else []
-        return out + [_act("stop")]
+        out = [act("spend", i) for i in _items(h)] if h.corruptions else []
+        return out + [act("stop")]
     if d.kind == "colossus_move":
-        return [_act("go", sp) for sp in colossus_targets(w, s)]
+        return [act("go", sp) for sp in colossus_targets(w, s)]
     raise ValueError(d.kind)
 
 
 def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    from towerplay.rtdt.rules.effects import discard_item
-
     h = s.heroes[d.seat]
     if d.kind == "cenotaph_virtue":
         ask(s, Decision("cenotaph_drop", h.seat, target=a[1]))
@@ -185,3 +184,16 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         remove_corruptions(w, s, h, 1)
         if h.corruptions and _items(h):
             ask(s, Decision("oak_item", h.seat))
+
+
+def describe(w: World, s: State, d: Decision) -> str:
+    """The words of the monuments' decisions for the hero asked."""
+    who = hero_name(w, s.heroes[d.seat])
+    k = d.kind
+    if k == "cenotaph_virtue":
+        return f"{who}: Cenotaph - take the virtue tile of a hero not in the game, active."
+    if k == "cenotaph_drop":
+        return f"{who}: choose one of your inactive virtues to set aside for {w.name(d.target)}."
+    if k == "oak_item":
+        return f"{who}: Argent Oak - spend an item to return one corruption, or stop."
+    return f"{who}: choose the space without a building the Colossus carries you to."

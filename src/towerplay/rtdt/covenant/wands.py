@@ -9,7 +9,9 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import CovenantTreasure, Recharge
+from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.common import hero_name, log, regular_skulls, remove_skulls
+from towerplay.rtdt.rules.tokens import remove_token
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -72,8 +74,6 @@ def use_actions(w: World, s: State, h: HeroState) -> list[Action]:
     says "on your turn", and a foe being battled or a hero inside a dungeon stays put),
     and only when spending would do something.
     """
-    from towerplay.rtdt.covenant.cards import may_enter
-
     out: list[Action] = []
     for card in dict.fromkeys(h.treasures):
         if not is_wand(w, card) or charges(s, card) < 1:
@@ -107,8 +107,6 @@ def cost(w: World, s: State, h: HeroState, card: str, arg: str) -> int:
 
 def use(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     """Spend the charges, then the wand's effect (COV-WAND-2)."""
-    from towerplay.rtdt.rules.foes import remove_token
-
     name = hero_name(w, h)
     spend_charges(w, s, card, cost(w, s, h, card, arg))
     what = effect_of(w, card)

@@ -31,6 +31,11 @@ def stuck(s: State, h: HeroState) -> bool:
     return s.cov is not None and h.seat in s.cov.stuck
 
 
+def held_here(w: World, s: State, h: HeroState) -> bool:
+    """`stuck` for the hook table (COV-WASTE-4)."""
+    return s.cov is not None and h.seat in s.cov.stuck
+
+
 def enter(w: World, s: State, h: HeroState) -> None:
     """Call after a hero arrives on a space by any means (COV-WASTE-4)."""
     cov = s.cov

@@ -1,72 +1,45 @@
-"""The legal actions of a hero's turn and of each pending decision, and what they do.
+"""The legal actions of a hero's turn, and what they do.
 
 Notation (one action per line, see docs/notation in README):
   banner | banner HERO | resolve CARD | double | move SPACE | cleanse SPACE | haggle
-  reinforce free | reinforce enhanced | use ITEM | trade SEAT | end | end skip
-  trade: give warriors N | give spirit N | give ITEM | take warriors N | take spirit N
-         | take ITEM | offer | cancel ; the partner: accept | reject
-  decisions: place SPACE | discard ITEM | take GEAR/TREASURE | flip VIRTUE
-         | remove SPACE | stop | go SPACE | hero HERO | step SPACE | replace TREASURE | done
-  Covenant heroes (covenant/heroes.py, covenant/spells.py): cast SPELL [TARGET...]
-         | quarry FOE SPACE | quarry adversary | dodge | return CORRUPTION | take | pass
-         | keep | reroll | keep FACE | prepare SPELL | keep QUEST_ITEM
+  reinforce free | reinforce enhanced | reinforce tree | use ITEM | trade SEAT | end | end skip
+Trading is in rules/trading.py, Reinforce in rules/reinforce.py, item uses in rules/items.py
+and the answers to pending decisions in rtdt/decisions.py. Covenant's and the competitive
+mode's actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 """
 
 from __future__ import annotations
 
-from types import ModuleType
-
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
-from towerplay.rtdt import competitive
-from towerplay.rtdt.board import KINGDOMS
-from towerplay.rtdt.covenant import cards as cov_cards
-from towerplay.rtdt.covenant import heroes as cov_heroes
-from towerplay.rtdt.covenant import reinforce as cov_reinforce
-from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.covenant import turn as cov_turn
-from towerplay.rtdt.covenant.monuments import offer
-from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import Lose, OtherBanner
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
-    add_skull,
+    act,
     ask,
     base_move,
     building_type,
-    check_limits,
     cleansable,
-    destroy_building,
     flag_cards,
     gain,
-    gain_corruption,
-    gain_gear,
     glyph_cost,
-    has_flag,
     hero_name,
-    kingdom_buildings,
     log,
-    potion_multiplier,
     remove_skulls,
-    restricted,
     return_item,
-    stat_sum,
-    take_skull_from_supply,
-    take_treasure,
 )
 from towerplay.rtdt.rules.effects import (
-    discard_item,
-    foe_targets,
-    hero_virtues,
     run,
-    skull_targets,
-    usable,
 )
-from towerplay.rtdt.rules.effects import (
-    held as held_items,
+from towerplay.rtdt.rules.items import item_use, usable_cards, use_item, use_owner
+from towerplay.rtdt.rules.reinforce import (
+    can_reinforce,
+    haggle,
+    reinforce,
+    reinforce_cost,
 )
-from towerplay.rtdt.rules.foes import foes_at, move_token, remove_token
+from towerplay.rtdt.rules.tokens import foes_at, remove_token
+from towerplay.rtdt.rules.trading import apply_trade, trade_actions
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.tower import GLYPHS
@@ -75,29 +48,6 @@ from towerplay.rtdt.world import Profile, World
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
 
-# Decisions the Covenant modules ask and answer, by kind: module.
-COVENANT_DECISIONS: dict[str, ModuleType] = {
-    kind: module
-    for module, kinds in (
-        (cov_turn, cov_turn.DECISIONS),
-        (cov_cards, cov_cards.DECISIONS),
-        (cov_heroes, cov_heroes.KINDS),
-        (cov_spells, cov_spells.KINDS),
-    )
-    for kind in kinds
-}
-
-# Actions are interned: the same text always gives the same object (cheap equality).
-_CACHE: dict[tuple[str, ...], Action] = {}
-
-
-def act(*tokens: str) -> Action:
-    a = _CACHE.get(tokens)
-    if a is None:
-        a = _CACHE[tokens] = Action(*tokens)
-    return a
-
-
 END = act("end")
 END_SKIP = act("end", "skip")
 DOUBLE = act("double")
@@ -105,12 +55,6 @@ HAGGLE = act("haggle")
 BANNER = act("banner")
 FREE = act("reinforce", "free")
 ENHANCED = act("reinforce", "enhanced")
-STOP = act("stop")
-DONE = act("done")
-OFFER = act("offer")
-CANCEL = act("cancel")
-ACCEPT = act("accept")
-REJECT = act("reject")
 
 
 # --- what a hero may do on their turn ---------------------------------------------------
@@ -176,60 +120,55 @@ def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = Non
     return spaces
 
 
-def can_reinforce(w: World, s: State, h: HeroState) -> bool:
-    """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6);
-    Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it."""
-    t = s.turn
-    if s.cov is not None and not cov_reinforce.allowed_here(w, s, h):
-        return False
-    if h.space not in s.skulls and (s.cov is None or not cov_reinforce.far_sources(w, s, h)):
-        return False
-    if t.reinforces == 0:
-        return True
-    return (
-        t.reinforces == 1
-        and t.reinforce_space == h.space
-        and has_flag(w, h, "reinforce_twice_same_building")
-    )
-
-
-def reinforce_cost(
-    w: World,
-    s: State,
-    h: HeroState,
-    option: str,
-    prof: Profile | None = None,
-    glyph: int | None = None,
-    source: str = "",
-) -> int:
-    """Spirit for a Reinforce option of the building here, or of another `source`
-    (a building type or a completed monument: covenant.reinforce)."""
-    if s.cov is None:
-        building = w.board.building_of[h.space]
-        info = w.content.buildings[building]
-        base = info.free.spirit if option == "free" else info.enhanced.spirit
-    else:
-        building = cov_reinforce.source_of(w, s, h, source)[0]
-        base = cov_reinforce.option(w, s, h, source, option).spirit
-    extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    if option == "enhanced" and s.cov is not None:  # Resolute; the glyph is still paid
-        extra -= cov_heroes.resolute_discount(w, h)  # COV-AEGIS-4, COV-AEGIS-5
-    if glyph is None:
-        glyph = glyph_cost(w, s, h, "reinforce")
-    return max(0, base + extra) + glyph
-
-
-def item_use(w: World, s: State, h: HeroState, item: str) -> bool:
-    """Whether `use ITEM` is legal now (RTDT-ITEM-9)."""
-    for u in w.uses[item]:
-        if not u.effects or not usable(w, s, h, u.effects):
-            continue
-        if u.once_per_turn and item in s.turn.used:
-            continue
-        if h.spirit < u.spirit or len(h.potions) < u.potions:
-            continue
-        return True
+def stuck(w: World, s: State, h: HeroState) -> bool:
+    """Whether the hero may not move on (COV-WASTE-4: a wasteland's)."""
+    for held in w.hooks.stuck:  # noqa: SIM110 - no generator: runs at every decision
+        if held(w, s, h):
+            return True
     return False
+
+
+def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
+    """Whether the hero may be put on or step to this space (Timid)."""
+    for ok in w.hooks.may_enter:  # noqa: SIM110 - no generator: a hot path
+        if not ok(w, s, h, space):
+            return False
+    return True
+
+
+def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
+    """The hero arrived on its space: crossing tolls (Aquaphobic) when it came from
+    `src`, then what the space does (a wasteland, COV-WASTE-4)."""
+    hk = w.hooks
+    if src:
+        for crossed in hk.crossed:
+            crossed(w, s, h, src, h.space)
+    for arrived in hk.entered:
+        arrived(w, s, h)
+
+
+def _unlimited(w: World, s: State) -> bool:
+    """Whether more than one heroic action is allowed this turn (COV-CLARIFY-17)."""
+    for more in w.hooks.unlimited_heroic:  # noqa: SIM110 - no generator: a hot path
+        if more(w, s):
+            return True
+    return False
+
+
+def _reinforce_actions(
+    w: World, s: State, h: HeroState, prof: Profile, glyph: int, out: list[Action]
+) -> None:
+    """`haggle` and the Reinforce options the hero can pay for (RTDT-REINF-*, RTDT-HAGGLE-1)."""
+    if not s.turn.haggle and h.spirit >= glyph:
+        out.append(HAGGLE)
+    if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)
+        for options in w.hooks.reinforce_actions:
+            out.extend(options(w, s, h, prof, glyph))
+        return
+    if h.spirit >= reinforce_cost(w, s, h, "free", prof, glyph):
+        out.append(FREE)
+    if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, glyph):
+        out.append(ENHANCED)
 
 
 def turn_actions(w: World, s: State) -> list[Action]:
@@ -237,15 +176,24 @@ def turn_actions(w: World, s: State) -> list[Action]:
     h = s.heroes[t.seat]
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
+    hk = w.hooks
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
         out = battle.battle_actions(w, s, h)
-        return out if s.cov is None else out + cov_spells.cast_actions(w, s, h)
+        for more in hk.any_moment_actions:
+            out.extend(more(w, s, h))
+        return out
     if s.delve is not None:
         out = dungeons.delve_actions(w, s, h)
-        return out if s.cov is None else out + cov_spells.cast_actions(w, s, h)
+        for more in hk.any_moment_actions:
+            out.extend(more(w, s, h))
+        return out
     out = []
     prof = w.profile(h.cards())
-    held = s.cov is not None and stuck(s, h)  # COV-WASTE-4: no moving on from a wasteland
+    held = False  # COV-WASTE-4: no moving on from a wasteland
+    for is_held in hk.stuck:
+        if is_held(w, s, h):
+            held = True
+            break
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g) for g in GLYPHS}
     if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
@@ -271,7 +219,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 out.extend(_step_actions(w, h.space))
         # one heroic action (RTDT-HEROIC-2); any number of Battles and Cleanses after the
         # Moonstone Temple's enhanced Reinforce (COV-CLARIFY-17)
-        free_hand = not t.heroic_done or (s.cov is not None and cov_turn.unlimited(s))
+        free_hand = not t.heroic_done or _unlimited(w, s)
         if free_hand and h.spirit >= gc["cleanse"]:
             if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
                 out.extend(act("cleanse", sp) for sp in cleanse_targets(w, s, h, prof))
@@ -285,25 +233,17 @@ def turn_actions(w: World, s: State) -> list[Action]:
             and h.spirit >= gc["battle"]  # RTDT-BATTLE-1
         ):
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h, prof))
-        racing = s.config.mode == "competitive"
-        if (s.quests or racing) and not t.heroic_done and h.spirit >= gc["quest"]:  # RTDT-QUEST-2
-            out.extend(quests.quest_actions(w, s, h))
-            if racing:
-                out.extend(competitive.quest_actions(w, s, h))
+        more_quests = hk.quest_actions  # the competitive mode's trials and Tower dungeon
+        if (s.quests or more_quests) and not t.heroic_done and h.spirit >= gc["quest"]:
+            out.extend(quests.quest_actions(w, s, h))  # RTDT-QUEST-2
+            for more in more_quests:
+                out.extend(more(w, s, h))
         if h.space in s.siege_trees and not t.reinforces and h.spirit >= gc["reinforce"]:
             out.append(act("reinforce", "tree"))  # RTDT-TOKEN-9
         if can_reinforce(w, s, h):
-            if not t.haggle and h.spirit >= gc["reinforce"]:
-                out.append(HAGGLE)
-            if s.cov is not None:
-                out.extend(cov_turn.reinforce_actions(w, s, h, prof, gc["reinforce"]))
-            else:
-                if h.spirit >= reinforce_cost(w, s, h, "free", prof, gc["reinforce"]):
-                    out.append(FREE)
-                if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, gc["reinforce"]):
-                    out.append(ENHANCED)
-        if s.cov is not None:
-            out.extend(cov_turn.build_actions(w, s, h))  # COV-BUILD-1
+            _reinforce_actions(w, s, h, prof, gc["reinforce"], out)
+        for more in hk.turn_actions:  # COV-BUILD-1
+            out.extend(more(w, s, h))
         if not t.traded and len(s.heroes) > 1:  # RTDT-TRADE-1
             out.extend(
                 act("trade", str(o.seat))
@@ -321,17 +261,13 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
-    if s.cov is not None:  # not an action: offered in either step (COV-ASTRO-6, COV-ASTRO-8)
-        out.extend(cov_spells.cast_actions(w, s, h))
-    if s.cov is not None:  # Covenant treasures' uses; corruptions forbid (covenant/cards.py)
-        out.extend(cov_cards.turn_uses(w, s, h))
-        out = cov_cards.restrict(w, s, h, out)
+    for more in hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6)
+        out.extend(more(w, s, h))
+    for uses in hk.card_uses:  # Covenant treasures' uses
+        out.extend(uses(w, s, h))
+    for restrict in hk.restrict_actions:  # corruptions forbid (covenant/cards.py)
+        out = restrict(w, s, h, out)
     return out
-
-
-def usable_cards(h: HeroState) -> list[str]:
-    """Cards a hero may use on their turn: potions, treasures, gear, quest items, companions."""
-    return list(dict.fromkeys(h.potions + h.treasures + h.gear + h.quest_items + h.companions))
 
 
 def _enter_middle(s: State) -> None:
@@ -350,8 +286,9 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     if s.trade is not None:
         apply_trade(w, s, h, s.trade, a)
         return
-    if verb == "cast":  # not an action: the step stays as it is (COV-ASTRO-8)
-        cov_spells.cast(w, s, h, a)
+    free = w.hooks.free_verbs.get(verb)
+    if free is not None:  # not an action: the step stays as it is (COV-ASTRO-8)
+        free(w, s, h, a)
         return
     if s.battle is not None:
         battle.apply_battle(w, s, h, a)
@@ -365,15 +302,16 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
         log(s, f"{name} takes the banner action of the {hero.name}: {hero.banner}")
         run(w, s, h, hero.banner_effects, "the banner action")
-        cov_heroes.banner(w, s, h, hero.id)  # the Covenant heroes' banners
+        for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
+            banner(w, s, h, hero.id)
     elif verb == "resolve":
         t.start_pending.remove(a[1])
         for trig in w.triggers[a[1]]:
             if trig.on == "start_of_turn":
                 log(s, f"{name} resolves {w.name(a[1])}.")
                 run(w, s, h, trig.effects, w.name(a[1]))
-    elif verb == "use" and cov_cards.owns_use(w, a):  # Covenant treasures (wands, ...)
-        cov_cards.apply_use(w, s, h, a)
+    elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
+        owned(w, s, h, a)
     elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
         level = w.content.foes[a[2]].level
         h.spirit -= level
@@ -382,18 +320,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     elif verb == "use":
         use_item(w, s, h, a[1])
     elif verb == "end":
-        _enter_middle(s)
-        skip = len(a) > 1
-        if skip:
-            card = flag_cards(w, h, "skip_skull_drop")[0]
-            h.treasures.remove(card)
-            return_item(s, "treasure", card)
-            log(s, f"{name} spends {w.name(card)} instead of dropping a skull.")
-            fire(w, s, h, "spend_treasure")
-            if s.cov is not None:  # COV-CLARIFY-11
-                offer(w, s, "spend_or_lose_treasure")
-        log(s, f"{name} ends the turn.")
-        end_turn(w, s, skip_drop=skip)
+        _end(w, s, h, skip=len(a) > 1)
     else:
         _enter_middle(s)
         if verb == "double":
@@ -409,8 +336,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")
             cross_fire(w, s, h, src, a[1])
-            cov_cards.crossed(w, s, h, src, a[1])  # Aquaphobic
-            enter(w, s, h)  # COV-WASTE-4
+            entered(w, s, h, src)  # Aquaphobic; COV-WASTE-4
             cloak = flag_cards(w, h, "relocate_entered_foe")
             if cloak and foes_at(s, a[1]) and cloak[0] not in t.used:
                 ask(s, Decision("cloak", h.seat, target=cloak[0], context=a[1]))
@@ -422,9 +348,6 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         elif verb == "quest":
             h.spirit -= glyph_cost(w, s, h, "quest")
             quests.complete(w, s, h, a[1])
-        elif verb == "trial":  # CMP-TRIAL-1
-            h.spirit -= glyph_cost(w, s, h, "quest")
-            competitive.complete_trial(w, s, h, a[1])
         elif verb == "explore":
             h.spirit -= glyph_cost(w, s, h, "quest")
             dungeons.enter(w, s, h, a[1])
@@ -438,8 +361,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             ask(s, Decision("move_tree", h.seat, context=h.space))
         elif verb == "reinforce":
             reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
-        elif verb == "build":
-            cov_turn.build(w, s, h)
+        elif verb in w.hooks.turn_verbs:  # CMP-TRIAL-1: a trial; COV-BUILD-1
+            w.hooks.turn_verbs[verb](w, s, h, a)
         elif verb == "trade":
             partner = s.heroes[int(a[1])]
             t.traded = True
@@ -447,6 +370,22 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             log(s, f"{name} opens a trade with the {hero_name(w, partner)}.")
         else:  # pragma: no cover - only legal actions reach here
             raise ValueError(f"unhandled action {a}")
+
+
+def _end(w: World, s: State, h: HeroState, skip: bool) -> None:
+    """`end`, or `end skip`: a treasure spent instead of dropping a skull."""
+    _enter_middle(s)
+    name = hero_name(w, h)
+    if skip:
+        card = flag_cards(w, h, "skip_skull_drop")[0]
+        h.treasures.remove(card)
+        return_item(s, "treasure", card)
+        log(s, f"{name} spends {w.name(card)} instead of dropping a skull.")
+        fire(w, s, h, "spend_treasure")
+        for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11
+            gone(w, s, h)
+    log(s, f"{name} ends the turn.")
+    end_turn(w, s, skip_drop=skip)
 
 
 def cross_fire(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
@@ -479,457 +418,5 @@ def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
-    cov_cards.after_cleanse(w, s, h)  # Haunted Recluse's Effigy
-
-
-def haggle(w: World, s: State, h: HeroState) -> None:
-    """Roll the haggle die before Reinforcing (RTDT-HAGGLE-1..6)."""
-    rng = Rng(s.rng)
-    face = rng.choice(w.content.haggle.faces)
-    s.rng = rng.state
-    log(s, f"{hero_name(w, h)} rolls the haggle die: {face.text}")
-    if cov_heroes.reroll_asks(w, s, h, face.result, "reinforce"):  # Fortuitous
-        s.turn.haggle = face.result  # rolled; the kept face settles it
-        return
-    settle_haggle(w, s, h, face.result)
-
-
-def settle_haggle(w: World, s: State, h: HeroState, result: str) -> None:
-    """The haggle face kept for the next Reinforce (RTDT-HAGGLE-2..6)."""
-    t = s.turn
-    t.haggle = result
-    if result == "cancel":
-        if has_flag(w, h, "haggle_ignore_cancel"):
-            t.haggle = "normal"
-            log(s, "The cancel face does not stop this hero; they Reinforce normally.")
-        else:
-            # RTDT-HAGGLE-6: the cancelled Reinforce uses up the turn's Reinforce; only an
-            # effect granting another (Fortunate) lets the hero Reinforce again, and roll again.
-            t.reinforce_cancelled = True
-            t.reinforces += 1
-            t.reinforce_space = h.space
-            t.haggle = ""
-
-
-def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -> None:
-    """The free or the enhanced option of the building here (RTDT-REINF-2..10), or of
-    another source Covenant allows (covenant.reinforce)."""
-    t = s.turn
-    h.spirit -= reinforce_cost(w, s, h, option, source=source)
-    t.reinforces += 1  # COV-MONUMENT-8: a monument's Reinforce is the turn's Reinforce
-    t.reinforce_space = h.space
-    if s.cov is None:
-        building = w.board.building_of[h.space]
-        info = w.content.buildings[building]
-        chosen = info.free if option == "free" else info.enhanced
-    else:
-        building = cov_reinforce.source_of(w, s, h, source)[0]
-        chosen = cov_reinforce.option(w, s, h, source, option)
-    where = w.name(source) if source in w.content.monuments else f"the {source or building}"
-    log(s, f"{hero_name(w, h)} Reinforces with {where} ({option}): {chosen.text}")
-    if s.cov is not None:  # COV-MONUMENT-7: warriors costs and the monuments' own options
-        cov_turn.monument_option(w, s, h, source, option)
-    run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
-    if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
-        gain(s, h, "spirit", s.month)
-    if t.haggle:  # RTDT-HAGGLE-7: the die's bonus comes after the Reinforce
-        for face in w.content.haggle.faces:
-            if face.result == t.haggle:
-                run(w, s, h, face.effects, "the haggle die")
-                break
-        t.haggle = ""
-    fire(w, s, h, "after_reinforce", building)
-    if restricted(w, h, "end_turn_after_reinforce"):
-        log(s, f"{hero_name(w, h)}'s turn ends after Reinforcing.")
-        end_turn(w, s)
-
-
-def use_item(w: World, s: State, h: HeroState, item: str) -> None:
-    """Spend an item for its effect (RTDT-RES-2, RTDT-RES-6)."""
-    kind = w.kind_of[item]
-    u = next(u for u in w.uses[item] if u.effects and usable(w, s, h, u.effects))
-    mult = 1
-    if u.discard:
-        holder = {
-            "potion": h.potions,
-            "gear": h.gear,
-            "treasure": h.treasures,
-            "quest_item": h.quest_items,
-            "companion": h.companions,
-        }[kind]
-        holder.remove(item)
-        return_item(s, kind, item)  # quest items and companions leave play
-    if kind == "potion":
-        mult = potion_multiplier(w, h)
-    h.spirit -= u.spirit
-    for _ in range(u.potions):
-        return_item(s, "potion", h.potions.pop(0))
-    if u.once_per_turn:
-        s.turn.used.append(item)
-    log(s, f"{hero_name(w, h)} uses {w.name(item)}.")
-    if kind == "treasure" and u.discard:
-        fire(w, s, h, "spend_treasure")
-        if s.cov is not None:  # COV-CLARIFY-11: spent for its effect
-            offer(w, s, "spend_or_lose_treasure")
-    run(w, s, h, u.effects, w.name(item), mult)
-
-
-# --- trading (RTDT-TRADE-*) ------------------------------------------------------------------
-
-
-def _tradeable(s: State, h: HeroState) -> list[str]:
-    """Items and companions (RTDT-TRADE-2, RTDT-COMP-4); the main companion helps everyone
-    and stays put."""
-    won = [c for c in h.companions if c != s.config.companion]
-    return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items + won))
-
-
-def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
-    """Moves of an open trade. Each of warriors, spirit and every card moves at most once
-    (one direction, one amount), so a trade is one exchange and always ends."""
-    partner = s.heroes[trade.partner]
-    moved = {m.split()[1] for m in trade.moves}
-    out: list[Action] = []
-    for verb, giver in (("give", h), ("take", partner)):
-        if restricted(w, giver, "trade_give"):
-            continue
-        if "warriors" not in moved:
-            out.extend(act(verb, "warriors", str(n)) for n in range(1, giver.warriors + 1))
-        if "spirit" not in moved:
-            out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
-        out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
-    out = cov_cards.trade_moves(w, s, h, partner, out)  # Snobby receives no gear
-    if trade.moves:
-        out.append(OFFER)
-    out.append(CANCEL)
-    return out
-
-
-def _transfer(w: World, giver: HeroState, taker: HeroState, what: str, amount: int) -> None:
-    if what == "warriors":
-        giver.warriors -= amount
-        taker.warriors += amount
-        return
-    if what == "spirit":
-        giver.spirit -= amount
-        taker.spirit += amount
-        return
-    for held, into in (
-        (giver.potions, taker.potions),
-        (giver.gear, taker.gear),
-        (giver.treasures, taker.treasures),
-        (giver.quest_items, taker.quest_items),
-        (giver.companions, taker.companions),
-    ):
-        if what in held:
-            held.remove(what)
-            into.append(what)
-            return
-
-
-def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> None:
-    partner = s.heroes[trade.partner]
-    verb = a[0]
-    if verb in ("give", "take"):
-        giver, taker = (h, partner) if verb == "give" else (partner, h)
-        amount = int(a[2]) if len(a) > 2 else 1
-        _transfer(w, giver, taker, a[1], amount)
-        trade.moves.append(str(a))
-    elif verb == "offer":
-        log(s, f"{hero_name(w, h)} offers: {'; '.join(trade.moves)}.")
-        ask(s, Decision("trade_respond", partner.seat))
-    elif verb == "cancel":
-        _undo_trade(s, trade)
-        log(s, f"{hero_name(w, h)} calls off the trade.")
-
-
-def _undo_trade(s: State, trade: Trade) -> None:
-    active, other = trade.snapshot
-    s.heroes[active.seat] = active.clone()
-    s.heroes[other.seat] = other.clone()
-    s.trade = None
-
-
-def _dedupe_gear(s: State, h: HeroState) -> None:
-    seen: set[str] = set()
-    for g in h.gear[:]:
-        if g in seen:
-            h.gear.remove(g)
-            return_item(s, "gear", g)  # RTDT-ITEM-4
-        seen.add(g)
-
-
-# --- pending decisions ---------------------------------------------------------------------
-
-
-def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
-    h = s.heroes[d.seat]
-    k = d.kind
-    cov_module = COVENANT_DECISIONS.get(k)
-    if cov_module is not None:
-        answers: list[Action] = cov_module.decision_actions(w, s, d)
-        return answers
-    if k == "place_skull":  # RTDT-PLACE-2, RTDT-PLACE-5
-        return [act("place", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
-    if k == "discard":
-        held = h.treasures if d.scope == "treasure" else h.potions
-        return [act("discard", item) for item in dict.fromkeys(held)]
-    if k == "take_gear":
-        return [act("take", g) for g, n in s.gear_piles.items() if n > 0]
-    if k == "take_treasure":
-        return [act("take", t) for t in s.market]
-    if k == "flip_virtue":
-        return [act("flip", v) for v in h.inactive]
-    if k == "remove_skull":
-        out = [act("remove", sp) for sp in skull_targets(w, s, h, d.scope, d.target)]
-        if d.up_to or not out:
-            out.append(STOP)
-        return out
-    if k == "place_hero":
-        if stuck(s, h):  # COV-WASTE-4: no effect moves a hero out of a wasteland
-            return [act("go", h.space)]
-        if d.scope == "current_kingdom":
-            spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
-        else:
-            spaces = w.board.spaces
-        return [act("go", sp) for sp in spaces if cov_cards.may_enter(w, s, h, sp)]  # Timid
-    if k == "pick_hero":
-        return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
-    if k == "step_hero":
-        mover = s.heroes[int(d.target)]
-        if stuck(s, mover):  # COV-WASTE-4
-            return [STOP]
-        steps = [
-            sp for sp in w.board.neighbours[mover.space] if cov_cards.may_enter(w, s, mover, sp)
-        ]
-        return [act("step", sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
-    if k == "trade_respond":
-        return [ACCEPT, REJECT]
-    if k == "new_wares":
-        return [act("replace", t) for t in s.market if t not in d.options] + [DONE]
-    if k == "lose_item":
-        return [act("lose", item) for item in dict.fromkeys(held_items(h, d.scope))]
-    if k == "spend_item":
-        return [act("spend", item) for item in dict.fromkeys(held_items(h, d.scope))]
-    if k == "lose_virtue":
-        return [act("lose", v) for v in hero_virtues(w, h)]
-    if k == "add_skull":
-        targets = add_skull_targets(w, s, h, d.scope)
-        return [act("skull", sp) for sp in targets] or [act("skull", "none")]
-    if k == "pick_foe":
-        return [act("foe", f, sp) for f, sp in foe_targets(w, s, h, d.scope)]
-    if k == "step_foe":
-        return [act("step", sp) for sp in w.board.neighbours[d.context]] + [STOP]
-    if k == "move_token":
-        if d.scope == "next_kingdom":
-            nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
-            return [act("to", sp) for sp in kingdom_buildings(w, s, nxt)]
-        return [act("to", sp) for sp in w.board.neighbours[d.context]]
-    if k == "seal":  # CMP-TRIAL-6
-        return competitive.seal_actions(s)
-    if k == "steal_potion":  # CMP-CLAR-6
-        return [
-            act("steal", p, str(o.seat))
-            for o in s.heroes
-            if o.seat != h.seat and not o.eliminated
-            for p in dict.fromkeys(o.potions)
-        ] + [act("none")]
-    if k == "unseen":
-        return [act("foe", f, sp) for f, sp in dict.fromkeys(s.foes)] + [act("spirit")]
-    if k == "move_tree":
-        return [act("tree", sp) for sp in w.board.neighbours[d.context]]
-    if k == "cloak":  # once per turn, a foe you walk in on may be sent anywhere
-        return [act("foe", f, d.context) for f in dict.fromkeys(foes_at(s, d.context))] + [STOP]
-    if k == "cloak_place":
-        return [act("to", sp) for sp in w.board.spaces if sp != d.context]
-    if k == "strike_building":
-        return [act("hit", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
-    raise ValueError(f"unknown decision {k!r}")
-
-
-def add_skull_targets(w: World, s: State, h: HeroState, where: str) -> list[str]:
-    """Standing buildings an `add_skulls` effect may use: on or next to the hero's space
-    (`near`) or in their current kingdom (`kingdom`)."""
-    board = w.board
-    if where == "near":
-        spaces: tuple[str, ...] = board.near(h.space)
-    else:
-        spaces = kingdom_buildings(w, s, board.kingdom_of[h.space])
-    return [sp for sp in spaces if sp in s.skulls]
-
-
-def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    """Answer the decision `d` (already popped from the queue)."""
-    h = s.heroes[d.seat]
-    name = hero_name(w, h)
-    k = d.kind
-    verb = a[0]
-    cov_module = COVENANT_DECISIONS.get(k)
-    if cov_module is not None:
-        cov_module.apply_decision(w, s, d, a)
-        return
-    if k == "place_skull":
-        entry = s.emerged.pop(0)
-        add_skull(w, s, a[1], h, doom=entry.startswith("doom:"))  # COV-DOOM-3
-        if a[1] in s.skulls:
-            log(
-                s,
-                f"{name} places a skull on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
-            )
-    elif k == "discard":
-        held = h.treasures if d.scope == "treasure" else h.potions
-        held.remove(a[1])
-        return_item(s, d.scope, a[1])
-        log(s, f"{name} discards {w.name(a[1])}.")
-        check_limits(w, s, h)
-    elif k == "take_gear":
-        gain_gear(w, s, h, a[1])
-    elif k == "take_treasure":
-        take_treasure(w, s, h, a[1])
-    elif k == "flip_virtue":
-        h.inactive.remove(a[1])
-        h.virtues.append(a[1])
-        log(s, f"{name} gains the virtue {w.name(a[1])}.")
-        check_limits(w, s, h)
-    elif k == "remove_skull":
-        if verb == "stop":
-            return
-        remove_skulls(w, s, a[1], 1)
-        log(
-            s,
-            f"{name} removes a skull from the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
-        )
-        left = d.amount - 1
-        target = a[1] if d.scope == "one_building_anywhere" else d.target
-        if left > 0 and skull_targets(w, s, h, d.scope, target):
-            ask(
-                s,
-                Decision(
-                    "remove_skull", d.seat, amount=left, scope=d.scope, up_to=d.up_to, target=target
-                ),
-            )
-    elif k == "place_hero":
-        h.space = a[1]
-        log(s, f"{name} is placed on {w.board.names[a[1]]}.")
-        enter(w, s, h)
-    elif k == "pick_hero":
-        mover = next(o for o in s.heroes if o.hero == a[1])
-        ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
-    elif k == "step_hero":
-        if verb == "stop":
-            return
-        mover = s.heroes[int(d.target)]
-        src = mover.space
-        mover.space = a[1]
-        log(s, f"{name} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
-        cross_fire(w, s, mover, src, a[1])
-        cov_cards.crossed(w, s, mover, src, a[1])  # Aquaphobic
-        enter(w, s, mover)
-        if d.amount > 1 and not stuck(s, mover):
-            ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
-    elif k == "trade_respond":
-        trade = s.trade
-        assert trade is not None
-        if verb == "reject":
-            _undo_trade(s, trade)
-            log(s, f"{name} refuses the trade.")
-            return
-        s.trade = None
-        log(s, f"{name} accepts the trade.")
-        for hero in (s.heroes[s.turn.seat], h):
-            _dedupe_gear(s, hero)
-            check_limits(w, s, hero)
-    elif k == "new_wares":
-        if verb == "done":
-            return
-        s.market.remove(a[1])
-        s.treasure_deck.append(a[1])
-        replaced = d.options + (a[1],)
-        if s.treasure_deck:
-            s.market.append(s.treasure_deck.pop(0))
-        log(s, f"{name} replaces {w.name(a[1])} in the market.")
-        ask(s, Decision("new_wares", d.seat, options=replaced))
-    elif k == "spend_item":  # RTDT-RES-3: spent for the quest, not for its own effect
-        discard_item(w, s, h, a[1])
-        if d.amount > 1:
-            ask(s, Decision("spend_item", d.seat, amount=d.amount - 1, scope=d.scope))
-    elif k == "lose_item":
-        discard_item(w, s, h, a[1])
-        if d.amount > 1:
-            ask(s, Decision("lose_item", d.seat, amount=d.amount - 1, scope=d.scope))
-    elif k == "lose_virtue":
-        h.virtues.remove(a[1])  # out of the game, not back to the inactive side
-        log(s, f"{name} loses the virtue {w.name(a[1])} for good.")
-    elif k == "add_skull":
-        for i in range(d.amount):
-            if not take_skull_from_supply(w, s):  # RTDT-SKULL-7
-                return
-            if a[1] == "none":  # RTDT-CORR-2: only destroyed buildings to take it
-                s.removed += 1
-                if i == 0:
-                    gain_corruption(w, s, h, "skulls had to go on destroyed buildings")
-                continue
-            add_skull(w, s, a[1], h)
-            if a[1] not in s.skulls:  # destroyed: the rest go on other buildings
-                if d.amount - i - 1 > 0:
-                    ask(s, Decision("add_skull", d.seat, amount=d.amount - i - 1, scope=d.scope))
-                return
-        log(
-            s,
-            f"{name} puts {d.amount} skull(s) on the {building_type(w, s, a[1]) or 'ruins'} at {w.board.names.get(a[1], a[1])}.",
-        )
-    elif k == "pick_foe":
-        foe, space = a[1], a[2]
-        if d.context == "remove":  # RTDT-FOE: removing a foe is not a heroic action
-            remove_token(w, s, foe, space)
-        else:
-            ask(s, Decision("step_foe", d.seat, amount=d.amount, target=foe, context=space))
-    elif k == "step_foe":
-        if verb == "stop":
-            return
-        move_token(s, d.target, d.context, a[1])
-        log(s, f"{name} moves the {w.name(d.target)} to {w.board.names[a[1]]}.")
-        if d.amount > 1:
-            ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
-    elif k == "move_token":
-        move_token(s, d.target, d.context, a[1])
-        log(
-            s,
-            f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
-        )
-    elif k == "seal":
-        competitive.apply_seal(w, s, h, a)
-    elif k == "steal_potion":
-        if verb == "steal":
-            s.heroes[int(a[2])].potions.remove(a[1])
-            h.potions.append(a[1])
-            log(s, f"{name} takes {w.name(a[1])} from the {hero_name(w, s.heroes[int(a[2])])}.")
-            check_limits(w, s, h)
-    elif k == "unseen":
-        if verb == "spirit":
-            gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
-        else:
-            remove_token(w, s, a[1], a[2])
-    elif k == "cloak":
-        if verb == "stop":
-            return
-        s.turn.used.append(d.target)
-        ask(s, Decision("cloak_place", d.seat, target=a[1], context=d.context))
-    elif k == "cloak_place":
-        move_token(s, d.target, d.context, a[1])
-        log(s, f"{name} sends the {w.name(d.target)} to {w.board.names[a[1]]}.")
-    elif k == "move_tree":
-        s.siege_trees[s.siege_trees.index(d.context)] = a[1]
-        log(s, f"{name} moves the siege tree to {w.board.names[a[1]]}.")
-    elif k == "strike_building":
-        if d.scope == "destroy":
-            destroy_building(w, s, a[1], 0)
-            return
-        for _ in range(d.amount):
-            if not take_skull_from_supply(w, s):
-                return
-            add_skull(w, s, a[1], None)
-        log(
-            s,
-            f"{name} puts {d.amount} skull(s) on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
-        )
+    for cleansed in w.hooks.after_cleanse:  # Haunted Recluse's Effigy
+        cleansed(w, s, h)

@@ -27,8 +27,9 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
         near = w.board.near(h.space)
         return adv.amount * sum(1 for sp in near if s.skulls.get(sp) == 0)
     terrain = when.removeprefix("on_")  # on_hills, on_mountains, ...
-    if s.cov is not None and h.space in s.cov.wastelands:  # COV-WASTE-2, COV-WASTE-3
-        return 0
+    for lost in w.hooks.terrain_lost:  # COV-WASTE-2, COV-WASTE-3: a wasteland's
+        if lost(w, s, h.space):
+            return 0
     if w.board.terrain_of[h.space] == terrain:
         return adv.amount
     if terrain == "forest" and h.space in s.siege_trees:  # RTDT-TOKEN-8
@@ -46,16 +47,8 @@ def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int
             n = _count(w, s, h, adv, battling)
             if n:
                 out[adv.type] = out.get(adv.type, 0) + n
-    if s.cov is not None and h.corruptions:  # Emboldened: Wild per corruption held
-        from towerplay.rtdt.covenant.heroes import corruption_advantages
-
-        n = corruption_advantages(w, h)
-        if n:
-            out["wild"] = out.get("wild", 0) + n
-    if s.cov is not None:  # Covenant treasures' conditional Wilds (covenant/cards.py)
-        from towerplay.rtdt.covenant.cards import add_advantages
-
-        add_advantages(w, s, h, battling, out)
+    for more in w.hooks.extra_advantages:  # Emboldened; Covenant treasures' conditional Wilds
+        more(w, s, h, battling, out, "")
     return out
 
 
@@ -67,8 +60,6 @@ def item_advantages(w: World, s: State, h: HeroState, item: str, battling: bool)
             n = _count(w, s, h, adv, battling)
             if n:
                 out[adv.type] = out.get(adv.type, 0) + n
-    if s.cov is not None:  # Covenant treasures' conditional Wilds (covenant/cards.py)
-        from towerplay.rtdt.covenant.cards import add_advantages
-
-        add_advantages(w, s, h, battling, out, only=item)
+    for more in w.hooks.extra_advantages:  # Covenant treasures' conditional Wilds
+        more(w, s, h, battling, out, item)
     return out

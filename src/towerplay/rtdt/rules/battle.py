@@ -13,14 +13,11 @@ from collections.abc import Sequence
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
-from towerplay.rtdt.covenant import cards as cov_cards
-from towerplay.rtdt.covenant import heroes as cov_heroes
-from towerplay.rtdt.covenant.blessings import spend_blessing
-from towerplay.rtdt.covenant.monuments import offer
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
+    act,
     ask,
     flag_cards,
     gain,
@@ -29,7 +26,9 @@ from towerplay.rtdt.rules.common import (
     stat_set,
 )
 from towerplay.rtdt.rules.effects import run
-from towerplay.rtdt.rules.foes import foes_at, remove_token
+from towerplay.rtdt.rules.items import item_use, usable_cards, use_card
+from towerplay.rtdt.rules.quests import on_foe_defeated
+from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
@@ -103,11 +102,12 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
         resolved=0,
         revealed=False,
     )
-    if s.cov is not None:  # the quarry's Wild; Inventive's market advantages (COV-SWINDLER-4)
-        pool = s.battle.pool
-        for kind, n in cov_heroes.battle_advantages(w, s, h, foe, space, adversary).items():
+    pool = s.battle.pool
+    for more in w.hooks.battle_advantages:  # the quarry's Wild; Inventive's (COV-SWINDLER-4)
+        for kind, n in more(w, s, h, foe, space, adversary).items():
             pool[kind] = pool.get(kind, 0) + n
-    cov_cards.battle_started(w, s, h)  # wands recharge (COV-WAND-3)
+    for started in w.hooks.battle_started:  # wands recharge (COV-WAND-3)
+        started(w, s, h)
     # RTDT-HEROIC-1: Battle is a heroic action
     s.turn.heroic_done = True
     name = w.name(foe)
@@ -163,8 +163,6 @@ def cap(w: World, s: State, h: HeroState) -> int:
 
 
 def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    from towerplay.rtdt.rules.actions import act, item_use, usable_cards
-
     b = s.battle
     assert b is not None
     out: list[Action] = []
@@ -174,26 +172,26 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
         # RTDT-ADV-2, RTDT-ADV-3: only the foe's own attributes apply, and Wild as any of them
         allowed = set(traits_of(w, b.foe)) | {"wild"}
-        allowed = cov_cards.battle_allowed(w, s, allowed)  # Azkol's Scroll
+        for narrow in w.hooks.battle_allowed:  # Azkol's Scroll
+            allowed = narrow(w, s, allowed)
         out.extend(
             act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
         )
     if not b.shield and h.spirit >= 1 and blessing(w, h):
         out.append(act("blessed"))
-    if s.cov is not None and s.cov.blessings[h.seat] and b.rung < TOP_RUNG and cap(w, s, h):
-        out.append(act("bless"))  # COV-BLESS-2
+    for boosts in w.hooks.battle_boosts:  # COV-BLESS-2: a blessing
+        out.extend(boosts(w, s, h))
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
     out.append(act("resolve"))
     for item in usable_cards(h):
         if item_use(w, s, h, item):
             out.append(act("use", item))
-    out.extend(cov_cards.battle_uses(w, s, h))  # Covenant treasures
+    for uses in w.hooks.battle_uses:  # Covenant treasures
+        out.extend(uses(w, s, h))
     return out
 
 
 def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
-    from towerplay.rtdt.rules.actions import use_item
-
     b = s.battle
     assert b is not None
     verb = a[0]
@@ -209,17 +207,16 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             s.adversary_rungs[cid] = s.adversary_rungs.get(cid, 0) + 1
         card = w.content.battle_cards[cid]
         log(s, f"{hero_name(w, h)} uses a {a[1]} advantage: {card.rungs[b.rung].text}")
-        cov_cards.card_improved(w, s, h, b.rung >= TOP_RUNG)  # Brutal Warlord's Bell
-    elif verb == "use" and cov_cards.owns_use(w, a):  # Covenant treasures
-        cov_cards.apply_use(w, s, h, a)
+        for improved in w.hooks.card_improved:  # Brutal Warlord's Bell
+            improved(w, s, h, b.rung >= TOP_RUNG)
     elif verb == "use":
-        use_item(w, s, h, a[1])
+        use_card(w, s, h, a)
     elif verb == "blessed":  # pay 1 spirit: this card takes up to N fewer warriors
         h.spirit -= 1
         b.shield = blessing(w, h)
         log(s, f"{hero_name(w, h)} is Blessed against this card's warrior losses.")
-    elif verb == "bless":
-        spend_blessing(w, s, h, b.pool)
+    elif verb in w.hooks.battle_verbs:  # a blessing (COV-BLESS-2)
+        w.hooks.battle_verbs[verb](w, s, h, a)
     elif verb == "continue":
         _reveal(w, s)
     elif verb == "retreat":
@@ -243,17 +240,16 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
         if f.flag == "block_warrior_losses"
     )
     effects: Sequence[Effect] = rung.effects
-    if s.cov is not None:  # Guarded against the quarry; Calculating on critical hits
-        prevent += cov_heroes.card_prevent(w, s, h)
-        effects = cov_heroes.card_effects(w, h, card.id, effects)
-        effects = cov_cards.card_effects(w, s, h, effects, battle_card=True)  # Iron Wall etc.
+    for more in w.hooks.card_prevent:  # Guarded against the quarry
+        prevent += more(w, s, h)
+    for change in w.hooks.card_effects:  # Calculating on critical hits; The Iron Wall, ...
+        effects = change(w, s, h, card.id, effects)
     run(
         w, s, h, effects, f"the battle card {card.name}", prevent_warriors=prevent
     )  # RTDT-BATTLE-11
     b.lost_warriors += max(0, before - h.warriors)
-    if s.cov is not None:  # COV-CLARIFY-9: warriors really lost to this one card
-        offer(w, s, "battle_card_loss", amount=before - h.warriors)
-        cov_heroes.card_confirmed(w, s, h, unaided=b.card_used == 0)  # COV-AEGIS-3
+    for resolved in w.hooks.card_resolved:  # COV-CLARIFY-9: warriors lost to this card
+        resolved(w, s, h, before - h.warriors, b.card_used == 0)
     b.resolved += 1
     b.index += 1
     if s.result is not None or s.battle is None:  # lost, or the hero eliminated, mid-battle
@@ -274,11 +270,8 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     assert b is not None
     # RTDT-ADV-11: unused advantages vanish with the battle's pool
     s.battle = None
-    if s.cov is not None:
-        if b.used == 0:  # the Moonstone Temple's offering
-            offer(w, s, "battle_without_advantages")
-        if defeated and not b.adversary:  # COV-CLARIFY-5, COV-CLARIFY-19: with the Battle action
-            offer(w, s, "battle_defeat", foe_space=b.space)
+    for ended in w.hooks.battle_ended:  # the monuments' offerings (COV-CLARIFY-5, -19)
+        ended(w, s, h, b, defeated)
     if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}! The heroes win.")
         s.adversary_space = ""
@@ -286,14 +279,13 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         s.result = Result("win", "the adversary was defeated", tuple(x.seat for x in s.heroes))
         return
     if defeated:
-        if s.cov is not None:  # Inspiring: before the quarry token leaves with the foe
-            cov_heroes.quarry_defeated(w, s, h, b.foe, b.space)
+        for defeating in w.hooks.defeating_foe:  # Inspiring: before the quarry token leaves
+            defeating(w, s, h, b.foe, b.space)
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
         log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}.")
         fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))
-        cov_cards.foe_defeated(w, s, h, b.foe)  # Azkol's Chakram
-        from towerplay.rtdt.rules.quests import on_foe_defeated
-
+        for defeated_foe in w.hooks.foe_defeated:  # Azkol's Chakram
+            defeated_foe(w, s, h, b.foe, b.space)
         on_foe_defeated(w, s, h, b.space)
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))

@@ -6,7 +6,9 @@ illegal action never reaches here, so these never need to roll back.
 
 from __future__ import annotations
 
+from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
+from towerplay.rtdt.rules.advantages import item_advantages
 from towerplay.rtdt.state import Decision, HeroState, Site, State
 from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
 from towerplay.rtdt.world import Profile, World
@@ -15,6 +17,17 @@ CORRUPTION_LIMIT = 2  # RTDT-CORR-8
 TREASURE_LIMIT = 4  # RTDT-ITEM-3
 HEROIC_SPIRIT = 2  # RTDT-HEROIC-4
 GLYPH_COST = 1  # RTDT-GLYPH-3
+
+
+# Actions are interned: the same text always gives the same object (cheap equality).
+_CACHE: dict[tuple[str, ...], Action] = {}
+
+
+def act(*tokens: str) -> Action:
+    a = _CACHE.get(tokens)
+    if a is None:
+        a = _CACHE[tokens] = Action(*tokens)
+    return a
 
 
 def log(s: State, text: str) -> None:
@@ -177,19 +190,18 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
     RTDT-CORR-9; a fourth for the Aegis, COV-AEGIS-6)."""
     if s.result is not None:
         return
-    if offer_steeled and s.cov is not None:  # the Aegis's Steeled may take it instead
-        from towerplay.rtdt.covenant.heroes import steeled_asks
-
-        if steeled_asks(w, s, h, why):
-            return
+    hk = w.hooks
+    if offer_steeled:  # the Aegis's Steeled may take it instead
+        for ask_instead in hk.intercept_corruption:
+            if ask_instead(w, s, h, why):
+                return
     if len(h.corruptions) >= corruption_limit(w, h):
         log(s, f"{hero_name(w, h)} would gain one corruption too many ({why}).")
-        if s.config.mode == "competitive":  # CMP-ELIM-1
-            from towerplay.rtdt.competitive import eliminate
-
-            eliminate(w, s, h, f"a {'third' if len(h.corruptions) == 2 else 'fourth'} corruption")
-            return
-        lose_game(s, "third corruption" if len(h.corruptions) == 2 else "fourth corruption")
+        which = "third" if len(h.corruptions) == 2 else "fourth"
+        for out_instead in hk.would_lose:  # CMP-ELIM-1: the competitive mode's elimination
+            if out_instead(w, s, h, f"a {which} corruption"):
+                return
+        lose_game(s, f"{which} corruption")
         return
     if not s.corruption_deck:
         log(s, "The corruption deck is empty; no corruption is drawn.")
@@ -197,14 +209,8 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
     card = s.corruption_deck.pop(0)
     h.corruptions.append(card)
     log(s, f"{hero_name(w, h)} gains the corruption {w.name(card)} ({why}).")
-    if s.cov is not None:  # COV-CLARIFY-3: the Argent Oak's offering
-        from towerplay.rtdt.covenant.monuments import offer
-
-        offer(w, s, "gain_corruption")
-    if s.cov is not None:  # Snobby discards all gear (covenant/cards.py)
-        from towerplay.rtdt.covenant.cards import corruption_gained
-
-        corruption_gained(w, s, h, card)
+    for gained in hk.corruption_gained:  # the Argent Oak's offering (COV-CLARIFY-3), Snobby
+        gained(w, s, h, card)
     check_limits(w, s, h)
 
 
@@ -238,15 +244,11 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
     """The top card of the potion deck (RTDT-ITEM-5)."""
     if not s.potion_deck:
         log(s, "The potion deck is empty.")
-        others = [o for o in s.heroes if o.seat != h.seat and o.potions and not o.eliminated]
-        if s.config.mode == "competitive" and others:  # CMP-CLAR-6
-            # CMP-CLAR-3: only the taker is asked; the hero losing the potion is not
-            ask(s, Decision("steal_potion", h.seat))
+        for empty in w.hooks.potions_out:  # CMP-CLAR-6: the competitive mode's theft
+            empty(w, s, h)
         return
-    if s.cov is not None:  # Relic Hunter's Flagon: pick from the top (covenant/cards.py)
-        from towerplay.rtdt.covenant.cards import pick_potion
-
-        if pick_potion(w, s, h):
+    for pick in w.hooks.draw_potion:  # Relic Hunter's Flagon: pick from the top
+        if pick(w, s, h):
             return
     card = s.potion_deck.pop(0)
     h.potions.append(card)
@@ -262,11 +264,8 @@ def gain_gear(w: World, s: State, h: HeroState, gear: str) -> None:
     """
     if s.gear_piles.get(gear, 0) <= 0:
         return
-    if s.cov is not None:  # Snobby holds no gear (covenant/cards.py)
-        from towerplay.rtdt.covenant.cards import refuses_gear
-
-        if refuses_gear(w, s, h):
-            return
+    if refuses_gear(w, s, h):  # Snobby holds no gear
+        return
     s.gear_piles[gear] -= 1
     log(s, f"{hero_name(w, h)} gains {w.name(gear)}.")
     if gear in h.gear:
@@ -286,10 +285,8 @@ def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
     acquired(w, s, h, treasure)
     mid_action_advantages(w, s, h, treasure)
     log(s, f"{hero_name(w, h)} takes {w.name(treasure)} from the market.")
-    if s.cov is not None:  # Opportunistic
-        from towerplay.rtdt.covenant.heroes import market_taken
-
-        market_taken(w, s, h)
+    for taken in w.hooks.treasure_taken:  # Opportunistic
+        taken(w, s, h)
     check_limits(w, s, h)
 
 
@@ -306,10 +303,16 @@ def draw_treasure(w: World, s: State, h: HeroState) -> None:
 
 def acquired(w: World, s: State, h: HeroState, treasure: str) -> None:
     """A treasure comes to a hero: a Covenant wand takes its charges (COV-WAND-1)."""
-    if s.cov is not None:
-        from towerplay.rtdt.covenant.wands import on_acquire
+    for came in w.hooks.treasure_acquired:
+        came(w, s, h, treasure)
 
-        on_acquire(w, s, treasure)
+
+def refuses_gear(w: World, s: State, h: HeroState) -> bool:
+    """Whether a card forbids this hero gear (Snobby)."""
+    for refuse in w.hooks.refuse_gear:  # noqa: SIM110 - no generator: a hot path
+        if refuse(w, s, h):
+            return True
+    return False
 
 
 def mid_action_advantages(w: World, s: State, h: HeroState, card: str) -> None:
@@ -318,8 +321,6 @@ def mid_action_advantages(w: World, s: State, h: HeroState, card: str) -> None:
     action = s.battle if s.battle is not None else s.delve
     if action is None or s.turn.seat != h.seat:
         return
-    from towerplay.rtdt.rules.advantages import item_advantages
-
     for kind, n in item_advantages(w, s, h, card, battling=s.battle is not None).items():
         action.pool[kind] = action.pool.get(kind, 0) + n
 
@@ -340,6 +341,18 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
 
 
 # --- skulls and buildings ------------------------------------------------------------
+
+
+DOOM_PREFIX = "doom:"  # an emerged doom skull, waiting to be placed: "doom:north" (COV-DOOM-3)
+
+
+def emerged_kingdom(entry: str) -> str:
+    """The kingdom an emerged skull (`State.emerged` entry) goes to."""
+    return entry.removeprefix(DOOM_PREFIX)
+
+
+def is_doom(entry: str) -> bool:
+    return entry.startswith(DOOM_PREFIX)
 
 
 def site_on(s: State, space: str) -> Site | None:
@@ -377,11 +390,9 @@ def kingdom_buildings(w: World, s: State, kingdom: str) -> tuple[str, ...]:
 def take_skull_from_supply(w: World, s: State) -> bool:
     """Needing a skull from an empty supply loses the game (RTDT-SKULL-7, RTDT-END-3)."""
     if s.supply <= 0:
-        if s.config.mode == "competitive":  # CMP-ELIM-2: the hero who needs it is out
-            from towerplay.rtdt.competitive import eliminate
-
-            eliminate(w, s, s.heroes[s.turn.seat], "no skull left in the supply")
-            return False
+        for out_instead in w.hooks.would_lose:  # CMP-ELIM-2: the hero who needs it is out
+            if out_instead(w, s, s.heroes[s.turn.seat], "no skull left in the supply"):
+                return False
         lose_game(s, "empty skull supply")
         return False
     s.supply -= 1

@@ -10,12 +10,12 @@ leaves; cleared rooms stay cleared for everyone.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import blessing
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, gain, hero_name, log
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, gain, hero_name, log
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.quests import finish_stage
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -64,8 +64,6 @@ def _room(w: World, s: State) -> tuple[str, Room | TowerRoom]:
 
 
 def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    from towerplay.rtdt.rules.actions import act
-
     delve = s.delve
     assert delve is not None
     d = s.dungeons[delve.space]
@@ -81,10 +79,11 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
                 out.append(act("improve", t))
     if not delve.shield and h.spirit >= 1 and blessing(w, h):
         out.append(act("blessed"))
-    if s.cov is not None and s.cov.blessings[h.seat] and not delve.improved:
-        out.append(act("bless"))  # COV-BLESS-2
+    for boosts in w.hooks.delve_boosts:  # COV-BLESS-2: a blessing
+        out.extend(boosts(w, s, h))
     out.append(act("resolve"))
-    out.extend(cov_cards.delve_uses(w, s, h))  # The Iron Wall
+    for uses in w.hooks.delve_uses:  # The Iron Wall
+        out.extend(uses(w, s, h))
     return out
 
 
@@ -98,12 +97,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         # RTDT-HEROIC-5: leaving unfinished still ends the heroic action with its 2 spirit
         log(s, f"{hero_name(w, h)} leaves the dungeon.")
         _end(w, s, h)
-    elif verb == "bless":
-        from towerplay.rtdt.covenant.blessings import spend_blessing
-
-        spend_blessing(w, s, h, delve.pool)
-    elif verb == "use":  # The Iron Wall (covenant/cards.py)
-        cov_cards.apply_use(w, s, h, a)
+    elif verb in w.hooks.delve_verbs:  # a blessing; The Iron Wall
+        w.hooks.delve_verbs[verb](w, s, h, a)
     elif verb == "blessed":
         h.spirit -= 1
         delve.shield = blessing(w, h)
@@ -131,7 +126,9 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
             for f in w.flags.get(cid, ())
             if f.flag == "block_dungeon_losses"
         )
-        effects = cov_cards.card_effects(w, s, h, rung.effects, battle_card=False)  # Iron Wall
+        effects = rung.effects
+        for change in w.hooks.room_effects:  # The Iron Wall
+            effects = change(w, s, h, effects)
         run(w, s, h, effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
         # CMP-DUNGEON-5: cleared rooms are the dungeon's, not the hero's: another may finish it
         d.cleared[delve.room] = True  # RTDT-DUNGEON-9
@@ -140,18 +137,11 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         if s.result is not None or s.delve is None:  # lost, or the hero eliminated
             s.delve = None
             return
-        # CMP-GOAL-1: the race ends with the relic in the Tower's dungeon
-        if target and d.kind == "tower":  # CMP-DUNGEON-3, CMP-END-1
-            s.delve = None
-            from towerplay.rtdt.competitive import relic_found
-
-            relic_found(w, s, h)
-            return
+        if target and any(found(w, s, h, d) for found in w.hooks.target_room):
+            return  # CMP-DUNGEON-3, CMP-END-1: the competitive mode's relic
         # RTDT-DUNGEON-2: clearing the target room completes the dungeon
         if target:  # RTDT-DUNGEON-10, RTDT-DUNGEON-3, RTDT-QUEST-5
             log(s, f"{hero_name(w, h)} clears the target room: the dungeon is complete!")
-            from towerplay.rtdt.rules.quests import finish_stage
-
             space = delve.space
             _end(w, s, h)
             # RTDT-TOKEN-7: the completed dungeon's token is removed

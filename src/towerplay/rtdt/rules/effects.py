@@ -1,31 +1,40 @@
-"""Runs effect data (models.Effect) for a hero: the engine side of the effect vocabulary.
+"""Runs effect data (models.Effect) for a hero: the engine side of the effect vocabulary,
+and the steps of foes' strikes (a strike's step runs effects; a Magic battle card's effect
+runs the adversary's strike).
 
-Immediate effects happen at once; effects that need a choice queue a Decision.
+Immediate effects happen at once; effects that need a choice queue a Decision. Strike
+steps are data (models.Strike); the dropping player makes the choices a strike needs
+(RTDT-EVENT-2), each hero chooses what they lose.
 """
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
-from towerplay.rtdt.covenant import cards as cov_cards
-from towerplay.rtdt.covenant import doom
-from towerplay.rtdt.covenant.monuments import offer
-from towerplay.rtdt.models import Effect
+from towerplay.rtdt.models import Effect, FoeMove, HitBuildings, HitHeroes, Strike
 from towerplay.rtdt.rules.common import (
+    add_skull,
     ask,
+    building_type,
+    destroy_building,
     draw_treasure,
     gain,
     gain_corruption,
     gain_potion,
+    hero_name,
     kingdom_buildings,
     log,
     lose,
+    refuses_gear,
     regular_skulls,
     remove_corruptions,
     return_item,
+    take_skull_from_supply,
 )
+from towerplay.rtdt.rules.tokens import move_token, tokens
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -115,8 +124,6 @@ def run(
             else:
                 h.spores += 1
         elif e.op == "tower_acts":  # a Magic battle card: the adversary strikes now
-            from towerplay.rtdt.rules.foes import run_strike_step
-
             adv = w.content.adversaries[s.config.adversary]
             log(s, f"The Tower acts: {adv.name}. {adv.tower_acts.text}")
             anchors = [s.adversary_space] if s.adversary_space else []
@@ -126,16 +133,20 @@ def run(
             rng = Rng(s.rng)
             words, emerged = tower.stir(s.tower, rng)
             log(s, f"The Tower stirs: {words}")
-            s.emerged.extend(doom.mark(s, rng, emerged))  # COV-DOOM-3
+            marked = emerged
+            for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
+                marked = mark(w, s, rng, marked)
+            s.emerged.extend(marked)
             s.rng = rng.state
-            cov_cards.skulls_emerged(w, s, emerged)  # Orphaned Scion's Charm
+            for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
+                came(w, s, emerged)
         elif e.op == "gain_item":
             # RTDT-ITEM-2: items come from effects: Reinforce options, battle cards, rooms, rewards
             for _ in range(e.amount * mult):
                 if e.kind == "potion":
                     gain_potion(w, s, h)
                 elif e.kind == "gear":
-                    if not cov_cards.refuses_gear(w, s, h):  # Snobby
+                    if not refuses_gear(w, s, h):  # Snobby
                         ask_gear(s, h)
                 elif e.from_deck:
                     draw_treasure(w, s, h)
@@ -173,23 +184,25 @@ def run(
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
         elif e.op == "roll_haggle":  # roll the haggle die and gain its result; cancel: nothing
-            rng = Rng(s.rng)
-            face = rng.choice(w.content.haggle.faces)
-            s.rng = rng.state
-            log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
-            if s.cov is not None:  # Fortuitous: the kept face resolves after the question
-                from towerplay.rtdt.covenant.heroes import reroll_asks
-
-                if reroll_asks(w, s, h, face.result, "effect"):
-                    continue
-            # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
-            # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
-            if face.result != "cancel":
-                run(w, s, h, face.effects, "the haggle die")
+            _roll_haggle(w, s, h)
         else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
     if short:
         gain_corruption(w, s, h, f"could not pay every loss of {why}")
+
+
+def _roll_haggle(w: World, s: State, h: HeroState) -> None:
+    rng = Rng(s.rng)
+    face = rng.choice(w.content.haggle.faces)
+    s.rng = rng.state
+    log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
+    # Fortuitous: the kept face resolves after the question
+    if any(reroll(w, s, h, face.result, "effect") for reroll in w.hooks.reroll):
+        return
+    # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
+    # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
+    if face.result != "cancel":
+        run(w, s, h, face.effects, "the haggle die")
 
 
 def hero_virtues(w: World, h: HeroState) -> list[str]:
@@ -215,8 +228,9 @@ def discard_item(w: World, s: State, h: HeroState, item: str) -> None:
     holder.remove(item)
     return_item(s, kind, item)
     log(s, f"{w.name(h.hero)} gives up {w.name(item)}.")
-    if kind == "treasure" and s.cov is not None:  # COV-CLARIFY-11: the Necropolis's offering
-        offer(w, s, "spend_or_lose_treasure")
+    if kind == "treasure":  # COV-CLARIFY-11: the Necropolis's offering
+        for gone in w.hooks.treasure_gone:
+            gone(w, s, h)
 
 
 def ask_gear(s: State, h: HeroState) -> None:
@@ -251,3 +265,163 @@ def ask_remove_skulls(
 ) -> None:
     if skull_targets(w, s, h, scope):
         ask(s, Decision("remove_skull", h.seat, amount=amount, scope=scope, up_to=up_to))
+
+
+# --- strikes (RTDT-FOE-*) -------------------------------------------------------------------
+
+
+def struck_tokens(w: World, s: State, foe: str) -> list[str]:
+    """Spaces of the foe's tokens a strike acts on (all, but for a quarry the Warden
+    spared, COV-WARDEN-7)."""
+    spaces = tokens(s, foe)
+    for spare in w.hooks.struck_tokens:
+        spaces = spare(w, s, foe, spaces)
+    return spaces
+
+
+def strike_of(w: World, s: State, foe: str) -> Strike:
+    return w.content.foes[foe].strikes[s.foe_status[foe]]  # type: ignore[index]
+
+
+def run_strike_step(
+    w: World, s: State, who: str, strike: Strike, i: int, anchors: list[str]
+) -> None:
+    """Carry out step `i` of a strike. `anchors` are the spaces the strike starts from
+    (the foe's tokens; for the adversary, its space if it stands on the board)."""
+    step = strike.steps[i]
+    if isinstance(step, FoeMove):
+        _move(w, s, who, step)
+    elif isinstance(step, HitBuildings):
+        _hit_buildings(w, s, step, anchors)
+    elif isinstance(step, HitHeroes):
+        _hit_heroes(w, s, step, anchors, who)
+
+
+def _path_step(w: World, src: str, dst: str, steps: int) -> str:
+    """The space `steps` moves along a shortest path from src toward dst (ties: sorted order)."""
+    if src == dst:
+        return src
+    prev: dict[str, str] = {src: src}
+    queue = deque([src])
+    while queue:
+        here = queue.popleft()
+        if here == dst:
+            break
+        for n in w.board.neighbours[here]:
+            if n not in prev:
+                prev[n] = here
+                queue.append(n)
+    path = [dst]
+    while path[-1] != src:
+        path.append(prev[path[-1]])
+    path.reverse()  # src ... dst
+    return path[min(steps, len(path) - 1)]
+
+
+def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
+    active = s.heroes[s.turn.seat]
+    for sp in struck_tokens(w, s, foe):  # COV-WARDEN-7: not a spared quarry
+        how = step.how
+        if how == "step":
+            ask(s, Decision("move_token", s.dropper, target=foe, context=sp))
+            continue
+        if how == "toward_active_hero":
+            dst = _path_step(w, sp, active.space, step.steps)
+        elif how == "onto_active_hero":
+            dst = active.space
+        elif how == "onto_adjacent_hero":
+            near = [h.space for h in s.heroes if h.space in w.board.neighbours[sp]]
+            dst = near[0] if near else sp
+        elif how == "onto_hero_in_kingdom":
+            k = w.board.kingdom_of[sp]
+            there = [h.space for h in s.heroes if w.board.kingdom_of[h.space] == k]
+            dst = there[0] if there else sp
+        elif how == "to_sanctuary_or_citadel":
+            goals = [b for b in s.skulls if building_type(w, s, b) in ("sanctuary", "citadel")]
+            dst = min(goals, key=lambda b: (w.board.distance(sp, b), b)) if goals else sp
+        else:  # to_building_next_kingdom
+            ask(s, Decision("move_token", s.dropper, target=foe, context=sp, scope="next_kingdom"))
+            continue
+        if dst != sp:
+            move_token(w, s, foe, sp, dst)
+    log(s, f"The {w.content.foes[foe].name} move.")
+
+
+def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -> None:
+    board = w.board
+    if step.where in ("one_per_kingdom", "foe_kingdom_one"):
+        kingdoms = list(dict.fromkeys(board.kingdom_of[a] for a in anchors))
+        if step.where == "foe_kingdom_one":
+            kingdoms = [board.kingdom_of[a] for a in anchors]
+        for k in kingdoms:
+            if any(b in s.skulls for b in kingdom_buildings(w, s, k)):
+                ask(
+                    s,
+                    Decision(
+                        "strike_building",
+                        s.dropper,
+                        amount=step.skulls,
+                        target=k,
+                        scope="destroy" if step.destroy else "skulls",
+                    ),
+                )
+        return
+    hits: dict[str, int] = {}
+    if step.where == "near":
+        for a in anchors:
+            for sp in board.near(a):
+                if sp in s.skulls:
+                    hits[sp] = 1
+    elif step.where == "kingdoms":
+        for k in dict.fromkeys(board.kingdom_of[a] for a in anchors):
+            for sp in kingdom_buildings(w, s, k):
+                if sp in s.skulls:
+                    hits[sp] = 1
+    else:  # foe_space
+        for a in anchors:
+            if a in s.skulls:
+                hits[a] = hits.get(a, 0) + 1 if step.per_token else 1
+    for sp, times in hits.items():
+        if step.destroy:
+            if sp in s.skulls:
+                destroy_building(w, s, sp, 0)
+            continue
+        for _ in range(step.skulls * times):
+            if not take_skull_from_supply(w, s):
+                return
+            add_skull(w, s, sp, None)
+
+
+def _targets(w: World, s: State, step: HitHeroes, anchors: list[str]) -> list[HeroState]:
+    return [h for h in _targets_all(w, s, step, anchors) if not h.eliminated]
+
+
+def _targets_all(w: World, s: State, step: HitHeroes, anchors: list[str]) -> list[HeroState]:
+    board = w.board
+    if step.target == "all":
+        return list(s.heroes)
+    if step.target == "active":
+        return [s.heroes[s.turn.seat]]
+    if step.target == "near":
+        spaces = {sp for a in anchors for sp in board.near(a)}
+        return [h for h in s.heroes if h.space in spaces]
+    kingdoms = {board.kingdom_of[a] for a in anchors}
+    return [h for h in s.heroes if board.kingdom_of[h.space] in kingdoms]
+
+
+def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: str) -> None:
+    name = w.name(who)
+    for h in _targets(w, s, step, anchors):
+        mult = 1
+        if step.per_token:
+            mult = sum(1 for a in anchors if a == h.space)
+            if not mult:
+                continue
+        log(s, f"The {name} strike the {hero_name(w, h)}.")
+        effects: Sequence[Effect] = step.effects
+        for change in w.hooks.strike_effects:  # The Iron Wall
+            effects = change(w, s, h, effects, mult)
+        run(w, s, h, effects, f"the {name}'s strike", mult)
+
+
+# --- the app's foe events (RTDT-EVENT-4..6, -9) --------------------------------------------

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
-from towerplay.rtdt.covenant import cards as cov_cards
 from towerplay.rtdt.models import Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
+    act,
     ask,
     building_type,
     gain,
@@ -23,6 +23,7 @@ from towerplay.rtdt.rules.common import (
     take_skull_from_supply,
 )
 from towerplay.rtdt.rules.effects import discard_item, held, run
+from towerplay.rtdt.rules.foes import grow
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -107,8 +108,6 @@ def fail_month_quests(w: World, s: State) -> None:
                     return
                 s.emerged.append(k)  # placed by the kingdom's home player (RTDT-PLACE-3)
         if out.foes_grow:
-            from towerplay.rtdt.rules.foes import grow
-
             for foe in s.config.foes:
                 grow(w, s, foe)
 
@@ -122,8 +121,9 @@ def _advantages_for(
     """Advantages of `kind` (or of any kind) the hero has for a Quest action; unspent
     blessings add one Wild each (COV-BLESS-2)."""
     pool = advantages.automatic(w, s, h, battling=False)
-    if blessings and s.cov is not None:
-        pool["wild"] = pool.get("wild", 0) + s.cov.blessings[h.seat]
+    if blessings:
+        for more in w.hooks.quest_advantages:
+            pool["wild"] = pool.get("wild", 0) + more(w, s, h)
     if kind is None:
         return sum(pool.values())
     return pool.get(kind, 0) + (pool.get("wild", 0) if kind != "wild" else 0)
@@ -145,13 +145,24 @@ def met(w: World, s: State, h: HeroState, req: Requirement) -> bool:
     return req.advantages <= 0 or _advantages_for(w, s, h, req.advantage_type) >= req.advantages
 
 
-def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    from towerplay.rtdt.rules.actions import act
+def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
+    """Whether a card lets the hero quest from another space (Opal of Projection)."""
+    for afar in w.hooks.quest_from_afar:  # noqa: SIM110 - no generator: runs per quest, often
+        if afar(w, s, h, kind):
+            return True
+    return False
 
+
+def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out: list[Action] = []
+    afar = w.hooks.quest_from_afar
     for aq in s.quests:
-        if aq.space != h.space and not cov_cards.quest_from_afar(w, s, h, aq.kind):  # Opal
-            continue
+        if aq.space != h.space:  # only from its space, unless a card says (Opal)
+            for from_here in afar:  # inlined from_afar: this runs per quest, every step
+                if from_here(w, s, h, aq.kind):
+                    break
+            else:
+                continue
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if met(w, s, h, stage.needs):
             out.append(act("quest", aq.quest))
@@ -175,16 +186,13 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
     aq = next(
         q
         for q in s.quests
-        if q.quest == quest_id
-        and (q.space == h.space or cov_cards.quest_from_afar(w, s, h, q.kind))  # Opal
+        if q.quest == quest_id and (q.space == h.space or from_afar(w, s, h, q.kind))  # Opal
     )
     req = w.content.quests[quest_id].stages[aq.stage].needs
-    if req.advantages > 0 and s.cov is not None:  # spend only the blessings needed
+    if req.advantages > 0 and w.hooks.quest_spend:  # spend only the blessings needed
         short = req.advantages - _advantages_for(w, s, h, req.advantage_type, blessings=False)
-        for _ in range(max(0, short)):
-            from towerplay.rtdt.covenant.blessings import spend_blessing
-
-            spend_blessing(w, s, h, {})
+        for spend in w.hooks.quest_spend:
+            spend(w, s, h, short)
     h.warriors -= req.warriors
     h.spirit -= req.spirit
     for item in req.items:
@@ -219,7 +227,8 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
         s.rng = rng.state
         return
     s.done_quests.append(quest.id)
-    cov_cards.quest_completed(w, s, h)  # Archwright's Sledge
+    for done in w.hooks.quest_completed:  # Archwright's Sledge
+        done(w, s, h)
     # RTDT-COMP-2, CMP-CLAR-2: the hero who completes a companion quest recruits it
     if quest.companion:
         h.companions.append(quest.companion)  # RTDT-COMP-3, RTDT-QUEST-10

@@ -7,16 +7,13 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
-from towerplay.rtdt.competitive import check_end
-from towerplay.rtdt.covenant import blessings, doom, wastelands
-from towerplay.rtdt.covenant import cards as cov_cards
-from towerplay.rtdt.covenant import events as covenant_events
-from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import (
     ask,
+    emerged_kingdom,
     gain_corruption,
     hero_name,
+    is_doom,
     kingdom_buildings,
     kingdom_owner,
     log,
@@ -68,7 +65,8 @@ def start_turn(w: World, s: State, seat: int) -> None:
     """A hero's turn begins: the start step (RTDT-TURN-1, RTDT-TURN-2, RTDT-TURN-4)."""
     s.turn = TurnState(seat)
     s.turn_number += 1
-    wastelands.new_turn(s)  # COV-WASTE-4: "for the rest of the turn"
+    for started in w.hooks.turn_started:  # COV-WASTE-4: "for the rest of the turn"
+        started(w, s)
     h = s.heroes[seat]
     log(s, f"Month {s.month}: {hero_name(w, h)}'s turn.")
     s.turn.start_pending = [
@@ -80,18 +78,18 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
     """The player ends the middle step: end-of-turn abilities, then the skull drop (RTDT-TURN-8)."""
     h = s.heroes[s.turn.seat]
     fire(w, s, h, "end_of_turn")
-    if s.cov is not None:
-        covenant_events.end_of_turn(w, s, h)  # the end-of-turn offerings
-        cov_cards.end_of_turn(w, s, h)  # Spymaster's Journal ends, Beacon Stone
-        cov_spells.end_of_turn(w, s)  # Bounty of the Gods' item goes back (COV-SPELL-4)
+    for ending in w.hooks.turn_ending:  # the end-of-turn offerings, Spymaster's Journal, ...
+        ending(w, s, h)
     s.turn.phase = "skip" if skip_drop else "drop"
 
 
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
+    advancing = w.hooks.advancing
     while s.result is None and not s.pending:
-        if s.config.mode == "competitive":
-            check_end(s)  # CMP-END-2, CMP-END-4
+        if advancing:
+            for step in advancing:  # CMP-END-2, CMP-END-4: the competitive mode's ends
+                step(w, s)
             if s.result is not None:
                 return
         if s.emerged:  # RTDT-PLACE-1, RTDT-PLACE-6: emerged skulls are placed first, at once
@@ -104,8 +102,7 @@ def advance(w: World, s: State) -> None:
         if phase == "drop":
             _drop(w, s)
         elif phase == "skip":
-            if s.cov is not None:  # COV-BLESS-3
-                blessings.end_of_turn(w, s, s.heroes[s.turn.seat])
+            _turn_over(w, s)
             log(s, "The Tower is spared a skull this turn; the hero takes another turn.")
             start_turn(w, s, s.turn.seat)
         elif phase == "place":
@@ -134,31 +131,33 @@ def _drop(w: World, s: State) -> None:
     emerged = tower.drop_skull(s.tower, rng)
     on_board = list(dict.fromkeys(f for f, _ in s.foes))
     s.events = app.draw_events(rng, s.config.foes, on_board, s.config.players, s.config.difficulty)
-    if s.config.covenant:
-        s.events += app.draw_covenant_events(rng, covenant_events.built(s))
+    for more in w.hooks.drop_events:  # Covenant's events
+        s.events += more(w, s, rng)
     s.rng = rng.state
     s.dropper = seat
     log(s, f"{hero_name(w, s.heroes[seat])} drops a skull into the Tower.")
-    _emerge(w, s, emerged)
+    emerge(w, s, emerged)
     s.turn.phase = "place"
 
 
-def _emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> None:
+def emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> None:
     """Skulls out of the Tower wait to be placed; which are doom skulls is drawn here
     (COV-DOOM-3) unless the caller already marked them."""
-    if not marked and s.cov is not None and s.cov.doom_tower:
+    if not marked and w.hooks.mark_emerged:
         rng = Rng(s.rng)
-        kingdoms = doom.mark(s, rng, kingdoms)
+        for mark in w.hooks.mark_emerged:
+            kingdoms = mark(w, s, rng, kingdoms)
         s.rng = rng.state
     if kingdoms:
         counts = {k: kingdoms.count(k) for k in dict.fromkeys(kingdoms)}
         words = ", ".join(
-            f"{n} in the {doom.kingdom_of(k)}" + (" (doom)" if doom.is_doom(k) else "")
+            f"{n} in the {emerged_kingdom(k)}" + (" (doom)" if is_doom(k) else "")
             for k, n in counts.items()
         )
         log(s, f"Skulls emerge from the Tower: {words}.")
     s.emerged.extend(kingdoms)
-    cov_cards.skulls_emerged(w, s, kingdoms)  # Orphaned Scion's Charm
+    for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
+        came(w, s, kingdoms)
 
 
 def placer_for(s: State, kingdom: str) -> HeroState:
@@ -178,17 +177,17 @@ def _place_next(w: World, s: State) -> None:
 
 
 def _place_one(w: World, s: State) -> None:
-    kingdom = doom.kingdom_of(s.emerged[0])
+    kingdom = emerged_kingdom(s.emerged[0])
     placer = placer_for(s, kingdom)
     # RTDT-SKULL-1: emerged skulls go only on standing buildings
     standing = [sp for sp in kingdom_buildings(w, s, kingdom) if sp in s.skulls]
     if not standing:  # RTDT-CORR-2: every building there is destroyed
         # RTDT-CORR-5: the skulls this drop (or stir) sends there all leave the game and
         # give their placer one corruption, not one per skull
-        gone = [k for k in s.emerged if doom.kingdom_of(k) == kingdom]
-        s.emerged = [k for k in s.emerged if doom.kingdom_of(k) != kingdom]
+        gone = [k for k in s.emerged if emerged_kingdom(k) == kingdom]
+        s.emerged = [k for k in s.emerged if emerged_kingdom(k) != kingdom]
         log(s, f"{len(gone)} skull(s) emerge in the {kingdom}, where no building stands.")
-        doomed = sum(1 for k in gone if doom.is_doom(k))
+        doomed = sum(1 for k in gone if is_doom(k))
         s.removed += len(gone) - doomed
         if doomed:  # COV-DOOM-6: they leave the game with nothing to stand on
             assert s.cov is not None
@@ -211,7 +210,7 @@ def _next_event(w: World, s: State) -> None:
         words, emerged = tower.stir(s.tower, rng)
         s.rng = rng.state
         log(s, f"Event - the Tower stirs: {words}")
-        _emerge(w, s, emerged)  # RTDT-PLACE-6
+        emerge(w, s, emerged)  # RTDT-PLACE-6
         s.turn.phase = "place"
     elif event == "new_wares":  # RTDT-EVENT-11
         log(s, "Event - New Wares: the market's treasures may be replaced.")
@@ -225,23 +224,15 @@ def _next_event(w: World, s: State) -> None:
             run(w, s, h, comp.event.effects, comp.name)
     elif event.startswith(("spawn:", "strike:", "grow:", "weaken:", "tower_acts")):
         foe_event(w, s, event)
-    elif event.startswith(("wasteland:", "creeping_doom:", "monument:")):
-        if event.startswith("creeping_doom:"):  # COV-DOOM-2, COV-DOOM-7
-            rng = Rng(s.rng)
-            emerged = doom.creeping_doom(w, s, rng, int(event.split(":")[1]))
-            s.rng = rng.state
-            _emerge(w, s, emerged, marked=True)
-            s.turn.phase = "place"
-        else:
-            covenant_events.resolve(w, s, event)
+    elif event.partition(":")[0] in w.hooks.app_events:  # Covenant's events
+        w.hooks.app_events[event.partition(":")[0]](w, s, event)
     else:  # pragma: no cover - guarded by from_json
         raise ValueError(f"unknown event {event!r}")
 
 
 def _close_turn(w: World, s: State) -> None:
     """Count the turn; end the month when its hidden count is reached (RTDT-MONTH-5)."""
-    if s.cov is not None:  # COV-BLESS-3: the turn is over, events included
-        blessings.end_of_turn(w, s, s.heroes[s.turn.seat])
+    _turn_over(w, s)
     move_caravans(w, s)  # RTDT-TOKEN-3
     if s.turn.extra_turn:
         start_turn(w, s, s.turn.seat)
@@ -259,8 +250,8 @@ def _close_turn(w: World, s: State) -> None:
     fail_month_quests(w, s)  # RTDT-QUEST-12
     for h in s.heroes:
         fire(w, s, h, "month_end")
-    cov_cards.month_end(w, s)  # wands recharge (COV-WAND-3)
-    cov_spells.month_end(w, s)  # uncast spells go back to the hand (COV-ASTRO-13)
+    for ended in w.hooks.month_ended:  # wands recharge, uncast spells go back to the hand
+        ended(w, s)
 
 
 def _new_month(w: World, s: State) -> None:
@@ -272,7 +263,19 @@ def _new_month(w: World, s: State) -> None:
     new_month_quests(w, s, rng)  # RTDT-MONTH-6, RTDT-QUEST-8
     s.rng = rng.state
     s.turn.phase = "next"
-    cov_spells.month_start(w, s)  # after the quests, before the first turn (COV-ASTRO-4)
+    month_started(w, s)  # after the quests, before the first turn (COV-ASTRO-4)
+
+
+def month_started(w: World, s: State) -> None:
+    """A month begins, the first included: the month's spells (COV-ASTRO-4)."""
+    for started in w.hooks.month_started:
+        started(w, s)
+
+
+def _turn_over(w: World, s: State) -> None:
+    """The turn is over, events included: unspent blessings fade (COV-BLESS-3)."""
+    for over in w.hooks.turn_over:
+        over(w, s, s.heroes[s.turn.seat])
 
 
 def _next_turn(w: World, s: State) -> None:

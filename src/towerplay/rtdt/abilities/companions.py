@@ -1,0 +1,76 @@
+"""Companion abilities that are engine handlers (companions.yaml `kind: flag`).
+
+- `end_turn_terrain_warriors` (Gleb, Letha, Miras): a turn that ends on a space of the
+  flag's terrain gives its `amount` of warriors. A siege tree's space counts as forest
+  (RTDT-TOKEN-8); a wasteland has no terrain (COV-WASTE-2).
+- `one_corruption_per_battle` (Yana): in a Battle against a foe (not the adversary), the
+  battling hero gains at most one corruption; the card is marked in `TurnState.used` for
+  the rest of that Battle.
+"""
+
+from __future__ import annotations
+
+from towerplay.rtdt.hooks import on, on_flag
+from towerplay.rtdt.rules.common import flag_cards, gain, hero_name, log
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.world import World
+
+TERRAIN_WARRIORS = "end_turn_terrain_warriors"
+ONE_CORRUPTION = "one_corruption_per_battle"
+
+
+def _on_terrain(w: World, s: State, space: str, terrain: str | None) -> bool:
+    if any(lost(w, s, space) for lost in w.hooks.terrain_lost):  # a wasteland's: none
+        return False
+    if terrain == "forest" and space in s.siege_trees:  # RTDT-TOKEN-8
+        return True
+    return w.board.terrain_of[space] == terrain
+
+
+def terrain_warriors(w: World, s: State, h: HeroState) -> None:
+    """As the turn ends (turn_ending): warriors for ending it on the card's terrain."""
+    for card in flag_cards(w, h, TERRAIN_WARRIORS):
+        for f in w.flags[card]:
+            if f.flag == TERRAIN_WARRIORS and _on_terrain(w, s, h.space, f.terrain):
+                gain(s, h, "warriors", f.amount)
+                log(
+                    s,
+                    f"{hero_name(w, h)} ends the turn on {f.terrain}: {w.name(card)} brings {f.amount} warriors.",
+                )
+
+
+def _battling_a_foe(s: State, h: HeroState) -> bool:
+    b = s.battle
+    return b is not None and not b.adversary and s.turn.seat == h.seat
+
+
+def corruption_capped(w: World, s: State, h: HeroState, why: str) -> bool:
+    """Before a corruption is drawn (intercept_corruption): none after the first this Battle."""
+    cards = flag_cards(w, h, ONE_CORRUPTION)
+    if not cards or not _battling_a_foe(s, h) or cards[0] not in s.turn.used:
+        return False
+    log(
+        s,
+        f"{w.name(cards[0])} keeps the {hero_name(w, h)} from a second corruption this battle ({why}).",
+    )
+    return True
+
+
+def corruption_counted(w: World, s: State, h: HeroState, card: str) -> None:
+    """A corruption gained in a Battle against a foe uses up the cap (corruption_gained)."""
+    cards = flag_cards(w, h, ONE_CORRUPTION)
+    if _battling_a_foe(s, h) and cards[0] not in s.turn.used:
+        s.turn.used.append(cards[0])
+
+
+def battle_started(w: World, s: State, h: HeroState) -> None:
+    """A new Battle: the cap starts afresh (battle_started)."""
+    for card in flag_cards(w, h, ONE_CORRUPTION):
+        if card in s.turn.used:
+            s.turn.used.remove(card)
+
+
+on_flag("turn_ending", TERRAIN_WARRIORS, terrain_warriors)
+on("intercept_corruption", "base", corruption_capped)
+on_flag("corruption_gained", ONE_CORRUPTION, corruption_counted)
+on_flag("battle_started", ONE_CORRUPTION, battle_started)

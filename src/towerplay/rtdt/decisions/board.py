@@ -1,0 +1,406 @@
+"""The base game's decisions about the board: skulls and buildings, heroes put or moved,
+foe tokens and the siege tree. Each kind: its answers, how an answer applies, its words
+and its rule, registered at the end (hooks.decision).
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt import hooks
+from towerplay.rtdt.board import KINGDOMS
+from towerplay.rtdt.decisions.common import STOP, asked, says, who
+from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.rules.actions import cross_fire, entered, may_enter, stuck
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    act,
+    add_skull,
+    ask,
+    building_type,
+    destroy_building,
+    gain,
+    gain_corruption,
+    hero_name,
+    kingdom_buildings,
+    log,
+    remove_skulls,
+    take_skull_from_supply,
+)
+from towerplay.rtdt.rules.effects import (
+    foe_targets,
+    skull_targets,
+)
+from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
+from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.world import World
+
+
+def _place_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
+    # RTDT-PLACE-2, RTDT-PLACE-5: a standing building of the kingdom it emerged in
+    return [act("place", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
+
+
+def _place_skull(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    entry = s.emerged.pop(0)
+    add_skull(w, s, a[1], h, doom=entry.startswith("doom:"))  # COV-DOOM-3
+    if a[1] in s.skulls:
+        log(
+            s,
+            f"{hero_name(w, h)} places a skull on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
+        )
+
+
+def _place_skull_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: a skull emerged in the {d.target}; choose the building it goes on."
+
+
+def _remove_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
+    out = [act("remove", sp) for sp in skull_targets(w, s, asked(s, d), d.scope, d.target)]
+    if d.up_to or not out:
+        out.append(STOP)
+    return out
+
+
+def _remove_skull(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    h = asked(s, d)
+    remove_skulls(w, s, a[1], 1)
+    log(
+        s,
+        f"{hero_name(w, h)} removes a skull from the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
+    )
+    left = d.amount - 1
+    target = a[1] if d.scope == "one_building_anywhere" else d.target
+    if left > 0 and skull_targets(w, s, h, d.scope, target):
+        ask(
+            s,
+            Decision(
+                "remove_skull", d.seat, amount=left, scope=d.scope, up_to=d.up_to, target=target
+            ),
+        )
+
+
+def _remove_skull_words(w: World, s: State, d: Decision) -> str:
+    more = "up to " if d.up_to else ""
+    return f"{who(w, s, d)}: remove {more}{d.amount} skull(s); choose a building."
+
+
+def add_skull_targets(w: World, s: State, h: HeroState, where: str) -> list[str]:
+    """Standing buildings an `add_skulls` effect may use: on or next to the hero's space
+    (`near`) or in their current kingdom (`kingdom`)."""
+    board = w.board
+    if where == "near":
+        spaces: tuple[str, ...] = board.near(h.space)
+    else:
+        spaces = kingdom_buildings(w, s, board.kingdom_of[h.space])
+    return [sp for sp in spaces if sp in s.skulls]
+
+
+def _add_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
+    targets = add_skull_targets(w, s, asked(s, d), d.scope)
+    return [act("skull", sp) for sp in targets] or [act("skull", "none")]
+
+
+def _add_skull(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    for i in range(d.amount):
+        if not take_skull_from_supply(w, s):  # RTDT-SKULL-7
+            return
+        if a[1] == "none":  # RTDT-CORR-2: only destroyed buildings to take it
+            s.removed += 1
+            if i == 0:
+                gain_corruption(w, s, h, "skulls had to go on destroyed buildings")
+            continue
+        add_skull(w, s, a[1], h)
+        if a[1] not in s.skulls:  # destroyed: the rest go on other buildings
+            if d.amount - i - 1 > 0:
+                ask(s, Decision("add_skull", d.seat, amount=d.amount - i - 1, scope=d.scope))
+            return
+    log(
+        s,
+        f"{hero_name(w, h)} puts {d.amount} skull(s) on the {building_type(w, s, a[1]) or 'ruins'} at {w.board.names.get(a[1], a[1])}.",
+    )
+
+
+def _add_skull_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: choose the building {d.amount} skull(s) go on."
+
+
+def _strike_building_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("hit", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
+
+
+def _strike_building(w: World, s: State, d: Decision, a: Action) -> None:
+    if d.scope == "destroy":
+        destroy_building(w, s, a[1], 0)
+        return
+    for _ in range(d.amount):
+        if not take_skull_from_supply(w, s):
+            return
+        add_skull(w, s, a[1], None)
+    log(
+        s,
+        f"{hero_name(w, asked(s, d))} puts {d.amount} skull(s) on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
+    )
+
+
+def _strike_building_words(w: World, s: State, d: Decision) -> str:
+    what = "is destroyed" if d.scope == "destroy" else f"gets {d.amount} skull(s)"
+    return f"{who(w, s, d)}: choose the building in the {d.target} that {what}."
+
+
+def _place_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
+    h = asked(s, d)
+    if stuck(w, s, h):  # COV-WASTE-4: no effect moves a hero out of a wasteland
+        return [act("go", h.space)]
+    if d.scope == "current_kingdom":
+        spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
+    else:
+        spaces = w.board.spaces
+    return [act("go", sp) for sp in spaces if may_enter(w, s, h, sp)]  # Timid
+
+
+def _place_hero(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    h.space = a[1]
+    log(s, f"{hero_name(w, h)} is placed on {w.board.names[a[1]]}.")
+    entered(w, s, h)
+
+
+def _pick_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
+
+
+def _pick_hero(w: World, s: State, d: Decision, a: Action) -> None:
+    mover = next(o for o in s.heroes if o.hero == a[1])
+    ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
+
+
+def _pick_hero_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: choose the hero to move up to {d.amount} spaces."
+
+
+def _step_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
+    mover = s.heroes[int(d.target)]
+    if stuck(w, s, mover):  # COV-WASTE-4
+        return [STOP]
+    steps = [sp for sp in w.board.neighbours[mover.space] if may_enter(w, s, mover, sp)]
+    return [act("step", sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
+
+
+def _step_hero(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    mover = s.heroes[int(d.target)]
+    src = mover.space
+    mover.space = a[1]
+    log(s, f"{hero_name(w, asked(s, d))} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
+    cross_fire(w, s, mover, src, a[1])
+    entered(w, s, mover, src)  # Aquaphobic
+    if d.amount > 1 and not stuck(w, s, mover):
+        ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
+
+
+def _step_hero_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: move that hero one space ({d.amount} left), or stop."
+
+
+def _pick_foe_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("foe", f, sp) for f, sp in foe_targets(w, s, asked(s, d), d.scope)]
+
+
+def _pick_foe(w: World, s: State, d: Decision, a: Action) -> None:
+    foe, space = a[1], a[2]
+    if d.context == "remove":  # RTDT-FOE: removing a foe is not a heroic action
+        remove_token(w, s, foe, space)
+    else:
+        ask(s, Decision("step_foe", d.seat, amount=d.amount, target=foe, context=space))
+
+
+def _pick_foe_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: choose the foe to {'remove' if d.context == 'remove' else 'move'}."
+
+
+def _step_foe_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("step", sp) for sp in w.board.neighbours[d.context]] + [STOP]
+
+
+def _step_foe(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    move_token(w, s, d.target, d.context, a[1])
+    log(s, f"{hero_name(w, asked(s, d))} moves the {w.name(d.target)} to {w.board.names[a[1]]}.")
+    if d.amount > 1:
+        ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
+
+
+def _step_foe_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: move the {w.name(d.target)} one space ({d.amount} left), or stop."
+
+
+def _move_token_answers(w: World, s: State, d: Decision) -> list[Action]:
+    if d.scope == "next_kingdom":
+        nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
+        return [act("to", sp) for sp in kingdom_buildings(w, s, nxt)]
+    return [act("to", sp) for sp in w.board.neighbours[d.context]]
+
+
+def _move_token(w: World, s: State, d: Decision, a: Action) -> None:
+    move_token(w, s, d.target, d.context, a[1])
+    log(
+        s,
+        f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
+    )
+
+
+def _move_token_words(w: World, s: State, d: Decision) -> str:
+    where = w.board.names[d.context]
+    return f"{who(w, s, d)}: choose where the {w.name(d.target)} at {where} moves."
+
+
+def _unseen_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("foe", f, sp) for f, sp in dict.fromkeys(s.foes)] + [act("spirit")]
+
+
+def _unseen(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "spirit":
+        gain(s, asked(s, d), "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    else:
+        remove_token(w, s, a[1], a[2])
+
+
+def _cloak_answers(w: World, s: State, d: Decision) -> list[Action]:
+    # once per turn, a foe you walk in on may be sent anywhere
+    return [act("foe", f, d.context) for f in dict.fromkeys(foes_at(s, d.context))] + [STOP]
+
+
+def _cloak(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    s.turn.used.append(d.target)
+    ask(s, Decision("cloak_place", d.seat, target=a[1], context=d.context))
+
+
+def _cloak_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: {w.name(d.target)} - send a foe on this space to any space, or stop."
+
+
+def _cloak_place_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("to", sp) for sp in w.board.spaces if sp != d.context]
+
+
+def _cloak_place(w: World, s: State, d: Decision, a: Action) -> None:
+    move_token(w, s, d.target, d.context, a[1])
+    log(s, f"{hero_name(w, asked(s, d))} sends the {w.name(d.target)} to {w.board.names[a[1]]}.")
+
+
+def _cloak_place_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: choose the space the {w.name(d.target)} goes to."
+
+
+def _move_tree_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("tree", sp) for sp in w.board.neighbours[d.context]]
+
+
+def _move_tree(w: World, s: State, d: Decision, a: Action) -> None:
+    s.siege_trees[s.siege_trees.index(d.context)] = a[1]
+    log(s, f"{hero_name(w, asked(s, d))} moves the siege tree to {w.board.names[a[1]]}.")
+
+
+KINDS = {
+    "place_skull": DecisionKind(
+        _place_skull_answers,
+        _place_skull,
+        _place_skull_words,
+        "place the emerged skull on a standing building of that kingdom",
+        "RTDT-PLACE-2",
+    ),
+    "remove_skull": DecisionKind(
+        _remove_skull_answers,
+        _remove_skull,
+        _remove_skull_words,
+        "choose a building to take a skull from",
+        "RTDT-RES-2",
+    ),
+    "add_skull": DecisionKind(
+        _add_skull_answers,
+        _add_skull,
+        _add_skull_words,
+        "choose the building the skulls go on",
+        "RTDT-SKULL-1",
+    ),
+    "strike_building": DecisionKind(
+        _strike_building_answers,
+        _strike_building,
+        _strike_building_words,
+        "choose the building the strike hits",
+        "RTDT-EVENT-2",
+    ),
+    "place_hero": DecisionKind(
+        _place_hero_answers,
+        _place_hero,
+        says("choose the space to place your hero on."),
+        "choose a space to place your hero",
+        "RTDT-RES-2",
+    ),
+    "pick_hero": DecisionKind(
+        _pick_hero_answers,
+        _pick_hero,
+        _pick_hero_words,
+        "choose the hero to move",
+        "RTDT-RES-2",
+    ),
+    "step_hero": DecisionKind(
+        _step_hero_answers,
+        _step_hero,
+        _step_hero_words,
+        "choose an adjacent space, or stop",
+        "RTDT-MOVE-6",
+    ),
+    "pick_foe": DecisionKind(
+        _pick_foe_answers, _pick_foe, _pick_foe_words, "choose a foe token", "RTDT-FOE-9"
+    ),
+    "step_foe": DecisionKind(
+        _step_foe_answers,
+        _step_foe,
+        _step_foe_words,
+        "move the foe one space, or stop",
+        "RTDT-FOE-9",
+    ),
+    "move_token": DecisionKind(
+        _move_token_answers,
+        _move_token,
+        _move_token_words,
+        "choose where the foe moves",
+        "RTDT-EVENT-2",
+    ),
+    "unseen": DecisionKind(
+        _unseen_answers,
+        _unseen,
+        says("Unseen - take out a foe anywhere, or take your 2 spirit."),
+        "take out a foe, or take the spirit",
+        "RTDT-FOE-9",
+    ),
+    "cloak": DecisionKind(
+        _cloak_answers, _cloak, _cloak_words, "send a foe here elsewhere, or stop", "RTDT-FOE-9"
+    ),
+    "cloak_place": DecisionKind(
+        _cloak_place_answers,
+        _cloak_place,
+        _cloak_place_words,
+        "choose where the foe goes",
+        "RTDT-FOE-9",
+    ),
+    "move_tree": DecisionKind(
+        _move_tree_answers,
+        _move_tree,
+        says("move the siege tree to an adjacent space."),
+        "choose where the siege tree moves",
+        "RTDT-TOKEN-9",
+    ),
+}
+
+for _kind, _dk in KINDS.items():
+    hooks.decision(_kind, "base", _dk)

@@ -1,0 +1,223 @@
+"""The base game's decisions about cards and trades: discarding, taking gear and
+treasures, virtues, items lost or spent, New Wares and the answer to a trade. Each kind:
+its answers, how an answer applies, its words and its rule, registered at the end
+(hooks.decision).
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt import hooks
+from towerplay.rtdt.decisions.common import DONE, asked, says, who
+from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.rules.common import (
+    act,
+    ask,
+    check_limits,
+    gain_gear,
+    hero_name,
+    log,
+    return_item,
+    take_treasure,
+)
+from towerplay.rtdt.rules.effects import (
+    discard_item,
+    held,
+    hero_virtues,
+)
+from towerplay.rtdt.rules.trading import dedupe_gear, undo_trade
+from towerplay.rtdt.state import Decision, State
+from towerplay.rtdt.world import World
+
+ACCEPT = act("accept")
+REJECT = act("reject")
+
+
+def _discard_answers(w: World, s: State, d: Decision) -> list[Action]:
+    h = asked(s, d)
+    kept = h.treasures if d.scope == "treasure" else h.potions
+    return [act("discard", item) for item in dict.fromkeys(kept)]
+
+
+def _discard(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    kept = h.treasures if d.scope == "treasure" else h.potions
+    kept.remove(a[1])
+    return_item(s, d.scope, a[1])
+    log(s, f"{hero_name(w, h)} discards {w.name(a[1])}.")
+    check_limits(w, s, h)
+
+
+def _discard_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: you carry too many {d.scope}s; discard one."
+
+
+def _take_gear_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("take", g) for g, n in s.gear_piles.items() if n > 0]
+
+
+def _take_gear(w: World, s: State, d: Decision, a: Action) -> None:
+    gain_gear(w, s, asked(s, d), a[1])
+
+
+def _take_treasure_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("take", t) for t in s.market]
+
+
+def _take_treasure(w: World, s: State, d: Decision, a: Action) -> None:
+    take_treasure(w, s, asked(s, d), a[1])
+
+
+def _flip_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("flip", v) for v in asked(s, d).inactive]
+
+
+def _flip_virtue(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    h.inactive.remove(a[1])
+    h.virtues.append(a[1])
+    log(s, f"{hero_name(w, h)} gains the virtue {w.name(a[1])}.")
+    check_limits(w, s, h)
+
+
+def _lose_item_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("lose", item) for item in dict.fromkeys(held(asked(s, d), d.scope))]
+
+
+def _lose_item(w: World, s: State, d: Decision, a: Action) -> None:
+    discard_item(w, s, asked(s, d), a[1])
+    if d.amount > 1:
+        ask(s, Decision("lose_item", d.seat, amount=d.amount - 1, scope=d.scope))
+
+
+def _lose_item_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: choose {d.amount} item(s) to lose."
+
+
+def _spend_item_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("spend", item) for item in dict.fromkeys(held(asked(s, d), d.scope))]
+
+
+def _spend_item(w: World, s: State, d: Decision, a: Action) -> None:
+    discard_item(w, s, asked(s, d), a[1])  # RTDT-RES-3: spent for the quest, not its effect
+    if d.amount > 1:
+        ask(s, Decision("spend_item", d.seat, amount=d.amount - 1, scope=d.scope))
+
+
+def _spend_item_words(w: World, s: State, d: Decision) -> str:
+    return f"{who(w, s, d)}: choose {d.amount} {d.scope}(s) to spend for the quest."
+
+
+def _lose_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("lose", v) for v in hero_virtues(w, asked(s, d))]
+
+
+def _lose_virtue(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    h.virtues.remove(a[1])  # out of the game, not back to the inactive side
+    log(s, f"{hero_name(w, h)} loses the virtue {w.name(a[1])} for good.")
+
+
+def _new_wares_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("replace", t) for t in s.market if t not in d.options] + [DONE]
+
+
+def _new_wares(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "done":
+        return
+    s.market.remove(a[1])
+    s.treasure_deck.append(a[1])
+    replaced = d.options + (a[1],)
+    if s.treasure_deck:
+        s.market.append(s.treasure_deck.pop(0))
+    log(s, f"{hero_name(w, asked(s, d))} replaces {w.name(a[1])} in the market.")
+    ask(s, Decision("new_wares", d.seat, options=replaced))
+
+
+def _trade_respond_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [ACCEPT, REJECT]
+
+
+def _trade_respond(w: World, s: State, d: Decision, a: Action) -> None:
+    h = asked(s, d)
+    trade = s.trade
+    assert trade is not None
+    if a[0] == "reject":
+        undo_trade(s, trade)
+        log(s, f"{hero_name(w, h)} refuses the trade.")
+        return
+    s.trade = None
+    log(s, f"{hero_name(w, h)} accepts the trade.")
+    for hero in (s.heroes[s.turn.seat], h):
+        dedupe_gear(s, hero)
+        check_limits(w, s, hero)
+
+
+KINDS = {
+    "discard": DecisionKind(
+        _discard_answers,
+        _discard,
+        _discard_words,
+        "discard down to your carrying limit first",
+        "RTDT-ITEM-4",
+    ),
+    "take_gear": DecisionKind(
+        _take_gear_answers,
+        _take_gear,
+        says("choose a gear pile to take from."),
+        "choose a gear pile",
+        "RTDT-ITEM-6",
+    ),
+    "take_treasure": DecisionKind(
+        _take_treasure_answers,
+        _take_treasure,
+        says("choose a treasure from the market."),
+        "choose a treasure from the market",
+        "RTDT-ITEM-7",
+    ),
+    "flip_virtue": DecisionKind(
+        _flip_virtue_answers,
+        _flip_virtue,
+        says("choose an inactive virtue to gain."),
+        "choose an inactive virtue to flip",
+        "RTDT-VIRTUE-3",
+    ),
+    "lose_item": DecisionKind(
+        _lose_item_answers,
+        _lose_item,
+        _lose_item_words,
+        "choose the item you lose",
+        "RTDT-RES-4",
+    ),
+    "spend_item": DecisionKind(
+        _spend_item_answers,
+        _spend_item,
+        _spend_item_words,
+        "choose the item you spend for the quest",
+        "RTDT-QUEST-6",
+    ),
+    "lose_virtue": DecisionKind(
+        _lose_virtue_answers,
+        _lose_virtue,
+        says("choose an active virtue to lose for good."),
+        "choose the virtue you lose",
+        "RTDT-RES-4",
+    ),
+    "new_wares": DecisionKind(
+        _new_wares_answers,
+        _new_wares,
+        says("New Wares - replace market treasures, then done."),
+        "replace a market treasure, or done",
+        "RTDT-EVENT-11",
+    ),
+    "trade_respond": DecisionKind(
+        _trade_respond_answers,
+        _trade_respond,
+        says("accept or reject the trade offered to you."),
+        "accept or reject the trade offered to you",
+        "RTDT-TRADE-1",
+    ),
+}
+
+for _kind, _dk in KINDS.items():
+    hooks.decision(_kind, "base", _dk)

@@ -1,0 +1,207 @@
+"""Named events the base rules emit, and the handlers the expansion, the competitive mode
+and card abilities register for them (docs/hooks.md lists every event).
+
+The base rules (rtdt/rules/) emit into the table `World.hooks` and never import past it:
+they do not know Covenant or the competitive mode exist. Handlers are registered once, at
+import, by the modules that own them (covenant/__init__.py, competitive.py, abilities/),
+each for a feature: `base` (every game), `covenant` (a Covenant part is in play, so
+`State.cov` is set) or `competitive`. `table` resolves one table per set of features, so
+an event nobody handles in this game is an empty tuple: emitting it costs a loop over
+nothing.
+
+This module is a leaf: it imports no rules, no expansion and no game.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field, fields
+from typing import Any
+
+Handler = Callable[..., Any]
+FEATURES = ("base", "covenant", "competitive")
+
+
+@dataclass(frozen=True, slots=True)
+class DecisionKind:
+    """A pending-decision kind: its answers, how an answer applies, its words for the
+    player asked, and the rule it carries out (what it asks, in a few words, and the ID)."""
+
+    answers: Handler  # (w, s, d) -> list[Action]
+    apply: Handler  # (w, s, d, a) -> None; `d` is already off the queue
+    words: Handler  # (w, s, d) -> str: the question, as the seat is asked it
+    what: str  # what it asks, for refusals ("... does not answer the pending question: ...")
+    rule: str  # the rule ID it carries out
+
+
+@dataclass(frozen=True, slots=True)
+class Hooks:
+    """The handlers active in one game, by event, in the order they run."""
+
+    features: frozenset[str] = frozenset()
+
+    # --- turn flow (rules/turn.py) ----------------------------------------------------
+    advancing: tuple[Handler, ...] = ()  # (w, s): before each step of `advance`
+    turn_started: tuple[Handler, ...] = ()  # (w, s): a turn begins
+    turn_ending: tuple[Handler, ...] = ()  # (w, s, h): after the end-of-turn triggers
+    turn_over: tuple[Handler, ...] = ()  # (w, s, h): the turn is over, events included
+    month_ended: tuple[Handler, ...] = ()  # (w, s): after the month-end triggers
+    month_started: tuple[Handler, ...] = ()  # (w, s): after the new month's quests
+    drop_events: tuple[Handler, ...] = ()  # (w, s, rng) -> list[str]: more app events
+    app_events: dict[str, Handler] = field(default_factory=dict)  # prefix -> (w, s, event)
+    mark_emerged: tuple[Handler, ...] = ()  # (w, s, rng, kingdoms) -> kingdoms
+    skulls_emerged: tuple[Handler, ...] = ()  # (w, s, kingdoms)
+
+    # --- the hero's turn (rules/actions.py, rules/turn_actions.py) -----------------------
+    any_moment_actions: tuple[Handler, ...] = ()  # (w, s, h) -> actions, in any step
+    turn_actions: tuple[Handler, ...] = ()  # (w, s, h) -> actions, before trading
+    quest_actions: tuple[Handler, ...] = ()  # (w, s, h) -> more Quest actions
+    card_uses: tuple[Handler, ...] = ()  # (w, s, h) -> `use` actions, at the end
+    restrict_actions: tuple[Handler, ...] = ()  # (w, s, h, actions) -> actions left
+    free_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
+    turn_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
+    use_owners: tuple[tuple[Handler, Handler], ...] = ()  # (owns(w, a), apply(w, s, h, a))
+    unlimited_heroic: tuple[Handler, ...] = ()  # (w, s) -> bool: more than one heroic action
+    stuck: tuple[Handler, ...] = ()  # (w, s, h) -> bool: may not move on
+    may_enter: tuple[Handler, ...] = ()  # (w, s, h, space) -> bool
+    crossed: tuple[Handler, ...] = ()  # (w, s, h, src, dst): a move or a step was made
+    entered: tuple[Handler, ...] = ()  # (w, s, h): the hero arrived on its space
+    banner_taken: tuple[Handler, ...] = ()  # (w, s, h, hero_id)
+    after_cleanse: tuple[Handler, ...] = ()  # (w, s, h)
+    reroll: tuple[Handler, ...] = ()  # (w, s, h, result, context) -> bool: asked instead
+    trade_moves: tuple[Handler, ...] = ()  # (w, s, h, partner, actions) -> actions
+
+    # --- Reinforce --------------------------------------------------------------------
+    reinforce_allowed: tuple[Handler, ...] = ()  # (w, s, h) -> bool; all must agree
+    reinforce_elsewhere: tuple[Handler, ...] = ()  # (w, s, h) -> bool: a far source
+    reinforce_option: tuple[Handler, ...] = ()  # (w, s, h, source, option) -> (type, opt)
+    reinforce_discount: tuple[Handler, ...] = ()  # (w, s, h, option) -> int
+    reinforce_actions: tuple[Handler, ...] = ()  # (w, s, h, prof, glyph) -> actions
+    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects
+
+    # --- items, corruption, losing --------------------------------------------------------
+    intercept_corruption: tuple[Handler, ...] = ()  # (w, s, h, why) -> bool: asked instead
+    corruption_gained: tuple[Handler, ...] = ()  # (w, s, h, card)
+    would_lose: tuple[Handler, ...] = ()  # (w, s, h, cause) -> bool: handled, no loss
+    potions_out: tuple[Handler, ...] = ()  # (w, s, h): the potion deck is empty
+    draw_potion: tuple[Handler, ...] = ()  # (w, s, h) -> bool: drawn another way
+    refuse_gear: tuple[Handler, ...] = ()  # (w, s, h) -> bool: takes none
+    treasure_taken: tuple[Handler, ...] = ()  # (w, s, h): from the market
+    treasure_acquired: tuple[Handler, ...] = ()  # (w, s, h, card)
+    treasure_gone: tuple[Handler, ...] = ()  # (w, s, h): spent or lost
+    extra_advantages: tuple[Handler, ...] = ()  # (w, s, h, battling, out, only)
+    terrain_lost: tuple[Handler, ...] = ()  # (w, s, space) -> bool: no terrain advantage
+
+    # --- battles, dungeons, foes, quests -----------------------------------------------------
+    battle_started: tuple[Handler, ...] = ()  # (w, s, h)
+    battle_advantages: tuple[Handler, ...] = ()  # (w, s, h, foe, space, adversary) -> dict
+    battle_allowed: tuple[Handler, ...] = ()  # (w, s, allowed) -> allowed
+    battle_boosts: tuple[Handler, ...] = ()  # (w, s, h) -> actions, before `resolve`
+    battle_uses: tuple[Handler, ...] = ()  # (w, s, h) -> actions, at the end
+    battle_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
+    card_improved: tuple[Handler, ...] = ()  # (w, s, h, top)
+    card_prevent: tuple[Handler, ...] = ()  # (w, s, h) -> int warriors
+    card_effects: tuple[Handler, ...] = ()  # (w, s, h, card_id, effects) -> effects
+    card_resolved: tuple[Handler, ...] = ()  # (w, s, h, lost, unaided)
+    battle_ended: tuple[Handler, ...] = ()  # (w, s, h, battle, defeated)
+    defeating_foe: tuple[Handler, ...] = ()  # (w, s, h, foe, space): token still there
+    foe_defeated: tuple[Handler, ...] = ()  # (w, s, h, foe, space)
+    delve_boosts: tuple[Handler, ...] = ()  # (w, s, h) -> actions, before `resolve`
+    delve_uses: tuple[Handler, ...] = ()  # (w, s, h) -> actions, at the end
+    delve_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
+    room_effects: tuple[Handler, ...] = ()  # (w, s, h, effects) -> effects
+    target_room: tuple[Handler, ...] = ()  # (w, s, h, dungeon) -> bool: handled
+    strike_effects: tuple[Handler, ...] = ()  # (w, s, h, effects, mult) -> effects
+    token_moved: tuple[Handler, ...] = ()  # (w, s, foe, src, dst)
+    token_removed: tuple[Handler, ...] = ()  # (w, s, foe, space)
+    foe_status_changed: tuple[Handler, ...] = ()  # (w, s, foe)
+    spawn_blocked: tuple[Handler, ...] = ()  # (w, s, space, what) -> bool
+    strike_asks: tuple[Handler, ...] = ()  # (w, s, foe) -> bool: asked first, retry later
+    struck_tokens: tuple[Handler, ...] = ()  # (w, s, foe, spaces) -> spaces struck
+    adversary_spared: tuple[Handler, ...] = ()  # (w, s) -> bool
+    strike_over: tuple[Handler, ...] = ()  # (w, s)
+    quest_from_afar: tuple[Handler, ...] = ()  # (w, s, h, kind) -> bool
+    quest_advantages: tuple[Handler, ...] = ()  # (w, s, h) -> int Wild (blessings)
+    quest_spend: tuple[Handler, ...] = ()  # (w, s, h, needed): spend what the quest used
+    quest_completed: tuple[Handler, ...] = ()  # (w, s, h)
+
+    # --- pending decisions ---------------------------------------------------------------
+    decisions: dict[str, DecisionKind] = field(default_factory=dict)
+
+
+EVENTS = tuple(f.name for f in fields(Hooks) if f.name != "features")
+_TABLES = frozenset({"app_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs"})
+
+# (event, feature, handler) in registration order; decisions are (kind, feature, DecisionKind)
+_REGISTERED: list[tuple[str, str, Any]] = []
+_VERBS: list[tuple[str, str, str, Handler]] = []  # (table, key, feature, handler)
+_DECISIONS: list[tuple[str, str, DecisionKind]] = []
+
+
+def _check_feature(feature: str) -> None:
+    if feature not in FEATURES:
+        raise ValueError(f"unknown feature {feature!r}; features: {', '.join(FEATURES)}")
+
+
+def on(event: str, feature: str, *handlers: Any) -> None:
+    """Register handlers for an event, run in this order after earlier ones."""
+    if event not in EVENTS or event in _TABLES or event == "decisions":
+        raise ValueError(f"unknown event {event!r}")
+    _check_feature(feature)
+    _REGISTERED.extend((event, feature, h) for h in handlers)
+    table.cache_clear()
+
+
+def on_flag(event: str, flag: str, handler: Handler) -> None:
+    """Register a card ability: `handler(w, s, h, ...)` runs for a notification event only
+    when the hero (the third argument) holds a card with this `flag` (models.Flagged)."""
+
+    def gated(w: Any, s: Any, h: Any, *args: Any) -> None:
+        if flag in w.profile(h.cards()).flags:
+            handler(w, s, h, *args)
+
+    gated.__name__ = f"{getattr(handler, '__name__', 'handler')}[{flag}]"
+    on(event, "base", gated)
+
+
+def verb(table_name: str, key: str, feature: str, handler: Handler) -> None:
+    """Register the handler of an action verb (or of an app event prefix)."""
+    if table_name not in _TABLES:
+        raise ValueError(f"unknown verb table {table_name!r}")
+    _check_feature(feature)
+    _VERBS.append((table_name, key, feature, handler))
+    table.cache_clear()
+
+
+def decision(kind: str, feature: str, dk: DecisionKind) -> None:
+    """Register a pending-decision kind (each kind once, by the module that asks it)."""
+    _check_feature(feature)
+    if any(k == kind for k, _, _ in _DECISIONS):
+        raise ValueError(f"decision kind {kind!r} is registered twice")
+    _DECISIONS.append((kind, feature, dk))
+    table.cache_clear()
+
+
+def decision_kinds() -> dict[str, DecisionKind]:
+    """Every registered decision kind, whatever the feature (to read and explain saves)."""
+    return {kind: dk for kind, _, dk in _DECISIONS}
+
+
+@functools.lru_cache(maxsize=16)
+def table(features: frozenset[str]) -> Hooks:
+    """The handlers active for a game with these features, resolved once."""
+    events: dict[str, list[Handler]] = {}
+    for event, feature, h in _REGISTERED:
+        if feature in features:
+            events.setdefault(event, []).append(h)
+    tables: dict[str, Any] = {name: {} for name in _TABLES}
+    for name, key, feature, h in _VERBS:
+        if feature in features:
+            tables[name][key] = h
+    kinds = {kind: dk for kind, feature, dk in _DECISIONS if feature in features}
+    found: dict[str, Any] = {e: tuple(hs) for e, hs in events.items()}
+    return Hooks(features=features, decisions=kinds, **found, **tables)
+
+
+NO_HOOKS = Hooks()

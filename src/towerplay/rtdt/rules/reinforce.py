@@ -1,0 +1,142 @@
+"""Reinforce: where a hero may Reinforce, what it costs, the haggle die, and what the chosen
+option does (RTDT-REINF-*, RTDT-HAGGLE-*). Covenant's other sources (monuments, far
+buildings) come through hooks (covenant/reinforce.py).
+"""
+
+from __future__ import annotations
+
+from towerplay.core.rng import Rng
+from towerplay.rtdt.models import ReinforceOption
+from towerplay.rtdt.rules.common import (
+    gain,
+    glyph_cost,
+    has_flag,
+    hero_name,
+    log,
+    restricted,
+    stat_sum,
+)
+from towerplay.rtdt.rules.effects import (
+    run,
+)
+from towerplay.rtdt.rules.turn import end_turn, fire
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.world import Profile, World
+
+
+def can_reinforce(w: World, s: State, h: HeroState) -> bool:
+    """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6);
+    Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it."""
+    t = s.turn
+    hk = w.hooks
+    for allowed in hk.reinforce_allowed:  # loops, not all()/any(): this runs every turn step
+        if not allowed(w, s, h):
+            return False
+    if h.space not in s.skulls:  # no building here: only a far source (Covenant) will do
+        for far in hk.reinforce_elsewhere:
+            if far(w, s, h):
+                break
+        else:
+            return False
+    if t.reinforces == 0:
+        return True
+    return (
+        t.reinforces == 1
+        and t.reinforce_space == h.space
+        and has_flag(w, h, "reinforce_twice_same_building")
+    )
+
+
+def reinforce_cost(
+    w: World,
+    s: State,
+    h: HeroState,
+    option: str,
+    prof: Profile | None = None,
+    glyph: int | None = None,
+    source: str = "",
+) -> int:
+    """Spirit for a Reinforce option of the building here, or of another `source`
+    (a building type or a completed monument: covenant.reinforce)."""
+    if w.hooks.reinforce_option:
+        building, chosen = reinforce_option(w, s, h, source, option)
+        base = chosen.spirit
+    else:  # the building here (the usual case, inlined: this runs at every turn step)
+        building = w.board.building_of[h.space]
+        info = w.content.buildings[building]
+        base = info.free.spirit if option == "free" else info.enhanced.spirit
+    extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
+    for discount in w.hooks.reinforce_discount:  # Resolute; the glyph is still paid
+        extra -= discount(w, s, h, option)
+    if glyph is None:
+        glyph = glyph_cost(w, s, h, "reinforce")
+    return max(0, base + extra) + glyph
+
+
+def reinforce_option(
+    w: World, s: State, h: HeroState, source: str, option: str
+) -> tuple[str, ReinforceOption]:
+    """The building type and the Reinforce option chosen: of the building here, or of a
+    source Covenant offers (covenant.reinforce)."""
+    for other in w.hooks.reinforce_option:
+        found: tuple[str, ReinforceOption] = other(w, s, h, source, option)
+        return found
+    building = w.board.building_of[h.space]
+    info = w.content.buildings[building]
+    return building, info.free if option == "free" else info.enhanced
+
+
+def haggle(w: World, s: State, h: HeroState) -> None:
+    """Roll the haggle die before Reinforcing (RTDT-HAGGLE-1..6)."""
+    rng = Rng(s.rng)
+    face = rng.choice(w.content.haggle.faces)
+    s.rng = rng.state
+    log(s, f"{hero_name(w, h)} rolls the haggle die: {face.text}")
+    if any(reroll(w, s, h, face.result, "reinforce") for reroll in w.hooks.reroll):  # Fortuitous
+        s.turn.haggle = face.result  # rolled; the kept face settles it
+        return
+    settle_haggle(w, s, h, face.result)
+
+
+def settle_haggle(w: World, s: State, h: HeroState, result: str) -> None:
+    """The haggle face kept for the next Reinforce (RTDT-HAGGLE-2..6)."""
+    t = s.turn
+    t.haggle = result
+    if result == "cancel":
+        if has_flag(w, h, "haggle_ignore_cancel"):
+            t.haggle = "normal"
+            log(s, "The cancel face does not stop this hero; they Reinforce normally.")
+        else:
+            # RTDT-HAGGLE-6: the cancelled Reinforce uses up the turn's Reinforce; only an
+            # effect granting another (Fortunate) lets the hero Reinforce again, and roll again.
+            t.reinforce_cancelled = True
+            t.reinforces += 1
+            t.reinforce_space = h.space
+            t.haggle = ""
+
+
+def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -> None:
+    """The free or the enhanced option of the building here (RTDT-REINF-2..10), or of
+    another source Covenant allows (covenant.reinforce)."""
+    t = s.turn
+    h.spirit -= reinforce_cost(w, s, h, option, source=source)
+    t.reinforces += 1  # COV-MONUMENT-8: a monument's Reinforce is the turn's Reinforce
+    t.reinforce_space = h.space
+    building, chosen = reinforce_option(w, s, h, source, option)
+    where = w.name(source) if source in w.content.monuments else f"the {source or building}"
+    log(s, f"{hero_name(w, h)} Reinforces with {where} ({option}): {chosen.text}")
+    for reinforced in w.hooks.reinforced:  # COV-MONUMENT-7: the monuments' own options
+        reinforced(w, s, h, source, option)
+    run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
+    if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
+        gain(s, h, "spirit", s.month)
+    if t.haggle:  # RTDT-HAGGLE-7: the die's bonus comes after the Reinforce
+        for face in w.content.haggle.faces:
+            if face.result == t.haggle:
+                run(w, s, h, face.effects, "the haggle die")
+                break
+        t.haggle = ""
+    fire(w, s, h, "after_reinforce", building)
+    if restricted(w, h, "end_turn_after_reinforce"):
+        log(s, f"{hero_name(w, h)}'s turn ends after Reinforcing.")
+        end_turn(w, s)

@@ -1,0 +1,31 @@
+"""Foe tokens on the board: where they stand, moving and removing them (RTDT-TOKEN-5)."""
+
+from __future__ import annotations
+
+from towerplay.rtdt.rules.common import log
+from towerplay.rtdt.state import State
+from towerplay.rtdt.world import World
+
+
+def tokens(s: State, foe: str) -> list[str]:
+    """Spaces of this foe's tokens, one entry per token."""
+    return [sp for f, sp in s.foes if f == foe]
+
+
+def foes_at(s: State, space: str) -> list[str]:
+    return [f for f, sp in s.foes if sp == space]
+
+
+def remove_token(w: World, s: State, foe: str, space: str) -> None:
+    """A defeated or removed foe's token leaves the board (RTDT-TOKEN-5)."""
+    s.foes.remove((foe, space))
+    log(s, f"The {w.content.foes[foe].name} token at {w.board.names[space]} is removed.")
+    for gone in w.hooks.token_removed:  # COV-WARDEN-5: the quarry token returns
+        gone(w, s, foe, space)
+
+
+def move_token(w: World, s: State, foe: str, src: str, dst: str) -> None:
+    i = s.foes.index((foe, src))
+    s.foes[i] = (foe, dst)
+    for moved in w.hooks.token_moved:  # the quarry token rides along
+        moved(w, s, foe, src, dst)

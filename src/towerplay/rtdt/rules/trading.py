@@ -1,0 +1,103 @@
+"""Trading between heroes on one space (RTDT-TRADE-*): the moves of an open trade, the
+offer and the answer.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt.rules.common import (
+    act,
+    ask,
+    hero_name,
+    log,
+    restricted,
+    return_item,
+)
+from towerplay.rtdt.state import Decision, HeroState, State, Trade
+from towerplay.rtdt.world import World
+
+OFFER = act("offer")
+CANCEL = act("cancel")
+
+
+def _tradeable(s: State, h: HeroState) -> list[str]:
+    """Items and companions (RTDT-TRADE-2, RTDT-COMP-4); the main companion helps everyone
+    and stays put."""
+    won = [c for c in h.companions if c != s.config.companion]
+    return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items + won))
+
+
+def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
+    """Moves of an open trade. Each of warriors, spirit and every card moves at most once
+    (one direction, one amount), so a trade is one exchange and always ends."""
+    partner = s.heroes[trade.partner]
+    moved = {m.split()[1] for m in trade.moves}
+    out: list[Action] = []
+    for verb, giver in (("give", h), ("take", partner)):
+        if restricted(w, giver, "trade_give"):
+            continue
+        if "warriors" not in moved:
+            out.extend(act(verb, "warriors", str(n)) for n in range(1, giver.warriors + 1))
+        if "spirit" not in moved:
+            out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
+        out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
+    for narrow in w.hooks.trade_moves:  # Snobby receives no gear
+        out = narrow(w, s, h, partner, out)
+    if trade.moves:
+        out.append(OFFER)
+    out.append(CANCEL)
+    return out
+
+
+def _transfer(w: World, giver: HeroState, taker: HeroState, what: str, amount: int) -> None:
+    if what == "warriors":
+        giver.warriors -= amount
+        taker.warriors += amount
+        return
+    if what == "spirit":
+        giver.spirit -= amount
+        taker.spirit += amount
+        return
+    for held, into in (
+        (giver.potions, taker.potions),
+        (giver.gear, taker.gear),
+        (giver.treasures, taker.treasures),
+        (giver.quest_items, taker.quest_items),
+        (giver.companions, taker.companions),
+    ):
+        if what in held:
+            held.remove(what)
+            into.append(what)
+            return
+
+
+def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> None:
+    partner = s.heroes[trade.partner]
+    verb = a[0]
+    if verb in ("give", "take"):
+        giver, taker = (h, partner) if verb == "give" else (partner, h)
+        amount = int(a[2]) if len(a) > 2 else 1
+        _transfer(w, giver, taker, a[1], amount)
+        trade.moves.append(str(a))
+    elif verb == "offer":
+        log(s, f"{hero_name(w, h)} offers: {'; '.join(trade.moves)}.")
+        ask(s, Decision("trade_respond", partner.seat))
+    elif verb == "cancel":
+        undo_trade(s, trade)
+        log(s, f"{hero_name(w, h)} calls off the trade.")
+
+
+def undo_trade(s: State, trade: Trade) -> None:
+    active, other = trade.snapshot
+    s.heroes[active.seat] = active.clone()
+    s.heroes[other.seat] = other.clone()
+    s.trade = None
+
+
+def dedupe_gear(s: State, h: HeroState) -> None:
+    seen: set[str] = set()
+    for g in h.gear[:]:
+        if g in seen:
+            h.gear.remove(g)
+            return_item(s, "gear", g)  # RTDT-ITEM-4
+        seen.add(g)
