@@ -258,6 +258,24 @@ def test_corruptions_that_once_loaded_are_refused(make, path, value, field: str)
     assert err.value.field.startswith(field), str(err.value)
 
 
+def test_one_emerged_skull_is_placed_at_a_time() -> None:
+    data = json.loads(json.dumps(_pending_kind("place_skull").to_json()))
+    data["pending"].append(dict(data["pending"][-1]))
+    with pytest.raises(SaveError) as err:
+        RtdtGame.from_json(data, "bad.json")
+    assert err.value.field.startswith("pending[")
+
+
+def test_a_question_nobody_can_answer_is_refused() -> None:
+    g = _pending_kind("place_skull")
+    data = json.loads(json.dumps(g.to_json()))
+    data["pending"][-1] |= {"kind": "take_gear", "target": ""}  # asks to take a gear
+    data["gear_piles"] = dict.fromkeys(data["gear_piles"], 0)  # and every pile is empty
+    with pytest.raises(SaveError) as err:
+        RtdtGame.from_json(data, "bad.json")
+    assert err.value.field == "pending"
+
+
 def test_a_status_for_every_foe() -> None:
     data = _midgame().to_json()
     foe = data["config"]["foes"][1]

@@ -275,6 +275,9 @@ def _midgame_save() -> dict:  # type: ignore[type-arg]
         (["state", "pending", 0, "kind"], "dance", "state.pending[0].kind"),
         (["state", "pending", 0, "kind"], "focus", "state.pending[0]"),
         (["state", "heroes", 0, "board"], {}, "state.heroes[0].board"),
+        (["state", "boss_deck"], [], "state.boss_deck"),
+        (["state", "pending"], [], "state.pending"),
+        (["state", "walls"], [["fire_wall", [-1]]], "state.walls[0]"),
     ],
 )
 def test_corruptions_that_once_loaded_are_refused(path: list, value: object, field: str) -> None:  # type: ignore[type-arg]

@@ -74,6 +74,15 @@ def check_state(w: World, s: State, domains: Mapping[str, Any], fail: Fail) -> N
     _quests_and_dungeons(w, s, fail)
     for i, d in enumerate(s.pending):
         _decision(s, d, f"pending[{i}]", domains, fail)
+    placing = [i for i, d in enumerate(s.pending) if d.kind == "place_skull"]
+    if len(placing) > 1:
+        raise fail(f"pending[{placing[1]}]", "one emerged skull is placed at a time")
+    if placing:  # RTDT-PLACE-2: the first emerged skull, in its kingdom
+        d = s.pending[placing[0]]
+        if not s.emerged or d.target != s.emerged[0].removeprefix("doom:"):
+            raise fail(
+                f"pending[{placing[0]}].target", "not the kingdom of the first emerged skull"
+            )
     if s.result is not None:
         if s.result.outcome not in ("win", "loss", "draw"):
             raise fail("result.outcome", f"unknown value {s.result.outcome!r}")

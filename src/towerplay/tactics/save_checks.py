@@ -10,11 +10,20 @@ card the hero holds). A turn's choices are recomputed and must match exactly.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, get_args
 
 from towerplay.core.errors import SaveError
-from towerplay.tactics.effects import footprint
+from towerplay.tactics.cards import steps_of
+from towerplay.tactics.effects import DIRECTIONS, footprint
 from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS, turn_choices
+from towerplay.tactics.models import (
+    AttackStep,
+    Condition,
+    ConditionStep,
+    HealStep,
+    MoveStep,
+    SummonStep,
+)
 from towerplay.tactics.state import Ctx, Decision, State, Unit
 
 Fail = Callable[[str, str], SaveError]
@@ -28,11 +37,36 @@ WORDS = {
 }
 
 
+# an enemy attack waiting for Responses (enemies.py enemy_attack): its keys and their types
+ATTACK: dict[str, type] = {
+    "targets": list,
+    "amount": int,
+    "conditions": list,
+    "asked": list,
+    "reduce": int,
+    "ignore": bool,
+    "name": str,
+}
+
+
+# the step a resolution's question is about (cards.py answer)
+STEP_OF: dict[str, type] = {
+    "move": MoveStep,
+    "target": AttackStep,
+    "order": AttackStep,
+    "heal": HealStep,
+    "condition": ConditionStep,
+    "summon": SummonStep,
+}
+
+
 def check_state(ctx: Ctx, s: State, fail: Fail) -> None:
     for uid, u in s.units.items():
         _unit(ctx, s, u, f"state.units.{uid}", fail)
     _heroes(s, fail)
+    _decks(ctx, s, fail)
     _turns(ctx, s, fail)
+    _in_progress(ctx, s, fail)
     for i, d in enumerate(s.pending):
         _decision(ctx, s, d, f"state.pending[{i}]", fail)
 
@@ -92,8 +126,10 @@ def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
         raise fail("state.acting", f"no hero {s.acting!r}")
     if (s.phase == "over") != bool(s.outcome):
         raise fail("state.phase", "the phase is over exactly when the encounter has an outcome")
-    if not s.outcome and not s.pending and s.resolution is None and s.enemy_turn is None:
-        raise fail("state.pending", "a running encounter waits for a decision")
+    if not s.outcome and len(s.pending) != 1:  # saved between actions: one question asked
+        raise fail("state.pending", "a running encounter waits for one decision")
+    if s.outcome and s.pending:
+        raise fail("state.pending", "an encounter that is over asks nothing")
     for i, d in enumerate(s.pending):
         if d.kind in RESOLUTION_KINDS and s.resolution is None:
             raise fail(f"state.pending[{i}].kind", f"a {d.kind} needs a card being resolved")
@@ -101,6 +137,8 @@ def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
             raise fail(f"state.pending[{i}].kind", f"a {d.kind} needs a boss turn")
     r = s.resolution
     if r is not None:
+        if r.option < 0 and not (s.pending and s.pending[-1].kind == "option"):
+            raise fail("state.resolution.option", "no option chosen, and none is asked")
         if r.actor not in s.units:
             raise fail("state.resolution.actor", f"no unit {r.actor!r}")
         if r.card not in ctx.content.cards and not r.card.startswith(("@", "~")):
@@ -115,6 +153,35 @@ def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
                 raise fail(f"state.enemy_turn.queue[{j}]", f"no unit {uid!r}")
         if et.focus and et.focus not in s.units:
             raise fail("state.enemy_turn.focus", f"no unit {et.focus!r}")
+        if et.attack:
+            _attack(s, et.attack, fail)
+
+
+def _attack(s: State, attack: dict[str, Any], fail: Fail) -> None:
+    path = "state.enemy_turn.attack"
+    for key, kind in ATTACK.items():
+        v = attack.get(key)
+        if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
+            raise fail(f"{path}.{key}", f"expected {kind.__name__}")
+    if "responded" in attack and not isinstance(attack["responded"], bool):
+        raise fail(f"{path}.responded", "expected bool")
+    if not all(isinstance(u, str) and u in s.units for u in attack["targets"]):
+        raise fail(f"{path}.targets", "expected unit ids")
+    if not all(isinstance(x, int) and 0 <= x < s.heroes_count for x in attack["asked"]):
+        raise fail(f"{path}.asked", "expected seats")
+    if not all(x in get_args(Condition) for x in attack["conditions"]):
+        raise fail(f"{path}.conditions", "expected conditions")
+    if not 0 <= attack["amount"] <= 99 or not 0 <= attack["reduce"] <= 99:
+        raise fail(f"{path}.amount", "out of range 0..99")
+
+
+def _decks(ctx: Ctx, s: State, fail: Fail) -> None:
+    """The boss deck and its discard hold each card once, and so do the direction cards."""
+    n = len(ctx.content.boss_decks[ctx.enc.boss_deck].cards)
+    if sorted(s.boss_deck + s.boss_discard) != list(range(n)):
+        raise fail("state.boss_deck", f"the boss deck and discard hold its {n} cards once each")
+    if sorted(s.direction_deck + s.direction_discard) != sorted(DIRECTIONS):
+        raise fail("state.direction_deck", "the direction deck and discard hold its 8 cards")
 
 
 def _decision(ctx: Ctx, s: State, d: Decision, path: str, fail: Fail) -> None:
@@ -191,3 +258,35 @@ def _holds(ctx: Ctx, s: State, kind: str, sq: int) -> bool:
     if kind in ("condition", "heal"):
         return any(not u.knocked_out for u in here)
     return True
+
+
+def _in_progress(ctx: Ctx, s: State, fail: Fail) -> None:
+    """The card or boss step a pending question belongs to exists (cards.py answer,
+    enemies.py answer_enemy index them directly)."""
+    kind = s.pending[-1].kind if s.pending else ""
+    r = s.resolution
+    if r is not None:
+        card = ctx.content.cards.get(r.card)
+        if r.card.startswith("~") and not r.card[1:].isdigit():
+            raise fail("state.resolution.card", f"{r.card!r} is not a dash")
+        if r.card.startswith("@") and r.card[1:] not in s.units:
+            raise fail("state.resolution.card", f"no summon {r.card[1:]!r}")
+        if card is not None and r.option >= len(card.options):
+            raise fail("state.resolution.option", f"the card has {len(card.options)} options")
+        if kind in STEP_OF:
+            steps = steps_of(s, ctx, r)
+            if r.step >= len(steps):
+                raise fail("state.resolution.step", "past the steps of the card")
+            if not isinstance(steps[r.step], STEP_OF[kind]):
+                raise fail("state.resolution.step", f"a {kind} question is not about this step")
+    et = s.enemy_turn
+    if et is not None and kind in ENEMY_KINDS:
+        boss = ctx.content.boss_decks[ctx.enc.boss_deck].cards[et.card]
+        if not et.started or et.activation >= len(boss.activations):
+            raise fail("state.enemy_turn.activation", "not an activation of the boss card")
+        if not et.queue or et.queue[0] not in s.units:
+            raise fail("state.enemy_turn.queue", "no enemy is acting")
+        if et.step >= len(boss.activations[et.activation].steps):
+            raise fail("state.enemy_turn.step", "past the steps of the activation")
+        if kind == "response" and not et.attack:
+            raise fail("state.enemy_turn.attack", "a Response needs an attack to answer")

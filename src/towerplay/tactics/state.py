@@ -216,7 +216,7 @@ class State:
     compass: int = field(default=0, metadata=spec(hi=3))
     # the wall type and the squares it stands on, per wall
     walls: list[tuple[str, tuple[Square, ...]]] = field(
-        default_factory=list, metadata=spec(items=("walls", "squares"))
+        default_factory=list, metadata=spec(items=("walls", "board_squares"))
     )
     potions: int = 0
     potions_used: int = 0
