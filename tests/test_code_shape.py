@@ -25,8 +25,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "towerplay/rtdt/explain.py:observe": "observe moves to rtdt/observe.py",
     "towerplay/rtdt/game.py:make_config": "option checks in the order the CLI reports them",
     "towerplay/rtdt/rules/effects.py:run": "one branch per effect op",
-    "towerplay/rtdt/save.py:load_state": "hand-written reader; serializer pending",
-    "towerplay/tactics/game.py:state_from_json": "hand-written reader; serializer pending",
 }
 
 

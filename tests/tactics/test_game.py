@@ -91,7 +91,7 @@ def test_save_and_load_mid_decision() -> None:
         (lambda d: d["state"]["units"][0].__setitem__("hp", "ten"), "state.units[0].hp"),
         (
             lambda d: d["state"]["heroes"][0].__setitem__("hand", ["no_such_card"]),
-            "state.heroes[0].hand",
+            "state.heroes[0].hand[0]",
         ),
         (lambda d: d["state"].__setitem__("rng", "x1"), "state.rng"),
         (
@@ -254,3 +254,39 @@ def test_legal_action_counts_are_pinned(encounter: str, decisions: int, legal_to
         counts.append(len(g.legal_actions()))
         g.apply(agent.act(g))
     assert (len(counts), sum(counts)) == (decisions, legal_total)
+
+
+def _midgame_save() -> dict:  # type: ignore[type-arg]
+    g = new_game({"encounter": "pawl_chieftain"}, 7)
+    agent = RandomAgent(3)
+    for _ in range(30):
+        g.apply(agent.act(g))
+    return json.loads(json.dumps(g.to_json()))  # type: ignore[no-any-return]
+
+
+@pytest.mark.parametrize(
+    ("path", "value", "field"),
+    [  # the corruptions issue 10 found accepted (then crashing, or looping in advance)
+        (["state", "phase"], "siesta", "state.phase"),
+        (["state", "units", 0, "type_id"], "dragon", "state.units[0].type_id"),
+        (["state", "units", 0, "type_id"], "cleric", "state.heroes"),
+        (["state", "units", 0, "square"], 999, "state.units[0].square"),
+        (["state", "direction_deck", 0], "up", "state.direction_deck[0]"),
+        (["state", "pending", 0, "kind"], "dance", "state.pending[0].kind"),
+        (["state", "pending", 0, "kind"], "focus", "state.pending[0]"),
+        (["state", "heroes", 0, "board"], {}, "state.heroes[0].board"),
+        (["state", "boss_deck"], [], "state.boss_deck"),
+        (["state", "pending"], [], "state.pending"),
+        (["state", "walls"], [["fire_wall", [-1]]], "state.walls[0]"),
+    ],
+)
+def test_corruptions_that_once_loaded_are_refused(path: list, value: object, field: str) -> None:  # type: ignore[type-arg]
+    data = _midgame_save()
+    node = data
+    for key in path[:-1]:
+        node = node[key]
+    node[path[-1]] = value
+    with pytest.raises(SaveError) as err:
+        TacticsGame.from_json(data, "bad.json")
+    assert err.value.file == "bad.json"
+    assert err.value.field.startswith(field), str(err.value)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from towerplay.core.errors import IllegalAction
+from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
@@ -460,7 +460,11 @@ class RtdtGame:
     @staticmethod
     def from_json(data: Any, file: str = "<save>") -> RtdtGame:
         w = get_world()
-        return RtdtGame(w, load_state(w, data, file))
+        game = RtdtGame(w, load_state(w, data, file))
+        if game.result is None and not game.legal_actions():  # never empty while running
+            where = "pending" if game.state.pending else "turn"
+            raise SaveError(file, where, "no legal action answers this state")
+        return game
 
     def state_hash(self) -> str:
         return state_hash(self.to_json())

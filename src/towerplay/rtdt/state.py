@@ -2,7 +2,10 @@
 
 Everything that changes during a game lives here as ints, strings and lists of
 them, so that clone(), saves and replays are exact. Content (cards, board) is
-referenced by id and never copied.
+referenced by id and never copied. The field declarations are the save format:
+core/serial.py saves, checks and clones from them; `of=` names the content a
+value must be one of (the domains rtdt/save.py supplies), `seats=True` a list
+with one entry per seat.
 """
 
 from __future__ import annotations
@@ -10,8 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from towerplay.core import serial
 from towerplay.core.protocol import Result
 from towerplay.core.replay import Chain
+from towerplay.core.serial import spec
 from towerplay.rtdt.tower import Tower
 
 
@@ -19,20 +24,25 @@ from towerplay.rtdt.tower import Tower
 class Config:
     """What a player chooses before the game (and what the game code encodes)."""
 
-    players: int
-    heroes: tuple[str, ...]
-    kingdoms: tuple[str, ...]
-    difficulty: str = "heroic"
-    mode: str = "cooperative"
-    foes: tuple[str, ...] = ()  # level 2, 3, 4
-    adversary: str = ""
-    companion: str = ""
-    seed: int = 0  # the code's random part
+    players: int = field(metadata=spec(lo=1, hi=4))
+    heroes: tuple[str, ...] = field(metadata=spec(of="heroes"))
+    kingdoms: tuple[str, ...] = field(metadata=spec(of="kingdoms"))
+    difficulty: str = field(default="heroic", metadata=spec(of=("heroic", "gritty")))
+    mode: str = field(default="cooperative", metadata=spec(of=("cooperative", "competitive")))
+    foes: tuple[str, ...] = field(default=(), metadata=spec(of="foes"))  # level 2, 3, 4
+    adversary: str = field(default="", metadata=spec(of="adversaries"))
+    companion: str = field(default="", metadata=spec(of="companions"))
+    seed: int = field(
+        default=0, metadata=spec(hi=34**6 - 1)
+    )  # the code's random part (gamecode.SEED_LIMIT)
     code: str = ""
-    first_player: int = 0
-    expansion: str = ""  # "covenant": monuments, wastelands and doom skulls (COV-MODE-2)
-    treasures: str = "base"  # base | covenant | both (COV-SETUP-3, COV-SETUP-4)
-    new_corruptions: int = 0  # Covenant corruptions shuffled into the deck (COV-SETUP-5)
+    first_player: int = field(default=0, metadata=spec(hi=3))
+    # "covenant": monuments, wastelands and doom skulls (COV-MODE-2)
+    expansion: str = field(default="", metadata=spec(of=("", "covenant")))
+    # base | covenant | both (COV-SETUP-3, COV-SETUP-4)
+    treasures: str = field(default="base", metadata=spec(of=("base", "covenant", "both")))
+    # Covenant corruptions shuffled into the deck (COV-SETUP-5)
+    new_corruptions: int = field(default=0, metadata=spec(hi=12))
     base_corruptions: bool = True  # False: only the new ones
 
     @property
@@ -40,68 +50,39 @@ class Config:
         return self.expansion == "covenant"
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "players": self.players,
-            "heroes": list(self.heroes),
-            "kingdoms": list(self.kingdoms),
-            "difficulty": self.difficulty,
-            "mode": self.mode,
-            "foes": list(self.foes),
-            "adversary": self.adversary,
-            "companion": self.companion,
-            "seed": self.seed,
-            "code": self.code,
-            "first_player": self.first_player,
-            "expansion": self.expansion,
-            "treasures": self.treasures,
-            "new_corruptions": self.new_corruptions,
-            "base_corruptions": self.base_corruptions,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class HeroState:
-    hero: str
-    seat: int
-    kingdom: str  # home kingdom
-    space: str
+    hero: str = field(metadata=spec(of="heroes"))
+    seat: int = field(metadata=spec(of="seats"))
+    kingdom: str = field(metadata=spec(of="kingdoms"))  # home kingdom
+    space: str = field(metadata=spec(of="spaces"))
     warriors: int = 7
     spirit: int = 1
-    potions: list[str] = field(default_factory=list)
-    gear: list[str] = field(default_factory=list)
-    treasures: list[str] = field(default_factory=list)
-    quest_items: list[str] = field(default_factory=list)
-    virtues: list[str] = field(default_factory=list)  # active: kingdom virtue + face-up tiles
-    inactive: list[str] = field(default_factory=list)  # face-down virtue tiles
-    corruptions: list[str] = field(default_factory=list)
-    companions: list[str] = field(default_factory=list)
-    spores: int = 0  # Lingering Rot's spore tokens on the hero board
-    trials: list[str] = field(default_factory=list)  # competitive: face-down heroic trials
+    potions: list[str] = field(default_factory=list, metadata=spec(of="potions"))
+    gear: list[str] = field(default_factory=list, metadata=spec(of="gear"))
+    treasures: list[str] = field(default_factory=list, metadata=spec(of="treasures"))
+    quest_items: list[str] = field(default_factory=list, metadata=spec(of="quest_items"))
+    # active: kingdom virtue + face-up tiles
+    virtues: list[str] = field(default_factory=list, metadata=spec(of="virtues"))
+    inactive: list[str] = field(
+        default_factory=list, metadata=spec(of="virtues")
+    )  # face-down virtue tiles
+    corruptions: list[str] = field(default_factory=list, metadata=spec(of="corruptions"))
+    companions: list[str] = field(default_factory=list, metadata=spec(of="companions"))
+    spores: int = field(
+        default=0, metadata=spec(hi=2)
+    )  # Lingering Rot's spore tokens on the hero board
+    # competitive: face-down heroic trials, then face up
+    trials: list[str] = field(default_factory=list, metadata=spec(of="trials"))
     # CMP-TRIAL-5: the game keeps the trials (dealt and done), not the app
-    trials_done: list[str] = field(default_factory=list)  # competitive: face up
+    trials_done: list[str] = field(default_factory=list, metadata=spec(of="trials"))
     eliminated: bool = False  # competitive: out of the game
 
     def clone(self) -> HeroState:
-        return HeroState(
-            self.hero,
-            self.seat,
-            self.kingdom,
-            self.space,
-            self.warriors,
-            self.spirit,
-            self.potions[:],
-            self.gear[:],
-            self.treasures[:],
-            self.quest_items[:],
-            self.virtues[:],
-            self.inactive[:],
-            self.corruptions[:],
-            self.companions[:],
-            self.spores,
-            self.trials[:],
-            self.trials_done[:],
-            self.eliminated,
-        )
+        return serial.clone(self)
 
     def cards(self) -> list[str]:
         """Every card whose abilities apply to this hero."""
@@ -115,26 +96,7 @@ class HeroState:
         )
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "hero": self.hero,
-            "seat": self.seat,
-            "kingdom": self.kingdom,
-            "space": self.space,
-            "warriors": self.warriors,
-            "spirit": self.spirit,
-            "potions": self.potions[:],
-            "gear": self.gear[:],
-            "treasures": self.treasures[:],
-            "quest_items": self.quest_items[:],
-            "virtues": self.virtues[:],
-            "inactive": self.inactive[:],
-            "corruptions": self.corruptions[:],
-            "companions": self.companions[:],
-            "spores": self.spores,
-            "trials": self.trials[:],
-            "trials_done": self.trials_done[:],
-            "eliminated": self.eliminated,
-        }
+        return serial.dump(self)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,8 +106,8 @@ class Decision:
     kind names the question; the other fields are its context.
     """
 
-    kind: str
-    seat: int
+    kind: str = field(metadata=spec(of="decisions"))
+    seat: int = field(metadata=spec(of="seats"))
     amount: int = 0
     scope: str = ""
     target: str = ""
@@ -154,94 +116,59 @@ class Decision:
     context: str = ""
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "seat": self.seat,
-            "amount": self.amount,
-            "scope": self.scope,
-            "target": self.target,
-            "options": list(self.options),
-            "up_to": self.up_to,
-            "context": self.context,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class TurnState:
     """What the current hero has done this turn."""
 
-    seat: int
-    phase: str = "start"  # start | middle | over
+    seat: int = field(metadata=spec(of="seats"))
+    phase: str = field(
+        default="start", metadata=spec(of="phases")
+    )  # start, middle, then the turn's end (save.PHASES)
     banner_done: bool = False
-    start_pending: list[str] = field(default_factory=list)  # mandatory start-of-turn abilities
+    # mandatory start-of-turn abilities
+    start_pending: list[str] = field(default_factory=list, metadata=spec(of="cards"))
     moves_left: int = 0
     doubled: bool = False
     moving_started: bool = False
     heroic_done: bool = False
     reinforces: int = 0
-    reinforce_space: str = ""
+    # where this turn's Reinforce happens: a building, or a siege tree's space (RTDT-TOKEN-8)
+    reinforce_space: str = field(default="", metadata=spec(of="spaces", blank=True))
     reinforce_cancelled: bool = False
-    haggle: str = ""  # the face rolled for the next Reinforce
+    # the face rolled for the next Reinforce
+    haggle: str = field(
+        default="", metadata=spec(of=("normal", "warriors", "potion", "gear", "cancel"), blank=True)
+    )
     traded: bool = False
-    used: list[str] = field(default_factory=list)  # once-per-turn abilities already used
+    # once-per-turn abilities already used
+    used: list[str] = field(default_factory=list, metadata=spec(of="used"))
     extra_turn: bool = False
     advantages_used: int = 0  # this turn, for per-turn caps
-    borrowed_virtue: str = ""  # Spymaster's Journal: an inactive virtue active this turn
+    # Spymaster's Journal: an inactive virtue active this turn
+    borrowed_virtue: str = field(default="", metadata=spec(of="virtues", blank=True))
 
     def clone(self) -> TurnState:
-        return TurnState(
-            self.seat,
-            self.phase,
-            self.banner_done,
-            self.start_pending[:],
-            self.moves_left,
-            self.doubled,
-            self.moving_started,
-            self.heroic_done,
-            self.reinforces,
-            self.reinforce_space,
-            self.reinforce_cancelled,
-            self.haggle,
-            self.traded,
-            self.used[:],
-            self.extra_turn,
-            self.advantages_used,
-            self.borrowed_virtue,
-        )
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "phase": self.phase,
-            "banner_done": self.banner_done,
-            "start_pending": self.start_pending[:],
-            "moves_left": self.moves_left,
-            "doubled": self.doubled,
-            "moving_started": self.moving_started,
-            "heroic_done": self.heroic_done,
-            "reinforces": self.reinforces,
-            "reinforce_space": self.reinforce_space,
-            "reinforce_cancelled": self.reinforce_cancelled,
-            "haggle": self.haggle,
-            "traded": self.traded,
-            "used": self.used[:],
-            "extra_turn": self.extra_turn,
-            "advantages_used": self.advantages_used,
-            "borrowed_virtue": self.borrowed_virtue,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class Battle:
     """A battle in progress (RTDT-BATTLE-*)."""
 
-    foe: str  # foe id, or the adversary's id
-    space: str  # where its token stands
+    foe: str = field(metadata=spec(of="battle_foes"))  # foe id, or the adversary's id
+    space: str = field(metadata=spec(of="spaces"))  # where its token stands
     adversary: bool
-    cards: list[str]  # the battle cards drawn, in order
+    cards: list[str] = field(metadata=spec(of="battle_cards"))  # the battle cards drawn, in order
     index: int  # the card being resolved
-    rung: int  # that card's current rung (0 worst .. 4 best)
-    pool: dict[str, int]  # advantages counted and not yet used, by type
+    rung: int = field(metadata=spec(hi=4))  # that card's current rung (0 worst .. 4 best)
+    # advantages counted and not yet used, by type
+    pool: dict[str, int] = field(metadata=spec(keys="advantages"))
     used: int  # advantages used in this heroic action
     lost_warriors: int
     resolved: int
@@ -250,112 +177,74 @@ class Battle:
     card_used: int = 0  # advantages spent on the current card (Ascetic, COV-AEGIS-3)
 
     def clone(self) -> Battle:
-        return Battle(
-            self.foe,
-            self.space,
-            self.adversary,
-            self.cards[:],
-            self.index,
-            self.rung,
-            self.pool.copy(),
-            self.used,
-            self.lost_warriors,
-            self.resolved,
-            self.revealed,
-            self.shield,
-            self.card_used,
-        )
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "foe": self.foe,
-            "space": self.space,
-            "adversary": self.adversary,
-            "cards": self.cards[:],
-            "index": self.index,
-            "rung": self.rung,
-            "pool": dict(self.pool),
-            "used": self.used,
-            "lost_warriors": self.lost_warriors,
-            "resolved": self.resolved,
-            "revealed": self.revealed,
-            "shield": self.shield,
-            "card_used": self.card_used,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class ActiveQuest:
     """A quest on the board: which one, its current stage and the space of its marker."""
 
-    quest: str
+    quest: str = field(metadata=spec(of="quests"))
     stage: int
-    space: str
-    kind: str  # main_goal | companion | adversary
+    space: str = field(metadata=spec(of="spaces"))
+    kind: str = field(metadata=spec(of=("main_goal", "companion", "adversary")))
 
     def clone(self) -> ActiveQuest:
-        return ActiveQuest(self.quest, self.stage, self.space, self.kind)
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {"quest": self.quest, "stage": self.stage, "space": self.space, "kind": self.kind}
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class Dungeon:
     """A dungeon opened by a quest: its rooms, which are cleared, and (hidden) the target."""
 
-    kind: str  # dungeon type
-    rooms: list[str]  # room ids, drawn for this dungeon
+    kind: str = field(metadata=spec(of="dungeon_kinds"))  # dungeon type, or the competitive Tower's
+    rooms: list[str] = field(metadata=spec(of="rooms"))  # room ids, drawn for this dungeon
     cleared: list[bool]
     target: int  # index of the target room (hidden from players)
 
     def clone(self) -> Dungeon:
-        return Dungeon(self.kind, self.rooms[:], self.cleared[:], self.target)
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "kind": self.kind,
-            "rooms": self.rooms[:],
-            "cleared": self.cleared[:],
-            "target": self.target,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class Delve:
     """A hero inside a dungeon (RTDT-DUNGEON-*)."""
 
-    space: str
-    room: int  # the room being resolved, -1 between rooms
+    space: str = field(metadata=spec(of="dungeon_spaces"))
+    room: int = field(metadata=spec(lo=-1))  # the room being resolved, -1 between rooms
     improved: bool
-    pool: dict[str, int]  # advantages counted and not yet used
+    pool: dict[str, int] = field(
+        metadata=spec(keys="advantages")
+    )  # advantages counted and not yet used
     used: int
     shield: int = 0  # warrior losses the current room will not take (Blessed)
 
     def clone(self) -> Delve:
-        return Delve(self.space, self.room, self.improved, self.pool.copy(), self.used, self.shield)
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "space": self.space,
-            "room": self.room,
-            "improved": self.improved,
-            "pool": dict(self.pool),
-            "used": self.used,
-            "shield": self.shield,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class Trade:
     """An open trade: what moved so far, and the holdings to restore if it is refused."""
 
-    partner: int
-    snapshot: list[HeroState]
+    partner: int = field(metadata=spec(of="seats"))
+    snapshot: list[HeroState] = field(metadata=spec(length=2))
     moves: list[str] = field(default_factory=list)
 
     def clone(self) -> Trade:
-        return Trade(self.partner, [h.clone() for h in self.snapshot], self.moves[:])
+        return serial.clone(self)
 
 
 @dataclass(slots=True)
@@ -366,23 +255,19 @@ class Site:
     type for that space is the type it counts as (COV-MONUMENT-3).
     """
 
-    monument: str
-    kingdom: str
-    space: str
-    offerings: int = 0  # on the foundation, 0..3 (COV-OFFER-3)
-    status: str = "foundation"  # foundation | built | destroyed
+    monument: str = field(metadata=spec(of="monuments"))
+    kingdom: str = field(metadata=spec(of="kingdoms"))
+    space: str = field(metadata=spec(of="spaces"))
+    offerings: int = field(default=0, metadata=spec(hi=3))  # on the foundation, 0..3 (COV-OFFER-3)
+    status: str = field(
+        default="foundation", metadata=spec(of=("foundation", "built", "destroyed"))
+    )
 
     def clone(self) -> Site:
-        return Site(self.monument, self.kingdom, self.space, self.offerings, self.status)
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "monument": self.monument,
-            "kingdom": self.kingdom,
-            "space": self.space,
-            "offerings": self.offerings,
-            "status": self.status,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
@@ -391,146 +276,106 @@ class Covenant:
     wands' charges, blessings and the new heroes' tokens and cards."""
 
     sites: list[Site] = field(default_factory=list)
-    wastelands: list[str] = field(default_factory=list)  # spaces with a wasteland token
-    protections: list[str] = field(default_factory=list)  # spaces with a protection token
-    doom: dict[str, int] = field(
-        default_factory=dict
-    )  # building space -> doom skulls among its skulls
-    doom_supply: int = 0
-    doom_tower: int = 0  # doom skulls inside the Tower (how many is known, not where)
-    doom_removed: int = 0
-    charges: dict[str, int] = field(default_factory=dict)  # wand -> charge tokens on it
-    blessings: list[int] = field(default_factory=list)  # per seat
+    # spaces with a wasteland token, with a protection token
+    wastelands: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
+    protections: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
+    # building space -> doom skulls among its skulls
+    doom: dict[str, int] = field(default_factory=dict, metadata=spec(keys="buildings", hi=12))
+    doom_supply: int = field(default=0, metadata=spec(hi=12))
+    doom_tower: int = field(
+        default=0, metadata=spec(hi=12)
+    )  # doom skulls inside the Tower (how many is known, not where)
+    doom_removed: int = field(default=0, metadata=spec(hi=12))
+    # wand -> charge tokens on it
+    charges: dict[str, int] = field(default_factory=dict, metadata=spec(keys="covenant_treasures"))
+    blessings: list[int] = field(default_factory=list, metadata=spec(seats=True, hi=8))  # per seat
     quarry: str = ""  # the Warden's quarry: "foe@space", "adversary", or "" (on the board)
-    spells: list[list[str]] = field(default_factory=list)  # per seat: the hand
-    prepared: list[list[str]] = field(default_factory=list)  # per seat: face up this month
-    invocations: list[list[str]] = field(default_factory=list)  # per seat: set aside
-    borrowed: list[str] = field(default_factory=list)  # Bounty of the Gods' quest items this turn
-    stuck: list[int] = field(default_factory=list)  # seats that entered a wasteland this turn
+    # per seat: the hand, face up this month, set aside
+    spells: list[list[str]] = field(default_factory=list, metadata=spec(seats=True, of="spells"))
+    prepared: list[list[str]] = field(default_factory=list, metadata=spec(seats=True, of="spells"))
+    invocations: list[list[str]] = field(
+        default_factory=list, metadata=spec(seats=True, of="spells")
+    )
+    # Bounty of the Gods' quest items this turn
+    borrowed: list[str] = field(default_factory=list, metadata=spec(of="quest_items"))
+    # seats that entered a wasteland this turn
+    stuck: list[int] = field(default_factory=list, metadata=spec(of="seats"))
     # the Warden's Instinctive during a strike (covenant/heroes.py): "" none asked, "foe@" declined,
     # "foe@space" that token (or "adversary@space") is spared this strike (COV-WARDEN-6)
     dodge: str = ""
 
     def clone(self) -> Covenant:
-        return Covenant(
-            [x.clone() for x in self.sites],
-            self.wastelands[:],
-            self.protections[:],
-            self.doom.copy(),
-            self.doom_supply,
-            self.doom_tower,
-            self.doom_removed,
-            self.charges.copy(),
-            self.blessings[:],
-            self.quarry,
-            [x[:] for x in self.spells],
-            [x[:] for x in self.prepared],
-            [x[:] for x in self.invocations],
-            self.borrowed[:],
-            self.stuck[:],
-            self.dodge,
-        )
+        return serial.clone(self)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "sites": [x.to_json() for x in self.sites],
-            "wastelands": self.wastelands[:],
-            "protections": self.protections[:],
-            "doom": dict(self.doom),
-            "doom_supply": self.doom_supply,
-            "doom_tower": self.doom_tower,
-            "doom_removed": self.doom_removed,
-            "charges": dict(self.charges),
-            "blessings": self.blessings[:],
-            "quarry": self.quarry,
-            "spells": [x[:] for x in self.spells],
-            "prepared": [x[:] for x in self.prepared],
-            "invocations": [x[:] for x in self.invocations],
-            "borrowed": self.borrowed[:],
-            "stuck": self.stuck[:],
-            "dodge": self.dodge,
-        }
+        return serial.dump(self)
 
 
 @dataclass(slots=True)
 class State:
     config: Config
-    rng: int  # the generator's state (towerplay.core.rng.Rng)
-    heroes: list[HeroState]
-    skulls: dict[str, int]  # standing building space -> skulls on it
-    destroyed: list[str]  # building spaces destroyed, in order
-    supply: int  # skulls in the supply
-    removed: int  # skulls removed from the game
+    rng: int = field(metadata=spec(hi=2**64 - 1))  # the generator's state (towerplay.core.rng.Rng)
+    heroes: list[HeroState] = field(metadata=spec(seats=True))
+    skulls: dict[str, int] = field(
+        metadata=spec(keys="buildings", hi=24)
+    )  # standing building -> its skulls
+    destroyed: list[str] = field(
+        metadata=spec(of="buildings")
+    )  # building spaces destroyed, in order
+    supply: int = field(metadata=spec(hi=24))  # skulls in the supply
+    removed: int = field(metadata=spec(hi=24))  # skulls removed from the game
     tower: Tower
-    potion_deck: list[str]
-    treasure_deck: list[str]
-    market: list[str]
-    corruption_deck: list[str]
-    gear_piles: dict[str, int]
-    month: int
+    potion_deck: list[str] = field(metadata=spec(of="potions"))
+    treasure_deck: list[str] = field(metadata=spec(of="treasures"))
+    market: list[str] = field(metadata=spec(of="treasures"))
+    corruption_deck: list[str] = field(metadata=spec(of="corruptions"))
+    gear_piles: dict[str, int] = field(metadata=spec(keys="gear"))
+    month: int = field(metadata=spec(lo=1, hi=6))
     month_turn: int  # turns completed this month
-    month_length: int  # hidden from players
+    month_length: int = field(metadata=spec(lo=1))  # hidden from players
     turn_number: int  # turns started in the game
     turn: TurnState
     pending: list[Decision]
-    emerged: list[str]  # kingdoms of skulls waiting to be placed, in order
-    events: list[str]  # events waiting to resolve after the skulls are placed
-    dropper: int  # the seat that dropped the last skull (decides for dormant kingdoms)
+    emerged: list[str] = field(
+        metadata=spec(of="emerged")
+    )  # kingdoms of skulls waiting to be placed, in order
+    events: list[str] = field(
+        metadata=spec(of="events")
+    )  # events waiting to resolve after the skulls are placed
+    dropper: int = field(
+        metadata=spec(of="seats")
+    )  # the seat that dropped the last skull (decides for dormant kingdoms)
     trade: Trade | None
     result: Result | None
     log: Chain[str]
     history: Chain[str]
-    foes: list[tuple[str, str]] = field(default_factory=list)  # (foe, space) per token
-    foe_status: dict[str, str] = field(default_factory=dict)
+    # (foe, space) per token
+    foes: list[tuple[str, str]] = field(
+        default_factory=list, metadata=spec(items=("foes", "spaces"))
+    )
+    foe_status: dict[str, str] = field(
+        default_factory=dict, metadata=spec(keys="foes", of="statuses")
+    )
     battle: Battle | None = None
-    adversary_space: str = ""  # where the adversary stands, once it appears
-    adversary_rungs: dict[str, int] = field(default_factory=dict)  # improvements that persist
+    # where the adversary stands, once it appears
+    adversary_space: str = field(default="", metadata=spec(of="spaces", blank=True))
+    # improvements that persist
+    adversary_rungs: dict[str, int] = field(
+        default_factory=dict, metadata=spec(keys="battle_cards")
+    )
     quests: list[ActiveQuest] = field(default_factory=list)
-    done_quests: list[str] = field(default_factory=list)
-    dungeons: dict[str, Dungeon] = field(default_factory=dict)  # space -> dungeon
+    done_quests: list[str] = field(default_factory=list, metadata=spec(of="quests"))
+    # space -> dungeon
+    dungeons: dict[str, Dungeon] = field(default_factory=dict, metadata=spec(keys="dungeon_spaces"))
     delve: Delve | None = None
-    fire_rivers: list[tuple[str, str]] = field(default_factory=list)  # Ashstrider's rivers of fire
-    siege_trees: list[str] = field(default_factory=list)  # Letha's siege trees, one per token
-    cov: Covenant | None = None  # the Covenant expansion's parts, when any is played
+    # Ashstrider's rivers of fire
+    fire_rivers: list[tuple[str, str]] = field(
+        default_factory=list, metadata=spec(items=("spaces", "spaces"))
+    )
+    # Letha's siege trees, one per token
+    siege_trees: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
+    # the Covenant expansion's parts, when any is played
+    cov: Covenant | None = field(default=None, metadata=spec(key="covenant"))
 
     def clone(self) -> State:
-        return State(
-            self.config,
-            self.rng,
-            [h.clone() for h in self.heroes],
-            self.skulls.copy(),
-            self.destroyed[:],
-            self.supply,
-            self.removed,
-            self.tower.clone(),
-            self.potion_deck[:],
-            self.treasure_deck[:],
-            self.market[:],
-            self.corruption_deck[:],
-            self.gear_piles.copy(),
-            self.month,
-            self.month_turn,
-            self.month_length,
-            self.turn_number,
-            self.turn.clone(),
-            self.pending[:],
-            self.emerged[:],
-            self.events[:],
-            self.dropper,
-            self.trade.clone() if self.trade is not None else None,
-            self.result,
-            self.log,
-            self.history,
-            self.foes[:],
-            self.foe_status.copy(),
-            self.battle.clone() if self.battle is not None else None,
-            self.adversary_space,
-            self.adversary_rungs.copy(),
-            [q.clone() for q in self.quests],
-            self.done_quests[:],
-            {sp: d.clone() for sp, d in self.dungeons.items()},
-            self.delve.clone() if self.delve is not None else None,
-            self.fire_rivers[:],
-            self.siege_trees[:],
-            self.cov.clone() if self.cov is not None else None,
-        )
+        return serial.clone(self)

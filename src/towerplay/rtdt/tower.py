@@ -19,10 +19,13 @@ All functions are pure rules over plain data; randomness only comes from the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from towerplay.core import serial
+from towerplay.core.errors import SaveError
 from towerplay.core.rng import Rng
+from towerplay.core.serial import spec
 
 SIDES: tuple[str, ...] = ("north", "east", "south", "west")
 LEVELS: tuple[str, ...] = ("top", "middle", "bottom")
@@ -117,16 +120,16 @@ PARAMS = TowerParams()
 class Tower:
     """The Tower's state: drum rotations, seals in place, hidden lodged skulls."""
 
-    rotation: list[int]
+    rotation: list[int] = field(metadata=spec(length=N_LEVELS, hi=N_SIDES - 1))
     """Per drum (top, middle, bottom): quarter turns clockwise from home, 0..3."""
-    seals: list[bool]
+    seals: list[bool] = field(metadata=spec(length=N_SEALS))
     """12 windows, index level*4+side: True while the seal is in place."""
-    lodged: list[int]
+    lodged: list[int] = field(metadata=spec(length=N_SEALS))
     """12 cells, index level*4+side: skulls lodged inside (hidden from players)."""
 
     # RTDT-TOWER-11: plain data; clone and JSON copy every field
     def clone(self) -> Tower:
-        return Tower(self.rotation[:], self.seals[:], self.lodged[:])
+        return serial.clone(self)
 
     @property
     def inside(self) -> int:
@@ -135,37 +138,15 @@ class Tower:
         return sum(self.lodged)
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "rotation": self.rotation[:],
-            "seals": self.seals[:],
-            "lodged": self.lodged[:],
-        }
+        return serial.dump(self)
 
     @staticmethod
     def from_json(d: Any) -> Tower:
-        if not isinstance(d, dict):
-            raise ValueError("tower: expected an object with rotation, seals, lodged")
-        rotation = _int_list(d, "rotation", N_LEVELS)
-        if any(not 0 <= r < N_SIDES for r in rotation):
-            raise ValueError(f"tower.rotation: each drum's rotation is 0..3, got {rotation}")
-        seals = d.get("seals")
-        if not isinstance(seals, list) or len(seals) != N_SEALS:
-            raise ValueError(f"tower.seals: expected a list of {N_SEALS} booleans")
-        if any(not isinstance(s, bool) for s in seals):
-            raise ValueError("tower.seals: every entry must be true or false")
-        lodged = _int_list(d, "lodged", N_SEALS)
-        if any(n < 0 for n in lodged):
-            raise ValueError(f"tower.lodged: counts cannot be negative, got {lodged}")
-        return Tower(rotation, list(seals), lodged)
-
-
-def _int_list(d: dict[str, Any], field: str, n: int) -> list[int]:
-    v = d.get(field)
-    if not isinstance(v, list) or len(v) != n:
-        raise ValueError(f"tower.{field}: expected a list of {n} integers")
-    if any(isinstance(x, bool) or not isinstance(x, int) for x in v):
-        raise ValueError(f"tower.{field}: every entry must be an integer")
-    return list(v)
+        """The Tower alone from its JSON (a whole save is loaded by rtdt/save.py)."""
+        try:
+            return serial.Loader("tower", {}).load(Tower, d, "tower")
+        except SaveError as exc:
+            raise ValueError(str(exc)) from exc
 
 
 def new_tower() -> Tower:

@@ -20,7 +20,9 @@ Modules, from the ground up:
 - `explain`: why an action is refused, with its rule.
 - `encounter`: the round's phases and the dispatch of every decision.
 - `hidden`: what a seat cannot see, re-dealt consistently (for `determinize`).
-- `game`: the protocol wrapper, save and load.
+- `save_checks`: the cross-checks a loaded save must pass (ids, squares, decisions).
+- `save`: the save format, written and read through `core.serial`.
+- `game`: the protocol wrapper.
 
 Each module imports only those above it in this list: no cycle.
 

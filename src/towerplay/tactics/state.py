@@ -1,8 +1,10 @@
-"""Plain-data state of one encounter, its hand-written clone, and the static board.
+"""Plain-data state of one encounter, and the static board.
 
 Everything that changes during play lives in `State` and its small records;
 content (cards, enemies, the encounter map) is shared by reference and named by
-id. Pending decisions are data: a stack of `Decision` records.
+id. Pending decisions are data: a stack of `Decision` records. The field
+declarations are the save format: core/serial.py saves, checks and clones from
+them (`of=` names the domain a value belongs to; tactics/save.py supplies them).
 """
 
 from __future__ import annotations
@@ -10,7 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from towerplay.core import serial
 from towerplay.core.replay import Chain
+from towerplay.core.serial import spec
 from towerplay.tactics.content import Content
 from towerplay.tactics.grid import (
     Geometry,
@@ -87,41 +91,25 @@ class Unit:
     """A character on the board: hero, summoned creature, boss or minion."""
 
     uid: str
-    side: str  # "hero" or "enemy"
-    kind: str  # "hero", "summon", "boss", "minion"
-    type_id: str  # class, summon or enemy type id
+    side: str = field(metadata=spec(of=("hero", "enemy")))
+    kind: str = field(metadata=spec(of=("hero", "summon", "boss", "minion")))
+    type_id: str = field(metadata=spec(of="unit_types"))  # class, summon or enemy type id
     hp: int
-    max_hp: int
-    square: Square  # anchor square (bottom-left of a large base); last square when KO'd
+    max_hp: int = field(metadata=spec(lo=1))
+    # anchor square (bottom-left of a large base); last square when KO'd; -1 before placing
+    square: Square = field(metadata=spec(of="squares"))
     large: bool = False
     knocked_out: bool = False
-    conditions: list[str] = field(default_factory=list)
-    owner: int = -1  # seat of a hero or of a summon's owner
-    start: Square = -1
+    conditions: list[str] = field(default_factory=list, metadata=spec(of="conditions"))
+    owner: int = field(default=-1, metadata=spec(lo=-1, hi=4))  # seat of a hero or a summon's owner
+    start: Square = field(default=-1, metadata=spec(of="squares"))
     movement: int = 0
-    attack_dice: tuple[str, ...] = ()
+    attack_dice: tuple[str, ...] = field(default=(), metadata=spec(of="dice"))
     attack_range: tuple[int, int] = (1, 1)
-    attack_bonus: int = 0
+    attack_bonus: int = field(default=0, metadata=spec(lo=-99, hi=99))
 
     def copy(self) -> Unit:
-        return Unit(
-            self.uid,
-            self.side,
-            self.kind,
-            self.type_id,
-            self.hp,
-            self.max_hp,
-            self.square,
-            self.large,
-            self.knocked_out,
-            list(self.conditions),
-            self.owner,
-            self.start,
-            self.movement,
-            self.attack_dice,
-            self.attack_range,
-            self.attack_bonus,
-        )
+        return serial.clone(self)
 
     def footprint(self, width: int) -> tuple[Square, ...]:
         if self.square < 0:
@@ -136,15 +124,18 @@ class Unit:
 class Hero:
     """A hero's cards and per-turn bookkeeping; the figure is `units[uid]`."""
 
-    seat: int
+    seat: int = field(metadata=spec(of="seats"))
     uid: str
-    class_id: str
-    deck: list[str]
-    hand: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    set_aside: list[str] = field(default_factory=list)
-    board: dict[str, str | None] = field(default_factory=dict)
-    abilities: list[str] = field(default_factory=list)
+    class_id: str = field(metadata=spec(of="classes"))
+    deck: list[str] = field(metadata=spec(of="cards"))
+    hand: list[str] = field(default_factory=list, metadata=spec(of="cards"))
+    discard: list[str] = field(default_factory=list, metadata=spec(of="cards"))
+    set_aside: list[str] = field(default_factory=list, metadata=spec(of="cards"))
+    # equipment slot -> the card in it, or None (SLOTS)
+    board: dict[str, str | None] = field(
+        default_factory=dict, metadata=spec(keys=SLOTS, complete=True, of="cards")
+    )
+    abilities: list[str] = field(default_factory=list, metadata=spec(of="abilities"))
     passed: bool = False
     actions: int = 0
     free_played: bool = False
@@ -152,22 +143,7 @@ class Hero:
     mulliganed: bool = False
 
     def copy(self) -> Hero:
-        return Hero(
-            self.seat,
-            self.uid,
-            self.class_id,
-            list(self.deck),
-            list(self.hand),
-            list(self.discard),
-            list(self.set_aside),
-            dict(self.board),
-            self.abilities,
-            self.passed,
-            self.actions,
-            self.free_played,
-            list(self.commanded),
-            self.mulliganed,
-        )
+        return serial.clone(self)
 
     def card_count(self) -> int:
         board = sum(1 for c in self.board.values() if c is not None)
@@ -178,45 +154,37 @@ class Hero:
 class Decision:
     """A pending decision: what is asked (`kind`), of which seat, with its context."""
 
-    kind: str
-    seat: int
-    data: dict[str, Any] = field(default_factory=dict)
+    kind: str = field(metadata=spec(of="decisions"))
+    seat: int = field(metadata=spec(of="seats"))
+    # prompt, choices (the legal actions as token lists), rule, and the kind's own context
+    data: dict[str, Any] = field(default_factory=dict, metadata=spec(shallow=True))
 
     def copy(self) -> Decision:
-        return Decision(self.kind, self.seat, dict(self.data))
+        return serial.clone(self)
 
 
 @dataclass(slots=True)
 class Resolution:
     """A card (or summon command) being resolved step by step."""
 
-    seat: int
+    seat: int = field(metadata=spec(of="seats"))
     card: str
-    option: int = -1
+    option: int = field(default=-1, metadata=spec(lo=-1))
     step: int = 0
     actor: str = ""  # unit uid doing the steps (the hero, or a commanded summon)
     last_target: str = ""
-    dice: list[int] = field(default_factory=list)
+    dice: list[int] = field(default_factory=list, metadata=spec(hi=99))
     queue: list[str] = field(default_factory=list)  # area targets not yet affected
 
     def copy(self) -> Resolution:
-        return Resolution(
-            self.seat,
-            self.card,
-            self.option,
-            self.step,
-            self.actor,
-            self.last_target,
-            list(self.dice),
-            list(self.queue),
-        )
+        return serial.clone(self)
 
 
 @dataclass(slots=True)
 class EnemyTurn:
     """A boss turn in progress: the revealed card and who still has to act."""
 
-    card: int
+    card: int = field(metadata=spec(of="boss_cards"))
     activation: int = 0
     queue: list[str] = field(default_factory=list)
     started: bool = False
@@ -225,86 +193,51 @@ class EnemyTurn:
     attack: dict[str, Any] = field(default_factory=dict)  # an attack waiting for responses
 
     def copy(self) -> EnemyTurn:
-        attack = {k: list(v) if isinstance(v, list) else v for k, v in self.attack.items()}
-        return EnemyTurn(
-            self.card,
-            self.activation,
-            list(self.queue),
-            self.started,
-            self.step,
-            self.focus,
-            attack,
-        )
+        return serial.clone(self)
 
 
 @dataclass(slots=True)
 class State:
-    encounter: str
-    heroes_count: int
-    difficulty: str
-    units: dict[str, Unit]
-    heroes: list[Hero]
-    rng: int
+    encounter: str = field(metadata=spec(of="encounters"))
+    heroes_count: int = field(metadata=spec(lo=3, hi=5))  # AT-SETUP-1
+    difficulty: str = field(metadata=spec(of="difficulties"))
+    units: dict[str, Unit] = field(metadata=spec(keyed="uid"))  # saved as a list
+    heroes: list[Hero] = field(metadata=spec(seats=True))
+    rng: int = field(metadata=spec(text=True, hi=2**64 - 1))  # saved as decimal text
     round: int = 0
-    phase: str = "place"
+    phase: str = field(default="place", metadata=spec(of="phases"))
     initiative: list[str] = field(default_factory=list)
     turn_index: int = 0
-    boss_deck: list[int] = field(default_factory=list)
-    boss_discard: list[int] = field(default_factory=list)
-    direction_deck: list[str] = field(default_factory=list)
-    direction_discard: list[str] = field(default_factory=list)
+    boss_deck: list[int] = field(default_factory=list, metadata=spec(of="boss_cards"))
+    boss_discard: list[int] = field(default_factory=list, metadata=spec(of="boss_cards"))
+    direction_deck: list[str] = field(default_factory=list, metadata=spec(of="directions"))
+    direction_discard: list[str] = field(default_factory=list, metadata=spec(of="directions"))
     direction_used: bool = False
-    compass: int = 0
-    walls: list[tuple[str, tuple[Square, ...]]] = field(default_factory=list)
+    compass: int = field(default=0, metadata=spec(hi=3))
+    # the wall type and the squares it stands on, per wall
+    walls: list[tuple[str, tuple[Square, ...]]] = field(
+        default_factory=list, metadata=spec(items=("walls", "board_squares"))
+    )
     potions: int = 0
     potions_used: int = 0
     knockouts: int = 0
-    spawned: dict[str, int] = field(default_factory=dict)
-    defeated: dict[str, int] = field(default_factory=dict)
+    spawned: dict[str, int] = field(default_factory=dict)  # summon ids and minion uids used
+    defeated: dict[str, int] = field(default_factory=dict, metadata=spec(keys="unit_types"))
     pending: list[Decision] = field(default_factory=list)
     resolution: Resolution | None = None
     enemy_turn: EnemyTurn | None = None
-    outcome: str = ""  # "success", "+success" or "failure" once over
+    # "success", "+success" or "failure" once over
+    outcome: str = field(
+        default="", metadata=spec(of=("success", "+success", "failure"), blank=True)
+    )
     cause: str = ""
     log: Chain[str] = field(default_factory=Chain)
-    decisions: int = 0
+    decisions: int = field(default=0, metadata=spec(hi=10**9))
     cursor: int = 0  # progress through the heroes within a setup or cleanup phase
     acting: str = ""  # the hero whose turn is in progress
 
     def clone(self) -> State:
-        return State(
-            self.encounter,
-            self.heroes_count,
-            self.difficulty,
-            {k: u.copy() for k, u in self.units.items()},
-            [h.copy() for h in self.heroes],
-            self.rng,
-            self.round,
-            self.phase,
-            list(self.initiative),
-            self.turn_index,
-            list(self.boss_deck),
-            list(self.boss_discard),
-            list(self.direction_deck),
-            list(self.direction_discard),
-            self.direction_used,
-            self.compass,
-            list(self.walls),
-            self.potions,
-            self.potions_used,
-            self.knockouts,
-            dict(self.spawned),
-            dict(self.defeated),
-            [d.copy() for d in self.pending],
-            self.resolution.copy() if self.resolution else None,
-            self.enemy_turn.copy() if self.enemy_turn else None,
-            self.outcome,
-            self.cause,
-            self.log,
-            self.decisions,
-            self.cursor,
-            self.acting,
-        )
+        return serial.clone(self)
 
 
 @dataclass(frozen=True, slots=True)

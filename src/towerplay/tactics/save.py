@@ -1,0 +1,71 @@
+"""Saves of an encounter: the State's field declarations as JSON, checked on load.
+
+core/serial.py writes and reads every field of tactics/state.py; the domains
+below say what its ids must name (this encounter's squares, the content's
+cards, unit types, ...), and `check_state` ties fields together so that a save
+that loads plays like the game that was saved: every unit's type fits its kind,
+hero figures exist, the phase is one `advance` knows, pending choices name real
+squares and cards. Anything else is refused with SaveError(file, field).
+"""
+
+from __future__ import annotations
+
+from typing import Any, get_args
+
+from towerplay.core import serial
+from towerplay.tactics.content import Content
+from towerplay.tactics.effects import DIRECTIONS
+from towerplay.tactics.encounter import ENEMY_KINDS, PHASES, RESOLUTION_KINDS
+from towerplay.tactics.models import Condition
+from towerplay.tactics.save_checks import check_state
+from towerplay.tactics.setup import POTIONS
+from towerplay.tactics.state import Ctx, State, board_of
+
+STEPS = ("turn", "place", "mulligan", "reshuffle", "swap", "knocked_out", "cleanup")
+KINDS: tuple[str, ...] = (*RESOLUTION_KINDS, *ENEMY_KINDS, *STEPS)
+
+
+def state_to_json(s: State) -> dict[str, Any]:
+    return serial.dump(s)
+
+
+def domains(content: Content, encounter: str, heroes: int) -> dict[str, Any]:
+    enc = content.encounters[encounter]
+    b = board_of(enc)
+    squares = b.width * b.height
+    return {
+        "seats": range(heroes),
+        "encounters": content.encounters,
+        "difficulties": POTIONS,
+        "phases": (*PHASES, "over"),  # the phases step_phase knows, and "over" once ended
+        "decisions": KINDS,
+        "unit_types": {*content.classes, *content.summons, *content.enemies},
+        "squares": range(-1, squares),
+        "board_squares": range(squares),
+        "conditions": get_args(Condition),
+        "dice": content.dice,
+        "classes": content.classes,
+        "cards": content.cards,
+        "abilities": content.abilities,
+        "boss_cards": range(len(content.boss_decks[enc.boss_deck].cards)),
+        "directions": DIRECTIONS,
+        "walls": content.walls,
+        "enemies": content.enemies,
+    }
+
+
+def state_from_json(data: Any, file: str, content: Content) -> State:
+    """A State from a save's "state" object, or SaveError(file, field)."""
+    first = serial.Loader(file, {"encounters": content.encounters})
+    if not isinstance(data, dict):
+        raise first.fail("state", "expected an object")
+    for key in ("encounter", "heroes_count"):
+        if key not in data:
+            raise first.fail(f"state.{key}", "missing")
+    first.value(str, serial.Spec(of="encounters"), data["encounter"], "state.encounter")
+    first.value(int, serial.Spec(lo=3, hi=5), data["heroes_count"], "state.heroes_count")
+    r = serial.Loader(file, domains(content, data["encounter"], data["heroes_count"]))
+    s = r.load(State, data, "state")
+    enc = content.encounters[s.encounter]
+    check_state(Ctx(content, enc, board_of(enc)), s, r.fail)
+    return s
