@@ -21,7 +21,7 @@ from towerplay.cli.rtdt import (
     render,
 )
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.state import ActiveQuest, Config, Dungeon
+from towerplay.rtdt.state import ActiveQuest, Dungeon
 
 
 def scripted(
@@ -434,22 +434,6 @@ def test_sim_is_reproducible_and_prints_a_table() -> None:
     table = runner.invoke(app, args[:-1])
     assert table.exit_code == 0
     assert "decisions/s" in table.output
-
-
-def test_sim_records_a_broken_game_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    import towerplay.cli.rtdt as cli
-
-    real = cli.new_game
-
-    def flaky(config: Config | None = None) -> RtdtGame:
-        if config is not None and config.seed == 6:
-            raise RuntimeError("boom")
-        return real(config)
-
-    monkeypatch.setattr(cli, "new_game", flaky)
-    report = cli.simulate(3, 1, "random", 5, "heroic")
-    assert report["errors"] == [{"seed": 6, "error": "RuntimeError: boom"}]
-    assert sum(n for causes in report["results"].values() for n in causes.values()) == 2
 
 
 @pytest.mark.parametrize(

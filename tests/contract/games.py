@@ -19,16 +19,21 @@ COVENANT_HEROES = (
 )
 
 
+def rtdt_seats(g: RtdtGame) -> int:
+    return len(g.state.heroes)
+
+
 @dataclass(frozen=True)
 class Entry:
     name: str
     new: Callable[[int], Any]  # seed -> a game at its first decision
     load: Callable[[Any], Any]  # a game's to_json() -> an equal game
+    seats: Callable[[Any], int]  # a game -> how many seats it has
 
 
 GAMES: list[Entry] = [
-    Entry("rtdt-1p", lambda seed: new_rtdt(players=1, seed=seed), RtdtGame.from_json),
-    Entry("rtdt-4p", lambda seed: new_rtdt(players=4, seed=seed), RtdtGame.from_json),
+    Entry("rtdt-1p", lambda seed: new_rtdt(players=1, seed=seed), RtdtGame.from_json, rtdt_seats),
+    Entry("rtdt-4p", lambda seed: new_rtdt(players=4, seed=seed), RtdtGame.from_json, rtdt_seats),
     Entry(
         "rtdt-covenant-4p",
         lambda seed: new_rtdt(
@@ -38,6 +43,7 @@ GAMES: list[Entry] = [
             heroes=COVENANT_HEROES[seed % 4 :] + COVENANT_HEROES[: seed % 4],
         ),
         RtdtGame.from_json,
+        rtdt_seats,
     ),
     Entry(
         "tactics",
@@ -49,5 +55,6 @@ GAMES: list[Entry] = [
             seed,
         ),
         TacticsGame.from_json,
+        lambda g: len(g.s.heroes),
     ),
 ]

@@ -136,6 +136,30 @@ def test_determinize_keeps_what_the_seat_knows(entry: Entry) -> None:
     assert changed, "determinize never re-drew anything hidden"
 
 
+def test_determinize_never_changes_what_any_seat_sees(entry: Entry) -> None:
+    """At many points of a game and for every seat: the seat's view is the same, its
+    legal actions too when it is to act, and every legal action of the re-drawn game
+    applies (whoever is to act there)."""
+    for seed in SEEDS[:4]:
+        g = entry.new(seed)
+        agent = RandomAgent(seed + 500)
+        for step in range(240):
+            if g.result is not None:
+                break
+            if step % 12 == 0:
+                for seat in range(entry.seats(g)):
+                    d = g.determinize(seat, seed * 1000 + step)
+                    assert d.observe(seat) == g.observe(seat), f"seat {seat}, step {step}"
+                    if g.to_act == seat:
+                        assert [str(a) for a in d.legal_actions()] == [
+                            str(a) for a in g.legal_actions()
+                        ]
+                    else:
+                        for a in d.legal_actions():
+                            d.clone().apply(a)
+            g.apply(agent.act(g))
+
+
 def test_observe_is_json(entry: Entry) -> None:
     g, _ = playthrough(entry, 1, steps=20)
     for seat in range(4):

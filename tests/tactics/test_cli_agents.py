@@ -138,3 +138,11 @@ def test_agents_only_need_the_protocol() -> None:
     for agent in (RandomAgent(1), HeuristicTacticsAgent(1)):
         a = agent.act(g)
         assert a in g.legal_actions()
+
+
+def test_sim_refuses_no_games() -> None:
+    for games in ("0", "-3"):
+        r = CliRunner().invoke(app(), ["sim", "tactics", "--games", games, "--json"])
+        assert r.exit_code == 2
+        assert f"--games must be 1 or more, not {games}" in r.output
+        assert "{" not in r.output  # no empty report

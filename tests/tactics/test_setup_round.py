@@ -372,3 +372,11 @@ def test_AT_INIT_3_initiative_abilities_go_first_in_line_then_clockwise() -> Non
     assert g.s.pending[-1].seat == 0  # then rogue1 (seat 0)
     g.apply("keep")
     assert g.s.phase == "turns" or g.s.pending[-1].kind != "swap"
+
+
+def test_an_unknown_phase_is_an_error_not_a_hang() -> None:
+    g = new_game({}, 1)
+    g.s.pending.clear()
+    g.s.phase = "teatime"
+    with pytest.raises(ValueError, match="teatime"):
+        advance(g.s, g.ctx)

@@ -1,9 +1,33 @@
 """A rule-of-thumb player for Adventure Tactics that speaks only the Game protocol.
 
-On its turn it tries each action on a clone, answers the follow-up choices with
-simple habits (focus fire on the weakest enemy, heal the most wounded ally, keep
-a ranged hero at range, close in with a melee hero) and keeps the action whose
-result looks best from its own `observe` view.
+On its turn it tries each action, answers the follow-up choices with simple habits
+(focus fire on the weakest enemy, heal the most wounded ally, keep a ranged hero at
+range, close in with a melee hero) and keeps the action whose result looks best
+from its own `observe` view.
+
+It plans on `determinize(seat, seed)`, never on the game itself: a clone carries
+the real generator and would show the coming dice, boss cards and the other
+heroes' hands. The seed comes from the agent's own generator, so it stays
+deterministic; every action is tried in the same re-drawn worlds.
+
+Wins (success or +success) and +success alone, in %, with Wilson 95% intervals:
+`towerplay sim tactics --encounter E --games 500 --agent heuristic --seed 1 --json`,
+party fighter, rogue, cleric, normal difficulty.
+
+| encounter      | peeking (clone), win | honest, win         | peeking, +success  | honest, +success   |
+|----------------|----------------------|---------------------|--------------------|--------------------|
+| goblin_ambush  | 99.8 [98.9, 100.0]   | 100.0 [99.2, 100.0] | 5.8 [4.1, 8.2]     | 5.2 [3.6, 7.5]     |
+| blob_king      | 100.0 [99.2, 100.0]  | 100.0 [99.2, 100.0] | 87.0 [83.8, 89.7]  | 76.0 [72.1, 79.5]  |
+| pawl_chieftain | 99.6 [98.6, 99.9]    | 99.2 [98.0, 99.7]   | 83.0 [79.5, 86.0]  | 71.4 [67.3, 75.2]  |
+| wraith_crypt   | 99.4 [98.3, 99.8]    | 98.6 [97.1, 99.3]   | 91.2 [88.4, 93.4]  | 86.8 [83.6, 89.5]  |
+| stone_colossus | 100.0 [99.2, 100.0]  | 100.0 [99.2, 100.0] | 96.6 [94.6, 97.9]  | 94.0 [91.6, 95.8]  |
+| ember_witch    | 98.8 [97.4, 99.4]    | 98.2 [96.6, 99.1]   | 21.0 [17.7, 24.8]  | 18.6 [15.4, 22.2]  |
+
+Wins stay within noise; the bonus objective (+success) is met less often where
+knowing the dice decided it. Scoring each action in three worlds (`worlds=3`, three
+times the cost) wins back part of it on some encounters (+success: blob_king 81.6,
+pawl_chieftain 75.8, wraith_crypt 88.6; ember_witch 16.8, no gain) with the same wins,
+so one world is the default.
 """
 
 from __future__ import annotations
@@ -14,6 +38,7 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+WORLDS = 1  # re-drawn worlds each turn action is scored in
 SIMPLE = {
     "mulligan": "keep",
     "reshuffle": "accept",
@@ -40,8 +65,9 @@ def fp_dist(a: list[str], b: list[str]) -> int:
 class HeuristicTacticsAgent:
     """Greedy one-turn-action lookahead with habits for the follow-up choices."""
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int = 0, worlds: int = WORLDS) -> None:
         self.rng = Rng(seed_state(seed))
+        self.worlds = worlds
 
     def act(self, game: Any) -> Action:
         actions = game.legal_actions()
@@ -55,24 +81,30 @@ class HeuristicTacticsAgent:
 
     def best_turn_action(self, game: Any, actions: list[Action]) -> Action:
         seat = game.to_act
+        worlds = [game.determinize(seat, self.rng.next_u64()) for _ in range(self.worlds)]
         best, best_score = actions[0], float("-inf")
         for a in actions:
-            trial = game.clone()
-            trial.apply(a)
-            # answer this action's own follow-up choices by habit
-            guard = 0
-            while trial.result is None and trial.to_act == seat and guard < 12:
-                view = trial.observe(seat)
-                if view["pending"]["kind"] == "turn":
-                    break
-                trial.apply(habit(view, trial.legal_actions()))
-                guard += 1
-            score = evaluate(trial, seat) + self.rng.random() * 0.01
+            score = sum(outcome(w, seat, a) for w in worlds) / len(worlds)
+            score += self.rng.random() * 0.01
             if a.verb in ("pass", "end"):
                 score -= 0.5
             if score > best_score:
                 best, best_score = a, score
         return best
+
+
+def outcome(world: Any, seat: int, a: Action) -> float:
+    """The score after `a` in a re-drawn world, its follow-up choices answered by habit."""
+    trial = world.clone()
+    trial.apply(a)
+    guard = 0
+    while trial.result is None and trial.to_act == seat and guard < 12:
+        view = trial.observe(seat)
+        if view["pending"]["kind"] == "turn":
+            break
+        trial.apply(habit(view, trial.legal_actions()))
+        guard += 1
+    return evaluate(trial, seat)
 
 
 def units(view: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:

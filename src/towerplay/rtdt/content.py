@@ -168,25 +168,7 @@ def _load(folders: list[Path]) -> Content:
     kingdom_virtues = _by_id(heroes_f.kingdom_virtues, heroes_file, "kingdom_virtues")
     buildings = _by_id(buildings_f.buildings, buildings_file, "buildings")
 
-    # Every virtue by id: hero virtues as given, then the kingdom virtues.
-    virtues: dict[str, Virtue] = {}
-    for file, group in ((heroes_file, heroes_f.heroes), (covenant_file, covenant.heroes)):
-        for h, hero in enumerate(group):
-            for section in ("starting_virtues", "unlockable_virtues"):
-                for v, virtue in enumerate(getattr(hero, section)):
-                    if virtue.id in virtues:
-                        raise ContentError(
-                            file,
-                            f"heroes[{h}].{section}[{v}].id",
-                            f"duplicate virtue id {virtue.id!r}",
-                        )
-                    virtues[virtue.id] = virtue
-    for v, virtue in enumerate(heroes_f.kingdom_virtues):
-        if virtue.id in virtues:
-            raise ContentError(
-                heroes_file, f"kingdom_virtues[{v}].id", f"duplicate virtue id {virtue.id!r}"
-            )
-        virtues[virtue.id] = virtue
+    virtues = _virtues(heroes_f, heroes_file, covenant, covenant_file)
 
     _check_board(board, board_file, kingdom_virtues, buildings, buildings_file)
 
@@ -209,25 +191,26 @@ def _load(folders: list[Path]) -> Content:
             raise ContentError(
                 foes_file, f"{section}[{i}].critical", f"no battle card {critical!r}"
             )
-    quests: dict[str, Quest] = {}
-    for section in ("main_goals", "companion_quests", "adversary_quests"):
-        for i, q in enumerate(getattr(quests_f, section)):
-            if q.id in quests:
-                raise ContentError(quests_file, f"{section}[{i}].id", f"duplicate id {q.id!r}")
-            quests[q.id] = q
+    quests = _quests(quests_f, quests_file)
     companions = _by_id(companions_f.companions, companions_file, "companions")
     for i, comp in enumerate(companions_f.companions):
         if comp.main_goal is not None and comp.main_goal not in quests:
             raise ContentError(
                 companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}"
             )
+    quest_items = _by_id(companions_f.quest_items, companions_file, "quest_items")
+    _check_quests(quests_f, quests_file, spaces, companions, quest_items)
+    for i, dungeon in enumerate(dungeons_f.dungeons):
+        unknown = [sp for sp in dungeon.names if sp not in spaces]
+        if unknown:
+            raise ContentError(dungeons_file, f"dungeons[{i}].names.{unknown[0]}", "no such space")
 
     return Content(
         kingdoms=kingdoms,
         spaces=spaces,
         heroes=heroes,
         kingdom_virtues=kingdom_virtues,
-        virtues=MappingProxyType(virtues),
+        virtues=virtues,
         gear=_by_id(items.gear, items_file, "gear"),
         potions=_by_id(items.potions, items_file, "potions"),
         treasures=_merged(
@@ -250,8 +233,8 @@ def _load(folders: list[Path]) -> Content:
         battle=battle,
         battle_cards=battle_cards,
         companions=companions,
-        quest_items=_by_id(companions_f.quest_items, companions_file, "quest_items"),
-        quests=MappingProxyType(quests),
+        quest_items=quest_items,
+        quests=quests,
         dungeons=_by_id(dungeons_f.dungeons, dungeons_file, "dungeons"),
         rooms_per_delve=dungeons_f.rooms_per_delve,
         competitive=competitive,
@@ -278,6 +261,81 @@ def _merged(
             raise ContentError(extra_file, f"{section}[{i}].id", f"duplicate id {entry.id!r}")
         out[entry.id] = entry
     return MappingProxyType(out)
+
+
+def _virtues(
+    heroes_f: HeroesFile, heroes_file: str, covenant: CovenantFile, covenant_file: str
+) -> Mapping[str, Virtue]:
+    """Every virtue by id: hero virtues as given, then the kingdom virtues."""
+    virtues: dict[str, Virtue] = {}
+    for file, group in ((heroes_file, heroes_f.heroes), (covenant_file, covenant.heroes)):
+        for h, hero in enumerate(group):
+            for section in ("starting_virtues", "unlockable_virtues"):
+                for v, virtue in enumerate(getattr(hero, section)):
+                    if virtue.id in virtues:
+                        raise ContentError(
+                            file,
+                            f"heroes[{h}].{section}[{v}].id",
+                            f"duplicate virtue id {virtue.id!r}",
+                        )
+                    virtues[virtue.id] = virtue
+    for v, virtue in enumerate(heroes_f.kingdom_virtues):
+        if virtue.id in virtues:
+            raise ContentError(
+                heroes_file, f"kingdom_virtues[{v}].id", f"duplicate virtue id {virtue.id!r}"
+            )
+        virtues[virtue.id] = virtue
+    return MappingProxyType(virtues)
+
+
+def _quests(quests_f: QuestsFile, file: str) -> Mapping[str, Quest]:
+    """Main goals, companion and adversary quests by id, unique across the three."""
+    quests: dict[str, Quest] = {}
+    for section in ("main_goals", "companion_quests", "adversary_quests"):
+        for i, q in enumerate(getattr(quests_f, section)):
+            if q.id in quests:
+                raise ContentError(file, f"{section}[{i}].id", f"duplicate id {q.id!r}")
+            quests[q.id] = q
+    return MappingProxyType(quests)
+
+
+def _check_quests(
+    quests_f: QuestsFile,
+    file: str,
+    spaces: Mapping[str, Space],
+    companions: Mapping[str, Companion],
+    quest_items: Mapping[str, QuestItem],
+) -> None:
+    """Every space, companion and quest item a quest names exists, and a stage that
+    asks for a dungeon can be placed on one."""
+    for section in ("main_goals", "companion_quests", "adversary_quests"):
+        for i, q in enumerate(getattr(quests_f, section)):
+            where = f"{section}[{i}]"
+            if q.companion is not None and q.companion not in companions:
+                raise ContentError(file, f"{where}.companion", f"no companion {q.companion!r}")
+            if q.quest_item is not None and q.quest_item not in quest_items:
+                raise ContentError(file, f"{where}.quest_item", f"no quest item {q.quest_item!r}")
+            for j, stage in enumerate(q.stages):
+                at = f"{where}.stages[{j}]"
+                for k, space in enumerate(stage.place.spaces):
+                    if space not in spaces:
+                        raise ContentError(file, f"{at}.place.spaces[{k}]", f"no space {space!r}")
+                for key in ("items", "carry"):
+                    for k, item in enumerate(getattr(stage.needs, key)):
+                        if item not in quest_items:
+                            raise ContentError(
+                                file, f"{at}.needs.{key}[{k}]", f"no quest item {item!r}"
+                            )
+                wants_dungeon = stage.needs.dungeon or stage.place.dungeon
+                if (
+                    wants_dungeon
+                    and stage.place.spaces
+                    and stage.place.caravan is None
+                    and not any(spaces[sp].dungeon for sp in stage.place.spaces)
+                ):
+                    raise ContentError(
+                        file, f"{at}.place.spaces", "a dungeon is asked but no space has one"
+                    )
 
 
 def _check_board(

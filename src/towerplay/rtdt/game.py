@@ -290,6 +290,12 @@ def new_game(config: Config | None = None, seed: int | None = None, **options: A
     return RtdtGame(w, setup_state(w, config))
 
 
+def potions_seen(s: State, seat: int) -> int:
+    """How many potions on top of the deck `seat` is looking at: the Relic Hunter's
+    Flagon shows the top ones until one is kept (RTDT-ITEM-5)."""
+    return max((d.amount for d in s.pending if d.kind == "flagon" and d.seat == seat), default=0)
+
+
 class RtdtGame:
     """A game in progress, speaking the Game protocol."""
 
@@ -371,11 +377,16 @@ class RtdtGame:
 
     def determinize(self, seat: int, seed: int) -> RtdtGame:
         """Re-draw what `seat` cannot know: deck orders, the Tower's hidden skulls, the
-        month's hidden length and the generator itself."""
+        month's hidden length and the generator itself. Cards the seat has looked at
+        stay where they are: the top potions of its Flagon choice (the quest items of
+        Bounty of the Gods are in its decision, not in a deck)."""
         g = self.clone()
         s = g.state
         rng = Rng(seed_state(seed))
-        rng.shuffle(s.potion_deck)
+        looked = potions_seen(s, seat)
+        unseen = s.potion_deck[looked:]
+        rng.shuffle(unseen)
+        s.potion_deck[looked:] = unseen
         rng.shuffle(s.treasure_deck)
         rng.shuffle(s.corruption_deck)
         tower.resample_hidden(s.tower, rng)

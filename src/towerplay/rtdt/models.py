@@ -699,14 +699,14 @@ class Requirement(Strict):
     when it is None) and spent all at once.
     """
 
-    warriors: int = 0
-    spirit: int = 0
-    potions: int = 0
-    gear: int = 0
-    treasures: int = 0
+    warriors: int = Field(default=0, ge=0)
+    spirit: int = Field(default=0, ge=0)
+    potions: int = Field(default=0, ge=0)
+    gear: int = Field(default=0, ge=0)
+    treasures: int = Field(default=0, ge=0)
     items: list[str] = Field(default_factory=list)  # quest items spent
     carry: list[str] = Field(default_factory=list)  # quest items you must carry (kept)
-    advantages: int = 0
+    advantages: int = Field(default=0, ge=0)
     advantage_type: AdvantageType | None = None
     dungeon: bool = False  # completed by clearing the target room of this space's dungeon
     defeat_foe: bool = False  # completed by defeating a foe on this space

@@ -11,9 +11,18 @@ Modules, from the ground up:
 - `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,
   the direction deck, objectives.
 - `cards`: playing a card step by step (targets, areas, summons).
-- `enemies`: boss turns and enemy behaviour.
-- `encounter`: setup, the round, hero turns and the dispatch of every decision.
+- `enemy_moves`: whom an enemy goes for and where it moves.
+- `enemy_attacks`: enemy attacks, the players' Responses, the Harpoon.
+- `spawns`: minions and walls that appear during play; the enemy-unit builder.
+- `enemies`: boss turns, dispatching each step to the three modules above.
+- `setup`: the party, the enemies, the potions and the decks of a new encounter.
+- `turns`: a hero's turn, its choices and the revive.
+- `explain`: why an action is refused, with its rule.
+- `encounter`: the round's phases and the dispatch of every decision.
+- `hidden`: what a seat cannot see, re-dealt consistently (for `determinize`).
 - `game`: the protocol wrapper, save and load.
+
+Each module imports only those above it in this list: no cycle.
 
 Rule IDs (`AT-<AREA>-<n>`) are listed in docs/rules/tactics.md.
 """

@@ -14,8 +14,10 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import Chain, state_hash
 from towerplay.core.rng import seed_state
 from towerplay.tactics.content import Content, default_content
-from towerplay.tactics.effects import footprint, shuffle
-from towerplay.tactics.encounter import advance, apply_action, legal, new_state
+from towerplay.tactics.effects import footprint
+from towerplay.tactics.encounter import advance, apply_action, legal
+from towerplay.tactics.hidden import redraw_hidden
+from towerplay.tactics.setup import new_state
 from towerplay.tactics.state import (
     Ctx,
     Decision,
@@ -91,20 +93,11 @@ class TacticsGame:
 
     def determinize(self, seat: int, seed: int) -> TacticsGame:
         """A copy with what `seat` cannot know re-drawn: deck orders, other heroes'
-        hands (from their hand + deck), the boss and direction decks, the RNG."""
+        hands (from their hand + deck, their pending choices asked afresh), the boss
+        and direction decks, the RNG. `observe(seat)` is unchanged."""
         g = self.clone()
-        s = g.s
-        s.rng = seed_state(seed)
-        for hero in s.heroes:
-            if hero.seat != seat:
-                pool = hero.hand + hero.deck
-                shuffle(s, pool)
-                hero.hand = pool[: len(hero.hand)]
-                hero.deck = pool[len(hero.hand) :]
-            else:
-                shuffle(s, hero.deck)
-        shuffle(s, s.boss_deck)
-        shuffle(s, s.direction_deck)
+        g.s.rng = seed_state(seed)
+        redraw_hidden(g.s, g.ctx, seat)
         return g
 
     def observe(self, seat: int) -> dict[str, Any]:

@@ -1,0 +1,31 @@
+"""What both games' commands share: one-line option errors and reading a save file."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+
+from towerplay.core.errors import SaveError
+
+
+def fail(message: str) -> typer.Exit:
+    """A bad option: one red line on stderr and exit code 2 (raise what this returns)."""
+    typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
+    return typer.Exit(2)
+
+
+def read_json(file: str) -> Any:
+    """The JSON in `file`; raises SaveError naming the file for anything unreadable."""
+    try:
+        text = Path(file).read_text(encoding="utf-8")
+    except OSError as exc:
+        raise SaveError(file, "file", exc.strerror or str(exc)) from exc
+    except UnicodeDecodeError as exc:
+        raise SaveError(file, "file", "not a text file") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise SaveError(file, f"line {exc.lineno}", f"not JSON: {exc.msg}") from exc

@@ -1,0 +1,335 @@
+"""The board part of the Return to Dark Tower screen: the header, the four kingdoms side by
+side with what stands in each, and the lines about the world (skulls, market, foes)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from towerplay.cli import rtdt_words as words
+from towerplay.rtdt import app as rtdt_app
+from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
+from towerplay.rtdt.game import RtdtGame
+
+KINGDOMS = ("north", "east", "south", "west")
+BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
+LABEL_WIDTH = 9  # "Sanctuary": the label column of a kingdom panel
+SCREEN_WIDTH = 100
+
+
+def _moved_away(game: RtdtGame, view: dict[str, Any]) -> set[str]:
+    """Board building spaces a completed monument has walked away from (the Colossus of
+    Björn, COV-CLARIFY-10): nothing stands there any more, nothing was destroyed."""
+    cov = words.covenant(view)
+    if not cov:
+        return set()
+    w = game.world
+    out = set()
+    for x in cov["sites"]:
+        m = w.content.monuments.get(x["monument"])
+        if m is None:
+            continue
+        origin = w.board.building_space.get((x["kingdom"], m.replaces))
+        if origin is not None and origin != x["space"]:
+            out.add(origin)
+    return out
+
+
+def average_turns(game: RtdtGame) -> int:
+    cfg = game.state.config
+    avg = rtdt_app.AVERAGE_TURNS[cfg.players]
+    if cfg.difficulty == "gritty":
+        avg -= rtdt_app.PARAMS.gritty_fewer
+    return avg
+
+
+def header(game: RtdtGame, view: dict[str, Any]) -> Text:
+    cfg = game.state.config
+    t = Text()
+    t.append(f"Month {view['month']} of {rtdt_app.MONTHS}", style="bold")
+    t.append(f" · turn {view['turn_in_month']} (about {average_turns(game)} a month)")
+    t.append(
+        f"   Return to Dark Tower · {cfg.mode} · {cfg.difficulty} · code {cfg.code}", style="dim"
+    )
+    return t
+
+
+def _height(renderable: RenderableType, width: int) -> int:
+    """The lines `renderable` takes at `width` (to give panels side by side one height)."""
+    measure = Console(width=width, file=io.StringIO(), color_system=None, highlight=False)
+    return len(measure.render_lines(renderable, measure.options.update_width(width), pad=False))
+
+
+def _markers(game: RtdtGame, view: dict[str, Any], k: str, avail: int) -> Table | None:
+    """What stands in kingdom `k` besides buildings and heroes: foes, the adversary,
+    quest markers, dungeons and siege trees."""
+    board = game.world.board
+
+    def here(sp: str | None) -> bool:
+        return sp is not None and board.kingdom_of.get(sp) == k
+
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
+    grid.add_column()
+    cov = words.covenant(view)
+    if cov:
+        _covenant_markers(game, view, cov, grid, here, avail)
+    foes = Text()
+    for foe in view["foes"].values():
+        spaces = words.by_space(s for s in foe["on_board"] if here(s))
+        if not spaces:
+            continue
+        if foes:
+            foes.append("\n")
+        foes.append(foe["name"], style=words.STATUS_STYLES.get(foe["status"] or "", ""))
+        total = sum(spaces.values())
+        foes.append(f" ×{total}" if total > 1 else "")
+        many = len(spaces) > 1
+        where = [
+            words.space(game, sp) + (f" ×{n}" if many and n > 1 else "") for sp, n in spaces.items()
+        ]
+        words.at(foes, ", ".join(where), avail)
+    if foes:
+        grid.add_row("Foes", foes)
+    adv = view["adversary"]
+    if here(adv["space"]):
+        who = Text(game.world.name(adv["id"]), style="bold red")
+        grid.add_row("Adversary", words.at(who, words.space(game, adv["space"]), avail))
+    for q in view["quests"]:
+        if here(q["space"]):
+            t = words.quest_mark(q["kind"]).append(" ", style="")
+            t.append(q["name"], style="bold" if q["kind"] == "main_goal" else "")
+            t.append(f" {q['stage']}/{q['stages']}")
+            words.at(t, words.space(game, q["space"]), avail)
+            grid.add_row("Quest", t)
+    for sp, d in view["dungeons"].items():
+        if here(sp):
+            t = Text(d["type"].title())  # then rooms cleared, like a quest's stage
+            t.append(f" {sum(d['cleared'])}/{len(d['cleared'])}")
+            words.at(t, words.space(game, sp), avail)
+            grid.add_row("Dungeon", t)
+    trees = words.by_space(sp for sp in view["siege_trees"] if here(sp))
+    if trees:
+        text = ", ".join(
+            words.space(game, sp) + (f" ×{n}" if n > 1 else "") for sp, n in trees.items()
+        )
+        grid.add_row("Trees", Text(text, style="green"))
+    return grid if grid.row_count else None
+
+
+def _covenant_markers(
+    game: RtdtGame,
+    view: dict[str, Any],
+    cov: dict[str, Any],
+    grid: Table,
+    here: Callable[[str | None], bool],
+    avail: int,
+) -> None:
+    """A kingdom's Covenant rows: its monument, wastelands, protection tokens, the quarry."""
+    for x in cov["sites"]:
+        if not here(x["space"]):
+            continue
+        t = Text(x.get("name") or game.world.name(x["monument"]), style="bold")
+        status = x["status"]
+        if status == "foundation":  # its offerings are on the building's row
+            t.append(" · foundation", style="yellow")
+        elif status == "built":
+            t.append(" · built", style="green")
+        else:
+            t.stylize("strike dim")
+            t.append(" · destroyed", style="red")
+        grid.add_row("Monument", t)
+    wastes = [sp for sp in cov["wastelands"] if here(sp)]
+    if wastes:
+        text = ", ".join(words.space(game, sp) for sp in wastes)
+        grid.add_row("Wasteland", Text(text, style="dark_orange"))
+    guarded = words.by_space(sp for sp in cov["protections"] if here(sp))
+    if guarded:
+        text = ", ".join(
+            words.space(game, sp) + (f" ×{n}" if n > 1 else "") for sp, n in guarded.items()
+        )
+        grid.add_row("Protected", Text(text, style="cyan"))
+    foe, space = words.quarry(game, view)
+    if foe and here(space):
+        grid.add_row(
+            "Quarry",
+            words.at(Text(game.world.name(foe), style="bold"), words.space(game, space), avail),
+        )
+
+
+def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> Group:
+    w = game.world
+    board = w.board
+    info = view["kingdoms"][k]
+    heroes = view["heroes"]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True)
+    cov = words.covenant(view)
+    sites = {x["space"]: x for x in cov["sites"]} if cov else {}
+    doom = cov["doom"] if cov else {}
+    left = _moved_away(game, view)
+    order = {t: i for i, t in enumerate(BUILDING_TYPES)}
+    rows = sorted(
+        ((sp, b) for sp, b in info["buildings"].items() if sp not in left),
+        key=lambda row: order.get(row[1]["type"], len(order)),
+    )
+    for sp, b in rows:
+        btype = b["type"]
+        kind = w.content.buildings.get(btype)
+        label = kind.name if kind is not None else btype.title()
+        name = Text(board.names.get(sp, sp))
+        site = sites.get(sp)
+        if site is not None and site["status"] == "foundation":
+            n = site["offerings"]
+            status = Text(
+                f"foundation {n}/{MAX_OFFERINGS}", style="bold yellow" if n >= 3 else "yellow"
+            )
+            grid.add_row(label, name, status)
+        elif b["standing"]:
+            if site is not None:
+                name.stylize("bold")
+            grid.add_row(label, name, words.building_skulls(b["skulls"] or 0, doom.get(sp, 0)))
+        else:
+            name.stylize("strike dim")
+            grid.add_row(label, name, Text("destroyed", style="red"))
+    here = Text()
+    for seat in info["heroes"]:
+        h = heroes[seat]
+        if here:
+            here.append("\n")
+        here.append(f"{w.name(h['hero'])} ({seat})", style="cyan")
+        here.append(f" @ {board.names.get(h['space'], h['space'])}")
+    if not here:
+        here.append("no heroes here", style="dim")
+    markers = _markers(game, view, k, inner - LABEL_WIDTH - 1)
+    return Group(grid, markers, here) if markers is not None else Group(grid, here)
+
+
+def _kingdom_panel(
+    game: RtdtGame, view: dict[str, Any], k: str, body: Group, height: int | None
+) -> Panel:
+    w = game.world
+    info = view["kingdoms"][k]
+    heroes = view["heroes"]
+    title = Text(f"{k.title()} · {w.content.kingdoms[k].name}", style="bold")
+    if info["dormant"]:
+        title.append(" · dormant", style="dim italic")
+    else:
+        home = heroes[info["home_of"]]
+        title.append(f" · {w.name(home['hero'])} ({home['seat']})", style="cyan")
+    glyphs = info["glyphs_facing"]
+    subtitle = Text("glyphs: " + ", ".join(glyphs), style="magenta") if glyphs else None
+    return Panel(
+        body,
+        title=title,
+        title_align="left",
+        subtitle=subtitle,
+        subtitle_align="right",
+        box=box.ROUNDED,
+        padding=(0, 1),
+        height=height,
+    )
+
+
+def kingdoms(game: RtdtGame, view: dict[str, Any], width: int = SCREEN_WIDTH) -> Table:
+    """The four kingdoms as panels, two by two, each pair one height."""
+    present = [k for k in KINGDOMS if k in view["kingdoms"]]
+    grid = Table.grid(expand=True)
+    grid.add_column(ratio=1)
+    grid.add_column(ratio=1)
+    inner = max(10, width // 2 - 4)
+    for i in range(0, len(present), 2):
+        pair = present[i : i + 2]
+        bodies = [_kingdom_body(game, view, k, inner) for k in pair]
+        height = max(_height(b, inner) for b in bodies) + 2
+        grid.add_row(
+            *(_kingdom_panel(game, view, k, b, height) for k, b in zip(pair, bodies, strict=True))
+        )
+    return grid
+
+
+def _foes(game: RtdtGame, view: dict[str, Any]) -> Table:
+    """Each foe type: level, traits, status and what its strike does now; then the adversary."""
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column(no_wrap=True)
+    grid.add_column(no_wrap=True, style="dim")
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for foe in view["foes"].values():
+        grid.add_row(
+            foe["name"],
+            f"L{foe['level']}",
+            words.traits(foe["traits"]),
+            words.status_text(foe["status"]),
+            foe["strike"] or "",
+        )
+    return grid
+
+
+def _adversary(game: RtdtGame, view: dict[str, Any]) -> Text:
+    adv = view["adversary"]
+    info = game.world.content.adversaries.get(adv["id"])
+    t = Text(game.world.name(adv["id"]), style="bold red")
+    if info is not None:
+        t.append(f" ({words.traits(info.traits)})", style="dim")
+    if adv["space"]:
+        t.append(f" @ {words.space(game, adv['space'])}", style="bold")
+    else:
+        t.append(" · inside the Tower until the main goal is done", style="dim")
+    return t
+
+
+def world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
+    w = game.world
+    sk = view["skulls"]
+    skulls = Text()
+    skulls.append(f"supply {sk['supply']}", style="bold red" if sk["supply"] <= 3 else "bold")
+    skulls.append(f" · removed {sk['removed']} · inside the Tower {sk['inside_tower']}")
+    skulls.append(f" · seals on {len(view['tower']['seals'])} of 12")
+    if sk["emerged_to_place"]:
+        to_place = ", ".join(words.emerged(e) for e in sk["emerged_to_place"])
+        skulls.append(" · to place: " + to_place, style="yellow")
+    market = Text(" · ".join(w.name(t) for t in view["market"]) or "—")
+    market.append(f"  (deck {view['decks']['treasures']})", style="dim")
+    piles = [
+        Text(f"{w.name(g)} {n}", style="" if n else "dim") for g, n in view["gear_piles"].items()
+    ]
+    gear = Table.grid(padding=(0, 3))
+    for _ in range(3):
+        gear.add_column(no_wrap=True)
+    for i in range(0, len(piles), 3):
+        row = piles[i : i + 3]
+        gear.add_row(*row, *[Text("")] * (3 - len(row)))
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(style="bold", no_wrap=True)
+    grid.add_column()
+    grid.add_row("Skulls", skulls)
+    cov = words.covenant(view)
+    if cov and game.state.config.covenant:
+        on_buildings = sum(cov["doom"].values())
+        doom = Text(f"supply {cov['doom_supply']}", style="bold magenta")
+        doom.append(
+            f" · inside the Tower {cov['doom_inside_tower']} · on buildings {on_buildings}"
+            f" · removed {cov['doom_removed']}"
+        )
+        grid.add_row("Doom", doom)
+    grid.add_row("Market", market)
+    grid.add_row("Gear", gear)
+    grid.add_row("Foes", _foes(game, view))
+    grid.add_row("Adversary", _adversary(game, view))
+    if view["fire_rivers"]:
+        rivers = ", ".join(
+            f"{words.space(game, a)}–{words.space(game, b)}" for a, b in view["fire_rivers"]
+        )
+        grid.add_row("Fire", Text("rivers of fire: " + rivers, style="dark_orange"))
+    return grid

@@ -1,0 +1,371 @@
+"""The panels of the Return to Dark Tower screen: quests, the seat's own hero, the other
+heroes, heroic trials, and the battle or dungeon under way."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from rich import box
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from towerplay.cli import rtdt_words as words
+from towerplay.rtdt.game import RtdtGame
+from towerplay.rtdt.rules.actions import move_value
+from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
+
+
+def trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | None:
+    """Competitive mode: the seat's own face-down trials (what each needs, and where), how
+    many trials every hero has done and who is out, and the Tower's dungeon."""
+    if not words.competitive(view):
+        return None
+    w = game.world
+    trials = w.content.trials
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    me = view["heroes"][seat]
+    own = me["trials"] if isinstance(me["trials"], list) else []
+    for tid in own:
+        t = trials.get(tid)
+        if t is None:
+            continue
+        head = Text(t.name, style="bold")
+        head.append(f" · {t.type} @ {words.space(game, t.space)}")
+        head.append(" — " + words.trial_needs_text(t.needs), style="cyan")
+        grid.add_row(Text("□", style="yellow"), head)
+    for h in view["heroes"]:
+        who = Text(f"{w.name(h['hero'])} ({h['seat']})", style="cyan")
+        done = h["trials_done"]
+        line = Text(f"trials done {len(done)}/3")
+        if done:
+            line.append(
+                ": " + ", ".join(trials[t].name if t in trials else t for t in done), style="green"
+            )
+        if h.get("eliminated"):
+            line.append(" · eliminated", style="bold red")
+        grid.add_row(who, line)
+    d = view["dungeons"].get("tower")
+    if d is not None:
+        cleared = sum(d["cleared"])
+        line = Text(f"rooms cleared {cleared}/{len(d['cleared'])}")
+        names = {r.id: r.name for r in w.content.competitive.tower_rooms}
+        done_rooms = [
+            f"{i} {names.get(rid, rid)}"
+            for i, (rid, c) in enumerate(zip(d["rooms"], d["cleared"], strict=True))
+            if c
+        ]
+        if done_rooms:
+            line.append(": " + ", ".join(done_rooms), style="green")
+        grid.add_row(Text("Tower", style="bold magenta"), line)
+    return Panel(
+        grid,
+        title="Heroic trials (3 to enter the Tower's dungeon)",
+        title_align="left",
+        box=box.ROUNDED,
+        padding=(0, 1),
+    )
+
+
+def quests(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+    if not view["quests"] and not view["done_quests"]:
+        return None
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for q in view["quests"]:
+        main = q["kind"] == "main_goal"
+        head = Text(q["name"], style="bold yellow" if main else "bold")
+        head.append(f" · {words.QUEST_KINDS.get(q['kind'], q['kind'])}", style="italic")
+        head.append(f" · stage {q['stage']}/{q['stages']} @ {words.space(game, q['space'])}")
+        grid.add_row(words.quest_mark(q["kind"]), head)
+        needs = Text("needs: ", style="bold")
+        needs.append(words.needs_text(game, q["needs"]), style="cyan")
+        needs.append(" — " + q["text"], style="dim")
+        grid.add_row("", needs)
+    if view["done_quests"]:
+        done = words.names(game, view["done_quests"])
+        grid.add_row(Text("✓", style="green"), Text("done: " + done, style="dim"))
+    return Panel(
+        grid,
+        title=f"Quests ({words.QUEST_LEGEND})",
+        title_align="left",
+        box=box.ROUNDED,
+        padding=(0, 1),
+    )
+
+
+def _companions(game: RtdtGame, view: dict[str, Any], h: dict[str, Any]) -> Text:
+    """A hero's companions, the main companion (every hero has it) marked as shared."""
+    t = Text()
+    for cid in h["companions"]:
+        if t:
+            t.append(", ")
+        t.append(game.world.name(cid), style="green")
+        if cid == view["main_companion"]:
+            t.append(" (shared)", style="dim")
+    return t if t else Text("—")
+
+
+def _treasures(game: RtdtGame, view: dict[str, Any], ids: Sequence[str]) -> Text:
+    """A hero's treasures, each wand with its charges: "Wand of Celerity (4 charges)"."""
+    cov = words.covenant(view)
+    charges = cov["charges"] if cov else {}
+    t = Text()
+    for tid in ids:
+        if t:
+            t.append(", ")
+        t.append(game.world.name(tid))
+        if tid in charges:
+            n = charges[tid]
+            t.append(f" ({n} charge{'' if n == 1 else 's'})", style="magenta")
+    return t if t else Text("—")
+
+
+def _covenant_hero(game: RtdtGame, view: dict[str, Any], seat: int, own: bool) -> Text | None:
+    """A hero's Covenant parts: blessings; the Warden's quarry; the Astromancer's prepared
+    spells, and (on the hero's own screen) the hand of spells and the invocations."""
+    cov = words.covenant(view)
+    if cov is None:
+        return None
+    w = game.world
+    parts: list[Text] = []
+    blessings = cov["blessings"][seat] if seat < len(cov["blessings"]) else 0
+    if own or blessings:
+        t = Text("blessings ", style="bold")
+        t.append(str(blessings), style="bold yellow" if blessings else "dim")
+        parts.append(t)
+    hero = view["heroes"][seat]["hero"]
+    if hero == words.WARDEN:
+        foe, space = words.quarry(game, view)
+        t = Text("quarry ", style="bold")
+        if foe:
+            t.append(w.name(foe), style="red")
+            t.append(f" @ {words.space(game, space)}" if space else "")
+        else:
+            t.append("on your board", style="dim")
+        parts.append(t)
+    if hero == words.ASTROMANCER:
+        t = Text("prepared ", style="bold")
+        t.append(
+            words.names(game, words.at_seat(cov.get("spells_prepared", []), seat)), style="yellow"
+        )
+        if own:
+            t.append(" · spells ", style="bold")
+            t.append(words.names(game, words.at_seat(cov.get("spells_in_hand", []), seat)))
+            t.append(" · invocations ", style="bold")
+            t.append(
+                words.names(game, words.at_seat(cov.get("invocations_set_aside", []), seat)),
+                style="dim",
+            )
+        parts.append(t)
+    if not parts:
+        return None
+    out = Text()
+    for i, part in enumerate(parts):
+        if i:
+            out.append(" · ")
+        out.append_text(part)
+    return out
+
+
+def hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
+    w = game.world
+    h = view["heroes"][seat]
+    hs = game.state.heroes[seat]
+    turn = view["turn"]
+    t = Text()
+    t.append(f"warriors {h['warriors']}", style="bold")
+    t.append(" · ")
+    t.append(f"spirit {h['spirit']}", style="bold")
+    if game.result is None and game.state.turn.seat == seat:
+        t.append(f" · moves left {move_value(w, game.state, hs)}")
+        if turn["doubled"]:
+            t.append(" (doubled)")
+        done = [
+            name
+            for name, flag in (
+                ("heroic action", turn["heroic_done"]),
+                ("reinforce", turn["reinforces"]),
+                ("trade", turn["traded"]),
+            )
+            if flag
+        ]
+        if done:
+            t.append(" · done: " + ", ".join(done), style="dim")
+    t.append("\npotions ", style="bold")
+    t.append(words.counted(game, h["potions"]))
+    t.append(" · gear ", style="bold")
+    t.append(words.names(game, h["gear"]))
+    t.append(" · treasures ", style="bold")
+    t.append(_treasures(game, view, h["treasures"]))
+    t.append("\ncompanions ", style="bold")
+    t.append(_companions(game, view, h))
+    if h["quest_items"]:
+        t.append(" · quest items ", style="bold")
+        t.append(words.counted(game, h["quest_items"]), style="yellow")
+    if h.get("spores", 0) > 0:
+        t.append(" · spores ", style="bold")
+        t.append(str(h["spores"]), style="magenta")
+    t.append("\nvirtues ", style="bold")
+    t.append(words.names(game, h["virtues"]), style="green")
+    t.append(" · inactive ", style="bold")
+    t.append(words.names(game, h["inactive"]), style="dim")
+    t.append("\ncorruptions ", style="bold")
+    t.append(words.names(game, h["corruptions"]), style="red" if h["corruptions"] else "")
+    cov = _covenant_hero(game, view, seat, own=True)
+    if cov:
+        t.append("\n")
+        t.append_text(cov)
+    title = (
+        f"{w.name(h['hero'])} · seat {seat} · home {h['kingdom']} · "
+        f"at {w.board.names.get(h['space'], h['space'])}"
+    )
+    return Panel(t, title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+def other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | None:
+    w = game.world
+    others = [h for h in view["heroes"] if h["seat"] != seat]
+    if not others:
+        return None
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    for h in others:
+        who = Text(f"{w.name(h['hero'])} ({h['seat']})", style="cyan")
+        who.append(f", {h['kingdom']}:")
+        stats = Text(
+            f"warriors {h['warriors']} · spirit {h['spirit']} · potions {len(h['potions'])}"
+        )
+        stats.append(f" · gear {len(h['gear'])} · treasures {len(h['treasures'])} · ")
+        stats.append(
+            f"corruptions {len(h['corruptions'])}", style="red" if h["corruptions"] else ""
+        )
+        own = [c for c in h["companions"] if c != view["main_companion"]]
+        if own:
+            stats.append(" · companions " + words.names(game, own), style="green")
+        if h["quest_items"]:
+            stats.append(" · quest items " + words.counted(game, h["quest_items"]), style="yellow")
+        if h.get("spores", 0) > 0:
+            stats.append(f" · spores {h['spores']}", style="magenta")
+        cov = _covenant_hero(game, view, h["seat"], own=False)
+        if cov:
+            stats.append(" · ")
+            stats.append_text(cov)
+        if words.competitive(view):
+            stats.append(f" · trials done {len(h['trials_done'])}")
+            if h.get("eliminated"):
+                stats.append(" · eliminated", style="bold red")
+        grid.add_row(who, stats)
+    return grid
+
+
+def _pool(pool: dict[str, int], used: int | None, usable: Iterable[str] = ()) -> Text:
+    """Advantages left by type (those that apply here first), and how many of the 10 a
+    heroic action allows are used."""
+    apply = set(usable) | {"wild"}
+    left = [(kind, n) for kind, n in pool.items() if n > 0]
+    good = [f"{kind} {n}" for kind, n in left if not usable or kind in apply]
+    other = [f"{kind} {n}" for kind, n in left if usable and kind not in apply]
+    t = Text("advantages left: ", style="bold")
+    t.append(" · ".join(good) if good else "none that apply", style="cyan" if good else "dim")
+    if other:
+        t.append(" (no use here: " + ", ".join(other) + ")", style="dim")
+    if used is not None:
+        t.append(f" · used {used} of {MAX_PER_ACTION}", style="dim")
+    return t
+
+
+def battle_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+    b = view["battle"]
+    if b is None:
+        return None
+    foe = view["foes"].get(b["foe"])
+    title = Text(f"Battle · {game.world.name(b['foe'])}", style="bold red")
+    if foe is not None:
+        title.append(f" (L{foe['level']} {words.traits(foe['traits'])} · ", style="")
+        title.append_text(words.status_text(foe["status"]))
+        title.append(")", style="")
+    adversary = game.world.content.adversaries.get(b["foe"])
+    if foe is not None:
+        traits = foe["traits"]
+    else:
+        traits = list(adversary.traits) if adversary is not None else []
+        title.append(f" (the adversary · {words.traits(traits)})", style="")
+    t = Text()
+    state = game.state.battle
+    if b["card"] is not None:
+        t.append(f"card {b['card']} of {b['cards']}", style="bold")
+        if state is not None:
+            t.append(f" · result {state.rung + 1}/5", style="dim")
+        t.append(": ")
+        t.append(b["result"] or "", style="yellow")
+    else:
+        done = state.resolved if state is not None else 0
+        t.append(f"{done} of {b['cards']} cards resolved", style="bold")
+        t.append(" · continue to the next card, or retreat")
+    t.append("\n")
+    t.append_text(_pool(b["advantages"], b["used"], traits))
+    return Panel(
+        t, title=title, title_align="left", box=box.HEAVY, border_style="red", padding=(0, 1)
+    )
+
+
+def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+    dv = view["delve"]
+    if dv is None:
+        return None
+    sp = dv["space"]
+    d = view["dungeons"].get(sp)
+    state = game.state.delve
+    title = Text("Dungeon", style="bold magenta")
+    t = Text()
+    if d is not None:
+        kind = game.world.content.dungeons.get(d["type"])
+        if d["type"] == "tower":
+            title.append(f" · {words.dungeon_name(game, sp, d['type'])}")
+        else:
+            title.append(
+                f" · {words.dungeon_name(game, sp, d['type'])} ({d['type']}) @ {words.space(game, sp)}"
+            )
+        rooms: Iterable[Any] = (
+            game.world.content.competitive.tower_rooms
+            if d["type"] == "tower"
+            else (kind.rooms if kind is not None else ())
+        )
+        rooms_by_id = {r.id: r for r in rooms}
+        full = game.state.dungeons.get(sp)
+        if dv["room"] >= 0 and full is not None and full.rooms[dv["room"]] in rooms_by_id:
+            room = rooms_by_id[full.rooms[dv["room"]]]
+            improved = state is not None and state.improved
+            t.append(f"room {dv['room']} · {room.name}", style="bold")
+            if improved:
+                t.append(" (improved)", style="green")
+            t.append(": ")
+            t.append((room.improved if improved else room.initial).text, style="yellow")
+        else:
+            t.append("between rooms: enter a room next to the entrance or a cleared room, or leave")
+        t.append("\nrooms: ", style="bold")
+        for i, (rid, done) in enumerate(zip(d["rooms"], d["cleared"], strict=True)):
+            if i:
+                t.append(" · ")
+            if done:
+                name = rooms_by_id[rid].name if rid in rooms_by_id else rid
+                t.append(f"{i} {name} ✓", style="green")
+            elif i == dv["room"]:
+                t.append(f"{i} here", style="bold")
+            else:
+                t.append(f"{i} ?", style="dim")
+        t.append(f" ({sum(d['cleared'])}/{len(d['cleared'])} cleared)", style="dim")
+    t.append("\n")
+    used = state.used if state is not None else None
+    kind_info = game.world.content.dungeons.get(d["type"]) if d is not None else None
+    usable = [kind_info.advantage] if kind_info is not None else []  # the Tower: any type
+    t.append_text(_pool(dv["advantages"], used, usable))
+    return Panel(
+        t, title=title, title_align="left", box=box.HEAVY, border_style="magenta", padding=(0, 1)
+    )

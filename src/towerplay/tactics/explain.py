@@ -1,0 +1,78 @@
+"""Why an action is refused: the words for players and the rule the action breaks."""
+
+from __future__ import annotations
+
+from towerplay.core.errors import IllegalAction
+from towerplay.tactics.effects import can_see, footprint, occupied, unit_at, walls
+from towerplay.tactics.state import Ctx, State
+
+
+def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
+    """Why an action is not legal now, with the rule it breaks."""
+    if not s.pending:
+        return IllegalAction("the encounter is over", "AT-END-1")
+    d = s.pending[-1]
+    verb = tokens[0] if tokens else ""
+    rule = d.data["rule"]
+    if d.kind == "turn":
+        hero = s.heroes[d.seat]
+        if verb in ("play", "dash", "equip", "prepare") and (
+            len(tokens) < 2 or tokens[1] not in hero.hand
+        ):
+            return IllegalAction(
+                f"{' '.join(tokens[1:]) or 'that card'} is not in {hero.uid}'s hand", "AT-TURN-2"
+            )
+        if verb == "pass":
+            return IllegalAction(
+                "you may only pass before taking any action or playing a free card", "AT-KEY-2"
+            )
+        if verb in ("play", "dash", "equip", "prepare", "use") and hero.actions >= 2:
+            return IllegalAction("no actions left this turn (two per turn)", "AT-TURN-1")
+        if (
+            verb == "play"
+            and len(tokens) > 1
+            and tokens[1] in ctx.content.cards
+            and ctx.content.cards[tokens[1]].response
+        ):
+            return IllegalAction(
+                "a Response card is played only when its event happens", "AT-KEY-3"
+            )
+        if verb == "prepare":
+            return IllegalAction("the class feature slot is taken", "AT-TURN-4")
+    if d.kind == "move" and verb == "move" and len(tokens) == 2:
+        return explain_move(s, ctx, tokens[1])
+    if d.kind in ("target", "heal", "condition") and verb == "target" and len(tokens) == 2:
+        return explain_target(s, ctx, tokens[1])
+    options = ", ".join(" ".join(c) for c in d.data["choices"][:8])
+    return IllegalAction(f"not a legal action now ({d.data['prompt']}); try: {options}", rule)
+
+
+def explain_move(s: State, ctx: Ctx, name: str) -> IllegalAction:
+    sq = ctx.board.square(name)
+    if sq is None:
+        return IllegalAction(f"{name} is not a square of this map", "AT-MOVE-1")
+    if (1 << sq) & walls(s, ctx):
+        return IllegalAction(f"{name} is a wall", "AT-MOVE-4")
+    if (1 << sq) & occupied(s, ctx):
+        return IllegalAction(f"{name} is taken by another character", "AT-MOVE-2")
+    return IllegalAction(
+        f"{name} is out of reach: orthogonal steps, 2 points per obstacle, no passing through characters",
+        "AT-MOVE-1",
+    )
+
+
+def explain_target(s: State, ctx: Ctx, name: str) -> IllegalAction:
+    sq = ctx.board.square(name)
+    who = unit_at(s, ctx, sq) if sq is not None else None
+    if who is None:
+        return IllegalAction(f"nobody to target on {name}", "AT-RANGE-1")
+    if who.large and who.square != sq:
+        return IllegalAction(
+            f"target {who.uid} by its first square, {ctx.board.name(who.square)}", "AT-RANGE-1"
+        )
+    if "invisible" in who.conditions:
+        return IllegalAction(f"{who.uid} is invisible and cannot be targeted", "AT-COND-4")
+    actor = s.units[s.resolution.actor] if s.resolution is not None else None
+    if actor is not None and not can_see(s, ctx, actor, footprint(ctx, who)):
+        return IllegalAction(f"{actor.uid} has no line of sight to {who.uid}", "AT-LOS-1")
+    return IllegalAction(f"{who.uid} is not within the range of this ability", "AT-RANGE-2")

@@ -1,0 +1,143 @@
+"""Enemies that appear during play: spawned minions within the encounter's limits
+(AT-SPAWN-2), walls raised by the boss (AT-SPAWN-1), and the enemy-unit builder
+that setup uses as well (AT-SETUP-5).
+"""
+
+from __future__ import annotations
+
+from towerplay.tactics.cards import ask
+from towerplay.tactics.effects import footprint, log, occupied, walls
+from towerplay.tactics.enemy_moves import closest, earliest_seat, targets
+from towerplay.tactics.grid import ALL_DIRECTIONS, Square, step
+from towerplay.tactics.models import ESpawn
+from towerplay.tactics.state import Ctx, State, Unit
+
+
+def spawn_uid(s: State, ctx: Ctx, enemy: str) -> str:
+    prefix = "".join(w[0] for w in enemy.split("_"))
+    for p in ctx.enc.placements:
+        if p.enemy == enemy:
+            prefix = p.id.lower().rstrip("0123456789")
+            break
+    n = 1
+    while f"{prefix}{n}" in s.units or s.spawned.get(f"{prefix}{n}"):
+        n += 1
+    s.spawned[f"{prefix}{n}"] = 1
+    return f"{prefix}{n}"
+
+
+def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
+    """Spawn minions within the scenario's limit (AT-SPAWN-2); a taken square
+    makes the players pick a free adjacent one."""
+    limit = ctx.enc.minion_limits.get(st.enemy)
+    w, h = ctx.board.width, ctx.board.height
+    for _ in range(st.count):
+        in_play = [x for x in s.units.values() if x.type_id == st.enemy]
+        if limit is not None and len(in_play) >= limit:
+            if st.at_limit == "none":
+                log(s, f"no more {st.enemy} may spawn (limit {limit})")
+                return False
+            del s.units[in_play[0].uid]  # the oldest makes way for the new one
+            log(s, f"{in_play[0].uid} is replaced")
+        occ = occupied(s, ctx) | walls(s, ctx)
+        if st.where == "spawn_points" and ctx.board.spawn_points:
+            free = [p for p in ctx.board.spawn_points if not (1 << p) & occ]
+            if free:
+                place_minion(s, ctx, st.enemy, free[0])
+                continue
+            origin = ctx.board.spawn_points[0]
+            choices = sorted(
+                ["spawn", ctx.board.name(n)]
+                for dx, dy in ALL_DIRECTIONS
+                if (n := step(origin, dx, dy, w, h)) is not None and not (1 << n) & occ
+            )
+            if not choices:
+                return False
+            ask(
+                s,
+                "spawn",
+                earliest_seat(s),
+                f"a {st.enemy} spawns on a taken square; choose an adjacent one",
+                choices,
+                "AT-SPAWN-2",
+                enemy=st.enemy,
+            )
+            return True
+        anchor = u
+        if st.where == "near_hero":
+            near = closest(s, ctx, u, targets(s, ctx, u))
+            anchor = near[0] if near else u
+        spot = None
+        for f in footprint(ctx, anchor):
+            for dx, dy in ALL_DIRECTIONS:
+                n = step(f, dx, dy, w, h)
+                if n is not None and not (1 << n) & occ:
+                    spot = n
+                    break
+            if spot is not None:
+                break
+        if spot is None:
+            return False
+        place_minion(s, ctx, st.enemy, spot)
+    return False
+
+
+def place_minion(s: State, ctx: Ctx, enemy: str, sq: Square) -> None:
+    uid = spawn_uid(s, ctx, enemy)
+    s.units[uid] = enemy_unit(ctx, uid, enemy, s.heroes_count, sq)
+    log(s, f"{uid} spawns at {ctx.board.name(sq)}")
+
+
+def enemy_unit(ctx: Ctx, uid: str, enemy: str, heroes: int, sq: Square) -> Unit:
+    """An enemy at full health with its stats for this many heroes (AT-SETUP-5)."""
+    e = ctx.content.enemies[enemy]
+    stats = e.stats[heroes]
+    return Unit(
+        uid,
+        "enemy",
+        e.role,
+        enemy,
+        stats.hp,
+        stats.hp,
+        sq,
+        large=e.large,
+        start=sq,
+        movement=stats.movement,
+        attack_dice=stats.attack_dice,
+        attack_range=stats.attack_range,
+        attack_bonus=stats.attack_bonus,
+    )
+
+
+def spawn_wall(s: State, ctx: Ctx, u: Unit, wall_type: str) -> None:
+    """A wall starts on a square touching the boss's side and runs up-down or
+    left-right; the oldest of the type goes at its limit (AT-SPAWN-1)."""
+    wt = ctx.content.walls[wall_type]
+    w, h = ctx.board.width, ctx.board.height
+    pool = targets(s, ctx, u)
+    near = closest(s, ctx, u, pool)
+    uy, ux = divmod(u.square, w)
+    if near:
+        ty, tx = divmod(near[0].square, w)
+        dx, dy = tx - ux, ty - uy
+        side = ((1 if dx > 0 else -1), 0) if abs(dx) >= abs(dy) else (0, (1 if dy > 0 else -1))
+    else:
+        side = (0, 1)
+    start = step(u.square, side[0], side[1], w, h)
+    if start is None:
+        return
+    along = (0, 1) if side[1] == 0 else (1, 0)  # alongside the boss, never diagonal
+    occ = occupied(s, ctx)
+    squares: list[Square] = []
+    for k in range(-(wt.length // 2), wt.length - wt.length // 2):
+        sq = step(start, along[0] * k, along[1] * k, w, h)
+        if sq is not None and not (1 << sq) & (occ | ctx.board.walls):
+            squares.append(sq)
+    if not squares:
+        return
+    same = [i for i, (t, _) in enumerate(s.walls) if t == wall_type]
+    if wt.limit is not None and len(same) >= wt.limit:
+        s.walls.pop(same[0])
+        log(s, f"the oldest {wt.name} is removed")
+    s.walls.append((wall_type, tuple(squares)))
+    log(s, f"{u.uid} raises a {wt.name} on {' '.join(ctx.board.name(q) for q in squares)}")

@@ -1,0 +1,189 @@
+"""A hero's turn: who acts, the knocked-out hero's revive, the two actions and
+their choices (AT-TURN-*), and the end of the turn.
+"""
+
+from __future__ import annotations
+
+from towerplay.tactics.cards import ask, command_summon, play_card
+from towerplay.tactics.effects import (
+    basic_movement,
+    check_objectives,
+    draw_up,
+    end_of_turn,
+    heal,
+    log,
+    roll,
+    shuffle,
+)
+from towerplay.tactics.enemies import start_boss_turn
+from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State
+
+REVIVE_MIN_DECK = 4  # AT-REVIVE-2
+
+
+def start_turn(s: State, ctx: Ctx, uid: str) -> None:
+    hero = next((h for h in s.heroes if h.uid == uid), None)
+    if hero is None:
+        boss = s.units.get(uid)
+        if boss is not None and "stunned" in boss.conditions:
+            boss.conditions.remove("stunned")  # a stunned boss skips only this turn (AT-COND-3)
+            log(s, f"{uid} is stunned and skips a turn")
+            finish_turn(s, ctx)
+            return
+        start_boss_turn(s, ctx)
+        return
+    me = s.units[uid]
+    hero.actions, hero.free_played, hero.commanded = 0, False, []
+    if me.knocked_out:
+        if s.potions > 0 and len(hero.deck) + len(hero.discard) >= REVIVE_MIN_DECK:
+            ask(
+                s,
+                "knocked_out",
+                hero.seat,
+                f"{uid} is knocked out: drink a revive potion or skip the turn?",
+                [["revive"], ["skip"]],
+                "AT-REVIVE-1",
+            )
+        else:
+            log(s, f"{uid} is knocked out and skips the turn")
+            finish_turn(s, ctx)
+        return
+    if "stunned" in me.conditions:
+        me.conditions.remove("stunned")
+        log(s, f"{uid} is stunned and skips the turn")  # AT-COND-3
+        finish_turn(s, ctx)
+        return
+    s.acting = uid
+    ask_turn(s, ctx, hero)
+
+
+def after_action(s: State, ctx: Ctx) -> None:
+    hero = next(h for h in s.heroes if h.uid == s.acting)
+    if s.units[hero.uid].knocked_out:
+        finish_turn(s, ctx)
+        return
+    ask_turn(s, ctx, hero)
+
+
+def finish_turn(s: State, ctx: Ctx) -> None:
+    end_of_turn(s)
+    s.acting = ""
+    check_objectives(s, ctx, reached=True)
+    s.turn_index += 1
+
+
+def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
+    """The player actions (AT-TURN-1..4), free cards (AT-KEY-2) and summons (AT-SUM-1)."""
+    cards = ctx.content.cards
+    left = hero.actions < 2
+    dash = left and basic_movement(ctx, hero) // 2 >= 1
+    slot_free = hero.board["class_feature"] is None
+    out: list[list[str]] = []
+    for cid in sorted(set(hero.hand)):
+        card = cards[cid]
+        if card.options and (left or card.free):
+            out.append(["play", cid])
+        if not left:
+            continue
+        if dash:
+            out.append(["dash", cid])
+        kind = card.kind
+        if kind in EQUIPMENT_KINDS:
+            out.append(["equip", cid])
+        elif kind == "class_feature" and slot_free:
+            out.append(["prepare", cid])
+    for slot in SLOTS:
+        held = hero.board[slot]
+        if held is not None and cards[held].options and (left or cards[held].free):
+            out.append(["use", held])
+    for u in s.units.values():
+        if (
+            u.kind == "summon"
+            and u.owner == hero.seat
+            and not u.knocked_out
+            and u.uid not in hero.commanded
+        ):
+            out.append(["command", u.uid])
+    if hero.actions == 0 and not hero.free_played and not hero.commanded:
+        out.append(["pass"])
+    else:
+        out.append(["end"])
+    return out
+
+
+def ask_turn(s: State, ctx: Ctx, hero: Hero) -> None:
+    choices = turn_choices(s, ctx, hero)
+    if choices == [["end"]]:
+        finish_turn(s, ctx)
+        return
+    ask(
+        s,
+        "turn",
+        hero.seat,
+        f"{hero.uid}: action {min(hero.actions + 1, 2)} of 2",
+        choices,
+        "AT-TURN-1",
+    )
+
+
+def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None:
+    verb = tokens[0]
+    cards = ctx.content.cards
+    if verb == "pass":
+        hero.passed = True  # a pass: whole-hand discard allowed at cleanup (AT-CLEAN-1)
+        log(s, f"{hero.uid} passes")
+        finish_turn(s, ctx)
+        return
+    if verb == "end":
+        finish_turn(s, ctx)
+        return
+    if verb == "command":
+        command_summon(s, ctx, hero, tokens[1])
+        return
+    cid = tokens[1]
+    card = cards[cid]
+    if verb in ("play", "use"):
+        if card.free:
+            hero.free_played = True
+        else:
+            hero.actions += 1
+        slot = None
+        if verb == "use":
+            slot = next(k for k, v in hero.board.items() if v == cid)
+        play_card(s, ctx, hero, cid, slot)
+        return
+    hero.actions += 1
+    hero.hand.remove(cid)
+    if verb == "dash":
+        # discard a card to move half the basic movement, rounded down (AT-TURN-3)
+        hero.discard.append(cid)
+        points = basic_movement(ctx, hero) // 2
+        log(s, f"{hero.uid} discards {card.name} to move {points}")
+        s.resolution = Resolution(hero.seat, f"~{points}", option=0, actor=hero.uid)
+    elif verb == "equip":
+        old = hero.board[card.kind]
+        if old is not None:
+            hero.discard.append(old)
+        hero.board[card.kind] = cid
+        log(s, f"{hero.uid} equips {card.name}")
+    elif verb == "prepare":
+        hero.board["class_feature"] = cid
+        log(s, f"{hero.uid} prepares {card.name}")
+
+
+def revive(s: State, ctx: Ctx, hero: Hero) -> None:
+    """Heal half max HP, shuffle the discard in, set aside a die's worth of cards,
+    draw up, then take the turn (AT-REVIVE-1)."""
+    me = s.units[hero.uid]
+    s.potions -= 1
+    s.potions_used += 1
+    hero.deck.extend(hero.discard)
+    hero.discard = []
+    shuffle(s, hero.deck)
+    penalty = roll(s, ctx, ["red"])[0]  # the die for the revival penalty is designed
+    for _ in range(min(penalty, len(hero.deck))):
+        hero.set_aside.append(hero.deck.pop())
+    log(s, f"{hero.uid} drinks a revive potion and sets {penalty} cards aside")
+    heal(s, ctx, me, me.max_hp // 2)
+    draw_up(s, ctx, hero)

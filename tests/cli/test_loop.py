@@ -1,0 +1,105 @@
+"""The read-eval loop both games share, driven through each game's screen."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import pytest
+from rich.console import Console
+
+from towerplay.agents.random import RandomAgent
+from towerplay.cli import loop
+from towerplay.cli.rtdt import SCREEN as RTDT
+from towerplay.cli.rtdt import build_game
+from towerplay.cli.tactics import SCREEN as TACTICS
+from towerplay.tactics import new_game
+
+
+def fresh(name: str) -> tuple[Any, Any]:
+    if name == "rtdt":
+        return RTDT, build_game(2, [], "heroic", None, 3)
+    return TACTICS, new_game({}, 2)
+
+
+def scripted(lines: Iterable[str]) -> Callable[[str], str]:
+    it = iter(lines)
+
+    def read(prompt: str) -> str:
+        try:
+            return next(it)
+        except StopIteration:
+            raise EOFError from None
+
+    return read
+
+
+def play(screen: Any, game: Any, lines: Iterable[str], **kw: Any) -> tuple[Any, str]:
+    c = Console(record=True, width=100, color_system=None)
+    g = loop.play_loop(screen, game, c, scripted(lines), **kw)
+    return g, c.export_text()
+
+
+@pytest.mark.parametrize("name", ["rtdt", "tactics"])
+def test_numbers_text_help_and_quit(name: str) -> None:
+    screen, game = fresh(name)
+    legal = len(game.legal_actions())
+    g, out = play(screen, game, ["help", "99", "fly away", "1", "quit", "1"])
+    assert "save FILE" in out and "load FILE" in out
+    assert f"no action numbered 99; choose 1-{legal}" in out
+    flat = " ".join(out.split())
+    assert re.search(r"no action numbered 99.*?\[(RTDT|AT)-[A-Z]+-\d+\]", flat)  # its rule
+    assert "Goodbye." in out
+    _, once = fresh(name)  # the same game with its first action, and only that
+    once.apply(once.legal_actions()[0])
+    assert g.state_hash() == once.state_hash()
+
+
+@pytest.mark.parametrize("name", ["rtdt", "tactics"])
+def test_tab_completes_each_games_actions_and_the_commands(name: str) -> None:
+    _, game = fresh(name)
+    comp = loop.Completer()
+    comp.set(game)
+    texts = [str(a) for a in game.legal_actions()]
+    word = texts[0].split()[0]
+    assert comp.matches(word[:2], word[:2]) == [t for t in texts if t.startswith(word[:2])] + [
+        c for c in loop.COMMANDS if c.startswith(word[:2])
+    ]
+    assert comp.matches("lo", "lo") == ["load "]
+
+
+@pytest.mark.parametrize("name", ["rtdt", "tactics"])
+def test_ai_seats_play_and_say_what_they_did(name: str) -> None:
+    screen, game = fresh(name)
+    _, out = play(screen, game, ["1"] * 400, ai={1: RandomAgent(1)}, clear_screen=False)
+    hero = "rogue" if name == "tactics" else game.world.name(game.state.heroes[1].hero)
+    assert f"AI seat 1 ({hero}): " in out
+
+
+@pytest.mark.parametrize("name", ["rtdt", "tactics"])
+def test_an_engine_error_leaves_the_game_as_it_was(
+    name: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    screen, game = fresh(name)
+    start = game.state_hash()
+    real = type(game).apply
+
+    def broken(self: Any, action: Any) -> None:
+        real(self, action)  # the state moves, then the engine fails
+        raise KeyError("bug")
+
+    monkeypatch.setattr(type(game), "apply", broken)
+    g, out = play(screen, game, ["1"])
+    monkeypatch.undo()
+    assert "internal error on '1' (KeyError: 'bug'); the game is as it was before it" in out
+    assert g.state_hash() == start
+
+
+def test_a_game_that_never_ends_is_stopped(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(type(TACTICS), "max_decisions", 5)
+    _, game = fresh("tactics")
+    ais = {s: RandomAgent(s) for s in range(3)}
+    g, out = play(TACTICS, game, [], ai=ais)
+    assert "no end after 5 decisions: an engine bug; stopping" in out
+    assert g.result is None
