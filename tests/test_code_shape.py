@@ -24,7 +24,6 @@ LONG_FUNCTIONS: dict[str, str] = {
     "towerplay/agents/heuristic.py:_cov_answer": "agent split pending",
     "towerplay/rtdt/explain.py:observe": "observe moves to rtdt/observe.py",
     "towerplay/rtdt/game.py:make_config": "option checks in the order the CLI reports them",
-    "towerplay/rtdt/rules/effects.py:run": "one branch per effect op",
 }
 
 

@@ -3,11 +3,11 @@ and card abilities register for them (docs/hooks.md lists every event).
 
 The base rules (rtdt/rules/) emit into the table `World.hooks` and never import past it:
 they do not know Covenant or the competitive mode exist. Handlers are registered once, at
-import, by the modules that own them (covenant/__init__.py, competitive.py, abilities/),
-each for a feature: `base` (every game), `covenant` (a Covenant part is in play, so
-`State.cov` is set) or `competitive`. `table` resolves one table per set of features, so
-an event nobody handles in this game is an empty tuple: emitting it costs a loop over
-nothing.
+import, by the modules that own them (covenant/plugin.py, competitive.py, abilities/,
+decisions/; rtdt/plugins.py imports them all), each for a feature: `base` (every game),
+`covenant` (a Covenant part is in play, so `State.cov` is set) or `competitive`. `table`
+resolves one table per set of features, so an event nobody handles in this game is an
+empty tuple: emitting it costs a loop over nothing.
 
 This module is a leaf: it imports no rules, no expansion and no game.
 """

@@ -124,22 +124,9 @@ def run(
             else:
                 h.spores += 1
         elif e.op == "tower_acts":  # a Magic battle card: the adversary strikes now
-            adv = w.content.adversaries[s.config.adversary]
-            log(s, f"The Tower acts: {adv.name}. {adv.tower_acts.text}")
-            anchors = [s.adversary_space] if s.adversary_space else []
-            for i in range(len(adv.tower_acts.steps)):
-                run_strike_step(w, s, adv.id, adv.tower_acts, i, anchors)
+            _tower_acts(w, s)
         elif e.op == "tower_stirs":
-            rng = Rng(s.rng)
-            words, emerged = tower.stir(s.tower, rng)
-            log(s, f"The Tower stirs: {words}")
-            marked = emerged
-            for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
-                marked = mark(w, s, rng, marked)
-            s.emerged.extend(marked)
-            s.rng = rng.state
-            for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
-                came(w, s, emerged)
+            _tower_stirs(w, s)
         elif e.op == "gain_item":
             # RTDT-ITEM-2: items come from effects: Reinforce options, battle cards, rooms, rewards
             for _ in range(e.amount * mult):
@@ -189,6 +176,29 @@ def run(
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
     if short:
         gain_corruption(w, s, h, f"could not pay every loss of {why}")
+
+
+def _tower_acts(w: World, s: State) -> None:
+    """The adversary's Tower act, step by step, from where it stands."""
+    adv = w.content.adversaries[s.config.adversary]
+    log(s, f"The Tower acts: {adv.name}. {adv.tower_acts.text}")
+    anchors = [s.adversary_space] if s.adversary_space else []
+    for i in range(len(adv.tower_acts.steps)):
+        run_strike_step(w, s, adv.id, adv.tower_acts, i, anchors)
+
+
+def _tower_stirs(w: World, s: State) -> None:
+    """The Tower turns; skulls that fall out wait to be placed."""
+    rng = Rng(s.rng)
+    words, emerged = tower.stir(s.tower, rng)
+    log(s, f"The Tower stirs: {words}")
+    marked = emerged
+    for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
+        marked = mark(w, s, rng, marked)
+    s.emerged.extend(marked)
+    s.rng = rng.state
+    for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
+        came(w, s, emerged)
 
 
 def _roll_haggle(w: World, s: State, h: HeroState) -> None:
