@@ -1,5 +1,5 @@
 """Return to Dark Tower speed: random-agent decisions per second, games per second,
-clone() microseconds. Run on one core: `make bench` or
+clone() and observe() microseconds. Run on one core: `make bench` or
 `taskset -c 0 .venv/bin/python benchmarks/bench_rtdt.py`.
 
 Targets (issues 2 and 4): >= 30,000 decisions/s and clone <= 50 µs on one core.
@@ -52,6 +52,19 @@ def clone_us(players: int, expansion: str = "", n: int = 20000) -> float:
     return statistics.median(runs)
 
 
+def observe_us(players: int, expansion: str = "", n: int = 5000) -> float:
+    """What `observe(seat)` costs for the seat to act (agents call it every decision)."""
+    g = mid_game(players, 3, expansion)
+    seat = g.to_act if g.to_act is not None else 0  # type: ignore[attr-defined]
+    runs = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            g.observe(seat)  # type: ignore[attr-defined]
+        runs.append((time.perf_counter() - t0) / n * 1e6)
+    return statistics.median(runs)
+
+
 def main() -> None:
     """Five rounds per player count; the median and the best round are reported (this
     VM shares its host, so single rounds swing by 10-20%). The base game, then Covenant."""
@@ -71,6 +84,7 @@ def main() -> None:
             "games_per_second": round(games / elapsed, 1),
             "decisions_per_game": round(decisions / games, 1),
             "clone_us": round(clone_us(players, expansion), 2),
+            "observe_us": round(observe_us(players, expansion), 1),
         }
     print(json.dumps(out, indent=2))
 

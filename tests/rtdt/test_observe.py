@@ -12,6 +12,7 @@ import pytest
 from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.observe import SCHEMA
+from towerplay.rtdt.state import Decision
 
 GAMES = [
     {"players": 4, "seed": 5},
@@ -93,6 +94,20 @@ def test_the_astromancers_hand_is_hers_alone() -> None:
     assert hand
     assert g.observe(0)["covenant"]["spells_in_hand"][0] == hand
     assert g.observe(1)["covenant"]["spells_in_hand"][0] == len(hand)
+
+
+def test_bounty_shows_its_quest_items_to_the_caster_only() -> None:
+    g = new_game(
+        players=2, seed=6, expansion="covenant", heroes=["reverent_astromancer", "orphaned_scion"]
+    )
+    seen = tuple(list(g.world.content.quest_items)[:3])
+    g.state.pending.append(Decision("bounty", 0, options=seen))  # COV-SPELL-3
+    g._legal = None
+    mine, theirs = g.observe(0), g.observe(1)
+    assert mine["pending"]["options"] == list(seen)
+    assert theirs["pending"]["options"] == 3
+    text = json.dumps(theirs)
+    assert not any(q in text or g.world.name(q) in text for q in seen)
 
 
 def test_battle_cards_show_only_once_revealed() -> None:

@@ -20,7 +20,7 @@ from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
 from towerplay.rtdt.covenant.turn import foreign_virtues
-from towerplay.rtdt.explain import prompt
+from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
 from towerplay.rtdt.rules.common import (
@@ -117,7 +117,7 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         else {"partner": s.trade.partner, "moves": s.trade.moves[:]},
         "covenant": covenant_view(w, s, seat),
         "pending": _pending(s, seat),
-        "prompt": prompt(w, s),
+        "prompt": _prompt(w, s, seat),
         "legal_actions": [str(a) for a in legal],
         "result": s.result.to_json() if s.result else None,
         "code": cfg.code,
@@ -323,6 +323,15 @@ def _battle(w: World, s: State) -> dict[str, Any] | None:
         "lost_warriors": b.lost_warriors,
         "shield": b.shield,
     }
+
+
+def _prompt(w: World, s: State, seat: int) -> str:
+    """The question in words; a question about cards only its seat looked at is told to the
+    others without them."""
+    if s.pending and s.pending[-1].kind in HIDDEN_OPTIONS and s.pending[-1].seat != seat:
+        d = s.pending[-1]
+        return f"{w.name(s.heroes[d.seat].hero)}: {DECISION_RULES[d.kind][0]}."
+    return prompt(w, s)
 
 
 def _pending(s: State, seat: int) -> dict[str, Any] | None:
