@@ -30,7 +30,6 @@ from towerplay.rtdt.rules.common import (
     corruption_limit,
     glyph_cost,
     kingdom_buildings,
-    site_on,
     skull_capacity,
     treasure_limit,
 )
@@ -139,7 +138,7 @@ def _kingdoms(
             if b is None:  # a space a moved Colossus left (COV-CLARIFY-10)
                 here[sp] = {"type": building_type(w, s, sp), "skulls": None, "standing": False}
             else:
-                here[sp] = {"type": b["type"], "skulls": b["skulls"], "standing": b["standing"]}
+                here[sp] = b  # the same entry as in `buildings`
         out[k] = {
             "home_of": homes.get(k),
             "dormant": k not in homes,
@@ -157,9 +156,9 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
     skulls = s.skulls
     kingdom_of = w.board.kingdom_of
     out: dict[str, Any] = {}
+    built = {x.space: x.monument for x in cov.sites if x.status == "built"} if cov else {}
     for sp in [*skulls, *s.destroyed]:
         standing = sp in skulls
-        x = site_on(s, sp) if cov is not None else None
         out[sp] = {
             "kingdom": kingdom_of[sp],
             "type": building_type(w, s, sp),
@@ -168,7 +167,7 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
             "doom": cov.doom.get(sp, 0) if cov is not None else 0,  # COV-DOOM-3
             "capacity": skull_capacity(w, s, sp),  # RTDT-SKULL-2, COV-CLARIFY-12
             "cleansable": standing and cleansable(w, s, sp),  # COV-DOOM-4, COV-CLARIFY-13
-            "monument": x.monument if x is not None and x.status == "built" else None,
+            "monument": built.get(sp),
             "protected": cov is not None and sp in cov.protections,
         }
     return out

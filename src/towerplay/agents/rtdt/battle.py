@@ -18,7 +18,10 @@ from towerplay.agents.rtdt.assess import (
 )
 from towerplay.agents.rtdt.values import (
     ADVERSARY_CARDS,
+    BLESS,
+    BLESSED,
     QUEST_KIND_VALUE,
+    RESOLVE,
     START_RUNG,
     TOP_RUNG,
     corruption_cost,
@@ -136,29 +139,22 @@ def deck_costs(
     held: tuple[int, int, int],
     short_cost: float,
 ) -> tuple[list[float], list[float]]:
-    """Per rung, over the foe's deck: (expected warriors lost, expected full cost). Kept
-    by its arguments, on which alone it depends."""
-    key = (foe, near, here, prevent, per_warrior, held, short_cost)
-    hit = v.decks.get(key)
-    if hit is not None:
-        return hit
-    if len(v.decks) > 20_000:
-        v.decks.clear()
+    """Per rung, over the foe's deck: (expected warriors lost, expected full cost)."""
     profile = v.t.profiles[foe]
     wl = [0.0] * (TOP_RUNG + 1)
     full = [0.0] * (TOP_RUNG + 1)
     have = {"potion": held[0], "gear": held[1], "treasure": held[2], "item": sum(held)}
-    for card in profile:
-        for r in range(TOP_RUNG + 1):
-            base, per_skull, per_foe, other, items = card[min(r, len(card) - 1)]
-            card_lost = max(0, base + per_skull * near + per_foe * here - prevent)
+    for card in v.t.rungs[foe]:  # each card's five results, in order
+        for r, (base, per_skull, per_foe, other, items) in enumerate(card):
+            card_lost = base + per_skull * near + per_foe * here - prevent
+            if card_lost < 0:
+                card_lost = 0
             wl[r] += card_lost
             full[r] += card_lost * per_warrior + other
-            if any(have.get(kind, 0) < n for kind, n in items):
+            if items and any(have.get(kind, 0) < n for kind, n in items):
                 full[r] += short_cost
     n = len(profile)
-    hit = v.decks[key] = ([x / n for x in wl], [x / n for x in full])
-    return hit
+    return [x / n for x in wl], [x / n for x in full]
 
 
 def battle_value(v: View, foe: str, sp: str) -> float:
@@ -200,7 +196,7 @@ def battle_move(v: View) -> Action | None:
     advs = v.by_verb.get("advantage", [])
     cov = s.cov
     # a blessing is one more Wild (COV-BLESS-2), lost when the turn ends: spend it
-    bless = next((a for a in legal if a == Action("bless")), None)
+    bless = next((a for a in legal if a == BLESS), None)
     if cov is not None and b.used == 0:
         scroll = azkols_scroll(v)
         if scroll is not None:
@@ -246,7 +242,7 @@ def battle_move(v: View) -> Action | None:
         wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
         if wall is not None:
             return wall
-    blessed = next((a for a in legal if a == Action("blessed")), None)
+    blessed = next((a for a in legal if a == BLESSED), None)
     if blessed is not None and h.spirit >= 1 and (lost >= 4 or lost > h.warriors):
         return blessed  # 1 spirit to save up to several warriors on this card
     # about to lose more warriors than we hold: a warriors potion first
@@ -256,7 +252,7 @@ def battle_move(v: View) -> Action | None:
         )
         if teeth is not None:
             return teeth
-    return next((a for a in legal if a == Action("resolve")), None)
+    return next((a for a in legal if a == RESOLVE), None)
 
 
 def adv_cap_battle(v: View) -> int:
@@ -336,7 +332,7 @@ def delve_move(v: View) -> Action | None:
         extra = cov_delve(v, bool(improve))
         if extra is not None:
             return extra
-    return next((a for a in legal if a == Action("resolve")), None)
+    return next((a for a in legal if a == RESOLVE), None)
 
 
 def cov_delve(v: View, can_improve: bool) -> Action | None:
@@ -347,7 +343,7 @@ def cov_delve(v: View, can_improve: bool) -> Action | None:
     if delve is None or delve.room < 0:
         return None
     if not delve.improved and not can_improve and improve_helps(v):
-        bless = next((a for a in v.legal if a == Action("bless")), None)
+        bless = next((a for a in v.legal if a == BLESS), None)
         if bless is not None:
             return bless
         spell = battle_spell(v)
@@ -420,6 +416,8 @@ def rung_marginals(v: View, foe: str, warriors: int) -> list[float]:
     )
     hit = v.decks.get(key)
     if hit is None:
+        if len(v.decks) > 20_000:
+            v.decks.clear()
         avg = [
             sum(card_cost(v, c, r, warriors) for c in deck) / len(deck) for r in range(TOP_RUNG + 1)
         ]

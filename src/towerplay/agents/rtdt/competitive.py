@@ -15,6 +15,7 @@ from towerplay.agents.rtdt.values import (
     GLYPH_HOMES,
     KINGDOMS,
     RELIC_VALUE,
+    RESOLVE,
     ROOM_ORDER,
     TOWER,
     TOWER_VALUE,
@@ -291,4 +292,4 @@ def tower_delve_move(v: View) -> Action | None:
             v, room.initial.effects
         ):
             return min(improves, key=lambda a: (a[1] == "wild", a[1]))
-    return next((a for a in legal if a == Action("resolve")), None)
+    return next((a for a in legal if a == RESOLVE), None)

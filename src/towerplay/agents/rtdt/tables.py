@@ -45,6 +45,11 @@ class Tables:
             fid: [[rung_profile(r.effects) for r in c.rungs] for c in deck]
             for fid, deck in self.decks.items()
         }
+        # the same, each card padded to the five results (a shorter card repeats its last)
+        self.rungs = {
+            fid: [[c[min(r, len(c) - 1)] for r in range(5)] for c in cards]
+            for fid, cards in self.profiles.items()
+        }
 
 
 def rung_profile(

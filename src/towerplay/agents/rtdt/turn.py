@@ -27,7 +27,11 @@ from towerplay.agents.rtdt.plan import (
     trial_goal,
 )
 from towerplay.agents.rtdt.values import (
+    BANNER,
     DETOUR,
+    DOUBLE,
+    END,
+    END_SKIP,
     LOW_SUPPLY,
     MOONSTONE,
     SHORT_WARRIORS,
@@ -53,7 +57,7 @@ def turn_move(v: View) -> Action | None:
     t = s.turn
     legal = v.legal
     # 1. the banner, while it is offered
-    banner = next((a for a in legal if a == Action("banner")), None)
+    banner = next((a for a in legal if a == BANNER), None)
     if banner is not None and want_banner(v):
         return banner
     # 2. mandatory start-of-turn effects
@@ -69,7 +73,7 @@ def turn_move(v: View) -> Action | None:
     item = use_item(v)
     if item is not None:
         return item
-    end = next((a for a in legal if a == Action("end")), None)
+    end = next((a for a in legal if a == END), None)
     moves = {a[1]: a for a in v.by_verb.get("move", [])}
     # the Moonstone Temple: Battle and Cleanse as often as you like (COV-CLARIFY-17)
     heroic_done = t.heroic_done and not (cov is not None and MOONSTONE in t.used)
@@ -83,7 +87,7 @@ def turn_move(v: View) -> Action | None:
         if far[0] > r_val:
             r_val, r_opt, r_src = far
     moves_left = moves_this_turn(v)
-    can_double = any(a == Action("double") for a in legal)
+    can_double = any(a == DOUBLE for a in legal)
     reach2 = base_move(v) * 2 if can_double else moves_left
     ends_after_reinforce = "uncertain" in h.corruptions
     # 4. where could the heroic action be better this turn?
@@ -112,7 +116,7 @@ def turn_move(v: View) -> Action | None:
             if r_val >= there:
                 return reinforce_action(v, r_val, r_opt, r_src)
         if need_double:
-            return Action("double")
+            return DOUBLE
         step = step_toward(v, best_dest, moves)
         if step is not None:
             return step
@@ -137,7 +141,7 @@ def turn_move(v: View) -> Action | None:
     trade = helpful_trade(v)
     if trade is not None:
         return trade
-    skip = next((a for a in legal if a == Action("end", "skip")), None)
+    skip = next((a for a in legal if a == END_SKIP), None)
     if skip is not None and s.supply <= 8:
         return skip
     return end

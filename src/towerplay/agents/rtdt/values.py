@@ -3,10 +3,19 @@ fixed weights of its habits (docs/observe.md says what it may read)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from towerplay.core.notation import Action
 
+# the bare actions the agent looks for among the legal ones, made once
+BANNER = Action("banner")
+END = Action("end")
+END_SKIP = Action("end", "skip")
+DOUBLE = Action("double")
+RESOLVE = Action("resolve")
+BLESS = Action("bless")
+BLESSED = Action("blessed")
 STATUSES = ("panicked", "unsteady", "ready", "savage", "lethal")
 START_RUNG = {"lethal": 0, "savage": 1, "ready": 1, "unsteady": 2, "panicked": 3}
 TOP_RUNG = 4
@@ -213,8 +222,10 @@ def warrior_step(i: int) -> float:
     return 0.25
 
 
+@functools.lru_cache(maxsize=65_536)
 def warriors_value(have: int, delta: int) -> float:
-    """Value of gaining (delta > 0) or losing (delta < 0) warriors from `have`."""
+    """Value of gaining (delta > 0) or losing (delta < 0) warriors from `have` (kept: the
+    agent asks for the same few values thousands of times a game)."""
     if delta >= 0:
         return sum(warrior_step(i) for i in range(have, have + delta))
     lost = min(have, -delta)

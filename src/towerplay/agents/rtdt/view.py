@@ -388,7 +388,7 @@ def has_flag(v: View, h: Any, flag: str) -> bool:
 
 
 def competitive(v: View) -> bool:
-    return getattr(getattr(v.s, "config", None), "mode", "") == "competitive"
+    return v.s.config.mode == "competitive"
 
 
 def waste_spaces(v: View) -> frozenset[str]:
