@@ -157,16 +157,29 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
     kingdom_of = w.board.kingdom_of
     out: dict[str, Any] = {}
     built = {x.space: x.monument for x in cov.sites if x.status == "built"} if cov else {}
+    # what a space's building counts as and holds follows from the sites alone: kept by them
+    layout = tuple((x.space, x.status, x.monument) for x in cov.sites) if cov else ()
     for sp in [*skulls, *s.destroyed]:
         standing = sp in skulls
+        key = ("observe-building", sp, layout)
+        fixed: Any = w.memo.get(key)
+        if fixed is None:
+            if len(w.memo) > 50_000:
+                w.memo.clear()
+            fixed = w.memo[key] = (
+                building_type(w, s, sp),
+                skull_capacity(w, s, sp),  # RTDT-SKULL-2, COV-CLARIFY-12
+            )
+        n = skulls[sp] if standing else None
         out[sp] = {
             "kingdom": kingdom_of[sp],
-            "type": building_type(w, s, sp),
+            "type": fixed[0],
             "standing": standing,
-            "skulls": skulls[sp] if standing else None,
+            "skulls": n,
             "doom": cov.doom.get(sp, 0) if cov is not None else 0,  # COV-DOOM-3
-            "capacity": skull_capacity(w, s, sp),  # RTDT-SKULL-2, COV-CLARIFY-12
-            "cleansable": standing and cleansable(w, s, sp),  # COV-DOOM-4, COV-CLARIFY-13
+            "capacity": fixed[1],
+            # COV-DOOM-4, COV-CLARIFY-13 (a building without skulls has none to cleanse)
+            "cleansable": bool(n) and cleansable(w, s, sp),
             "monument": built.get(sp),
             "protected": cov is not None and sp in cov.protections,
         }
