@@ -238,17 +238,25 @@ def _turn(w: World, s: State) -> dict[str, Any]:
 def _foes(w: World, s: State) -> dict[str, Any]:
     out = {}
     for foe in s.config.foes:
-        info = w.content.foes[foe]
+        key = ("observe-foe", foe)
+        printed: Any = w.memo.get(key)
+        if printed is None:  # name, level, traits and strikes are printed: made once
+            info = w.content.foes[foe]
+            printed = w.memo[key] = (
+                w.name(foe),
+                info.level,
+                tuple(info.traits),
+                {status: strike.text for status, strike in info.strikes.items()},
+            )
+        name, level, traits, strikes = printed
         status = s.foe_status.get(foe)
         out[foe] = {
-            "name": w.name(foe),
-            "level": info.level,
-            "traits": list(info.traits),
+            "name": name,
+            "level": level,
+            "traits": list(traits),
             "status": status,
             "on_board": [sp for f, sp in s.foes if f == foe],
-            "strike": info.strikes[status].text  # type: ignore[index]
-            if status is not None
-            else None,
+            "strike": strikes[status] if status is not None else None,
         }
     return out
 
@@ -364,19 +372,11 @@ def covenant_view(w: World, s: State, seat: int) -> dict[str, Any] | None:
     cov = s.cov
     if cov is None:
         return None
-    monuments = w.content.monuments
     quarry_foe, _, quarry_space = cov.quarry.partition("@")
     if cov.quarry == "adversary":
         quarry_space = s.adversary_space
     return {
-        "sites": [
-            {
-                **x.to_json(),
-                "name": w.name(x.monument),
-                "offering": monuments[x.monument].offering_text if x.monument in monuments else "",
-            }
-            for x in cov.sites
-        ],
+        "sites": [{**x.to_json(), **_monument(w, x.monument)} for x in cov.sites],
         "max_offerings": MAX_OFFERINGS,  # COV-OFFER-3
         "wastelands": cov.wastelands[:],
         "protections": cov.protections[:],
@@ -394,5 +394,27 @@ def covenant_view(w: World, s: State, seat: int) -> dict[str, Any] | None:
         "invocations_set_aside": [x[:] for x in cov.invocations],
         "borrowed_quest_items": cov.borrowed[:],
         "stuck": cov.stuck[:],
-        "foreign_virtues": foreign_virtues(w, s),  # COV-CLARIFY-7
+        "foreign_virtues": _foreign(w, s),  # COV-CLARIFY-7
     }
+
+
+def _monument(w: World, monument: str) -> dict[str, str]:
+    """A monument's printed name and what lays an offering on its foundation."""
+    key = ("observe-monument", monument)
+    hit: Any = w.memo.get(key)
+    if hit is None:
+        info = w.content.monuments.get(monument)
+        hit = w.memo[key] = {
+            "name": w.name(monument),
+            "offering": info.offering_text if info is not None else "",
+        }
+    return dict(hit)
+
+
+def _foreign(w: World, s: State) -> list[str]:
+    """The virtue tiles of heroes not in the game; they change only with the heroes' tiles."""
+    key = ("observe-foreign", *((h.hero, *h.virtues, "/", *h.inactive) for h in s.heroes))
+    hit: Any = w.memo.get(key)
+    if hit is None:
+        hit = w.memo[key] = foreign_virtues(w, s)
+    return hit[:]
