@@ -1,5 +1,5 @@
 """Return to Dark Tower speed: random-agent decisions per second, games per second,
-clone() microseconds. Run on one core: `make bench` or
+clone() and observe() microseconds, the heuristic agent's microseconds per decision. Run on one core: `make bench` or
 `taskset -c 0 .venv/bin/python benchmarks/bench_rtdt.py`.
 
 Targets (issues 2 and 4): >= 30,000 decisions/s and clone <= 50 µs on one core.
@@ -12,6 +12,7 @@ import statistics
 import sys
 import time
 
+from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.agents.random import RandomAgent
 from towerplay.rtdt.game import new_game
 
@@ -52,6 +53,34 @@ def clone_us(players: int, expansion: str = "", n: int = 20000) -> float:
     return statistics.median(runs)
 
 
+def observe_us(players: int, expansion: str = "", n: int = 5000) -> float:
+    """What `observe(seat)` costs for the seat to act (agents call it every decision)."""
+    g = mid_game(players, 3, expansion)
+    seat = g.to_act if g.to_act is not None else 0  # type: ignore[attr-defined]
+    runs = []
+    for _ in range(5):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            g.observe(seat)  # type: ignore[attr-defined]
+        runs.append((time.perf_counter() - t0) / n * 1e6)
+    return statistics.median(runs)
+
+
+def heuristic_us(players: int = 3, seeds: tuple[int, ...] = (11, 12, 13)) -> float:
+    """Microseconds the heuristic agent spends per decision (it reads observe every time)."""
+    decisions, spent = 0, 0.0
+    for seed in seeds:
+        g = new_game(players=players, seed=seed)
+        agents = [HeuristicAgent(s) for s in range(players)]
+        while g.to_act is not None:
+            t0 = time.perf_counter()
+            a = agents[g.to_act].act(g)
+            spent += time.perf_counter() - t0
+            g.apply(a)
+            decisions += 1
+    return spent / decisions * 1e6
+
+
 def main() -> None:
     """Five rounds per player count; the median and the best round are reported (this
     VM shares its host, so single rounds swing by 10-20%). The base game, then Covenant."""
@@ -71,7 +100,9 @@ def main() -> None:
             "games_per_second": round(games / elapsed, 1),
             "decisions_per_game": round(decisions / games, 1),
             "clone_us": round(clone_us(players, expansion), 2),
+            "observe_us": round(observe_us(players, expansion), 1),
         }
+    out["heuristic_us_per_decision_3p"] = round(heuristic_us(), 1)
     print(json.dumps(out, indent=2))
 
 

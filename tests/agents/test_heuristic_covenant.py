@@ -11,7 +11,10 @@ import pytest
 from tests.agents.test_heuristic import battle_position, quiet
 from tests.rtdt.covenant_scenario import cov, covenant_game, doom_skulls
 from tests.rtdt.scenario import at, give, skulls
-from towerplay.agents.heuristic import HeuristicAgent, _View
+from towerplay.agents.heuristic import HeuristicAgent
+from towerplay.agents.rtdt.plan import heroic_at
+from towerplay.agents.rtdt.turn import step_toward
+from towerplay.agents.rtdt.view import View
 from towerplay.core.notation import Action
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 
@@ -21,6 +24,12 @@ COVENANT_HEROES = (
     "reverent_astromancer",
     "undaunted_aegis",
 )
+
+
+def view(g: RtdtGame, seat: int = 0) -> View:
+    """What the agent sees of seat 0's decision, after a test changed the state by hand."""
+    g._legal = None  # the legal actions, and the observation made with them, are stale
+    return View(g.world, g.observe(seat), seat, g.legal_actions(), {}, {}, {}, 0.25)
 
 
 @pytest.fixture
@@ -185,25 +194,21 @@ def test_no_cleanse_plans_for_doom_skulls_or_the_necropolis(strict: None) -> Non
     s = g.state
     space = next(sp for sp in sorted(s.skulls) if g.world.board.kingdom_of[sp] == "north")
     skulls(g, **{space: 2})
-    agent = HeuristicAgent(1)
-    assert agent._heroic_at(_View(g, 0, g.legal_actions()), space) > 0
+    assert heroic_at(view(g), space) > 0
     skulls(g, **{space: 0})
     doom_skulls(g, space, 2)  # every skull there is a doom skull: nothing to Cleanse
-    assert agent._heroic_at(_View(g, 0, g.legal_actions()), space) == 0.0
+    assert heroic_at(view(g), space) == 0.0
 
 
 def test_walks_around_a_wasteland(strict: None) -> None:
     g = covenant_game(["orphaned_scion"])
     quiet(g)
     at(g, 0, "archmont")  # two ways to the Howling Desert: Azkol's Bane or the Cloister
-    agent = HeuristicAgent(1)
-    v = _View(g, 0, g.legal_actions())
+    v = view(g)
     moves = {a[1]: a for a in v.by_verb["move"]}
-    assert agent._step_toward(v, "howling_desert", moves) == Action("move", "azkols_bane")
+    assert step_toward(v, "howling_desert", moves) == Action("move", "azkols_bane")
     cov(g).wastelands[:] = ["azkols_bane"]  # entering it would end the walk there
-    g._legal = None
-    v = _View(g, 0, g.legal_actions())
-    assert agent._step_toward(v, "howling_desert", moves) == Action("move", "the_cloister")
+    assert step_toward(view(g), "howling_desert", moves) == Action("move", "the_cloister")
 
 
 def test_reckless_rolls_the_haggle_die_before_reinforcing(strict: None) -> None:

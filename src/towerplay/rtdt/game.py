@@ -18,6 +18,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, competitive, decisions, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
+from towerplay.rtdt.observe import observe
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
@@ -448,8 +449,7 @@ class RtdtGame:
         return g
 
     def observe(self, seat: int) -> dict[str, Any]:
-        from towerplay.rtdt.explain import observe
-
+        """What `seat` sees (docs/observe.md): a new plain-JSON dict on every call."""
         return observe(
             self.world, self.state, seat, self.legal_actions() if self.to_act == seat else []
         )

@@ -1,0 +1,92 @@
+"""The rule-of-thumb Return to Dark Tower player: one decision, dispatched.
+
+It reads only `game.observe(seat)`, `game.legal_actions()`, `game.to_act` and the printed
+content (`game.world`, docs/observe.md); the modules beside it hold its habits.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from towerplay.agents.rtdt.battle import battle_move, delve_move
+from towerplay.agents.rtdt.competitive import tower_delve_move
+from towerplay.agents.rtdt.decisions import answer
+from towerplay.agents.rtdt.turn import trade_move, turn_move
+from towerplay.agents.rtdt.values import TOWER, verb_of
+from towerplay.agents.rtdt.view import View
+from towerplay.core.notation import Action
+from towerplay.core.rng import Rng, seed_state
+
+
+class HeuristicAgent:
+    """Rule-based Return to Dark Tower player; deterministic for a seed."""
+
+    threat_weight = 0.25
+    strict = False  # tests set this to see the agent's own errors instead of the fallback
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = Rng(seed_state(seed))
+        self._memo: dict[Any, Any] = {}  # battle estimates, keyed by what they depend on
+        self._decks: dict[Any, Any] = {}  # costs over battle decks
+        self._comp_choice: dict[int, str] = {}  # the trial each seat is going for
+
+    def act(self, game: Any) -> Action:
+        legal = game.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        try:
+            seat = game.to_act
+            v = View(
+                game.world,
+                game.observe(seat),
+                seat,
+                legal,
+                self._memo,
+                self._decks,
+                self._comp_choice,
+                self.threat_weight,
+            )
+            choice = decide(v)
+            if choice is not None and choice in legal:
+                return choice
+        except Exception:  # an engine change must not stop the agent: fall back below
+            if self.strict:
+                raise
+        return self._fallback(legal)
+
+    def _fallback(self, legal: list[Action]) -> Action:
+        """A safe default: end, stop or done when offered; never open a trade."""
+        for verb in ("end", "stop", "done", "resolve", "reject", "cancel", "leave", "continue"):
+            for a in legal:
+                if len(a) == 1 and a[0] == verb:
+                    return a
+        calm = [a for a in legal if verb_of(a) not in ("trade", "give", "take", "double", "banner")]
+        pool = calm or legal
+        return pool[self.rng.below(len(pool))]
+
+
+def decide(v: View) -> Action | None:
+    """The question being asked decides which part of the agent answers."""
+    s = v.s
+    if s.pending:
+        return answer(v, s.pending[-1])
+    if s.trade is not None:
+        return trade_move(v)
+    if s.battle is not None:
+        return battle_move(v)
+    if s.delve is not None:
+        if s.delve.space == TOWER:
+            return tower_delve_move(v)
+        return delve_move(v)
+    return turn_move(v)
+
+
+def play_game(game: Any, agents: Iterable[Any], limit: int = 200_000) -> int:
+    """Play `game` to the end with one agent per seat; returns the number of decisions."""
+    seats = list(agents)
+    n = 0
+    while game.to_act is not None and n < limit:
+        game.apply(seats[game.to_act].act(game))
+        n += 1
+    return n

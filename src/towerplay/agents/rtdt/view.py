@@ -1,0 +1,546 @@
+"""The table as the agent sees it: `game.observe(seat)` read into small objects.
+
+Nothing here reads the game's state: every fact comes from the observation (the JSON of
+docs/observe.md) or from the printed content (`game.world`: the board, the cards and
+their abilities). The objects keep the observation's order (buildings, foe tokens,
+cards), so every choice is the same whichever way the facts are read.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from typing import Any
+
+from towerplay.agents.rtdt.tables import tables
+from towerplay.agents.rtdt.values import GLYPH_HOMES, KINGDOMS, verb_of
+from towerplay.core.notation import Action
+
+LEVELS = ("top", "middle", "bottom")
+SEALS = tuple(f"{LEVELS[i // 4]}_{KINGDOMS[i % 4]}" for i in range(12))  # by Tower index
+# Covenant treasures whose Wild depends on where the hero stands (counted by assess.py)
+WILD_FLAGS = frozenset(
+    {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
+)
+
+
+class Hero:
+    """One hero board, as observed (another hero's face-down trials are only a count)."""
+
+    __slots__ = (
+        "hero",
+        "seat",
+        "kingdom",
+        "space",
+        "warriors",
+        "spirit",
+        "potions",
+        "gear",
+        "treasures",
+        "quest_items",
+        "virtues",
+        "inactive",
+        "corruptions",
+        "companions",
+        "trials",
+        "trials_done",
+        "eliminated",
+        "corruption_limit",
+        "_cards",
+    )
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.hero: str = o["hero"]
+        self.seat: int = o["seat"]
+        self.kingdom: str = o["kingdom"]
+        self.space: str = o["space"]
+        self.warriors: int = o["warriors"]
+        self.spirit: int = o["spirit"]
+        self.potions: list[str] = o["potions"]
+        self.gear: list[str] = o["gear"]
+        self.treasures: list[str] = o["treasures"]
+        self.quest_items: list[str] = o["quest_items"]
+        self.virtues: list[str] = o["virtues"]
+        self.inactive: list[str] = o["inactive"]
+        self.corruptions: list[str] = o["corruptions"]
+        self.companions: list[str] = o["companions"]
+        trials = o["trials"]
+        self.trials: list[str] = trials if isinstance(trials, list) else []
+        self.trials_done: list[str] = o["trials_done"]
+        self.eliminated: bool = o["eliminated"]
+        self.corruption_limit: int = o["corruption_limit"]
+        self._cards: list[str] = o["cards"]
+
+    def cards(self) -> list[str]:
+        """Every card whose abilities apply to this hero, in the rules' order."""
+        return self._cards
+
+
+class Turn:
+    __slots__ = (
+        "seat",
+        "phase",
+        "heroic_done",
+        "used",
+        "doubled",
+        "moving_started",
+        "steps_left",
+        "advantages_used",
+        "reinforces",
+    )
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.seat: int = o["seat"]
+        self.phase: str = o["phase"]
+        self.heroic_done: bool = o["heroic_done"]
+        self.used: list[str] = o["used"]
+        self.doubled: bool = o["doubled"]
+        self.moving_started: bool = o["moving_started"]
+        self.steps_left: int = o["steps_left"]
+        self.advantages_used: int = o["advantages_used"]
+        self.reinforces: int = o["reinforces"]
+
+
+class Battle:
+    __slots__ = (
+        "foe",
+        "adversary",
+        "revealed",
+        "card_id",
+        "index",
+        "count",
+        "rung",
+        "pool",
+        "used",
+    )
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.foe: str = o["foe"]
+        self.adversary: bool = o["adversary"]
+        self.revealed: bool = o["revealed"]
+        self.card_id: str = o["card_id"] or ""
+        self.index: int = o["index"]
+        self.count: int = o["cards"]
+        self.rung: int = o["rung"]
+        self.pool: dict[str, int] = o["advantages"]
+        self.used: int = o["used"]
+
+
+class Delve:
+    __slots__ = ("space", "room", "room_id", "improved", "pool", "used")
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.space: str = o["space"]
+        self.room: int = o["room"]
+        self.room_id: str | None = o["room_id"]
+        self.improved: bool = o["improved"]
+        self.pool: dict[str, int] = o["advantages"]
+        self.used: int = o["used"]
+
+
+class Dungeon:
+    __slots__ = ("kind", "rooms", "cleared")
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.kind: str = o["type"]
+        self.rooms: list[str | None] = o["rooms"]  # None: face down
+        self.cleared: list[bool] = o["cleared"]
+
+
+class Trade:
+    __slots__ = ("partner", "moves")
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.partner: int = o["partner"]
+        self.moves: list[str] = o["moves"]
+
+
+class Decision:
+    __slots__ = ("kind", "seat", "amount", "scope", "target", "context")
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.kind: str = o["kind"]
+        self.seat: int = o["seat"]
+        self.amount: int = o["amount"]
+        self.scope: str = o["scope"]
+        self.target: str = o["target"]
+        self.context: str = o["context"]
+
+
+class Tower:
+    __slots__ = ("rotation", "seals", "inside")
+
+    def __init__(self, o: dict[str, Any], inside: int) -> None:
+        self.rotation: list[int] = o["rotation"]
+        sealed = set(o["seals"])
+        self.seals = [name in sealed for name in SEALS]
+        self.inside = inside
+
+
+class Site:
+    __slots__ = ("monument", "kingdom", "space", "offerings", "status")
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.monument: str = o["monument"]
+        self.kingdom: str = o["kingdom"]
+        self.space: str = o["space"]
+        self.offerings: int = o["offerings"]
+        self.status: str = o["status"]
+
+
+class Covenant:
+    __slots__ = (
+        "sites",
+        "wastelands",
+        "protections",
+        "doom",
+        "doom_tower",
+        "charges",
+        "blessings",
+        "quarry",
+        "stuck",
+        "foreign_virtues",
+    )
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.sites = [Site(x) for x in o["sites"]]
+        self.wastelands: list[str] = o["wastelands"]
+        self.protections: list[str] = o["protections"]
+        self.doom: dict[str, int] = o["doom"]
+        self.doom_tower: int = o["doom_inside_tower"]
+        self.charges: dict[str, int] = o["charges"]
+        self.blessings: list[int] = o["blessings"]
+        self.quarry: str = o["quarry"]
+        self.stuck: list[int] = o["stuck"]
+        self.foreign_virtues: list[str] = o["foreign_virtues"]
+
+
+class Config:
+    __slots__ = ("mode", "adversary")
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.mode: str = o["mode"]
+        self.adversary: str = o["adversary"]
+
+
+class Table:
+    """The public table: what the old agent read from the state, now from observe."""
+
+    __slots__ = (
+        "obs",
+        "config",
+        "heroes",
+        "skulls",
+        "buildings",
+        "foes",
+        "foe_status",
+        "adversary_space",
+        "supply",
+        "market",
+        "gear_piles",
+        "turn",
+        "tower",
+        "pending",
+        "trade",
+        "battle",
+        "delve",
+        "dungeons",
+        "cov",
+    )
+
+    def __init__(self, o: dict[str, Any]) -> None:
+        self.obs = o
+        self.config = Config(o["config"])
+        self.heroes = [Hero(h) for h in o["heroes"]]
+        self.buildings: dict[str, dict[str, Any]] = o["buildings"]
+        self.skulls: dict[str, int] = {
+            sp: b["skulls"] for sp, b in self.buildings.items() if b["standing"]
+        }
+        self.foes: list[tuple[str, str]] = [(f, sp) for f, sp in o["foe_tokens"]]
+        self.foe_status: dict[str, str] = {
+            f: x["status"] for f, x in o["foes"].items() if x["status"] is not None
+        }
+        self.adversary_space: str = o["adversary"]["space"] or ""
+        self.supply: int = o["skulls"]["supply"]
+        self.market: list[str] = o["market"]
+        self.gear_piles: dict[str, int] = o["gear_piles"]
+        self.turn = Turn(o["turn"])
+        self.tower = Tower(o["tower"], o["skulls"]["inside_tower"])
+        self.pending = [Decision(o["pending"])] if o["pending"] is not None else []
+        self.trade = Trade(o["trade"]) if o["trade"] is not None else None
+        self.battle = Battle(o["battle"]) if o["battle"] is not None else None
+        self.delve = Delve(o["delve"]) if o["delve"] is not None else None
+        self.dungeons = {sp: Dungeon(d) for sp, d in o["dungeons"].items()}
+        self.cov = Covenant(o["covenant"]) if o["covenant"] is not None else None
+
+
+class View:
+    """What one decision needs, gathered once: the observation, the legal actions by verb,
+    the printed content, and the agent's own memory (its battle estimates, its trial)."""
+
+    __slots__ = (
+        "w",
+        "s",
+        "h",
+        "seat",
+        "t",
+        "legal",
+        "by_verb",
+        "obs",
+        "_quests",
+        "cache",
+        "memo",
+        "decks",
+        "comp_choice",
+        "threat_weight",
+    )
+
+    def __init__(
+        self,
+        world: Any,
+        obs: dict[str, Any],
+        seat: int,
+        legal: list[Action],
+        memo: dict[Any, Any],
+        decks: dict[Any, Any],
+        comp_choice: dict[int, str],
+        threat_weight: float,
+    ) -> None:
+        self.w = world
+        self.obs = obs
+        self.s = Table(obs)
+        self.seat = seat
+        self.h = self.s.heroes[seat]
+        self.t = tables(world)
+        self.legal = legal
+        self.by_verb: dict[str, list[Action]] = {}
+        for a in legal:
+            self.by_verb.setdefault(verb_of(a), []).append(a)
+        self._quests: list[dict[str, Any]] | None = None
+        self.cache: dict[Any, Any] = {}
+        self.memo = memo  # battle estimates
+        self.decks = decks  # costs over a foe's battle deck, kept by what they depend on
+        self.comp_choice = comp_choice
+        self.threat_weight = threat_weight
+
+    def observe(self) -> dict[str, Any]:
+        return self.obs
+
+    def quests(self) -> list[dict[str, Any]]:
+        """Quest markers on the board (an empty list while the game has none)."""
+        if self._quests is None:
+            self._quests = [
+                q
+                for q in self.obs.get("quests") or []
+                if isinstance(q, dict) and isinstance(q.get("space"), str)
+            ]
+        return self._quests
+
+    def dist(self, a: str, b: str) -> int:
+        return self.t.dist.get(a, {}).get(b, 99)
+
+
+# --- reading the table -------------------------------------------------------------------
+
+
+def flag_amount(w: Any, h: Hero, flag: str) -> int:
+    """The sum of a printed flag's `amount` over the hero's cards (0 without the flag)."""
+    if flag not in w.profile(h.cards()).flags:
+        return 0
+    return sum(f.amount for cid in h.cards() for f in w.flags[cid] if f.flag == flag)
+
+
+def building_type(v: View, sp: str) -> str:
+    """The type a building counts as (a monument, the type it replaced), as observed."""
+    b = v.s.buildings.get(sp)
+    return b["type"] if b is not None else v.w.board.building_of.get(sp, "")
+
+
+def skull_capacity(v: View, sp: str) -> int:
+    b = v.s.buildings.get(sp)
+    return b["capacity"] if b is not None else 3
+
+
+def cleansable(v: View, sp: str) -> bool:
+    """Whether a Cleanse could take skulls from this building, as observed."""
+    b = v.s.buildings.get(sp)
+    return b is not None and bool(b["cleansable"])
+
+
+def quarry_at(s: Table) -> tuple[str, str]:
+    """(foe, space) the quarry token marks; ("adversary", space) or ("", "") when none."""
+    if s.cov is None or not s.cov.quarry:
+        return "", ""
+    if s.cov.quarry == "adversary":
+        return "adversary", s.adversary_space
+    foe, _, space = s.cov.quarry.partition("@")
+    return foe, space
+
+
+def is_quarry(s: Table, foe: str, space: str, adversary: bool) -> bool:
+    q = s.cov.quarry if s.cov is not None else ""
+    if not q:
+        return False
+    return q == "adversary" if adversary else q == f"{foe}@{space}"
+
+
+def has_flag(v: View, h: Any, flag: str) -> bool:
+    return flag in v.w.profile(h.cards()).flags
+
+
+def competitive(v: View) -> bool:
+    return v.s.config.mode == "competitive"
+
+
+def waste_spaces(v: View) -> frozenset[str]:
+    hit = v.cache.get("wastes")
+    if hit is None:
+        cov = v.s.cov
+        hit = v.cache["wastes"] = frozenset(cov.wastelands) if cov is not None else frozenset()
+    return hit
+
+
+def walk(v: View, src: str) -> dict[str, int]:
+    """Steps from `src` to every space when a wasteland ends any walk that enters it
+    (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`."""
+    key = ("walk", src)
+    hit = v.cache.get(key)
+    if hit is None:
+        wastes = waste_spaces(v)
+        neighbours = v.w.board.neighbours
+        hit = {src: 0}
+        queue = deque([src])
+        while queue:
+            here = queue.popleft()
+            if here in wastes and here != src:
+                continue
+            for n in neighbours[here]:
+                if n not in hit:
+                    hit[n] = hit[here] + 1
+                    queue.append(n)
+        v.cache[key] = hit
+    return hit
+
+
+def rdist(v: View, sp: str) -> int:
+    """Steps this turn from the hero's space to `sp`, around wastelands."""
+    if not waste_spaces(v):
+        return v.dist(v.h.space, sp)
+    return walk(v, v.h.space).get(sp, 99)
+
+
+def stuck(v: View) -> bool:
+    cov = v.s.cov
+    return cov is not None and v.h.seat in cov.stuck
+
+
+def regular(v: View, sp: str) -> int:
+    s = v.s
+    n = s.skulls.get(sp, 0)
+    return n - s.cov.doom.get(sp, 0) if s.cov is not None else n
+
+
+def monument_at(v: View, sp: str) -> Any:
+    """The completed monument standing on `sp` (its content), or None."""
+    cov = v.s.cov
+    if cov is None:
+        return None
+    for x in cov.sites:
+        if x.space == sp and x.status == "built":
+            return v.w.content.monuments[x.monument]
+    return None
+
+
+def ready_sites(v: View) -> list[Any]:
+    """Foundations with three offerings: a Build there completes the monument."""
+    hit = v.cache.get("ready_sites")
+    if hit is None:
+        cov = v.s.cov
+        hit = v.cache["ready_sites"] = (
+            [x for x in cov.sites if x.status == "foundation" and x.offerings >= 3]
+            if cov is not None
+            else []
+        )
+    return hit
+
+
+def can_cleanse(v: View, sp: str) -> bool:
+    """Doom skulls cannot be cleansed, nor the Endless Necropolis (COV-DOOM-4,
+    COV-CLARIFY-13)."""
+    if v.s.cov is None:
+        return v.s.skulls.get(sp, 0) > 0
+    return cleansable(v, sp)
+
+
+def no_cleanse(v: View, sp: str) -> bool:
+    return v.s.skulls.get(sp, 0) >= 3 and "feverish" in v.h.corruptions
+
+
+def base_move(v: View) -> int:
+    h, w = v.h, v.w
+    base = None
+    plus = 0
+    for m in w.profile(h.cards()).modifiers:
+        if m.stat == "set_base_move":
+            base = m.amount if base is None else min(base, m.amount)
+        elif m.stat == "base_move":
+            plus += m.amount
+    if base is None:
+        base = w.content.heroes[h.hero].base_move
+    return max(0, base + plus)
+
+
+def moves_this_turn(v: View) -> int:
+    t = v.s.turn
+    if t.moving_started:
+        return t.steps_left
+    return base_move(v) * (2 if t.doubled else 1)
+
+
+def glyph_cost(v: View, glyph: str) -> int:
+    s, h = v.s, v.h
+    try:
+        level, home = GLYPH_HOMES[glyph]
+        side = (home + s.tower.rotation[level]) % 4
+        if s.tower.seals[level * 4 + side] or KINGDOMS[side] != h.kingdom:
+            return 0
+    except (KeyError, IndexError, AttributeError):
+        return 0
+    cost = 1
+    for m in v.w.profile(h.cards()).modifiers:
+        if m.stat == "set_glyph_cost":
+            return int(m.amount)
+        if m.stat == "glyph_cost":
+            cost += m.amount
+    return max(0, cost)
+
+
+def treasure_limit(v: View) -> int:
+    limit = 4
+    for m in v.w.profile(v.h.cards()).modifiers:
+        if m.stat == "treasure_limit":
+            limit = min(limit, m.amount)
+    return limit
+
+
+def adv_cap(v: View) -> int:
+    cap = 10
+    for m in v.w.profile(v.h.cards()).modifiers:
+        if m.stat == "advantage_cap":
+            cap = min(cap, m.amount - v.s.turn.advantages_used)
+    return max(0, cap)
+
+
+def foe_traits(v: View, foe: str) -> tuple[str, ...]:
+    c = v.w.content
+    if foe in c.foes:
+        return tuple(c.foes[foe].traits)
+    if foe in c.adversaries:
+        return tuple(c.adversaries[foe].traits)
+    return ()
+
+
+def resolute(v: View) -> int:
+    h = v.h
+    if not h.corruptions:
+        return 0
+    return flag_amount(v.w, h, "reinforce_discount_per_corruption") * len(h.corruptions)

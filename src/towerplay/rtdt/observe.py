@@ -1,0 +1,421 @@
+"""What one seat sees at the table: every public fact, as plain JSON, and nothing hidden.
+
+Screens, the browser and agents read a game only through `observe(seat)` (documented
+field by field in docs/observe.md) and the printed content. Hidden are the deck orders,
+where the Tower's lodged skulls sit, the month's length, other heroes' face-down trials,
+the Astromancer's hand (to everyone but her), battle cards not yet revealed, dungeon rooms
+not yet entered and the dungeon's target room. Facts the rules derive from public ones
+(a building's type and skull capacity, whether it can be cleansed, each hero's corruption
+limit, move and glyph costs, the foreign virtues) are computed here, by the rules, so that
+nobody outside the game has to know how.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.core.notation import Action
+from towerplay.rtdt import tower
+from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
+from towerplay.rtdt.app import PARAMS as APP
+from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
+from towerplay.rtdt.covenant.turn import foreign_virtues
+from towerplay.rtdt.explain import DECISION_RULES, prompt
+from towerplay.rtdt.rules.actions import move_value
+from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
+from towerplay.rtdt.rules.common import (
+    base_move,
+    building_type,
+    cleansable,
+    corruption_limit,
+    glyph_cost,
+    kingdom_buildings,
+    skull_capacity,
+    treasure_limit,
+)
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.world import World
+
+SCHEMA = "towerplay-rtdt-observe-2"
+GLYPHS = tuple(tower.GLYPH_HOMES)
+SEAL_IDS = tuple(tower.seal_id(i) for i in range(tower.N_SEALS))
+HIDDEN_OPTIONS = frozenset({"bounty"})  # quest items only the caster looked at (COV-SPELL-3)
+
+
+def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any]:
+    """What `seat` may see: everything on the table, none of the hidden order or counts."""
+    if not 0 <= seat < len(s.heroes):
+        raise IndexError(f"seat must be 0-{len(s.heroes) - 1}, not {seat}")
+    t = s.turn
+    cfg = s.config
+    buildings = _buildings(w, s)
+    revealed = tower.revealed_glyphs(s.tower)
+    return {
+        "schema": SCHEMA,
+        "seat": seat,
+        "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else t.seat),
+        "current_seat": t.seat,
+        "config": {
+            "players": cfg.players,
+            "heroes": list(cfg.heroes),
+            "kingdoms": list(cfg.kingdoms),
+            "difficulty": cfg.difficulty,
+            "mode": cfg.mode,
+            "expansion": cfg.expansion,
+            "foes": list(cfg.foes),
+            "adversary": cfg.adversary,
+            "companion": cfg.companion,
+            "first_player": cfg.first_player,
+            "treasures": cfg.treasures,
+        },
+        "month": s.month,
+        "months": MONTHS,
+        "turn_in_month": s.month_turn + 1,
+        "turn_number": s.turn_number,
+        "average_turns_per_month": AVERAGE_TURNS[cfg.players]
+        - (APP.gritty_fewer if cfg.difficulty == "gritty" else 0),
+        "kingdoms": _kingdoms(w, s, buildings, revealed),
+        "buildings": buildings,
+        "heroes": [_hero(w, s, h, seat, revealed) for h in s.heroes],
+        "market": s.market[:],
+        "gear_piles": dict(s.gear_piles),
+        "decks": {
+            "potions": len(s.potion_deck),
+            "treasures": len(s.treasure_deck),
+            "corruptions": len(s.corruption_deck),
+        },
+        "skulls": {
+            "supply": s.supply,
+            "removed": s.removed,
+            "inside_tower": s.tower.inside,
+            "emerged_to_place": s.emerged[:],
+        },
+        "tower": {
+            "seals": [name for name, on in zip(SEAL_IDS, s.tower.seals, strict=True) if on],
+            "rotation": s.tower.rotation[:],
+            "glyphs": dict(revealed),
+        },
+        "turn": _turn(w, s),
+        "foes": _foes(w, s),
+        "foe_tokens": [[f, sp] for f, sp in s.foes],
+        "adversary": {
+            "id": cfg.adversary,
+            "name": w.name(cfg.adversary),
+            "space": s.adversary_space or None,
+        },
+        "main_companion": cfg.companion,
+        "fire_rivers": [[a, b] for a, b in s.fire_rivers],
+        "siege_trees": s.siege_trees[:],
+        "quests": _quests(w, s),
+        "done_quests": s.done_quests[:],
+        "dungeons": _dungeons(s),
+        "delve": _delve(s),
+        "battle": _battle(w, s),
+        "trade": None
+        if s.trade is None
+        else {"partner": s.trade.partner, "moves": s.trade.moves[:]},
+        "covenant": covenant_view(w, s, seat),
+        "pending": _pending(s, seat),
+        "prompt": _prompt(w, s, seat),
+        "legal_actions": [str(a) for a in legal],
+        "result": s.result.to_json() if s.result else None,
+        "code": cfg.code,
+        "mode": cfg.mode,
+        "log": s.log.last(30),
+    }
+
+
+def _kingdoms(
+    w: World, s: State, buildings: dict[str, Any], revealed: dict[str, str]
+) -> dict[str, Any]:
+    board = w.board
+    homes = {h.kingdom: h.seat for h in s.heroes if not h.eliminated}  # CMP-ELIM-3
+    out = {}
+    for k in board.kingdom_spaces:
+        here = {}
+        for sp in kingdom_buildings(w, s, k):
+            b = buildings.get(sp)
+            if b is None:  # a space a moved Colossus left (COV-CLARIFY-10)
+                here[sp] = {"type": building_type(w, s, sp), "skulls": None, "standing": False}
+            else:
+                here[sp] = b  # the same entry as in `buildings`
+        out[k] = {
+            "home_of": homes.get(k),
+            "dormant": k not in homes,
+            "buildings": here,
+            "heroes": [h.seat for h in s.heroes if board.kingdom_of[h.space] == k],
+            "glyphs_facing": sorted(g for g, side in revealed.items() if side == k),
+        }
+    return out
+
+
+def _buildings(w: World, s: State) -> dict[str, Any]:
+    """Every building space: the standing ones in the order the rules keep them, then the
+    destroyed ones in the order they fell."""
+    cov = s.cov
+    skulls = s.skulls
+    kingdom_of = w.board.kingdom_of
+    out: dict[str, Any] = {}
+    built = {x.space: x.monument for x in cov.sites if x.status == "built"} if cov else {}
+    # what a space's building counts as and holds follows from the sites alone: kept by them
+    layout = tuple((x.space, x.status, x.monument) for x in cov.sites) if cov else ()
+    for sp in [*skulls, *s.destroyed]:
+        standing = sp in skulls
+        key = ("observe-building", sp, layout)
+        fixed: Any = w.memo.get(key)
+        if fixed is None:
+            if len(w.memo) > 50_000:
+                w.memo.clear()
+            fixed = w.memo[key] = (
+                building_type(w, s, sp),
+                skull_capacity(w, s, sp),  # RTDT-SKULL-2, COV-CLARIFY-12
+            )
+        n = skulls[sp] if standing else None
+        out[sp] = {
+            "kingdom": kingdom_of[sp],
+            "type": fixed[0],
+            "standing": standing,
+            "skulls": n,
+            "doom": cov.doom.get(sp, 0) if cov is not None else 0,  # COV-DOOM-3
+            "capacity": fixed[1],
+            # COV-DOOM-4, COV-CLARIFY-13 (a building without skulls has none to cleanse)
+            "cleansable": bool(n) and cleansable(w, s, sp),
+            "monument": built.get(sp),
+            "protected": cov is not None and sp in cov.protections,
+        }
+    return out
+
+
+def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]) -> dict[str, Any]:
+    view = h.to_json()  # CMP-HIDDEN-2: completed trials (trials_done) are public to every seat
+    if h.seat != seat:  # CMP-HIDDEN-1: face-down trials are their owner's secret
+        view["trials"] = len(h.trials)
+    cards = h.cards()
+    view["cards"] = cards
+    key = ("observe-hero", h.hero, *cards)
+    fixed: Any = w.memo.get(key)
+    if fixed is None:  # what follows from the hero's cards alone
+        if len(w.memo) > 50_000:
+            w.memo.clear()
+        fixed = w.memo[key] = (
+            w.name(h.hero),
+            corruption_limit(w, h),  # RTDT-CORR-8, COV-AEGIS-1
+            treasure_limit(w, h),  # RTDT-ITEM-3
+            base_move(w, h),  # RTDT-MOVE-1
+        )
+    view["name"], view["corruption_limit"], view["treasure_limit"], view["base_move"] = fixed
+    # RTDT-GLYPH-3: only a revealed glyph facing the hero's home kingdom costs anything
+    view["glyph_costs"] = {
+        g: glyph_cost(w, s, h, g) if revealed.get(g) == h.kingdom else 0 for g in GLYPHS
+    }
+    return view
+
+
+def _turn(w: World, s: State) -> dict[str, Any]:
+    t = s.turn
+    return {
+        "seat": t.seat,
+        "phase": t.phase,
+        "moves_left": move_value(w, s, s.heroes[t.seat]),
+        "steps_left": t.moves_left,
+        "moving_started": t.moving_started,
+        "doubled": t.doubled,
+        "heroic_done": t.heroic_done,
+        "reinforces": t.reinforces,
+        "reinforce_space": t.reinforce_space,
+        "reinforce_cancelled": t.reinforce_cancelled,
+        "haggle": t.haggle,
+        "traded": t.traded,
+        "banner_done": t.banner_done,
+        "start_pending": t.start_pending[:],
+        "used": t.used[:],
+        "extra_turn": t.extra_turn,
+        "advantages_used": t.advantages_used,
+        "borrowed_virtue": t.borrowed_virtue,
+    }
+
+
+def _foes(w: World, s: State) -> dict[str, Any]:
+    """RTDT-FOE-8: the foe status screen: how many on the board, status, strike event."""
+    out = {}
+    for foe in s.config.foes:
+        key = ("observe-foe", foe)
+        printed: Any = w.memo.get(key)
+        if printed is None:  # name, level, traits and strikes are printed: made once
+            info = w.content.foes[foe]
+            printed = w.memo[key] = (
+                w.name(foe),
+                info.level,
+                tuple(info.traits),
+                {status: strike.text for status, strike in info.strikes.items()},
+            )
+        name, level, traits, strikes = printed
+        status = s.foe_status.get(foe)
+        out[foe] = {
+            "name": name,
+            "level": level,
+            "traits": list(traits),
+            "status": status,
+            "on_board": [sp for f, sp in s.foes if f == foe],
+            "strike": strikes[status] if status is not None else None,
+        }
+    return out
+
+
+def _quests(w: World, s: State) -> list[dict[str, Any]]:
+    out = []
+    for q in s.quests:
+        info = w.content.quests[q.quest]
+        stage = info.stages[q.stage]
+        key = ("observe-needs", q.quest, q.stage)
+        needs: Any = w.memo.get(key)
+        if needs is None:  # printed, so made once (pydantic's dump is slow)
+            needs = w.memo[key] = stage.needs.model_dump(exclude_defaults=True)
+        out.append(
+            {
+                "quest": q.quest,
+                "name": info.name,
+                "kind": q.kind,
+                "stage": q.stage + 1,
+                "stages": len(info.stages),
+                "text": stage.text,
+                "space": q.space,
+                "needs": {k: v[:] if isinstance(v, list) else v for k, v in needs.items()},
+            }
+        )
+    return out
+
+
+def _dungeons(s: State) -> dict[str, Any]:
+    """Rooms are face down until entered (CMP-HIDDEN-3); the target room stays hidden."""
+    here = s.delve.space if s.delve is not None else None
+    room = s.delve.room if s.delve is not None else -1
+    return {
+        sp: {
+            "type": d.kind,
+            "rooms": [
+                r if d.cleared[i] or (sp == here and i == room) else None
+                for i, r in enumerate(d.rooms)
+            ],
+            "cleared": d.cleared[:],
+        }
+        for sp, d in s.dungeons.items()
+    }
+
+
+def _delve(s: State) -> dict[str, Any] | None:
+    dv = s.delve
+    if dv is None:
+        return None
+    rooms = s.dungeons[dv.space].rooms if dv.space in s.dungeons else []
+    return {
+        "space": dv.space,
+        "room": dv.room,
+        "room_id": rooms[dv.room] if 0 <= dv.room < len(rooms) else None,
+        "improved": dv.improved,
+        "advantages": dict(dv.pool),
+        "used": dv.used,
+        "max_advantages": MAX_PER_ACTION,  # RTDT-ADV-9
+        "shield": dv.shield,
+    }
+
+
+def _battle(w: World, s: State) -> dict[str, Any] | None:
+    b = s.battle
+    if b is None:
+        return None
+    card = b.cards[b.index] if b.revealed else None  # the cards still to come are unknown
+    return {
+        "foe": b.foe,
+        "space": b.space,
+        "adversary": b.adversary,
+        "card": b.index + 1 if b.revealed else None,
+        "card_id": card,
+        "index": b.index,
+        "cards": len(b.cards),
+        "revealed": b.revealed,
+        "rung": b.rung,
+        "result": w.content.battle_cards[card].rungs[b.rung].text if card is not None else None,
+        "resolved": b.resolved,
+        "advantages": dict(b.pool),
+        "used": b.used,
+        "max_advantages": MAX_PER_ACTION,  # RTDT-ADV-9
+        "card_used": b.card_used,
+        "lost_warriors": b.lost_warriors,
+        "shield": b.shield,
+    }
+
+
+def _prompt(w: World, s: State, seat: int) -> str:
+    """The question in words; a question about cards only its seat looked at is told to the
+    others without them."""
+    if s.pending and s.pending[-1].kind in HIDDEN_OPTIONS and s.pending[-1].seat != seat:
+        d = s.pending[-1]
+        return f"{w.name(s.heroes[d.seat].hero)}: {DECISION_RULES[d.kind][0]}."
+    return prompt(w, s)
+
+
+def _pending(s: State, seat: int) -> dict[str, Any] | None:
+    if not s.pending:
+        return None
+    d = s.pending[-1].to_json()
+    if d["kind"] in HIDDEN_OPTIONS and d["seat"] != seat:
+        d["options"] = len(d["options"])
+    return d
+
+
+def covenant_view(w: World, s: State, seat: int) -> dict[str, Any] | None:
+    """The Covenant parts on the table, all public (None without any Covenant part): the
+    monuments (foundation with its offerings, built or destroyed), wastelands, protection
+    tokens, doom skulls (on each building, in the supply, inside the Tower: the count is
+    known, COV-DOOM-3), the wands' charges and each seat's blessings. The Astromancer's
+    prepared spells lie face up (COV-ASTRO-5); her hand is hers alone."""
+    cov = s.cov
+    if cov is None:
+        return None
+    quarry_foe, _, quarry_space = cov.quarry.partition("@")
+    if cov.quarry == "adversary":
+        quarry_space = s.adversary_space
+    return {
+        "sites": [{**x.to_json(), **_monument(w, x.monument)} for x in cov.sites],
+        "max_offerings": MAX_OFFERINGS,  # COV-OFFER-3
+        "wastelands": cov.wastelands[:],
+        "protections": cov.protections[:],
+        "doom": {sp: n for sp, n in cov.doom.items() if n},
+        "doom_supply": cov.doom_supply,
+        "doom_inside_tower": cov.doom_tower,
+        "doom_removed": cov.doom_removed,
+        "charges": dict(cov.charges),
+        "blessings": cov.blessings[:],
+        # the new heroes: the Warden's quarry ("" = on her board), the Astromancer's cards
+        "quarry": cov.quarry,
+        "quarry_at": [quarry_foe, quarry_space] if cov.quarry else None,
+        "spells_in_hand": [x[:] if i == seat else len(x) for i, x in enumerate(cov.spells)],
+        "spells_prepared": [x[:] for x in cov.prepared],
+        "invocations_set_aside": [x[:] for x in cov.invocations],
+        "borrowed_quest_items": cov.borrowed[:],
+        "stuck": cov.stuck[:],
+        "foreign_virtues": _foreign(w, s),  # COV-CLARIFY-7
+    }
+
+
+def _monument(w: World, monument: str) -> dict[str, str]:
+    """A monument's printed name and what lays an offering on its foundation."""
+    key = ("observe-monument", monument)
+    hit: Any = w.memo.get(key)
+    if hit is None:
+        info = w.content.monuments.get(monument)
+        hit = w.memo[key] = {
+            "name": w.name(monument),
+            "offering": info.offering_text if info is not None else "",
+        }
+    return dict(hit)
+
+
+def _foreign(w: World, s: State) -> list[str]:
+    """The virtue tiles of heroes not in the game; they change only with the heroes' tiles."""
+    key = ("observe-foreign", *((h.hero, *h.virtues, "/", *h.inactive) for h in s.heroes))
+    hit: Any = w.memo.get(key)
+    if hit is None:
+        hit = w.memo[key] = foreign_virtues(w, s)
+    return hit[:]

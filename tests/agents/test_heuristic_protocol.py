@@ -1,0 +1,125 @@
+"""The heuristic agent speaks only the protocol: it plays through a stand-in that offers
+nothing but `observe`, `legal_actions`, `to_act`, `prompt` and the printed content, it
+imports nothing from the rules, and it plays exactly as the agent it was split from."""
+
+from __future__ import annotations
+
+import ast
+import hashlib
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from towerplay.agents.heuristic import HeuristicAgent
+from towerplay.core.notation import Action
+from towerplay.rtdt.game import RtdtGame, new_game
+
+AGENT = Path(__file__).parents[2] / "src" / "towerplay" / "agents"
+
+# The agent before the split (one class reading game.state), recorded on these seeds: the
+# number of decisions and the first 16 hex digits of the sha256 of the actions, one a line.
+# Each seat's agent is HeuristicAgent(seed * 7 + seat).
+RECORDED = [
+    ("1-heroic-base-cooperative", 1, 119, "20838461e136c027"),
+    ("1-heroic-covenant-cooperative", 1, 151, "3d21b177bcaea83f"),
+    ("1-gritty-base-cooperative", 1, 102, "37fa8cf3df70388c"),
+    ("1-gritty-covenant-cooperative", 1, 155, "03fdb37b687697c3"),
+    ("2-heroic-base-cooperative", 1, 109, "579dd7fa1820b5d6"),
+    ("2-heroic-covenant-cooperative", 1, 280, "1e4173283878d1a5"),
+    ("2-heroic-base-competitive", 1, 271, "b378118a93ac440f"),
+    ("2-gritty-base-cooperative", 1, 204, "ad5d82a123411648"),
+    ("2-gritty-covenant-cooperative", 1, 305, "c6da235b17eecfc3"),
+    ("2-gritty-base-competitive", 1, 84, "820f9967db18dc0c"),
+    ("4-heroic-base-cooperative", 1, 247, "a8c19dc194ee9bf8"),
+    ("4-heroic-covenant-cooperative", 1, 404, "a5b76a7aaef0f2bb"),
+    ("4-heroic-base-competitive", 1, 341, "2eb64bfe6ea1919b"),
+    ("4-gritty-base-cooperative", 1, 211, "b9001273ed430195"),
+    ("4-gritty-covenant-cooperative", 1, 231, "4c86a16a52f53e22"),
+    ("4-gritty-base-competitive", 1, 277, "af1f6a96d77dfb25"),
+]
+
+
+class Seat:
+    """All an agent may reach of a game: the protocol and the printed content."""
+
+    __slots__ = ("_game",)
+
+    def __init__(self, game: RtdtGame) -> None:
+        self._game = game
+
+    @property
+    def to_act(self) -> int | None:
+        return self._game.to_act
+
+    @property
+    def prompt(self) -> str:
+        return self._game.prompt
+
+    @property
+    def world(self) -> Any:
+        return self._game.world
+
+    def legal_actions(self) -> list[Action]:
+        return self._game.legal_actions()
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        return self._game.observe(seat)
+
+
+@pytest.mark.parametrize(("key", "seed", "decisions", "digest"), RECORDED)
+def test_plays_as_recorded_through_the_protocol_only(
+    key: str, seed: int, decisions: int, digest: str
+) -> None:
+    players, difficulty, expansion, mode = key.split("-")
+    g = new_game(
+        players=int(players),
+        difficulty=difficulty,
+        seed=seed,
+        expansion="" if expansion == "base" else expansion,
+        mode=mode,
+    )
+    agents = [HeuristicAgent(seed * 7 + i) for i in range(int(players))]
+    HeuristicAgent.strict = True  # an error of its own must fail here, not fall back
+    try:
+        played = []
+        while g.to_act is not None:
+            a = agents[g.to_act].act(Seat(g))
+            played.append(str(a))
+            g.apply(a)
+    finally:
+        HeuristicAgent.strict = False
+    assert len(played) == decisions
+    assert hashlib.sha256("\n".join(played).encode()).hexdigest()[:16] == digest
+
+
+def test_imports_nothing_from_the_rules() -> None:
+    banned = ("towerplay.rtdt.rules", "towerplay.rtdt.covenant", "towerplay.rtdt.competitive")
+    files = [*sorted((AGENT / "rtdt").glob("*.py")), AGENT / "heuristic.py"]
+    assert len(files) > 5
+    for path in files:
+        tree = ast.parse(path.read_text())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            else:
+                names = []
+            for name in names:
+                assert name.startswith("towerplay.agents") or not name.startswith(
+                    "towerplay.rtdt"
+                ), f"{path.name} imports {name}"
+                assert not name.startswith(banned), f"{path.name} imports {name}"
+            if isinstance(node, ast.Attribute):
+                assert node.attr != "state", f"{path.name}:{node.lineno} reads .state"
+
+
+def test_module_and_function_sizes() -> None:
+    for path in sorted((AGENT / "rtdt").glob("*.py")):
+        text = path.read_text()
+        assert len(text.splitlines()) <= 600, path.name
+        for node in ast.walk(ast.parse(text)):
+            if isinstance(node, ast.FunctionDef):
+                size = (node.end_lineno or node.lineno) - node.lineno + 1
+                assert size <= 100, f"{path.name}: {node.name} has {size} lines"
