@@ -16,6 +16,8 @@ SRC = ROOT / "src" / "towerplay"
 GAMES = ("rtdt", "competitive", "covenant", "tactics")
 ROW = re.compile(r"^\| ((?:RTDT|COV|COMP|CMP|AT)-[A-Z]+-\d+) \| (.*) \| [^|]* \| *(\S+) *\|\s*$")
 CITED = re.compile(r"(?<![A-Za-z])((?:RTDT|COV|COMP|CMP|AT)[-_][A-Z]+[-_]\d+)(?!\d)", re.IGNORECASE)
+# in code a citation is written as the index writes it: upper case, with dashes
+CITED_IN_CODE = re.compile(r"(?<![A-Za-z-])((?:RTDT|COV|COMP|CMP|AT)-[A-Z]+-\d+)(?!\d)")
 # A row no code can enforce says why in its Rule cell: "... _Statement only: why._"
 STATEMENT_ONLY = re.compile(r"_Statement only: ([^_]*\w[^_]*)_")
 
@@ -136,7 +138,7 @@ def code_sites() -> dict[str, tuple[tuple[str, int], ...]]:
         for n, line in enumerate(text.splitlines(), 1):
             if n in skip:
                 continue
-            for c in CITED.findall(line):
+            for c in CITED_IN_CODE.findall(line):
                 found.setdefault(norm(c), []).append((rel, n))
     return {rid: tuple(sites) for rid, sites in found.items()}
 
