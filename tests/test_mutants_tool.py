@@ -17,14 +17,14 @@ mutants = importlib.util.module_from_spec(_spec)
 sys.modules["mutants"] = mutants
 _spec.loader.exec_module(mutants)
 
-CODE = '''def f(s, h):
+CODE = """def f(s, h):
     # RTDT-MOVE-2: a comment above its statement
     if h.spirit >= 1 and not s.done:
         h.spirit -= 1  # RTDT-MOVE-3
     x = min(h.moves, 3)
     s.moves = x + 1
     return x if s.done else 0
-'''
+"""
 
 
 def test_a_comment_belongs_to_its_own_line_or_the_next_line_of_code() -> None:

@@ -66,22 +66,6 @@ def test_tests_cite_only_indexed_covenant_rules() -> None:
 
 # --- every rule is cited where code enforces it (all four games) ------------------------------
 
-# Issue 10 (temporary): rules whose enforcing code is being refactored in parallel
-# (rtdt/rules/actions.py, rtdt/competitive.py, rtdt/covenant/*), so their citation comments
-# are added there after the merge; the lead empties this set. ID -> where it belongs.
-PENDING_ISSUE_10: dict[str, str] = {
-    "RTDT-BUILD-2": "rtdt/rules/actions.py:can_reinforce",
-    "RTDT-TURN-5": "rtdt/rules/actions.py:turn_actions",
-    "RTDT-TURN-6": "rtdt/rules/actions.py:turn_actions",
-    "RTDT-TURN-7": "rtdt/rules/actions.py:apply_turn",
-    "RTDT-MOVE-9": "rtdt/rules/actions.py:_step_actions",
-    "RTDT-VIRTUE-4": "rtdt/rules/actions.py:_tradeable",
-    "CMP-GOAL-3": "rtdt/competitive.py:check_end",
-    "CMP-TRIAL-2": "rtdt/competitive.py:trial_met",
-    "CMP-TRIAL-3": "rtdt/competitive.py:trial_met",
-    "CMP-CLAR-5": "rtdt/rules/actions.py:decision_actions",
-}
-
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_rule_is_cited_where_code_enforces_it(game: str) -> None:
@@ -94,10 +78,7 @@ def test_every_rule_is_cited_where_code_enforces_it(game: str) -> None:
         (
             rid
             for rid, row in table.items()
-            if rid not in cited
-            and rid not in PENDING_ISSUE_10
-            and not row.example
-            and row.statement_only is None
+            if rid not in cited and not row.example and row.statement_only is None
         ),
         key=id_order,
     )
@@ -115,14 +96,6 @@ def test_statement_only_rows_give_a_reason_and_are_not_cited() -> None:
             if "tatement only" in row.text:
                 assert row.statement_only, f"{rid}: say why no code enforces it"
                 assert rid not in cited, f"{rid} is marked statement only but code cites it"
-
-
-def test_pending_citations_are_still_pending() -> None:
-    """The lead drops an ID from PENDING_ISSUE_10 as soon as code cites it."""
-    known = {rid for game in GAMES for rid in rows(game)}
-    assert set(PENDING_ISSUE_10) <= known
-    done = sorted(set(PENDING_ISSUE_10) & cited_in_code(), key=id_order)
-    assert not done, f"cited now, drop them from PENDING_ISSUE_10: {done}"
 
 
 def test_code_cites_only_indexed_rules() -> None:

@@ -75,6 +75,7 @@ def advantages_ok(pool: dict[str, int], needs: TrialNeeds) -> bool:
 def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
     """Whether the hero may complete this trial now (CMP-TRIAL-1..3)."""
     t = w.content.trials[trial]
+    # CMP-TRIAL-3: only the hero's own trials; CMP-TRIAL-2: holding what the trial asks
     if trial not in h.trials or h.space != t.space:
         return False
     nd = t.needs
@@ -183,7 +184,7 @@ def check_end(s: State) -> None:
     """The last hero standing wins; if none is left, nobody does (CMP-END-2, CMP-END-4)."""
     if s.result is not None:
         return
-    alive = [h.seat for h in s.heroes if not h.eliminated]
+    alive = [h.seat for h in s.heroes if not h.eliminated]  # CMP-GOAL-3: the eliminated never win
     if len(alive) == 1 and len(s.heroes) > 1:
         s.result = Result("win", "the last hero standing", (alive[0],))
         s.log = s.log.add(f"Seat {alive[0]} is the last hero standing and wins.")

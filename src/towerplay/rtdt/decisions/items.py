@@ -135,7 +135,7 @@ def _new_wares(w: World, s: State, d: Decision, a: Action) -> None:
 
 
 def _trade_respond_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [ACCEPT, REJECT]
+    return [ACCEPT, REJECT]  # CMP-CLAR-5: a trade happens only if the partner agrees too
 
 
 def _trade_respond(w: World, s: State, d: Decision, a: Action) -> None:

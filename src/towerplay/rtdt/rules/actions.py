@@ -100,7 +100,8 @@ def move_targets(w: World, h: HeroState, prof: Profile | None = None) -> list[st
 
 
 def _step_actions(w: World, space: str) -> tuple[Action, ...]:
-    """`move` to each neighbour of a space, built once per space."""
+    """`move` to each neighbour of a space, built once per space; nothing on a space blocks
+    it (RTDT-MOVE-9)."""
     key = ("steps", space)
     cached = w.memo.get(key)
     if cached is None:
@@ -187,6 +188,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for more in hk.any_moment_actions:
             out.extend(more(w, s, h))
         return out
+    # RTDT-TURN-5, RTDT-TURN-6: move, one heroic action, one Reinforce, optional, any order
     out = []
     prof = w.profile(h.cards())
     held = False  # COV-WASTE-4: no moving on from a wasteland
@@ -331,7 +333,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             if not t.moving_started:  # RTDT-MOVE-4: the value is fixed at the first step
                 t.moves_left = move_value(w, s, h)
                 t.moving_started = True
-            t.moves_left -= 1  # RTDT-MOVE-6
+            t.moves_left -= 1  # RTDT-MOVE-6; RTDT-TURN-7: moves left wait for later steps
             src = h.space
             h.space = a[1]
             log(s, f"{name} moves to {w.board.names[a[1]]}.")

@@ -32,7 +32,8 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     for allowed in hk.reinforce_allowed:  # loops, not all()/any(): this runs every turn step
         if not allowed(w, s, h):
             return False
-    if h.space not in s.skulls:  # no building here: only a far source (Covenant) will do
+    # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
+    if h.space not in s.skulls:
         for far in hk.reinforce_elsewhere:
             if far(w, s, h):
                 break
