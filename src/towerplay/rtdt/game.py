@@ -60,7 +60,7 @@ def make_config(
     Foes (one of each level 2, 3, 4), the adversary and the main companion (whose main
     goal is played) may be chosen (RTDT-SETUP-16..18); what is not chosen is drawn from
     the seed, as the app does when players let it choose. A code is made either way, so
-    the game can be shared.
+    the game can be shared. Options are checked in the order the CLI reports them.
     """
     if not 1 <= players <= len(BASE_HEROES):  # RTDT-SETUP-15: 1 to 4 players
         raise ValueError(f"players must be 1-4, not {players}")
@@ -68,88 +68,13 @@ def make_config(
     if code:
         setup = gamecode.decode(code)
     else:
-        seed = 0 if seed is None else seed % gamecode.SEED_LIMIT
-        r = Rng(seed_state(seed ^ 0x5EED))
-        # RTDT-FOE-1, RTDT-SETUP-18: foes of level 2, 3 and 4 (the adversary is the fourth type)
-        drawn = (
-            r.choice(gamecode.FOES_LEVEL_2),
-            r.choice(gamecode.FOES_LEVEL_3),
-            r.choice(gamecode.FOES_LEVEL_4),
-        )
-        # RTDT-ADVERSARY-1: the level-5 adversary is chosen at setup
-        drawn_adversary = r.choice(gamecode.ADVERSARIES)
-        drawn_companion = r.choice(gamecode.COMPANIONS)
-        if foes:
-            tiers = (gamecode.FOES_LEVEL_2, gamecode.FOES_LEVEL_3, gamecode.FOES_LEVEL_4)
-            # RTDT-SETUP-18: three chosen foes, one each of level 2, 3 and 4
-            if len(foes) != 3 or any(f not in tier for f, tier in zip(foes, tiers, strict=True)):
-                raise ValueError(
-                    "choose three foes, one of each level: "
-                    + "; ".join(f"level {i + 2}: {', '.join(t)}" for i, t in enumerate(tiers))
-                )
-        if adversary and adversary not in gamecode.ADVERSARIES:
-            raise ValueError(
-                f"unknown adversary {adversary!r}; adversaries: {', '.join(gamecode.ADVERSARIES)}"
-            )
-        if companion and companion not in gamecode.COMPANIONS:
-            raise ValueError(
-                f"unknown companion {companion!r}; companions: {', '.join(gamecode.COMPANIONS)}"
-            )
-        if expansion not in ("", "covenant"):
-            raise ValueError(f"expansion must be covenant (or none), not {expansion!r}")
-        setup = gamecode.Setup(
-            foes=tuple(foes) if foes else drawn,  # type: ignore[arg-type]
-            adversary=adversary or drawn_adversary,
-            companion=companion or drawn_companion,
-            difficulty=difficulty,
-            covenant=expansion == "covenant",
-            mode=mode,
-            players=players,
-            seed=seed,
-        )
-    if setup.mode not in ("cooperative", "competitive"):
-        raise ValueError(f"mode must be cooperative or competitive, not {setup.mode!r}")
-    if setup.mode == "competitive" and setup.players < 2:
-        raise ValueError("competitive mode needs 2 to 4 players")
-    # RTDT-SETUP-13: mode, difficulty (Heroic unless asked) and expansions come from the setup
-    if setup.difficulty not in ("heroic", "gritty"):
-        raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
-    if setup.alliances:  # COV-MODE-3: never with Covenant; towerplay has no Alliances
-        raise ValueError(
-            "this code asks for the Alliances expansion, which towerplay does not play"
-        )
-    if setup.covenant and setup.mode != "cooperative":  # COV-MODE-1
-        raise ValueError(
-            "Covenant's monuments, wastelands and doom skulls need the cooperative mode"
-        )
-    c = get_world().content
-    treasures = treasures or ("both" if setup.covenant else "base")
-    if treasures not in ("base", "covenant", "both"):  # COV-MODE-4, COV-SETUP-3, COV-SETUP-4
-        raise ValueError(f"treasures must be base, covenant or both, not {treasures!r}")
-    if new_corruptions is None:
-        new_corruptions = (
-            len(c.covenant_corruptions) if setup.covenant or only_new_corruptions else 0
-        )
-    if not 0 <= new_corruptions <= len(c.covenant_corruptions):  # COV-SETUP-5
-        raise ValueError(f"new corruptions must be 0-{len(c.covenant_corruptions)}")
-    if only_new_corruptions and new_corruptions != len(c.covenant_corruptions):
-        raise ValueError("a deck of only the new corruptions holds all twelve of them")
+        setup = _drawn_setup(players, difficulty, seed, mode, foes, adversary, companion, expansion)
+    _check_setup(setup)
+    treasures, new_corruptions = _covenant_decks(
+        setup, treasures, new_corruptions, only_new_corruptions
+    )
     n = setup.players
-    chosen = tuple(heroes)
-    # RTDT-SETUP-12: heroes are chosen, or dealt at random from the pool
-    if not chosen:
-        r = Rng(seed_state(setup.seed ^ 0x4E50))
-        # COV-HERO-1: the Covenant heroes join the pool when the expansion is played
-        pool = list(BASE_HEROES) + (list(c.covenant_heroes) if setup.covenant else [])
-        r.shuffle(pool)
-        chosen = tuple(pool[:n])
-    if len(chosen) != n:
-        raise ValueError(f"{n} players need {n} heroes, got {len(chosen)}")
-    if len(set(chosen)) != n:
-        raise ValueError("each player plays a different hero")
-    for hero in chosen:
-        if hero not in c.heroes:
-            raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(c.heroes)}")
+    chosen = _chosen_heroes(setup, tuple(heroes))
     # RTDT-SETUP-2: each seat faces a kingdom of its own
     homes = tuple(kingdoms) or DEFAULT_KINGDOMS[n]
     if len(homes) != n or len(set(homes)) != n:
@@ -174,6 +99,120 @@ def make_config(
         new_corruptions=new_corruptions,
         base_corruptions=not only_new_corruptions,
     )
+
+
+def _drawn_setup(
+    players: int,
+    difficulty: str,
+    seed: int | None,
+    mode: str,
+    foes: Sequence[str],
+    adversary: str,
+    companion: str,
+    expansion: str,
+) -> gamecode.Setup:
+    """The setup without a code: what was chosen, the rest drawn from the seed."""
+    seed = 0 if seed is None else seed % gamecode.SEED_LIMIT
+    r = Rng(seed_state(seed ^ 0x5EED))
+    # RTDT-FOE-1, RTDT-SETUP-18: foes of level 2, 3 and 4 (the adversary is the fourth type)
+    drawn = (
+        r.choice(gamecode.FOES_LEVEL_2),
+        r.choice(gamecode.FOES_LEVEL_3),
+        r.choice(gamecode.FOES_LEVEL_4),
+    )
+    # RTDT-ADVERSARY-1: the level-5 adversary is chosen at setup
+    drawn_adversary = r.choice(gamecode.ADVERSARIES)
+    drawn_companion = r.choice(gamecode.COMPANIONS)
+    _check_choices(foes, adversary, companion, expansion)
+    return gamecode.Setup(
+        foes=tuple(foes) if foes else drawn,  # type: ignore[arg-type]
+        adversary=adversary or drawn_adversary,
+        companion=companion or drawn_companion,
+        difficulty=difficulty,
+        covenant=expansion == "covenant",
+        mode=mode,
+        players=players,
+        seed=seed,
+    )
+
+
+def _check_choices(foes: Sequence[str], adversary: str, companion: str, expansion: str) -> None:
+    """Refuse chosen foes, adversary, companion or expansion that the game does not have."""
+    if foes:
+        tiers = (gamecode.FOES_LEVEL_2, gamecode.FOES_LEVEL_3, gamecode.FOES_LEVEL_4)
+        # RTDT-SETUP-18: three chosen foes, one each of level 2, 3 and 4
+        if len(foes) != 3 or any(f not in tier for f, tier in zip(foes, tiers, strict=True)):
+            raise ValueError(
+                "choose three foes, one of each level: "
+                + "; ".join(f"level {i + 2}: {', '.join(t)}" for i, t in enumerate(tiers))
+            )
+    if adversary and adversary not in gamecode.ADVERSARIES:
+        raise ValueError(
+            f"unknown adversary {adversary!r}; adversaries: {', '.join(gamecode.ADVERSARIES)}"
+        )
+    if companion and companion not in gamecode.COMPANIONS:
+        raise ValueError(
+            f"unknown companion {companion!r}; companions: {', '.join(gamecode.COMPANIONS)}"
+        )
+    if expansion not in ("", "covenant"):
+        raise ValueError(f"expansion must be covenant (or none), not {expansion!r}")
+
+
+def _check_setup(setup: gamecode.Setup) -> None:
+    """Refuse a setup (typed or decoded from a code) whose options do not go together."""
+    if setup.mode not in ("cooperative", "competitive"):
+        raise ValueError(f"mode must be cooperative or competitive, not {setup.mode!r}")
+    if setup.mode == "competitive" and setup.players < 2:
+        raise ValueError("competitive mode needs 2 to 4 players")
+    # RTDT-SETUP-13: mode, difficulty (Heroic unless asked) and expansions come from the setup
+    if setup.difficulty not in ("heroic", "gritty"):
+        raise ValueError(f"difficulty must be heroic or gritty, not {setup.difficulty!r}")
+    if setup.alliances:  # COV-MODE-3: never with Covenant; towerplay has no Alliances
+        raise ValueError(
+            "this code asks for the Alliances expansion, which towerplay does not play"
+        )
+    if setup.covenant and setup.mode != "cooperative":  # COV-MODE-1
+        raise ValueError(
+            "Covenant's monuments, wastelands and doom skulls need the cooperative mode"
+        )
+
+
+def _covenant_decks(
+    setup: gamecode.Setup, treasures: str, new_corruptions: int | None, only_new: bool
+) -> tuple[str, int]:
+    """The treasure decks played and how many new corruptions join the corruption deck."""
+    c = get_world().content
+    treasures = treasures or ("both" if setup.covenant else "base")
+    if treasures not in ("base", "covenant", "both"):  # COV-MODE-4, COV-SETUP-3, COV-SETUP-4
+        raise ValueError(f"treasures must be base, covenant or both, not {treasures!r}")
+    if new_corruptions is None:
+        new_corruptions = len(c.covenant_corruptions) if setup.covenant or only_new else 0
+    if not 0 <= new_corruptions <= len(c.covenant_corruptions):  # COV-SETUP-5
+        raise ValueError(f"new corruptions must be 0-{len(c.covenant_corruptions)}")
+    if only_new and new_corruptions != len(c.covenant_corruptions):
+        raise ValueError("a deck of only the new corruptions holds all twelve of them")
+    return treasures, new_corruptions
+
+
+def _chosen_heroes(setup: gamecode.Setup, chosen: tuple[str, ...]) -> tuple[str, ...]:
+    """The heroes played: those chosen, checked, or dealt from the pool by the seed."""
+    c = get_world().content
+    n = setup.players
+    # RTDT-SETUP-12: heroes are chosen, or dealt at random from the pool
+    if not chosen:
+        r = Rng(seed_state(setup.seed ^ 0x4E50))
+        # COV-HERO-1: the Covenant heroes join the pool when the expansion is played
+        pool = list(BASE_HEROES) + (list(c.covenant_heroes) if setup.covenant else [])
+        r.shuffle(pool)
+        chosen = tuple(pool[:n])
+    if len(chosen) != n:
+        raise ValueError(f"{n} players need {n} heroes, got {len(chosen)}")
+    if len(set(chosen)) != n:
+        raise ValueError("each player plays a different hero")
+    for hero in chosen:
+        if hero not in c.heroes:
+            raise ValueError(f"unknown hero {hero!r}; heroes: {', '.join(c.heroes)}")
+    return chosen
 
 
 def _heroes(w: World, config: Config) -> list[HeroState]:

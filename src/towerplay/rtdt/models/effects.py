@@ -1,0 +1,202 @@
+"""Effects: what happens, as data in the small vocabulary the engine runs."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import Field
+
+from towerplay.rtdt.models.base import AdvantageType, ItemKind, Resource, Strict
+
+# --- effects: what happens ---------------------------------------------------
+
+
+class Gain(Strict):
+    """Take warriors or spirit from the supply."""
+
+    op: Literal["gain"]
+    resource: Resource
+    amount: int = Field(ge=1)
+
+
+class Lose(Strict):
+    """Lose warriors or spirit; mandatory, a shortfall gives one corruption.
+
+    With `per`, the loss is `amount` plus `per_amount` for each counted thing:
+    skulls on buildings on or next to the hero's space, or foe tokens there.
+    """
+
+    op: Literal["lose"]
+    resource: Resource
+    amount: int = Field(ge=0)
+    per: Literal["skull_near", "foe_here"] | None = None
+    per_amount: int = 0
+
+
+class GainItem(Strict):
+    """Gain items: potions from the deck top, gear from a chosen pile,
+    treasures from the market (`from_deck` takes the treasure deck's top card)."""
+
+    op: Literal["gain_item"]
+    kind: ItemKind
+    amount: int = Field(default=1, ge=1)
+    from_deck: bool = False
+
+
+class GainVirtue(Strict):
+    """Flip one of your inactive virtues face up."""
+
+    op: Literal["gain_virtue"]
+
+
+class GainCorruption(Strict):
+    op: Literal["gain_corruption"]
+
+
+class RemoveCorruptions(Strict):
+    """Return your corruptions to the bottom of the corruption deck."""
+
+    op: Literal["remove_corruptions"]
+    amount: int | Literal["all"] = "all"
+
+
+SkullScope = Literal[
+    "this_building",  # the building on your space
+    "one_building_anywhere",  # all removed skulls come off one chosen building
+    "anywhere",  # each removed skull may come off a different building
+    "home_kingdom",  # a building in your home kingdom
+    "current_kingdom",  # a building in your current kingdom
+]
+
+
+class RemoveSkulls(Strict):
+    """Take skulls off buildings and return them to the supply."""
+
+    op: Literal["remove_skulls"]
+    amount: int = Field(ge=1)
+    up_to: bool = False
+    scope: SkullScope
+
+
+class PlaceHero(Strict):
+    """Put your hero on a space (not movement: no move points, no river effects)."""
+
+    op: Literal["place_hero"]
+    scope: Literal["current_kingdom", "anywhere"]
+
+
+class MoveHero(Strict):
+    """Move any one hero (you choose) up to `steps` spaces, one adjacent step at a time."""
+
+    op: Literal["move_hero"]
+    steps: int = Field(ge=1)
+
+
+class MoveFoe(Strict):
+    """Move any one foe up to `steps` spaces (needs a foe on the board)."""
+
+    op: Literal["move_foe"]
+    steps: int = Field(ge=1)
+
+
+class RemoveFoe(Strict):
+    """Remove a foe token (not the adversary); `scope` says which."""
+
+    op: Literal["remove_foe"]
+    scope: Literal["your_space", "adjacent_or_space", "anywhere"]
+
+
+class AddAdvantage(Strict):
+    """Advantages for the current heroic action (battles and dungeons)."""
+
+    op: Literal["advantage"]
+    type: AdvantageType
+    amount: int = Field(ge=1)
+
+
+class ExtraTurn(Strict):
+    """Take another turn right after this one."""
+
+    op: Literal["extra_turn"]
+
+
+class RollHaggle(Strict):
+    """Roll the haggle die and gain its result (the cancel face does nothing here)."""
+
+    op: Literal["roll_haggle"]
+
+
+class OtherBanner(Strict):
+    """Take the banner action of any hero in play instead of your own."""
+
+    op: Literal["other_banner"]
+
+
+class LoseItem(Strict):
+    """Lose items of a kind (`item` means any potion, gear or treasure, the loser's choice);
+    mandatory, a shortfall gives one corruption."""
+
+    op: Literal["lose_item"]
+    kind: Literal["potion", "gear", "treasure", "item"]
+    amount: int = Field(default=1, ge=1)
+
+
+class LoseVirtue(Strict):
+    """Lose an active hero virtue tile for the rest of the game (the loser's choice);
+    without one to lose, gain a corruption instead."""
+
+    op: Literal["lose_virtue"]
+
+
+class AddSkulls(Strict):
+    """Put skulls from the supply on buildings (the acting hero chooses which):
+    `near` = a building on or next to the hero's space, `kingdom` = one in the hero's
+    current kingdom. No such building left: skulls go on destroyed buildings (corruption)."""
+
+    op: Literal["add_skulls"]
+    amount: int = Field(ge=1)
+    where: Literal["near", "kingdom"] = "near"
+
+
+class TowerActs(Strict):
+    """The Tower acts: the adversary's strike from inside the Tower happens now."""
+
+    op: Literal["tower_acts"]
+
+
+class GainSpore(Strict):
+    """Lingering Rot's spore: a third one returns them all and gives a corruption."""
+
+    op: Literal["gain_spore"]
+
+
+class TowerStirs(Strict):
+    """The Tower stirs (a drum turns or a seal comes off); emerging skulls are placed."""
+
+    op: Literal["tower_stirs"]
+
+
+Effect = Annotated[
+    Gain
+    | Lose
+    | GainItem
+    | GainVirtue
+    | GainCorruption
+    | RemoveCorruptions
+    | RemoveSkulls
+    | PlaceHero
+    | MoveHero
+    | MoveFoe
+    | RemoveFoe
+    | AddAdvantage
+    | ExtraTurn
+    | RollHaggle
+    | OtherBanner
+    | LoseItem
+    | LoseVirtue
+    | AddSkulls
+    | GainSpore
+    | TowerActs
+    | TowerStirs,
+    Field(discriminator="op"),
+]
