@@ -339,3 +339,14 @@ def test_COV_EXAMPLE_2_the_swindler_in_the_muted_forest() -> None:
     assert [a for a in legal(control) if a.startswith("move")]
     assert g.hero(0).space == MUTED_FOREST
     check(g)
+
+
+@rules("COV-WASTE-4")
+def test_COV_WASTE_4_the_wand_of_celerity_cannot_carry_a_stuck_hero_off() -> None:
+    g = game(kingdoms=("west",))
+    at(g, 0, CLOUDHOLD)
+    give(g, 0, treasures=["wand_of_celerity"])
+    assert any(a.startswith("use wand_of_celerity ") for a in legal(g))  # charged: it may
+    waste(g, ASH_HILLS)
+    play(g, f"move {ASH_HILLS}")
+    assert not any(a.startswith("use wand_of_celerity") for a in legal(g))

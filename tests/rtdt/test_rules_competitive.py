@@ -139,7 +139,7 @@ def test_the_tower_dungeon_opens_only_after_three_trials_and_next_to_the_tower()
     assert "explore tower" not in legal(g)
 
 
-@rules("CMP-TRIAL-1", "CMP-TRIAL-2", "CMP-TRIAL-4", "CMP-TRIAL-5")
+@rules("CMP-TRIAL-1", "CMP-TRIAL-2", "CMP-TRIAL-4", "CMP-TRIAL-5", "RTDT-HEROIC-4")
 def test_a_trial_is_completed_with_the_quest_action_on_its_space_paying_its_cost() -> None:
     g = comp()
     set_trial(g, 0, "win_egans_tournament")
@@ -154,6 +154,7 @@ def test_a_trial_is_completed_with_the_quest_action_on_its_space_paying_its_cost
     play(g, "trial win_egans_tournament")
     h = g.state.heroes[0]
     assert h.warriors == 2  # spent
+    assert h.spirit == 1 + 2  # a heroic action: 2 spirit once it is done
     assert "win_egans_tournament" in h.trials_done and "win_egans_tournament" not in h.trials
     assert g.state.turn.heroic_done
     # not an app quest: nothing recorded as a quest

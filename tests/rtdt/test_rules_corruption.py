@@ -12,7 +12,7 @@ from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import tower
 from towerplay.rtdt.game import BASE_HEROES, RtdtGame
-from towerplay.rtdt.models import GainCorruption, Lose
+from towerplay.rtdt.models import AddSkulls, GainCorruption, Lose
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.common import glyph_cost
 from towerplay.rtdt.rules.effects import run
@@ -670,3 +670,31 @@ def test_cursed_is_data_only() -> None:
     give(g, 0, corruptions=["cursed"])
     assert legal(g) == legal(scenario())  # nothing changes without battles
     assert card.name == "Cursed"
+
+
+@rules("RTDT-CORR-2", "RTDT-CORR-5", "RTDT-SKULL-7")
+def test_an_effects_skulls_go_on_a_building_near_or_out_of_the_game() -> None:
+    g = scenario()
+    s, w, h = g.state, g.world, g.hero(0)
+    here = h.space  # the citadel the hero starts on
+    skulls(g, **{here: 0})
+    supply = s.supply
+    run(w, s, h, [AddSkulls(op="add_skulls", amount=1)], "a test effect")
+    g._legal = None
+    assert g.pending is not None and g.pending.kind == "add_skull"
+    play(g, f"skull {here}")
+    assert s.skulls[here] == 1 and s.supply == supply - 1  # from the supply onto the building
+    # nothing standing on or next to the hero: both skulls leave the game, one corruption
+    g = scenario()
+    s, w, h = g.state, g.world, g.hero(0)
+    for sp in w.board.near(h.space):
+        if sp in s.skulls:
+            skulls(g, **{sp: 0})
+            del s.skulls[sp]
+            s.destroyed.append(sp)
+    supply, removed = s.supply, s.removed
+    run(w, s, h, [AddSkulls(op="add_skulls", amount=2)], "a test effect")
+    g._legal = None
+    assert legal(g) == {"skull none"}
+    play(g, "skull none")
+    assert s.removed == removed + 2 and s.supply == supply - 2 and len(h.corruptions) == 1

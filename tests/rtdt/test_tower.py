@@ -119,6 +119,15 @@ def test_rtdt_tower_1_glyph_homes() -> None:
     }
     with pytest.raises(ValueError, match="glyph"):
         glyph_side(t, "dance")
+    # and the drum each sits on: five windows hide one glyph each (RTDT-GLYPH-1)
+    assert {g: LEVELS[GLYPH_HOMES[g][0]] for g in GLYPHS} == {
+        "cleanse": "top",
+        "quest": "top",
+        "battle": "middle",
+        "banner": "bottom",
+        "reinforce": "bottom",
+    }
+    assert len(set(GLYPH_HOMES.values())) == len(GLYPHS)
 
 
 def test_rtdt_tower_1_rotation_moves_glyphs_clockwise() -> None:

@@ -276,6 +276,7 @@ def test_AT_COND_3_stunned_heroes_skip_and_a_boss_skips_one_turn() -> None:
     unit(g, "rogue").conditions.append("stunned")
     turn(g, "rogue")
     assert g.s.turn_index == 1 and "stunned" not in unit(g, "rogue").conditions
+    assert "rogue is stunned and skips the turn" in g.log  # the table is told why
     from towerplay.tactics.encounter import start_turn
 
     unit(g, "gw").conditions.append("stunned")

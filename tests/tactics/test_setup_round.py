@@ -32,6 +32,8 @@ def test_AT_SETUP_2_the_compass_turns_the_direction_cards() -> None:
     assert sorted(new_game({}, 3).s.direction_deck) == sorted(
         ["n", "ne", "e", "se", "s", "sw", "w", "nw"]
     )
+    # setup lays the compass in any of its four orientations, drawn from the seed
+    assert {new_game({}, seed).s.compass for seed in range(16)} == {0, 1, 2, 3}
 
 
 def test_AT_SETUP_3_eleven_card_deck_and_player_board() -> None:

@@ -94,8 +94,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     verb = a[0]
     # CMP-DUNGEON-4: leave and come back later to go on where you left off
     if verb == "leave":  # RTDT-DUNGEON-9, RTDT-DUNGEON-11: cleared rooms stay cleared
-        # RTDT-HEROIC-5: leaving unfinished still ends the heroic action with its 2 spirit
         log(s, f"{hero_name(w, h)} leaves the dungeon.")
+        # RTDT-HEROIC-5: leaving unfinished still ends the heroic action with its 2 spirit
         _end(w, s, h)
     elif verb in w.hooks.delve_verbs:  # a blessing; The Iron Wall
         w.hooks.delve_verbs[verb](w, s, h, a)
