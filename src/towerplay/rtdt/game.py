@@ -20,6 +20,7 @@ from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
 from towerplay.rtdt.observe import observe
 from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
 from towerplay.rtdt.rules.quests import setup_quests
@@ -467,8 +468,6 @@ class RtdtGame:
                 d.target = rng.choice(open_rooms)
         b = s.battle
         if b is not None:  # battle cards not yet revealed are unknown
-            from towerplay.rtdt.rules.battle import deck_for
-
             seen = b.cards[: b.index + (1 if b.revealed else 0)]
             rest = [c for c in deck_for(self.world, b.foe) if c not in seen]
             rng.shuffle(rest)
@@ -477,10 +476,8 @@ class RtdtGame:
             on_board = list(dict.fromkeys(f for f, _ in s.foes))
             c = s.config
             s.events = app.draw_events(rng, c.foes, on_board, c.players, c.difficulty)
-            if c.covenant:
-                from towerplay.rtdt.covenant.events import built
-
-                s.events += app.draw_covenant_events(rng, built(s))
+            for more in self.world.hooks.drop_events:  # Covenant's events
+                s.events += more(self.world, s, rng)
         if s.month > 1:
             length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
             s.month_length = max(length, s.month_turn + 1)
