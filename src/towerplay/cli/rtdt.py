@@ -276,7 +276,9 @@ def play_rtdt(
                 new_corruptions,
                 only_new_corruptions,
             )
-        agents = parse_ai(ai or [], game.state.config.players, game.state.config.seed)
+        view = game.observe(0)
+        # the AI seats are seeded from the game code's seed, so a code replays the same game
+        agents = parse_ai(ai or [], view["config"]["players"], gamecode.decode(view["code"]).seed)
     except (ValueError, SaveError) as exc:
         raise fail(str(exc)) from None
     console = Console(highlight=False)

@@ -14,8 +14,6 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli import rtdt_words as words
-from towerplay.rtdt import app as rtdt_app
-from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
 from towerplay.rtdt.game import RtdtGame
 
 KINGDOMS = ("north", "east", "south", "west")
@@ -42,21 +40,14 @@ def _moved_away(game: RtdtGame, view: dict[str, Any]) -> set[str]:
     return out
 
 
-def average_turns(game: RtdtGame) -> int:
-    cfg = game.state.config
-    avg = rtdt_app.AVERAGE_TURNS[cfg.players]
-    if cfg.difficulty == "gritty":
-        avg -= rtdt_app.PARAMS.gritty_fewer
-    return avg
-
-
 def header(game: RtdtGame, view: dict[str, Any]) -> Text:
-    cfg = game.state.config
+    cfg = view["config"]
     t = Text()
-    t.append(f"Month {view['month']} of {rtdt_app.MONTHS}", style="bold")
-    t.append(f" · turn {view['turn_in_month']} (about {average_turns(game)} a month)")
+    t.append(f"Month {view['month']} of {view['months']}", style="bold")
+    t.append(f" · turn {view['turn_in_month']} (about {view['average_turns_per_month']} a month)")
     t.append(
-        f"   Return to Dark Tower · {cfg.mode} · {cfg.difficulty} · code {cfg.code}", style="dim"
+        f"   Return to Dark Tower · {cfg['mode']} · {cfg['difficulty']} · code {view['code']}",
+        style="dim",
     )
     return t
 
@@ -176,6 +167,7 @@ def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> G
     cov = words.covenant(view)
     sites = {x["space"]: x for x in cov["sites"]} if cov else {}
     doom = cov["doom"] if cov else {}
+    most = cov["max_offerings"] if cov else 0  # offerings a foundation holds
     left = _moved_away(game, view)
     order = {t: i for i, t in enumerate(BUILDING_TYPES)}
     rows = sorted(
@@ -190,9 +182,7 @@ def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> G
         site = sites.get(sp)
         if site is not None and site["status"] == "foundation":
             n = site["offerings"]
-            status = Text(
-                f"foundation {n}/{MAX_OFFERINGS}", style="bold yellow" if n >= 3 else "yellow"
-            )
+            status = Text(f"foundation {n}/{most}", style="bold yellow" if n >= most else "yellow")
             grid.add_row(label, name, status)
         elif b["standing"]:
             if site is not None:
@@ -315,7 +305,7 @@ def world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
     grid.add_column()
     grid.add_row("Skulls", skulls)
     cov = words.covenant(view)
-    if cov and game.state.config.covenant:
+    if cov and view["config"]["expansion"] == "covenant":
         on_buildings = sum(cov["doom"].values())
         doom = Text(f"supply {cov['doom_supply']}", style="bold magenta")
         doom.append(

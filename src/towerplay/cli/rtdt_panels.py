@@ -13,8 +13,6 @@ from rich.text import Text
 
 from towerplay.cli import rtdt_words as words
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.rules.actions import move_value
-from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
 
 
 def trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | None:
@@ -175,14 +173,13 @@ def _covenant_hero(game: RtdtGame, view: dict[str, Any], seat: int, own: bool) -
 def hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
     w = game.world
     h = view["heroes"][seat]
-    hs = game.state.heroes[seat]
     turn = view["turn"]
     t = Text()
     t.append(f"warriors {h['warriors']}", style="bold")
     t.append(" · ")
     t.append(f"spirit {h['spirit']}", style="bold")
-    if game.result is None and game.state.turn.seat == seat:
-        t.append(f" · moves left {move_value(w, game.state, hs)}")
+    if view["result"] is None and view["current_seat"] == seat:
+        t.append(f" · moves left {turn['moves_left']}")
         if turn["doubled"]:
             t.append(" (doubled)")
         done = [
@@ -264,9 +261,9 @@ def other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | Non
     return grid
 
 
-def _pool(pool: dict[str, int], used: int | None, usable: Iterable[str] = ()) -> Text:
-    """Advantages left by type (those that apply here first), and how many of the 10 a
-    heroic action allows are used."""
+def _pool(pool: dict[str, int], used: int, most: int, usable: Iterable[str] = ()) -> Text:
+    """Advantages left by type (those that apply here first), and how many of the `most`
+    (10) a heroic action allows are used."""
     apply = set(usable) | {"wild"}
     left = [(kind, n) for kind, n in pool.items() if n > 0]
     good = [f"{kind} {n}" for kind, n in left if not usable or kind in apply]
@@ -275,8 +272,7 @@ def _pool(pool: dict[str, int], used: int | None, usable: Iterable[str] = ()) ->
     t.append(" · ".join(good) if good else "none that apply", style="cyan" if good else "dim")
     if other:
         t.append(" (no use here: " + ", ".join(other) + ")", style="dim")
-    if used is not None:
-        t.append(f" · used {used} of {MAX_PER_ACTION}", style="dim")
+    t.append(f" · used {used} of {most}", style="dim")
     return t
 
 
@@ -297,19 +293,16 @@ def battle_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
         traits = list(adversary.traits) if adversary is not None else []
         title.append(f" (the adversary · {words.traits(traits)})", style="")
     t = Text()
-    state = game.state.battle
     if b["card"] is not None:
         t.append(f"card {b['card']} of {b['cards']}", style="bold")
-        if state is not None:
-            t.append(f" · result {state.rung + 1}/5", style="dim")
+        t.append(f" · result {b['rung'] + 1}/5", style="dim")
         t.append(": ")
         t.append(b["result"] or "", style="yellow")
     else:
-        done = state.resolved if state is not None else 0
-        t.append(f"{done} of {b['cards']} cards resolved", style="bold")
+        t.append(f"{b['resolved']} of {b['cards']} cards resolved", style="bold")
         t.append(" · continue to the next card, or retreat")
     t.append("\n")
-    t.append_text(_pool(b["advantages"], b["used"], traits))
+    t.append_text(_pool(b["advantages"], b["used"], b["max_advantages"], traits))
     return Panel(
         t, title=title, title_align="left", box=box.HEAVY, border_style="red", padding=(0, 1)
     )
@@ -321,7 +314,6 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
         return None
     sp = dv["space"]
     d = view["dungeons"].get(sp)
-    state = game.state.delve
     title = Text("Dungeon", style="bold magenta")
     t = Text()
     if d is not None:
@@ -338,10 +330,9 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
             else (kind.rooms if kind is not None else ())
         )
         rooms_by_id = {r.id: r for r in rooms}
-        full = game.state.dungeons.get(sp)
-        if dv["room"] >= 0 and full is not None and full.rooms[dv["room"]] in rooms_by_id:
-            room = rooms_by_id[full.rooms[dv["room"]]]
-            improved = state is not None and state.improved
+        if dv["room_id"] in rooms_by_id:
+            room = rooms_by_id[dv["room_id"]]
+            improved = dv["improved"]
             t.append(f"room {dv['room']} · {room.name}", style="bold")
             if improved:
                 t.append(" (improved)", style="green")
@@ -362,10 +353,9 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
                 t.append(f"{i} ?", style="dim")
         t.append(f" ({sum(d['cleared'])}/{len(d['cleared'])} cleared)", style="dim")
     t.append("\n")
-    used = state.used if state is not None else None
     kind_info = game.world.content.dungeons.get(d["type"]) if d is not None else None
     usable = [kind_info.advantage] if kind_info is not None else []  # the Tower: any type
-    t.append_text(_pool(dv["advantages"], used, usable))
+    t.append_text(_pool(dv["advantages"], dv["used"], dv["max_advantages"], usable))
     return Panel(
         t, title=title, title_align="left", box=box.HEAVY, border_style="magenta", padding=(0, 1)
     )

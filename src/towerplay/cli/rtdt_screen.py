@@ -90,10 +90,15 @@ def action_grid(texts: Sequence[str], width: int = board.SCREEN_WIDTH) -> Table:
 def render(
     game: RtdtGame, seat: int | None = None, width: int = board.SCREEN_WIDTH
 ) -> RenderableType:
-    """The whole screen for `seat` (default: the seat to act), as a Rich renderable."""
+    """The whole screen for `seat` (default: the seat to act; once the game is over, the
+    hero whose turn it was), as a Rich renderable drawn from `observe(seat)` alone."""
     if seat is None:
-        seat = game.to_act if game.to_act is not None else game.state.turn.seat
-    view = game.observe(seat)
+        seat = game.to_act
+    view = game.observe(seat if seat is not None else 0)
+    if seat is None:  # the game is over
+        seat = view["current_seat"]
+        if seat != view["seat"]:
+            view = game.observe(seat)
     parts: list[RenderableType] = [
         board.header(game, view),
         board.kingdoms(game, view, width),
@@ -153,14 +158,14 @@ class RtdtScreen:
         return help_text()
 
     def who(self, game: RtdtGame, seat: int) -> str:
-        return f"seat {seat} ({game.world.name(game.state.heroes[seat].hero)})"
+        return f"seat {seat} ({game.observe(seat)['heroes'][seat]['name']})"
 
     def finish(self, game: RtdtGame, console: Console) -> None:
         result = game.result
         assert result is not None
         style = "bold green" if result.outcome == "win" else "bold red"
         console.print(Text(f"Game over: {result.outcome} — {result.cause}.", style=style))
-        console.print(f"Game code: {game.state.config.code}")
+        console.print(f"Game code: {game.observe(0)['code']}")
 
     def dump(self, game: RtdtGame) -> str:
         return save_text(game)
