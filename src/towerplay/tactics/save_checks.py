@@ -15,7 +15,7 @@ from typing import Any, get_args
 from towerplay.core.errors import SaveError
 from towerplay.tactics.cards import enemies_of, steps_of
 from towerplay.tactics.effects import DIRECTIONS, footprint
-from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS, turn_choices
+from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS, boss_uid, turn_choices
 from towerplay.tactics.models import (
     AttackStep,
     Condition,
@@ -115,9 +115,10 @@ def _heroes(s: State, fail: Fail) -> None:
 
 
 def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
+    tokens = {h.uid for h in s.heroes} | {boss_uid(s, ctx)}  # a defeated boss keeps its own
     for i, uid in enumerate(s.initiative):
-        if uid not in s.units:
-            raise fail(f"state.initiative[{i}]", f"no unit {uid!r}")
+        if uid not in tokens:
+            raise fail(f"state.initiative[{i}]", f"no hero or boss {uid!r}")
     for h in s.heroes:  # one token per hero in the line being ordered (AT-INIT-1..3)
         if s.phase in ("reshuffle", "swaps") and s.initiative.count(h.uid) != 1:
             raise fail("state.initiative", f"expected one token of {h.uid!r}")
