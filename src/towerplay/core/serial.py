@@ -117,27 +117,39 @@ class _Gen:
     def __init__(self, mode: str) -> None:
         self.mode = mode  # "clone" | "dump"
         self.ns: dict[str, Any] = {"_copy_json": copy_json}
-        self.done: dict[type, str] = {}
+        self.open: set[type] = set()  # the records being generated, outermost first
         self.source: list[str] = []
         self.depth = 0
 
     def fn(self, cls: type) -> str:
-        name = self.done.get(cls)
-        if name is not None:
-            return name
-        name = f"_{self.mode}_{cls.__name__}_{len(self.done)}"
-        self.done[cls] = name
-        self.ns[name + "_cls"] = cls  # by the function's name: two classes may share theirs
-        hints = _hints(cls)
-        parts = [(f, self.expr(hints[f.name], field_spec(f), f"x.{f.name}")) for f in fields(cls)]
-        if self.mode == "clone":
-            args = ", ".join(e for _, e in parts)
-            body = f"    return {name}_cls({args})"
-        else:
-            items = ", ".join(f"{(field_spec(f).key or f.name)!r}: {e}" for f, e in parts)
-            body = f"    return {{{items}}}"
-        self.source.append(f"def {name}(x):\n{body}\n")
+        """The name of the generated function for the root class."""
+        name = f"_{self.mode}_{cls.__name__}"
+        self.source.append(f"def {name}(x):\n    return {self.record(cls, 'x')}\n")
         return name
+
+    def record(self, cls: type, var: str) -> str:
+        """One dataclass value, inlined: `Cls(var.a, var.b[:], ...)` or `{"a": var.a, ...}`
+        (no function call per nested record: clones stay cheap)."""
+        if cls in self.open:
+            raise TypeError(f"{cls.__name__} contains itself; not serialized")
+        self.open.add(cls)
+        name = f"{cls.__name__}_{len(self.ns)}"
+        self.ns[name] = cls
+        hints = _hints(cls)
+        alias = var if var.isidentifier() else f"v{len(self.ns)}"
+        parts = [
+            (f, self.expr(hints[f.name], field_spec(f), f"{alias}.{f.name}")) for f in fields(cls)
+        ]
+        if alias != var and parts:
+            f, first = parts[0]
+            if first.startswith(("[", "{")):  # no := in a comprehension's iterable
+                parts = [(g, e.replace(f"{alias}.", f"{var}.")) for g, e in parts]
+            else:  # `x.turn` once: `Rec((v := x.turn).seat, v.phase, ...)`
+                parts[0] = (f, first.replace(alias, f"({alias} := {var})", 1))
+        self.open.discard(cls)
+        if self.mode == "clone":
+            return f"{name}({', '.join(e for _, e in parts)})"
+        return "{" + ", ".join(f"{(field_spec(f).key or f.name)!r}: {e}" for f, e in parts) + "}"
 
     def expr(self, tp: Any, s: Spec, var: str) -> str:
         inner = _optional(tp)
@@ -154,7 +166,7 @@ class _Gen:
         if is_dataclass(tp) and isinstance(tp, type):
             if self.mode == "clone" and immutable(tp):
                 return var
-            return f"{self.fn(tp)}({var})"
+            return self.record(tp, var)
         args = typing.get_args(tp)
         self.depth += 1
         e = f"e{self.depth}"
@@ -194,12 +206,18 @@ _CLONERS: dict[type, Callable[[Any], Any]] = {}
 _DUMPERS: dict[type, Callable[[Any], Any]] = {}
 
 
-def clone(obj: T) -> T:
-    """A deep copy that shares the immutable parts (generated from the fields)."""
-    fn = _CLONERS.get(type(obj))
+def cloner(cls: type[T]) -> Callable[[T], T]:
+    """The generated clone function of a class (made once): a deep copy that shares the
+    immutable parts. A hot clone binds it once, at import time."""
+    fn = _CLONERS.get(cls)
     if fn is None:
-        fn = _CLONERS[type(obj)] = _Gen("clone").build(type(obj))
-    return typing.cast(T, fn(obj))
+        fn = _CLONERS[cls] = _Gen("clone").build(cls)
+    return fn
+
+
+def clone(obj: T) -> T:
+    """A deep copy of a dataclass value that shares the immutable parts."""
+    return cloner(type(obj))(obj)
 
 
 def dump(obj: Any) -> dict[str, Any]:

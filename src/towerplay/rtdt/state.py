@@ -378,4 +378,7 @@ class State:
     cov: Covenant | None = field(default=None, metadata=spec(key="covenant"))
 
     def clone(self) -> State:
-        return serial.clone(self)
+        return _clone_state(self)
+
+
+_clone_state = serial.cloner(State)  # generated once, bound for the hot path

@@ -13,9 +13,9 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from towerplay.core.errors import SaveError
-from towerplay.tactics.cards import steps_of
+from towerplay.tactics.cards import enemies_of, steps_of
 from towerplay.tactics.effects import DIRECTIONS, footprint
-from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS
+from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS, boss_uid
 from towerplay.tactics.models import (
     AttackStep,
     Condition,
@@ -116,9 +116,13 @@ def _heroes(s: State, fail: Fail) -> None:
 
 
 def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
+    tokens = {h.uid for h in s.heroes} | {boss_uid(s, ctx)}  # a defeated boss keeps its own
     for i, uid in enumerate(s.initiative):
-        if uid not in s.units:
-            raise fail(f"state.initiative[{i}]", f"no unit {uid!r}")
+        if uid not in tokens:
+            raise fail(f"state.initiative[{i}]", f"no hero or boss {uid!r}")
+    for h in s.heroes:  # one token per hero in the line being ordered (AT-INIT-1..3)
+        if s.phase in ("reshuffle", "swaps") and s.initiative.count(h.uid) != 1:
+            raise fail("state.initiative", f"expected one token of {h.uid!r}")
     if s.turn_index > len(s.initiative):
         raise fail("state.turn_index", "past the initiative line")
     if s.cursor > len(s.heroes) or (s.phase == "swaps" and s.cursor > len(s.heroes)):
@@ -256,9 +260,17 @@ def _holds(ctx: Ctx, s: State, kind: str, sq: int) -> bool:
         return r is not None and any(s.units[uid].square == sq for uid in r.queue)
     if kind == "focus":
         return any(u.side == "hero" and not u.knocked_out and u.square == sq for u in here)
-    if kind in ("condition", "heal"):
-        return any(not u.knocked_out for u in here)
-    return True
+    r = s.resolution
+    if r is None or kind not in ("target", "heal", "condition"):
+        return True
+    actor = s.units[r.actor]
+    if kind == "target":  # one enemy there, unless the attack has an area (cards.py)
+        st = steps_of(s, ctx, r)[r.step]
+        foes = enemies_of(s, actor.side)
+        return isinstance(st, AttackStep) and (st.aoe > 0 or any(u in foes for u in here))
+    if kind == "heal":
+        return any(u.side == actor.side and not u.knocked_out for u in here)
+    return any(not u.knocked_out for u in here)
 
 
 def _in_progress(ctx: Ctx, s: State, fail: Fail) -> None:

@@ -237,7 +237,10 @@ class State:
     acting: str = ""  # the hero whose turn is in progress
 
     def clone(self) -> State:
-        return serial.clone(self)
+        return _clone_state(self)
+
+
+_clone_state = serial.cloner(State)  # generated once, bound for the hot path
 
 
 @dataclass(frozen=True, slots=True)
