@@ -62,8 +62,6 @@ def test_determinizing_what_is_hidden_changes_nothing_a_seat_sees(
     unentered rooms and the target room): the observation must not change."""
     seen = 0
     for g in positions(options):
-        if g.state.pending and g.state.pending[-1].kind == "flagon":
-            continue  # its choices are the deck's top: determinize reshuffles it (issue 10 §4)
         for seat in range(options["players"]):
             view = g.observe(seat)
             for seed in (11, 12):
