@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
 from typing import Any
 
 import pytest
-from rich.console import Console
 
+from tests.cli.scripted import play
 from towerplay.agents.random import RandomAgent
 from towerplay.cli import loop
 from towerplay.cli.rtdt import SCREEN as RTDT
@@ -21,24 +20,6 @@ def fresh(name: str) -> tuple[Any, Any]:
     if name == "rtdt":
         return RTDT, build_game(2, [], "heroic", None, 3)
     return TACTICS, new_game({}, 2)
-
-
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
-
-
-def play(screen: Any, game: Any, lines: Iterable[str], **kw: Any) -> tuple[Any, str]:
-    c = Console(record=True, width=100, color_system=None)
-    g = loop.play_loop(screen, game, c, scripted(lines), **kw)
-    return g, c.export_text()
 
 
 @pytest.mark.parametrize("name", ["rtdt", "tactics"])

@@ -22,6 +22,7 @@ from rich.console import Console
 from typer.testing import CliRunner
 
 import towerplay.core.files as files
+from tests.cli.scripted import play as scripted_play
 from towerplay.agents.random import RandomAgent
 from towerplay.cli import loop
 from towerplay.cli.main import app
@@ -50,22 +51,9 @@ def tactics_game() -> Any:
 GAMES = {"rtdt": (RTDT, rtdt_game), "tactics": (TACTICS, tactics_game)}
 
 
-def scripted(lines: Iterable[str]) -> Callable[[str], str]:
-    it = iter(lines)
-
-    def read(prompt: str) -> str:
-        try:
-            return next(it)
-        except StopIteration:
-            raise EOFError from None
-
-    return read
-
-
 def play(screen: Any, game: Any, lines: Iterable[str]) -> tuple[Any, str]:
-    c = Console(record=True, width=100, color_system=None)
-    g = loop.play_loop(screen, game, c, scripted(lines))
-    return g, " ".join(c.export_text().split())  # long paths wrap: compare words
+    g, text = scripted_play(screen, game, lines)
+    return g, " ".join(text.split())  # long paths wrap: compare words
 
 
 def temporaries(folder: Path) -> list[Path]:
