@@ -108,3 +108,52 @@ def load_with_overlays(name: str, folders: list[Path], model: type[M]) -> M:
     if merged is None:
         raise ContentError(str(folders[0] / name), "(file)", "content file not found")
     return validate(model, merged, origin)
+
+
+def load_bundle(stem: str, folders: list[Path], model: type[M]) -> M:
+    """Load `stem.yaml` and every `stem/*.yaml` of the first folder as one file, then let
+    later folders add or override entries (as `load_with_overlays`).
+
+    The bundled content splits large sections over several files (one per class, say);
+    an id defined in two of them is an error naming both files.
+    """
+    base = folders[0]
+    files = [base / f"{stem}.yaml", *sorted((base / stem).glob("*.yaml"))]
+    merged: dict[str, Any] = {}
+    seen: dict[tuple[str, Any], str] = {}
+    origin: list[str] = []
+    for path in files:
+        if not path.exists():
+            continue
+        data = read_yaml(path)
+        if not isinstance(data, dict):
+            raise ContentError(str(path), "(top level)", "expected a mapping of sections")
+        origin.append(str(path))
+        for key, value in data.items():
+            if not isinstance(value, list):
+                merged[key] = value
+                continue
+            for i, entry in enumerate(value):
+                eid = entry.get("id") if isinstance(entry, dict) else None
+                if eid is not None and (key, eid) in seen:
+                    raise ContentError(
+                        str(path), f"{key}[{i}].id", f"{eid!r} is also defined in {seen[key, eid]}"
+                    )
+                seen[key, eid] = str(path)
+            merged.setdefault(key, []).extend(value)
+    if not origin:
+        raise ContentError(str(files[0]), "(file)", "content file not found")
+    for folder in folders[1:]:
+        path = folder / f"{stem}.yaml"
+        if not path.exists():
+            continue
+        data = read_yaml(path)
+        if not isinstance(data, dict):
+            raise ContentError(str(path), "(top level)", "expected a mapping of sections")
+        for key, value in data.items():
+            if isinstance(value, list) and isinstance(merged.get(key), list):
+                merged[key] = merge_entries(merged[key], value)
+            else:
+                merged[key] = value
+        origin.append(str(path))
+    return validate(model, merged, " + ".join(origin))

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from towerplay.core.content import load_with_overlays
+from towerplay.core.content import load_bundle
 from towerplay.core.errors import ContentError
 from towerplay.tactics.grid import parse_square
 from towerplay.tactics.models import (
@@ -62,14 +62,14 @@ def _index(entries: tuple[Any, ...], what: str, file: str) -> dict[str, Any]:
 
 def load_content(extra: list[Path] | None = None) -> Content:
     folders = [CONTENT_DIR, *(extra or [])]
-    dice = load_with_overlays("dice.yaml", folders, DiceFile)
-    classes = load_with_overlays("classes.yaml", folders, ClassesFile)
-    cards = load_with_overlays("cards.yaml", folders, CardsFile)
-    abilities = load_with_overlays("abilities.yaml", folders, AbilitiesFile)
-    summons = load_with_overlays("summons.yaml", folders, SummonsFile)
-    enemies = load_with_overlays("enemies.yaml", folders, EnemiesFile)
-    decks = load_with_overlays("boss_decks.yaml", folders, BossDecksFile)
-    encounters = load_with_overlays("encounters.yaml", folders, EncountersFile)
+    dice = load_bundle("dice", folders, DiceFile)
+    classes = load_bundle("classes", folders, ClassesFile)
+    cards = load_bundle("cards", folders, CardsFile)
+    abilities = load_bundle("abilities", folders, AbilitiesFile)
+    summons = load_bundle("summons", folders, SummonsFile)
+    enemies = load_bundle("enemies", folders, EnemiesFile)
+    decks = load_bundle("boss_decks", folders, BossDecksFile)
+    encounters = load_bundle("encounters", folders, EncountersFile)
     content = Content(
         dice={d.colour: d for d in dice.dice},
         classes=_index(classes.classes, "classes", "classes.yaml"),

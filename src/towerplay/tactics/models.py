@@ -18,8 +18,18 @@ from towerplay.tactics.grid import looks_like_square
 Colour = Literal["red", "blue", "green", "yellow"]
 Condition = Literal["slowed", "weakened", "stunned", "invisible"]
 CardKind = Literal[
-    "action", "basic_move", "basic_attack", "weapon", "armor", "accessory", "class_feature"
+    "action",
+    "basic_move",
+    "basic_attack",
+    "weapon",
+    "armor",
+    "accessory",
+    "class_feature",
+    "mark_of_death",
 ]
+# Where a card is sorted (rulebook: Sorting the Cards): a banner names its divider; loot
+# equipment names the encounter it is found in instead.
+Banner = Literal["market", "party_items", "supply_items", "supply_perks", "story_perks"]
 EQUIPMENT_KINDS = ("weapon", "armor", "accessory")
 
 
@@ -148,10 +158,14 @@ class Card(Entry):
     options: tuple[tuple[Step, ...], ...] = ()
     equipped: Modifiers = Modifiers()
     text: str = ""
+    copies: int = Field(default=1, ge=1)  # physical copies in the box (the component counts)
+    banner: Banner | None = None
+    loot: str | None = None  # the encounter id this loot card is found in (Supply > Loot)
 
     @model_validator(mode="after")
     def _shape(self) -> Card:
-        if not self.options and self.response is None and self.kind not in EQUIPMENT_KINDS:
+        dead = self.kind in EQUIPMENT_KINDS or self.kind == "mark_of_death"
+        if not self.options and self.response is None and not dead:
             raise ValueError("a card needs options or a response")
         if self.response is not None and self.options:
             raise ValueError("a response card has no options")
@@ -165,6 +179,8 @@ class Ability(Entry):
     kind: Literal["passive", "dice"]
     modifiers: Modifiers
     text: str = ""
+    copies: int = Field(default=1, ge=1)
+    story: bool = False  # marked Story: sorted behind Story > Perks, gained in the campaign
 
 
 class Die(Entry):
@@ -173,8 +189,23 @@ class Die(Entry):
     count: int = 3
 
 
+BasicAttackModifier = Literal[
+    "extra_die_adjacent",  # Demon Hunter: roll an extra die against an adjacent target
+    "heal_1",  # Paladin: heal 1 HP
+    "push_1",  # Warlock: after the attack, move the target one square in any direction
+    "splash_range_2",  # War Mage: 1 damage to another target at range 2
+]
+
+
 class ClassCard(Entry):
-    """A class card plus its Starter level-up card."""
+    """A class card plus what a standalone encounter needs to field the class.
+
+    In a campaign a hero's HP, cards and abilities come from its level-up cards; the
+    `hp`, `starting_cards`, `passive` and `starting_equipment` here are the Starter's
+    (basic classes) or a ready-made deck for playing the class in a single encounter
+    (elite classes). `prerequisites`, `hp_gain` and `basic_attack_modifier` are the
+    Elite Class Table's.
+    """
 
     name: str
     elite: bool = False
@@ -185,10 +216,18 @@ class ClassCard(Entry):
     starting_cards: tuple[str, ...]
     passive: str
     starting_equipment: tuple[str, ...] = ()
+    prerequisites: dict[str, int] = {}  # basic class id -> level-up cards needed
+    hp_gain: int = Field(default=0, ge=0)
+    basic_attack_modifier: BasicAttackModifier | None = None
+    figure: str | None = None  # the hero pictured on an elite class card (any hero may take it)
 
     @model_validator(mode="after")
     def _shape(self) -> ClassCard:
         _check_range(self.attack_range)
+        if self.elite != bool(self.prerequisites):
+            raise ValueError("an elite class has prerequisites; a basic class has none")
+        if not self.elite and self.hp_gain:
+            raise ValueError("only an elite class has an HP gain")
         return self
 
 

@@ -1,0 +1,12 @@
+"""Adventure Tactics: Domianne's Tower — the campaign.
+
+A party of 3-5 heroes plays the Campaign Guide from Chapter 1 to an ending: story
+pages with choices, encounters played by the encounter engine (`towerplay.tactics`),
+rewards, level-ups into basic and elite classes, perks, the market and random
+encounters. Rule IDs `AT-CAMP-*` and friends are listed in docs/rules/tactics.md.
+
+Modules, from the ground up:
+
+- `models`, `content`: the campaign content (level-up cards, perks, items, markets,
+  heroes, chapters, random encounters) and its cross-checks.
+"""

@@ -1,0 +1,137 @@
+"""Leveling up: which level-up card a hero may take next, and why not.
+
+A hero levels up by taking the next card of one class deck: the first card of a
+new basic class, the next card of a class it already has, or the first card of an
+elite class whose prerequisites it meets. `level_up_options` lists every class
+deck with the card it would give and, when it cannot be taken, the reason and the
+rule; the level-up screen shows these, and `check_level_up` refuses with them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from towerplay.core.errors import IllegalAction
+from towerplay.tactics.campaign.content import CampaignContent
+from towerplay.tactics.campaign.hero import (
+    BASIC_CLASSES,
+    MAX_LEVEL,
+    CampaignHero,
+    class_levels,
+    elite_owner,
+    gain_level_up,
+    level,
+)
+from towerplay.tactics.campaign.models import MAX_CLASS_LEVEL, LevelUpCard
+
+# AT-LEVEL-5: at most two heroes at level 2 or higher in a basic class, at most one at 3+
+BASIC_CLASS_LIMITS = ((2, 2), (3, 1))  # (class level, heroes allowed at or above it)
+
+
+@dataclass(frozen=True, slots=True)
+class LevelUpOption:
+    """A class deck's next card for one hero; `reason` and `rule` say why it is barred."""
+
+    class_id: str
+    card: str | None  # the level-up card it would give (None: the deck is exhausted)
+    reason: str = ""
+    rule: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.reason
+
+
+def _next_card(c: CampaignContent, class_id: str, held: int) -> LevelUpCard | None:
+    """The card for the next level in a deck: its first non-Starter card of that level."""
+    want = held + 1
+    cards = [card for card in c.deck(class_id) if card.level == want and not card.starter]
+    return cards[0] if cards else None
+
+
+def _copies_left(c: CampaignContent, party: list[CampaignHero], card: LevelUpCard) -> int:
+    taken = sum(h.level_ups.count(card.id) for h in party)
+    return card.copies - taken
+
+
+def _barred(
+    c: CampaignContent, party: list[CampaignHero], who: int, class_id: str, held: int
+) -> tuple[str, str]:
+    """Why hero `who` may not take the next card of `class_id`: (reason, rule) or ("", "")."""
+    h = party[who]
+    cls = c.game.classes[class_id]
+    if level(h) >= MAX_LEVEL:
+        return f"{h.hero} is already level {MAX_LEVEL}, the highest", "AT-LEVEL-2"
+    if held >= MAX_CLASS_LEVEL:
+        return f"{h.hero} already has {MAX_CLASS_LEVEL} levels of {cls.name}", "AT-LEVEL-2"
+    if cls.elite:
+        owner = elite_owner(c, party, class_id)
+        if owner is not None and owner != who:
+            return f"{party[owner].hero} has unlocked {cls.name}", "AT-ELITE-3"
+        have = class_levels(c, h)
+        missing = [
+            f"{c.game.classes[k].name} ({n})" for k, n in cls.prerequisites.items() if have[k] < n
+        ]
+        if held == 0 and missing:
+            return f"{cls.name} needs {', '.join(missing)}", "AT-ELITE-1"
+        return "", ""
+    for at_least, allowed in BASIC_CLASS_LIMITS:
+        if held + 1 == at_least:
+            others = [
+                o.hero
+                for i, o in enumerate(party)
+                if i != who and class_levels(c, o)[class_id] >= at_least
+            ]
+            if len(others) >= allowed:
+                return (
+                    f"{', '.join(others)} already at {cls.name} {at_least} or higher "
+                    f"(at most {allowed})",
+                    "AT-LEVEL-5",
+                )
+    return "", ""
+
+
+def level_up_options(
+    c: CampaignContent, party: list[CampaignHero], who: int
+) -> list[LevelUpOption]:
+    """Every class deck, basic first, with the card hero `who` would take from it."""
+    have = class_levels(c, party[who])
+    elites = sorted(k for k, cls in c.game.classes.items() if cls.elite)
+    out = []
+    for class_id in (*BASIC_CLASSES, *elites):
+        if class_id not in c.game.classes:
+            continue
+        held = have[class_id]
+        card = _next_card(c, class_id, held)
+        reason, rule = _barred(c, party, who, class_id, held)
+        if not reason and card is None:
+            reason, rule = f"the {class_id} deck has no level {held + 1} card", "AT-LEVEL-4"
+        elif not reason and card is not None and _copies_left(c, party, card) <= 0:
+            reason, rule = f"every copy of {card.name} is taken", "AT-LEVEL-4"
+        out.append(LevelUpOption(class_id, card.id if card else None, reason, rule))
+    return out
+
+
+def check_level_up(c: CampaignContent, party: list[CampaignHero], who: int, card_id: str) -> None:
+    """Refuse a level-up card the hero may not take, naming the rule (AT-LEVEL-4)."""
+    if card_id not in c.level_ups:
+        raise IllegalAction(f"no level-up card {card_id!r}", "AT-LEVEL-4")
+    deck = c.level_ups[card_id].deck
+    for opt in level_up_options(c, party, who):
+        if opt.class_id != deck:
+            continue
+        if not opt.ok:
+            raise IllegalAction(opt.reason, opt.rule)
+        if opt.card != card_id:
+            raise IllegalAction(
+                f"the next card of the {deck} deck for {party[who].hero} is {opt.card}",
+                "AT-LEVEL-4",
+            )
+        return
+    raise IllegalAction(f"no class deck {deck!r}", "AT-LEVEL-4")
+
+
+def take_level_up(c: CampaignContent, party: list[CampaignHero], who: int, card_id: str) -> None:
+    """Check, then take a level-up card with what it gives."""
+    check_level_up(c, party, who, card_id)
+    gain_level_up(c, party[who], card_id)

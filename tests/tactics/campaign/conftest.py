@@ -1,0 +1,17 @@
+"""A small campaign fixture: a level-up deck per class of the encounter content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from towerplay.tactics.campaign.content import CampaignContent, load_campaign_content
+from towerplay.tactics.content import default_content
+
+FIXTURE = Path(__file__).parent / "fixture"
+
+
+@pytest.fixture(scope="session")
+def cc() -> CampaignContent:
+    return load_campaign_content([FIXTURE], game=default_content())
