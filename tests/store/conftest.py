@@ -40,6 +40,7 @@ def pg_url() -> Iterator[str]:
     try:
         with admin.connect() as conn:
             conn.execute(text(f'CREATE DATABASE "{name}"'))
+        admin.dispose()  # no connection is open in this process when a test forks
         yield admin_url.set(database=name).render_as_string(hide_password=False)
         with admin.connect() as conn:
             conn.execute(text(f'DROP DATABASE "{name}" WITH (FORCE)'))

@@ -77,7 +77,7 @@ def test_two_processes_on_one_file_never_lose_or_double_an_action(db: Path) -> N
         _check_counter(store, rid, ["p", "q"])
 
 
-def _check_consistent(db: Path) -> dict[str, int]:
+def _check_consistent(db: Path | str) -> dict[str, int]:
     """Every record's version is its action count, its document is the last action's;
     the versions."""
     versions = {}
@@ -98,7 +98,7 @@ def _check_consistent(db: Path) -> dict[str, int]:
     return versions
 
 
-def _loop_child(db: Path, out_fd: int) -> None:
+def _loop_child(db: Path | str, out_fd: int) -> None:
     """The forked writer: never returns (it is killed, or exits on an error)."""
     try:
         with os.fdopen(out_fd, "w") as out, open_store(str(db)) as store:
@@ -107,7 +107,7 @@ def _loop_child(db: Path, out_fd: int) -> None:
         os._exit(1)
 
 
-def _kill_once(db: Path, rng: random.Random, wait_ready: bool) -> tuple[dict[str, int], bool]:
+def _kill_once(db: Path | str, rng: random.Random, wait_ready: bool) -> tuple[dict[str, int], bool]:
     """Fork the commit loop (no store is open in this process then), SIGKILL it at a
     random moment; the versions it said it committed, and whether the kill ended it."""
     read_fd, write_fd = os.pipe()
@@ -133,11 +133,13 @@ def _kill_once(db: Path, rng: random.Random, wait_ready: bool) -> tuple[dict[str
     return said, os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL
 
 
-def test_killing_a_writer_at_random_moments_loses_nothing_committed(db: Path) -> None:
-    rng = random.Random(20261201)
+def kill_and_check(db: Path | str, kills: int, seed: int) -> tuple[int, int]:
+    """Kill the writer `kills` times, checking the store after each; (commits kept,
+    commits done that the writer had not yet reported)."""
+    rng = random.Random(seed)
     before: dict[str, int] = {}
     committed = in_flight = 0
-    for i in range(KILLS):
+    for i in range(kills):
         said, killed = _kill_once(db, rng, wait_ready=i % 3 != 0)
         assert killed
         after = _check_consistent(db)  # opens after every kill
@@ -149,6 +151,11 @@ def test_killing_a_writer_at_random_moments_loses_nothing_committed(db: Path) ->
         committed += gained
         in_flight += gained - reported
         before = after
+    return committed, in_flight
+
+
+def test_killing_a_writer_at_random_moments_loses_nothing_committed(db: Path) -> None:
+    committed, in_flight = kill_and_check(db, KILLS, seed=20261201)
     con = sqlite3.connect(db)
     assert con.execute("PRAGMA integrity_check").fetchone() == ("ok",)
     con.close()

@@ -12,6 +12,7 @@ from towerplay.store import StaleVersion, StoreError, UnknownRecord, open_store
 from towerplay.store.schema import SCHEMA_VERSION
 
 from . import committer
+from .test_concurrency import kill_and_check
 
 pytestmark = pytest.mark.postgres
 N = 40
@@ -71,3 +72,8 @@ def test_a_newer_schema_on_postgresql_is_refused(pg_url: str) -> None:
     engine.dispose()
     with pytest.raises(StoreError, match="newer"):
         open_store(pg_url)
+
+
+def test_killing_a_writer_on_postgresql_loses_nothing_committed(pg_url: str) -> None:
+    committed, _ = kill_and_check(pg_url, 10, seed=7)
+    assert committed > 10
