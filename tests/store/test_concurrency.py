@@ -19,6 +19,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from towerplay.store import Store, open_store
 
 from . import committer  # the second process's code, also run in threads and forked here
@@ -154,6 +156,7 @@ def kill_and_check(db: Path | str, kills: int, seed: int) -> tuple[int, int]:
     return committed, in_flight
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill test forks its writer")
 def test_killing_a_writer_at_random_moments_loses_nothing_committed(db: Path) -> None:
     committed, in_flight = kill_and_check(db, KILLS, seed=20261201)
     con = sqlite3.connect(db)

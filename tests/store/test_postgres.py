@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 
 import pytest
@@ -74,6 +75,7 @@ def test_a_newer_schema_on_postgresql_is_refused(pg_url: str) -> None:
         open_store(pg_url)
 
 
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="the kill test forks its writer")
 def test_killing_a_writer_on_postgresql_loses_nothing_committed(pg_url: str) -> None:
     committed, _ = kill_and_check(pg_url, 10, seed=7)
     assert committed > 10
