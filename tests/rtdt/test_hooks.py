@@ -48,3 +48,14 @@ def test_every_event_is_emitted_by_the_rules_or_the_decisions() -> None:
     text = "".join(p.read_text() for p in RULES.glob("*.py"))
     emitted = set(re.findall(r"(?:hooks|hk)\.(\w+)", text))
     assert set(hooks.EVENTS) - emitted <= {"decisions"}
+
+
+def test_every_decision_kind_has_its_own_answers_apply_and_words() -> None:
+    """One place per kind: no function answers, applies or words two kinds (a shared one
+    would be a dispatcher branching on `d.kind`)."""
+    kinds = hooks.decision_kinds()
+    for part in ("answers", "apply", "words"):
+        handlers = [getattr(dk, part) for dk in kinds.values()]
+        assert len(set(handlers)) == len(handlers), part
+    assert {"effigy", "quarry", "prepare", "oak_item", "seal", "steal_potion"} <= set(kinds)
+    assert all(dk.rule and dk.what for dk in kinds.values())

@@ -5,7 +5,8 @@ which changes battle cards with The Iron Wall here).
 covenant/plugin.py registers these for the events the base rules emit (rtdt/hooks.py); each
 does nothing when no Covenant part is in play (`State.cov` is None). Treasures used on the
 hero's turn take the `use CARD [ARG]`
-notation; the few that ask a question afterwards add a decision:
+notation (the treasures that ask a question when something happens are in
+`treasure_choices`):
 
   use WAND [FOE|SPACE]             spend a wand's charges (COV-WAND-2)
   use sanctified_flask CORRUPTION  the hero holding it returns it and gains a blessing
@@ -13,8 +14,6 @@ notation; the few that ask a question afterwards add a decision:
   use spymasters_journal VIRTUE    start of turn: that inactive virtue is active this turn
   use azkols_scroll                in a Battle before any advantage: six Wild, nothing else
   use the_iron_wall                before a battle card or dungeon room costing 10+ warriors
-  decisions: effigy (spend | stop), flagon (keep POTION), chakram (return CORRUPTION |
-             bless HERO | stop), sledge (offer SPACE | stop), beacon (go SPACE | stop)
 """
 
 from __future__ import annotations
@@ -28,30 +27,18 @@ from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
 from towerplay.rtdt.rules.common import (
     act,
-    ask,
     check_limits,
     flag_cards,
     gain,
     hero_name,
     log,
-    regular_skulls,
-    remove_skulls,
     return_item,
 )
 from towerplay.rtdt.rules.dungeons import _room
 from towerplay.rtdt.rules.effects import count_per
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
-
-# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
-RULES = {
-    "effigy": ("spend the Effigy to clear your kingdom's skulls, or stop", "RTDT-RES-2"),
-    "flagon": ("keep one of the potions on top of the deck", "RTDT-ITEM-5"),
-    "chakram": ("return a corruption or bless another hero, or stop", "RTDT-CORR-10"),
-    "sledge": ("lay an offering on a foundation, or stop", "COV-OFFER-2"),
-    "beacon": ("go to a space of your home kingdom, or stop", "RTDT-RES-2"),
-}
 
 # treasures used with `use CARD [ARG]` (their cards have no `use` ability of their own)
 USE_FLAGS = frozenset(
@@ -69,7 +56,6 @@ WILD_FLAGS = frozenset(
 )
 LOSS_OPS = ("lose", "lose_item", "lose_virtue")  # what The Iron Wall ignores
 CARD_GAIN_OPS = ("gain", "gain_item")  # what Inobservant's battle cards no longer give
-CHAKRAM_LEVELS = (3, 4)  # the card's text (the public one has a typo)
 
 
 # --- small helpers --------------------------------------------------------------------------
@@ -79,7 +65,7 @@ def _flags(w: World, h: HeroState) -> frozenset[str]:
     return w.profile(h.cards()).flags
 
 
-def _first(w: World, h: HeroState, flag: str) -> str | None:
+def first(w: World, h: HeroState, flag: str) -> str | None:
     """The first card the hero holds with this flag."""
     found = flag_cards(w, h, flag)
     return found[0] if found else None
@@ -141,14 +127,14 @@ def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if "give_corruption_relief" in flags:
         out.extend(_flask_actions(w, s, h))
     if t.phase == "start":  # "as your turn starts": the start step only (RTDT-TURN-2)
-        card = _first(w, h, "start_jump_tower_adjacent")
+        card = first(w, h, "start_jump_tower_adjacent")
         if card is not None and card not in t.used and not wastelands.stuck(s, h):
             out.extend(
                 act("use", card, sp)
                 for sp in sorted(w.board.tower_adjacent)
                 if sp != h.space and may_enter(w, s, h, sp)
             )
-        card = _first(w, h, "borrow_virtue")
+        card = first(w, h, "borrow_virtue")
         if (
             card is not None
             and not t.borrowed_virtue
@@ -167,10 +153,10 @@ def battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if not flags:
         return []
     out = _flask_actions(w, s, h) if "give_corruption_relief" in flags else []
-    card = _first(w, h, "exclusive_wild")
+    card = first(w, h, "exclusive_wild")
     if card is not None and b.used == 0:  # before any advantage: only its Wilds will count
         out.append(act("use", card))
-    card = _first(w, h, "ignore_big_loss")
+    card = first(w, h, "ignore_big_loss")
     if (
         card is not None
         and _marked(w, s, "ignore_big_loss") is None
@@ -202,7 +188,7 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     dv = s.delve
     if s.cov is None or dv is None or dv.room < 0:
         return []
-    card = _first(w, h, "ignore_big_loss")
+    card = first(w, h, "ignore_big_loss")
     if card is None or _marked(w, s, "ignore_big_loss") is not None:
         return []
     _, room = _room(w, s)
@@ -259,7 +245,7 @@ def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
 def _flask_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """The Flask names the corruption to return; a hero holding none is not offered (a
     reading: the card's point is the corruption, the blessing comes with it)."""
-    card = _first(w, h, "give_corruption_relief")
+    card = first(w, h, "give_corruption_relief")
     if card is None:
         return []
     return [
@@ -362,7 +348,7 @@ def event_effects(
     made by other seats and this keeps the event in one piece)."""
     if s.cov is None:
         return effects
-    card = _first(w, h, "ignore_big_loss")
+    card = first(w, h, "ignore_big_loss")
     if card is None or card not in h.treasures:
         return effects
     if _warrior_loss(w, s, h, effects, mult) < amount(w, card, "ignore_big_loss"):
@@ -370,18 +356,6 @@ def event_effects(
     spend_treasure(w, s, h, card)
     log(s, f"{hero_name(w, h)} raises {w.name(card)}: the event's losses are ignored.")
     return [e for e in effects if e.op not in LOSS_OPS]
-
-
-def foe_defeated(w: World, s: State, h: HeroState, foe: str) -> None:
-    """Azkol's Chakram: defeating a level 3 or 4 foe in Battle."""
-    if s.cov is None or foe not in w.content.foes:
-        return
-    card = _first(w, h, "chakram_reward")
-    if card is None or w.content.foes[foe].level not in CHAKRAM_LEVELS:
-        return
-    d = Decision("chakram", h.seat, target=card)
-    if len(decision_actions(w, s, d)) > 1:
-        ask(s, d)
 
 
 def foe_status_changed(w: World, s: State, foe: str) -> None:
@@ -405,7 +379,7 @@ def skulls_emerged(w: World, s: State, kingdoms: Sequence[str]) -> None:
     for h in s.heroes:
         if h.eliminated:
             continue
-        card = _first(w, h, "blessing_on_skull_in_kingdom")
+        card = first(w, h, "blessing_on_skull_in_kingdom")
         if card is None:
             continue
         here = w.board.kingdom_of[h.space]
@@ -422,57 +396,8 @@ def quest_from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     return s.cov is not None and kind != "main_goal" and "quest_any_space" in _flags(w, h)
 
 
-def quest_completed(w: World, s: State, h: HeroState) -> None:
-    """Archwright's Sledge: completing a quest (its last stage) lets the hero put an
-    offering on any foundation (COV-OFFER-2, COV-OFFER-3)."""
-    if s.cov is None:
-        return
-    card = _first(w, h, "quest_offering")
-    if card is not None and _open_foundations(s):
-        ask(s, Decision("sledge", h.seat, target=card))
-
-
-def _open_foundations(s: State) -> list[str]:
-    assert s.cov is not None
-    return [
-        x.space
-        for x in s.cov.sites
-        if x.status == "foundation" and x.offerings < monuments.MAX_OFFERINGS
-    ]
-
-
-def after_cleanse(w: World, s: State, h: HeroState) -> None:
-    """Haunted Recluse's Effigy: after a Cleanse, it may be spent to clear every skull in
-    the kingdom the hero is in (the public text: "current kingdom")."""
-    if s.cov is None:
-        return
-    card = _first(w, h, "cleanse_clears_kingdom")
-    if card is not None and _kingdom_skulls(w, s, h):
-        ask(s, Decision("effigy", h.seat, target=card))
-
-
-def _kingdom_skulls(w: World, s: State, h: HeroState) -> list[str]:
-    """Buildings of the hero's current kingdom with skulls effects may remove."""
-    here = w.board.kingdom_of[h.space]
-    return [sp for sp in w.board.kingdom_buildings[here] if regular_skulls(s, sp) > 0]
-
-
-def pick_potion(w: World, s: State, h: HeroState) -> bool:
-    """Relic Hunter's Flagon: instead of the top potion, choose one of the top four; the
-    others go under the deck. True when the choice is asked (the cards stay in the deck,
-    on top, until it is answered)."""
-    if s.cov is None:
-        return False
-    card = _first(w, h, "potion_pick")
-    if card is None or len(s.potion_deck) < 2:
-        return False
-    ask(s, Decision("flagon", h.seat, amount=amount(w, card, "potion_pick"), target=card))
-    return True
-
-
-def end_of_turn(w: World, s: State, h: HeroState) -> None:
-    """As the turn ends: a borrowed virtue turns face down again (Spymaster's Journal);
-    Beacon Stone offers the way home from a building's space."""
+def journal_returns(w: World, s: State, h: HeroState) -> None:
+    """As the turn ends, a virtue borrowed with Spymaster's Journal turns face down again."""
     if s.cov is None:
         return
     v = s.turn.borrowed_virtue
@@ -483,84 +408,7 @@ def end_of_turn(w: World, s: State, h: HeroState) -> None:
             h.inactive.append(v)
             log(s, f"{w.name(v)} turns face down again.")
             check_limits(w, s, h)
-    card = _first(w, h, "home_relocate_from_building")
-    if card is not None and h.space in s.skulls and not wastelands.stuck(s, h):
-        d = Decision("beacon", h.seat, target=card)
-        if len(decision_actions(w, s, d)) > 1:
-            ask(s, d)
 
 
 def month_end(w: World, s: State) -> None:
     wands.month_end(w, s)  # COV-WAND-3
-
-
-# --- decisions -----------------------------------------------------------------------------------
-
-
-def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
-    h = s.heroes[d.seat]
-    stop = act("stop")
-    if d.kind == "effigy":
-        return [act("spend"), stop]
-    if d.kind == "flagon":
-        return [act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
-    if d.kind == "chakram":
-        out = [act("return", c) for c in dict.fromkeys(h.corruptions)]
-        out += [act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
-        return out + [stop]
-    if d.kind == "sledge":
-        return [act("offer", sp) for sp in _open_foundations(s)] + [stop]
-    if d.kind == "beacon":
-        home = w.board.kingdom_spaces[h.kingdom]
-        return [act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [stop]
-    raise ValueError(f"unknown decision {d.kind!r}")
-
-
-def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    h = s.heroes[d.seat]
-    name = hero_name(w, h)
-    verb = a[0]
-    if verb == "stop":
-        return
-    if d.kind == "effigy":
-        spaces = _kingdom_skulls(w, s, h)
-        spend_treasure(w, s, h, d.target)
-        n = sum(remove_skulls(w, s, sp, s.skulls[sp]) for sp in spaces)  # COV-DOOM-4
-        log(s, f"{name} clears {n} skull(s) from the {w.board.kingdom_of[h.space]}.")
-    elif d.kind == "flagon":
-        top = s.potion_deck[: d.amount]
-        del s.potion_deck[: d.amount]
-        top.remove(a[1])
-        h.potions.append(a[1])
-        s.potion_deck.extend(top)  # the rest under the deck, in order
-        log(s, f"{name} picks {w.name(a[1])} with {w.name(d.target)}.")
-        check_limits(w, s, h)
-    elif d.kind == "chakram":
-        if verb == "return":
-            h.corruptions.remove(a[1])
-            s.corruption_deck.append(a[1])  # RTDT-CORR-10
-            log(s, f"{name} returns the corruption {w.name(a[1])} ({w.name(d.target)}).")
-        else:
-            other = next(o for o in s.heroes if o.hero == a[1])
-            blessings.gain_blessing(w, s, other, w.name(d.target))
-    elif d.kind == "sledge":
-        site = monuments.site_at(s, a[1])
-        assert site is not None
-        monuments.add_offering(w, s, site, w.name(d.target))
-    elif d.kind == "beacon":
-        h.space = a[1]
-        log(s, f"{name} follows {w.name(d.target)} home to {w.board.names[a[1]]}.")
-        wastelands.enter(w, s, h)
-
-
-DESCRIPTIONS = {
-    "effigy": "spend the Effigy to clear every skull in this kingdom, or stop.",
-    "flagon": "keep one of the top potions; the rest go under the deck.",
-    "chakram": "return one of your corruptions or bless another hero, or stop.",
-    "sledge": "lay an offering on a foundation, or stop.",
-    "beacon": "go to a space of your home kingdom, or stop.",
-}
-
-
-def describe(w: World, s: State, d: Decision) -> str:
-    return f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - {DESCRIPTIONS[d.kind]}"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
+from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import (
     act,
@@ -43,18 +44,6 @@ QUARRY_STEPS = 2  # COV-WARDEN-3
 AEGIS_WARRIORS_PER_CORRUPTION = 3
 AEGIS_RETURN_COST = 10  # warriors to return one corruption with the Aegis's banner
 STRIKING = ("savage", "lethal")
-
-# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
-RULES = {
-    "quarry": ("put the quarry token on a foe on the board, or stop", "COV-WARDEN-2"),
-    "quarry_step": ("move your quarry one space, or stop", "COV-WARDEN-3"),
-    "instinct": ("take the quarry token back to spare your quarry, or stop", "COV-WARDEN-6"),
-    "astro_banner": ("choose a building on or next to you to clear a skull from", "RTDT-TURN-2"),
-    "aegis_banner": ("pay 10 warriors to return a corruption, or stop", "RTDT-TURN-2"),
-    "steeled": ("take the other hero's corruption (Steeled), or pass", "RTDT-CORR-4"),
-    "haggle_reroll": ("keep the haggle result or reroll (Fortuitous)", "RTDT-HAGGLE-1"),
-    "haggle_pick": ("keep one of the two haggle results (Fortuitous)", "RTDT-HAGGLE-1"),
-}
 
 
 # --- banner actions ---------------------------------------------------------------------
@@ -362,130 +351,239 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -
     run(w, s, h, face.effects, "the haggle die")
 
 
-# --- decisions ----------------------------------------------------------------------------
+# --- decisions: each kind's answers, how an answer applies, its words -----------------------
+
+STOP = act("stop")
 
 
-def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
-    h = s.heroes[d.seat]
-    k = d.kind
-    stop = act("stop")
-    if k == "quarry":  # COV-WARDEN-2
-        out = [act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]
-        if s.adversary_space:
-            out.append(act("quarry", ADVERSARY))
-        return out + [stop]
-    if k == "quarry_step":  # COV-WARDEN-3
-        _, space = quarry_at(s)
-        if not space:  # the quarry left the board meanwhile
-            return [stop]
-        return [act("step", sp) for sp in w.board.neighbours[space]] + [stop]
-    if k == "instinct":
-        return [act("dodge"), stop]
-    if k == "astro_banner":
-        return [act("remove", sp) for sp in near_skull_targets(w, s, h)]
-    if k == "aegis_banner":
-        if h.warriors < AEGIS_RETURN_COST:
-            return [stop]
-        return [act("return", c) for c in dict.fromkeys(h.corruptions)] + [stop]
-    if k == "steeled":
-        other = s.heroes[int(d.target)]
-        if "steeled" in s.turn.used or not _steeled_can_take(w, s, h, other):
-            return [act("pass")]
-        return [act("take"), act("pass")]
-    if k == "haggle_reroll":
-        return [act("keep"), act("reroll")]
-    if k == "haggle_pick":
-        return [act("keep", r) for r in d.options]
-    raise ValueError(f"unknown decision {k!r}")
+def _who(w: World, s: State, d: Decision) -> str:
+    return hero_name(w, s.heroes[d.seat])
 
 
-def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    h = s.heroes[d.seat]
-    name = hero_name(w, h)
-    k = d.kind
-    verb = a[0]
+def _quarry_answers(w: World, s: State, d: Decision) -> list[Action]:
+    out = [act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]  # COV-WARDEN-2
+    if s.adversary_space:
+        out.append(act("quarry", ADVERSARY))
+    return out + [STOP]
+
+
+def _quarry(w: World, s: State, d: Decision, a: Action) -> None:
     cov = s.cov
     assert cov is not None
-    if k == "quarry":
-        if verb == "stop":
-            return
-        cov.quarry = ADVERSARY if a[1] == ADVERSARY else f"{a[1]}@{a[2]}"
-        foe, space = quarry_at(s)
-        log(
-            s,
-            f"{name} marks the {w.name(_foe_id(s, foe))} at {w.board.names[space]} as the quarry.",
-        )
-    elif k == "quarry_step":
-        if verb == "stop" or not cov.quarry:
-            return
-        _quarry_step(w, s, h, a[1])
-        if d.amount > 1:
-            ask(s, Decision("quarry_step", d.seat, amount=d.amount - 1))
-    elif k == "instinct":
-        if verb == "stop":
-            cov.dodge = f"{d.target}@"  # asked and declined: the strike hits every token
-            return
-        cov.dodge = f"{d.target}@{d.context}"
-        cov.quarry = ""
-        log(s, f"{name} takes the quarry token back; the quarry is spared this strike.")
-    elif k == "astro_banner":
-        remove_skulls(w, s, a[1], 1)
-        log(
-            s,
-            f"{name} clears a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
-        )
-        if has_flag(w, h, "blessing_on_banner_skull"):  # Well Versed
-            gain_blessing(w, s, h, "Well Versed")
-    elif k == "aegis_banner":
-        if verb == "stop":
-            return
-        h.warriors -= AEGIS_RETURN_COST
-        h.corruptions.remove(a[1])
-        s.corruption_deck.append(a[1])  # to the bottom of the deck (RTDT-CORR-10)
-        log(s, f"{name} pays {AEGIS_RETURN_COST} warriors to return {w.name(a[1])}.")
-    elif k == "steeled":
-        other = s.heroes[int(d.target)]
-        if verb == "pass":
-            gain_corruption(w, s, other, d.context, offer_steeled=False)
-            return
-        s.turn.used.append("steeled")
-        log(s, f"{name} takes the corruption meant for the {hero_name(w, other)} (Steeled).")
-        gain_corruption(w, s, h, d.context, offer_steeled=False)
-        gain(s, h, "spirit", flag_amount(w, h, "take_others_corruption"))
-    elif k == "haggle_reroll":
-        if verb == "keep":
-            settle_haggle(w, s, h, d.target, d.context)
-            return
-        second = _roll(w, s, h)
-        if second == d.target:
-            settle_haggle(w, s, h, second, d.context)
-            return
-        ask(s, Decision("haggle_pick", d.seat, options=(d.target, second), context=d.context))
-    elif k == "haggle_pick":
-        settle_haggle(w, s, h, a[1], d.context)
+    if a[0] == "stop":
+        return
+    cov.quarry = ADVERSARY if a[1] == ADVERSARY else f"{a[1]}@{a[2]}"
+    foe, space = quarry_at(s)
+    log(
+        s,
+        f"{_who(w, s, d)} marks the {w.name(_foe_id(s, foe))} at {w.board.names[space]} as the quarry.",
+    )
 
 
-def describe(w: World, s: State, d: Decision) -> str:
-    who = hero_name(w, s.heroes[d.seat])
-    k = d.kind
-    if k == "quarry":
-        return f"{who}: put the quarry token on a foe on the board (or stop)."
-    if k == "quarry_step":
-        foe, space = quarry_at(s)
-        where = w.board.names.get(space, space)
-        return f"{who}: move your quarry at {where} one space ({d.amount} left), or stop."
-    if k == "instinct":
-        return (
-            f"{who}: the {w.name(_foe_id(s, d.target))} strike - take the quarry token back "
-            "to spare your quarry (dodge), or stop."
-        )
-    if k == "astro_banner":
-        return f"{who}: choose a building on or next to your space to clear a skull from."
-    if k == "aegis_banner":
-        return f"{who}: pay 10 warriors to return one of your corruptions, or stop."
-    if k == "steeled":
-        other = hero_name(w, s.heroes[int(d.target)])
-        return f"{who}: Steeled - take the corruption meant for the {other} and 2 spirit, or pass."
-    if k == "haggle_reroll":
-        return f"{who}: Fortuitous - keep the haggle result ({d.target}) or reroll."
-    return f"{who}: Fortuitous - keep one result: {', '.join(d.options)}."
+def _quarry_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: put the quarry token on a foe on the board (or stop)."
+
+
+def _quarry_step_answers(w: World, s: State, d: Decision) -> list[Action]:
+    _, space = quarry_at(s)  # COV-WARDEN-3
+    if not space:  # the quarry left the board meanwhile
+        return [STOP]
+    return [act("step", sp) for sp in w.board.neighbours[space]] + [STOP]
+
+
+def _quarry_step_apply(w: World, s: State, d: Decision, a: Action) -> None:
+    cov = s.cov
+    assert cov is not None
+    if a[0] == "stop" or not cov.quarry:
+        return
+    _quarry_step(w, s, s.heroes[d.seat], a[1])
+    if d.amount > 1:
+        ask(s, Decision("quarry_step", d.seat, amount=d.amount - 1))
+
+
+def _quarry_step_words(w: World, s: State, d: Decision) -> str:
+    foe, space = quarry_at(s)
+    where = w.board.names.get(space, space)
+    return f"{_who(w, s, d)}: move your quarry at {where} one space ({d.amount} left), or stop."
+
+
+def _instinct_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("dodge"), STOP]
+
+
+def _instinct(w: World, s: State, d: Decision, a: Action) -> None:
+    cov = s.cov
+    assert cov is not None
+    if a[0] == "stop":
+        cov.dodge = f"{d.target}@"  # asked and declined: the strike hits every token
+        return
+    cov.dodge = f"{d.target}@{d.context}"
+    cov.quarry = ""
+    log(s, f"{_who(w, s, d)} takes the quarry token back; the quarry is spared this strike.")
+
+
+def _instinct_words(w: World, s: State, d: Decision) -> str:
+    return (
+        f"{_who(w, s, d)}: the {w.name(_foe_id(s, d.target))} strike - take the quarry token back "
+        "to spare your quarry (dodge), or stop."
+    )
+
+
+def _astro_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("remove", sp) for sp in near_skull_targets(w, s, s.heroes[d.seat])]
+
+
+def _astro_banner(w: World, s: State, d: Decision, a: Action) -> None:
+    h = s.heroes[d.seat]
+    remove_skulls(w, s, a[1], 1)
+    log(
+        s,
+        f"{hero_name(w, h)} clears a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+    )
+    if has_flag(w, h, "blessing_on_banner_skull"):  # Well Versed
+        gain_blessing(w, s, h, "Well Versed")
+
+
+def _astro_banner_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: choose a building on or next to your space to clear a skull from."
+
+
+def _aegis_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
+    h = s.heroes[d.seat]
+    if h.warriors < AEGIS_RETURN_COST:
+        return [STOP]
+    return [act("return", c) for c in dict.fromkeys(h.corruptions)] + [STOP]
+
+
+def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    h = s.heroes[d.seat]
+    h.warriors -= AEGIS_RETURN_COST
+    h.corruptions.remove(a[1])
+    s.corruption_deck.append(a[1])  # to the bottom of the deck (RTDT-CORR-10)
+    log(s, f"{hero_name(w, h)} pays {AEGIS_RETURN_COST} warriors to return {w.name(a[1])}.")
+
+
+def _aegis_banner_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: pay 10 warriors to return one of your corruptions, or stop."
+
+
+def _steeled_answers(w: World, s: State, d: Decision) -> list[Action]:
+    other = s.heroes[int(d.target)]
+    if "steeled" in s.turn.used or not _steeled_can_take(w, s, s.heroes[d.seat], other):
+        return [act("pass")]
+    return [act("take"), act("pass")]
+
+
+def _steeled(w: World, s: State, d: Decision, a: Action) -> None:
+    h = s.heroes[d.seat]
+    other = s.heroes[int(d.target)]
+    if a[0] == "pass":
+        gain_corruption(w, s, other, d.context, offer_steeled=False)
+        return
+    s.turn.used.append("steeled")
+    log(s, f"{hero_name(w, h)} takes the corruption meant for the {hero_name(w, other)} (Steeled).")
+    gain_corruption(w, s, h, d.context, offer_steeled=False)
+    gain(s, h, "spirit", flag_amount(w, h, "take_others_corruption"))
+
+
+def _steeled_words(w: World, s: State, d: Decision) -> str:
+    other = hero_name(w, s.heroes[int(d.target)])
+    return (
+        f"{_who(w, s, d)}: Steeled - take the corruption meant for the {other} and 2 spirit, "
+        "or pass."
+    )
+
+
+def _haggle_reroll_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("keep"), act("reroll")]
+
+
+def _haggle_reroll(w: World, s: State, d: Decision, a: Action) -> None:
+    h = s.heroes[d.seat]
+    if a[0] == "keep":
+        settle_haggle(w, s, h, d.target, d.context)
+        return
+    second = _roll(w, s, h)
+    if second == d.target:
+        settle_haggle(w, s, h, second, d.context)
+        return
+    ask(s, Decision("haggle_pick", d.seat, options=(d.target, second), context=d.context))
+
+
+def _haggle_reroll_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: Fortuitous - keep the haggle result ({d.target}) or reroll."
+
+
+def _haggle_pick_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("keep", r) for r in d.options]
+
+
+def _haggle_pick(w: World, s: State, d: Decision, a: Action) -> None:
+    settle_haggle(w, s, s.heroes[d.seat], a[1], d.context)
+
+
+def _haggle_pick_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: Fortuitous - keep one result: {', '.join(d.options)}."
+
+
+# registered by covenant/plugin.py (hooks.decision)
+KINDS = {
+    "quarry": DecisionKind(
+        _quarry_answers,
+        _quarry,
+        _quarry_words,
+        "put the quarry token on a foe on the board, or stop",
+        "COV-WARDEN-2",
+    ),
+    "quarry_step": DecisionKind(
+        _quarry_step_answers,
+        _quarry_step_apply,
+        _quarry_step_words,
+        "move your quarry one space, or stop",
+        "COV-WARDEN-3",
+    ),
+    "instinct": DecisionKind(
+        _instinct_answers,
+        _instinct,
+        _instinct_words,
+        "take the quarry token back to spare your quarry, or stop",
+        "COV-WARDEN-6",
+    ),
+    "astro_banner": DecisionKind(
+        _astro_banner_answers,
+        _astro_banner,
+        _astro_banner_words,
+        "choose a building on or next to you to clear a skull from",
+        "RTDT-TURN-2",
+    ),
+    "aegis_banner": DecisionKind(
+        _aegis_banner_answers,
+        _aegis_return,
+        _aegis_banner_words,
+        "pay 10 warriors to return a corruption, or stop",
+        "RTDT-TURN-2",
+    ),
+    "steeled": DecisionKind(
+        _steeled_answers,
+        _steeled,
+        _steeled_words,
+        "take the other hero's corruption (Steeled), or pass",
+        "RTDT-CORR-4",
+    ),
+    "haggle_reroll": DecisionKind(
+        _haggle_reroll_answers,
+        _haggle_reroll,
+        _haggle_reroll_words,
+        "keep the haggle result or reroll (Fortuitous)",
+        "RTDT-HAGGLE-1",
+    ),
+    "haggle_pick": DecisionKind(
+        _haggle_pick_answers,
+        _haggle_pick,
+        _haggle_pick_words,
+        "keep one of the two haggle results (Fortuitous)",
+        "RTDT-HAGGLE-1",
+    ),
+}

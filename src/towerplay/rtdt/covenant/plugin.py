@@ -23,11 +23,12 @@ from towerplay.rtdt.covenant import (
     monuments,
     reinforce,
     spells,
+    treasure_choices,
     turn,
     wands,
     wastelands,
 )
-from towerplay.rtdt.hooks import DecisionKind, decision, on, verb
+from towerplay.rtdt.hooks import decision, on, verb
 from towerplay.rtdt.models import Effect, ReinforceOption
 from towerplay.rtdt.rules.battle import TOP_RUNG, cap
 from towerplay.rtdt.rules.common import act
@@ -175,7 +176,7 @@ def _battle_ended(w: World, s: State, h: HeroState, b: Battle, defeated: bool) -
 
 
 def _chakram(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
-    cards.foe_defeated(w, s, h, foe)  # Azkol's Chakram
+    treasure_choices.foe_defeated(w, s, h, foe)  # Azkol's Chakram
 
 
 def _token_moved(w: World, s: State, foe: str, src: str, dst: str) -> None:
@@ -207,7 +208,14 @@ def _spend_for_quest(w: World, s: State, h: HeroState, short: int) -> None:
 # --- registration -----------------------------------------------------------------------------
 
 on("turn_started", COV, _new_turn)
-on("turn_ending", COV, events.end_of_turn, cards.end_of_turn, _spells_turn_end)
+on(
+    "turn_ending",
+    COV,
+    events.end_of_turn,
+    cards.journal_returns,
+    treasure_choices.beacon_offered,
+    _spells_turn_end,
+)
 on("turn_over", COV, blessings.end_of_turn)  # COV-BLESS-3
 on("month_ended", COV, cards.month_end, spells.month_end)  # COV-WAND-3, COV-ASTRO-13
 on("month_started", COV, spells.month_start)  # COV-ASTRO-4
@@ -231,7 +239,7 @@ on("may_enter", COV, corruptions.may_enter)
 on("crossed", COV, corruptions.crossed)
 on("entered", COV, wastelands.enter)
 on("banner_taken", COV, heroes.banner)
-on("after_cleanse", COV, cards.after_cleanse)
+on("after_cleanse", COV, treasure_choices.after_cleanse)
 on("reroll", COV, heroes.reroll_asks)
 on("trade_moves", COV, corruptions.trade_moves)
 
@@ -244,7 +252,7 @@ on("reinforced", COV, turn.monument_option)  # COV-MONUMENT-7
 
 on("intercept_corruption", COV, heroes.steeled_asks)
 on("corruption_gained", COV, _oak_offering, corruptions.corruption_gained)
-on("draw_potion", COV, cards.pick_potion)
+on("draw_potion", COV, treasure_choices.pick_potion)
 on("refuse_gear", COV, corruptions.refuses_gear)
 on("treasure_taken", COV, heroes.market_taken)
 on("treasure_acquired", COV, _wand_charges)
@@ -282,11 +290,8 @@ on("strike_over", COV, _strike_over)
 on("quest_from_afar", COV, cards.quest_from_afar)
 on("quest_advantages", COV, _blessings_wild)
 on("quest_spend", COV, _spend_for_quest)
-on("quest_completed", COV, cards.quest_completed)
+on("quest_completed", COV, treasure_choices.quest_completed)
 
-for _module in (turn, cards, heroes, spells):  # each module answers, applies and words its own
-    for _kind, (_what, _rule) in _module.RULES.items():
-        _dk = DecisionKind(
-            _module.decision_actions, _module.apply_decision, _module.describe, _what, _rule
-        )
+for _module in (turn, treasure_choices, heroes, spells):  # one DecisionKind per kind
+    for _kind, _dk in _module.KINDS.items():
         decision(_kind, COV, _dk)
