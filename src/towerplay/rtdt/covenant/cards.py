@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.covenant import blessings, doom, heroes, monuments, wands, wastelands
+from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, wastelands
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
@@ -40,29 +40,11 @@ from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
-# treasures used with `use CARD [ARG]` (their cards have no `use` ability of their own)
-USE_FLAGS = frozenset(
-    {
-        *wands.EFFECTS,
-        "give_corruption_relief",
-        "start_jump_tower_adjacent",
-        "borrow_virtue",
-        "exclusive_wild",
-        "ignore_big_loss",
-    }
-)
-WILD_FLAGS = frozenset(
-    {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
-)
 LOSS_OPS = ("lose", "lose_item", "lose_virtue")  # what The Iron Wall ignores
 CARD_GAIN_OPS = ("gain", "gain_item")  # what Inobservant's battle cards no longer give
 
 
 # --- small helpers --------------------------------------------------------------------------
-
-
-def _flags(w: World, h: HeroState) -> frozenset[str]:
-    return w.profile(h.cards()).flags
 
 
 def first(w: World, h: HeroState, flag: str) -> str | None:
@@ -107,63 +89,85 @@ def _warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], m
     return total
 
 
-# --- uses on the hero's turn -----------------------------------------------------------------
+# --- uses on the hero's turn, each card's own (card_uses) ----------------------------------
 
 
-def owns_use(w: World, a: Action) -> bool:
-    """Whether `a` is a `use` of one of this module's treasures."""
-    return len(a) >= 2 and a[0] == "use" and any(f.flag in USE_FLAGS for f in w.flags.get(a[1], ()))
+def wand_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """`use WAND [ARG]` for every wand the hero holds, in the order held (COV-WAND-2)."""
+    return wands.use_actions(w, s, h) if s.cov is not None else []
 
 
-def turn_uses(w: World, s: State, h: HeroState) -> list[Action]:
-    """The `use` actions of Covenant treasures on the hero's turn, outside battles."""
-    if s.cov is None:
+def flask_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """Sanctified Flask: it names the corruption to return; a hero holding none is not
+    offered (a reading: the card's point is the corruption, the blessing comes with it)."""
+    card = first(w, h, "give_corruption_relief")
+    if s.cov is None or card is None:
         return []
-    flags = _flags(w, h) & USE_FLAGS
-    if not flags:
-        return []
+    return [
+        act("use", card, c)
+        for o in s.heroes
+        if not o.eliminated
+        for c in dict.fromkeys(o.corruptions)
+    ]
+
+
+def vambraces_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """Azkol's Vambraces: as the turn starts (the start step only, RTDT-TURN-2), leap to a
+    Tower-adjacent space."""
     t = s.turn
-    out = wands.use_actions(w, s, h) if flags & set(wands.EFFECTS) else []
-    if "give_corruption_relief" in flags:
-        out.extend(_flask_actions(w, s, h))
-    if t.phase == "start":  # "as your turn starts": the start step only (RTDT-TURN-2)
-        card = first(w, h, "start_jump_tower_adjacent")
-        if card is not None and card not in t.used and not wastelands.stuck(s, h):
-            out.extend(
-                act("use", card, sp)
-                for sp in sorted(w.board.tower_adjacent)
-                if sp != h.space and may_enter(w, s, h, sp)
-            )
-        card = first(w, h, "borrow_virtue")
-        if (
-            card is not None
-            and not t.borrowed_virtue
-            and h.spirit >= amount(w, card, "borrow_virtue")
-        ):
-            out.extend(act("use", card, v) for v in dict.fromkeys(h.inactive))
-    return out
+    card = first(w, h, "start_jump_tower_adjacent")
+    if s.cov is None or t.phase != "start" or card is None or card in t.used:
+        return []
+    if wastelands.stuck(s, h):
+        return []
+    return [
+        act("use", card, sp)
+        for sp in sorted(w.board.tower_adjacent)
+        if sp != h.space and may_enter(w, s, h, sp)
+    ]
 
 
-def battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
-    """The `use` actions of Covenant treasures while a battle card is face up."""
-    b = s.battle
-    if s.cov is None or b is None or not b.revealed:
+def journal_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """Spymaster's Journal: as the turn starts, pay spirit to turn an inactive virtue up."""
+    t = s.turn
+    card = first(w, h, "borrow_virtue")
+    if s.cov is None or t.phase != "start" or card is None or t.borrowed_virtue:
         return []
-    flags = _flags(w, h) & USE_FLAGS
-    if not flags:
+    if h.spirit < amount(w, card, "borrow_virtue"):
         return []
-    out = _flask_actions(w, s, h) if "give_corruption_relief" in flags else []
+    return [act("use", card, v) for v in dict.fromkeys(h.inactive)]
+
+
+# --- uses in a Battle or a delve (battle_uses, delve_uses) ---------------------------------
+
+
+def _card_up(s: State) -> bool:
+    return s.cov is not None and s.battle is not None and s.battle.revealed
+
+
+def flask_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    return flask_uses(w, s, h) if _card_up(s) else []  # while a battle card is face up
+
+
+def scroll_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """Azkol's Scroll: before any advantage, so that only its Wilds will count."""
     card = first(w, h, "exclusive_wild")
-    if card is not None and b.used == 0:  # before any advantage: only its Wilds will count
-        out.append(act("use", card))
+    if not _card_up(s) or card is None:
+        return []
+    assert s.battle is not None
+    return [act("use", card)] if s.battle.used == 0 else []
+
+
+def iron_wall_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """The Iron Wall before a battle card that would cost 10 warriors or more."""
     card = first(w, h, "ignore_big_loss")
-    if (
-        card is not None
-        and _marked(w, s, "ignore_big_loss") is None
-        and _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss")
-    ):
-        out.append(act("use", card))
-    return out
+    if not _card_up(s) or card is None or _marked(w, s, "ignore_big_loss") is not None:
+        return []
+    return (
+        [act("use", card)]
+        if _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss")
+        else []
+    )
 
 
 def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
@@ -172,8 +176,8 @@ def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
-    effects = heroes.card_effects(w, h, card.id, card.rungs[b.rung].effects)
-    prevent = b.shield + heroes.card_prevent(w, s, h)
+    effects = virtues.card_effects(w, h, card.id, card.rungs[b.rung].effects)
+    prevent = b.shield + virtues.card_prevent(w, s, h)
     prevent += sum(
         f.amount
         for cid in h.cards()
@@ -183,7 +187,7 @@ def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     return _warrior_loss(w, s, h, effects, 1) - prevent
 
 
-def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
+def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """The Iron Wall before a dungeon room that would cost 10 warriors or more."""
     dv = s.delve
     if s.cov is None or dv is None or dv.room < 0:
@@ -203,89 +207,138 @@ def delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
 
 
+# --- what each use does (use_owners, delve_verbs: `use CARD [ARG]`) -------------------------
+
+
+def _use_wand(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    wands.use(w, s, h, card, arg)
+
+
+def _use_flask(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    spend_treasure(w, s, h, card)  # Sanctified Flask
+    owner = next(o for o in s.heroes if arg in o.corruptions)
+    owner.corruptions.remove(arg)
+    s.corruption_deck.append(arg)  # RTDT-CORR-10: to the bottom of the deck
+    log(s, f"The {hero_name(w, owner)} returns the corruption {w.name(arg)}.")
+    blessings.gain_blessing(w, s, owner, w.name(card))
+
+
+def _use_vambraces(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    s.turn.used.append(card)  # Azkol's Vambraces
+    h.space = arg
+    log(s, f"{hero_name(w, h)} leaps to {w.board.names[arg]} with {w.name(card)}.")
+    wastelands.enter(w, s, h)
+    blessings.gain_blessing(w, s, h, w.name(card))
+
+
+def _use_journal(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    h.spirit -= amount(w, card, "borrow_virtue")  # Spymaster's Journal: until the turn ends
+    h.inactive.remove(arg)
+    h.virtues.append(arg)
+    s.turn.borrowed_virtue = arg
+    log(s, f"{hero_name(w, h)} reads {w.name(card)}: {w.name(arg)} is active this turn.")
+
+
+def _use_scroll(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    b = s.battle  # Azkol's Scroll
+    assert b is not None
+    spend_treasure(w, s, h, card)
+    s.turn.used.append(card)
+    b.pool = {"wild": amount(w, card, "exclusive_wild")}
+    log(
+        s,
+        f"{hero_name(w, h)} unrolls {w.name(card)}: only its Wild advantages count in this Battle.",
+    )
+
+
+def _use_iron_wall(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    spend_treasure(w, s, h, card)  # for the battle card or room now face up
+    s.turn.used.append(card)
+    log(s, f"{hero_name(w, h)} raises {w.name(card)}: this card's losses are ignored.")
+
+
+# treasures used with `use CARD [ARG]` (their cards have no `use` ability of their own): by
+# flag, what the use does
+USES = {
+    **{flag: _use_wand for flag in wands.EFFECTS},
+    "give_corruption_relief": _use_flask,
+    "start_jump_tower_adjacent": _use_vambraces,
+    "borrow_virtue": _use_journal,
+    "exclusive_wild": _use_scroll,
+    "ignore_big_loss": _use_iron_wall,
+}
+USE_FLAGS = frozenset(USES)
+
+
+def owns_use(w: World, a: Action) -> bool:
+    """Whether `a` is a `use` of one of this module's treasures."""
+    return len(a) >= 2 and a[0] == "use" and any(f.flag in USE_FLAGS for f in w.flags.get(a[1], ()))
+
+
 def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
     card = a[1]
-    arg = a[2] if len(a) > 2 else ""
-    what = _use_flag(w, card)
-    name = hero_name(w, h)
-    if what in wands.EFFECTS:
-        wands.use(w, s, h, card, arg)
-    elif what == "give_corruption_relief":  # Sanctified Flask
-        spend_treasure(w, s, h, card)
-        owner = next(o for o in s.heroes if arg in o.corruptions)
-        owner.corruptions.remove(arg)
-        s.corruption_deck.append(arg)  # RTDT-CORR-10: to the bottom of the deck
-        log(s, f"The {hero_name(w, owner)} returns the corruption {w.name(arg)}.")
-        blessings.gain_blessing(w, s, owner, w.name(card))
-    elif what == "start_jump_tower_adjacent":  # Azkol's Vambraces
-        s.turn.used.append(card)
-        h.space = arg
-        log(s, f"{name} leaps to {w.board.names[arg]} with {w.name(card)}.")
-        wastelands.enter(w, s, h)
-        blessings.gain_blessing(w, s, h, w.name(card))
-    elif what == "borrow_virtue":  # Spymaster's Journal: until the turn ends
-        h.spirit -= amount(w, card, what)
-        h.inactive.remove(arg)
-        h.virtues.append(arg)
-        s.turn.borrowed_virtue = arg
-        log(s, f"{name} reads {w.name(card)}: {w.name(arg)} is active this turn.")
-    elif what == "exclusive_wild":  # Azkol's Scroll
-        b = s.battle
-        assert b is not None
-        spend_treasure(w, s, h, card)
-        s.turn.used.append(card)
-        b.pool = {"wild": amount(w, card, what)}
-        log(s, f"{name} unrolls {w.name(card)}: only its Wild advantages count in this Battle.")
-    else:  # ignore_big_loss: The Iron Wall, for the battle card or room now face up
-        spend_treasure(w, s, h, card)
-        s.turn.used.append(card)
-        log(s, f"{name} raises {w.name(card)}: this card's losses are ignored.")
+    flag = next(f.flag for f in w.flags[card] if f.flag in USE_FLAGS)
+    USES[flag](w, s, h, card, a[2] if len(a) > 2 else "")
 
 
-def _flask_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    """The Flask names the corruption to return; a hero holding none is not offered (a
-    reading: the card's point is the corruption, the blessing comes with it)."""
-    card = first(w, h, "give_corruption_relief")
-    if card is None:
-        return []
-    return [
-        act("use", card, c)
-        for o in s.heroes
-        if not o.eliminated
-        for c in dict.fromkeys(o.corruptions)
-    ]
+# --- advantages: the conditional Wilds, one handler per flag (extra_advantages) -------------
+# Counted with the automatic advantages (RTDT-ADV-5); `only` counts one card gained
+# mid-action (RTDT-ADV-7). A heroic action that is not a Battle is a Quest action (a dungeon
+# is explored by the Quest action).
 
 
-# --- advantages --------------------------------------------------------------------------------
+def _wilds(w: World, h: HeroState, only: str, flag: str) -> int:
+    """The Wild amounts of this flag on the hero's cards (or on the one card `only`)."""
+    return sum(
+        f.amount
+        for card in ([only] if only else h.cards())
+        for f in w.flags.get(card, ())
+        if f.flag == flag
+    )
 
 
-def add_advantages(
-    w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str = ""
+def _add_wild(out: dict[str, int], n: int) -> None:
+    if n:
+        out["wild"] = out.get("wild", 0) + n
+
+
+def grim_whisper_wild(
+    w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
-    """The conditional Wilds of Covenant treasures, counted with the automatic advantages
-    (RTDT-ADV-5); `only` counts one card gained mid-action (RTDT-ADV-7). A heroic action
-    that is not a Battle is a Quest action (a dungeon is explored by the Quest action)."""
-    if s.cov is None or not _flags(w, h) & WILD_FLAGS:
+    """Grim Whisper: battling on a wasteland."""
+    if s.cov is not None and battling and wastelands.is_wasteland(s, h.space):
+        _add_wild(out, _wilds(w, h, only, "wasteland_battle_wild"))
+
+
+def sledge_wild(
+    w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
+) -> None:
+    """Archwright's Sledge: in a kingdom whose monument is completed."""
+    if s.cov is None:
         return
+    here = w.board.kingdom_of[h.space]
+    if any(x.kingdom == here and x.status == "built" for x in s.cov.sites):
+        _add_wild(out, _wilds(w, h, only, "wild_in_monument_kingdom"))
+
+
+def chest_wild(
+    w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
+) -> None:
+    """Everfilled Chest: on or next to a standing bazaar (COV-MONUMENT-3: a completed
+    monument in a bazaar's place counts)."""
     board = w.board
-    for card in [only] if only else h.cards():
-        for f in w.flags.get(card, ()):
-            if f.flag == "wasteland_battle_wild":  # Grim Whisper: the hero's space
-                ok = battling and wastelands.is_wasteland(s, h.space)
-            elif f.flag == "wild_in_monument_kingdom":  # Archwright's Sledge
-                here = board.kingdom_of[h.space]
-                ok = any(x.kingdom == here and x.status == "built" for x in s.cov.sites)
-            elif f.flag == "wild_near_bazaar":  # Everfilled Chest: a standing bazaar
-                ok = any(
-                    sp in s.skulls and board.building_of.get(sp) == "bazaar"
-                    for sp in board.near(h.space)
-                )  # COV-MONUMENT-3: a completed monument in a bazaar's place counts
-            elif f.flag == "wild_on_quest":  # Tent of Revelry
-                ok = not battling
-            else:
-                continue
-            if ok:
-                out["wild"] = out.get("wild", 0) + f.amount
+    if s.cov is not None and any(
+        sp in s.skulls and board.building_of.get(sp) == "bazaar" for sp in board.near(h.space)
+    ):
+        _add_wild(out, _wilds(w, h, only, "wild_near_bazaar"))
+
+
+def tent_wild(
+    w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
+) -> None:
+    """Tent of Revelry: in a Quest action."""
+    if s.cov is not None and not battling:
+        _add_wild(out, _wilds(w, h, only, "wild_on_quest"))
 
 
 def battle_allowed(w: World, s: State, allowed: set[str]) -> set[str]:
@@ -313,7 +366,7 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
     wands.battled(w, s, h, frozenset(traits_of(w, b.foe)))
 
 
-def card_improved(w: World, s: State, h: HeroState, top: bool) -> None:
+def bell_warriors(w: World, s: State, h: HeroState, top: bool) -> None:
     """Brutal Warlord's Bell: warriors whenever an advantage takes a battle card to its
     best result."""
     if s.cov is None or not top:
@@ -324,23 +377,25 @@ def card_improved(w: World, s: State, h: HeroState, top: bool) -> None:
         log(s, f"{hero_name(w, h)} takes {n} warriors ({w.name(card)}).")
 
 
-def card_effects(
-    w: World, s: State, h: HeroState, effects: Sequence[Effect], battle_card: bool
+def iron_wall_effects(
+    w: World, s: State, h: HeroState, effects: Sequence[Effect]
 ) -> Sequence[Effect]:
-    """What a battle card or dungeon room does to this hero: none of its losses after The
-    Iron Wall; no warriors, spirit or items from a battle card with Inobservant."""
-    if s.cov is None:
+    """The Iron Wall, once raised: none of the battle card's or dungeon room's losses."""
+    wall = _marked(w, s, "ignore_big_loss") if s.cov is not None else None
+    if wall is None:
         return effects
-    wall = _marked(w, s, "ignore_big_loss")
-    if wall is not None:
-        s.turn.used.remove(wall)
-        effects = [e for e in effects if e.op not in LOSS_OPS]
-    if battle_card and "no_battle_card_gains" in _flags(w, h):
-        effects = [e for e in effects if e.op not in CARD_GAIN_OPS]
-    return effects
+    s.turn.used.remove(wall)
+    return [e for e in effects if e.op not in LOSS_OPS]
 
 
-def event_effects(
+def inobservant(
+    w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
+) -> Sequence[Effect]:
+    """Inobservant: no warriors, spirit or items from a battle card."""
+    return [e for e in effects if e.op not in CARD_GAIN_OPS] if s.cov is not None else effects
+
+
+def iron_wall_strike(
     w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int
 ) -> Sequence[Effect]:
     """The Iron Wall against an event (a foe's strike) that would cost 10+ warriors. The
@@ -358,42 +413,34 @@ def event_effects(
     return [e for e in effects if e.op not in LOSS_OPS]
 
 
-def foe_status_changed(w: World, s: State, foe: str) -> None:
+def ichor_warriors(w: World, s: State, holder: HeroState, foe: str) -> None:
     """Azkol's Ichor: warriors for every holder whenever any foe's status changes."""
     if s.cov is None:
         return
-    for h in s.heroes:
-        if h.eliminated:
-            continue
-        for card in flag_cards(w, h, "warriors_on_foe_status"):
-            n = amount(w, card, "warriors_on_foe_status")
-            gain(s, h, "warriors", n)
-            log(s, f"{hero_name(w, h)} takes {n} warriors ({w.name(card)}).")
+    for card in flag_cards(w, holder, "warriors_on_foe_status"):
+        n = amount(w, card, "warriors_on_foe_status")
+        gain(s, holder, "warriors", n)
+        log(s, f"{hero_name(w, holder)} takes {n} warriors ({w.name(card)}).")
 
 
-def skulls_emerged(w: World, s: State, kingdoms: Sequence[str]) -> None:
+def scion_blessings(w: World, s: State, holder: HeroState, kingdoms: Sequence[str]) -> None:
     """Orphaned Scion's Charm: a blessing for each skull (doom skulls too) that comes out of
     the Tower into the kingdom the holder stands in, whoever's turn it is."""
-    if s.cov is None or not kingdoms:
+    card = first(w, holder, "blessing_on_skull_in_kingdom")
+    if s.cov is None or card is None:
         return
-    for h in s.heroes:
-        if h.eliminated:
-            continue
-        card = first(w, h, "blessing_on_skull_in_kingdom")
-        if card is None:
-            continue
-        here = w.board.kingdom_of[h.space]
-        for k in kingdoms:
-            if doom.kingdom_of(k) == here:
-                blessings.gain_blessing(w, s, h, w.name(card))
+    here = w.board.kingdom_of[holder.space]
+    for k in kingdoms:
+        if doom.kingdom_of(k) == here:
+            blessings.gain_blessing(w, s, holder, w.name(card))
 
 
-# --- quests, cleansing, potions and the end of the turn ----------------------------------------
+# --- quests and the end of the turn ---------------------------------------------------------------
 
 
-def quest_from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
+def opal_from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     """Opal of Projection: monthly quests (not the main goal) from any space."""
-    return s.cov is not None and kind != "main_goal" and "quest_any_space" in _flags(w, h)
+    return s.cov is not None and kind != "main_goal"
 
 
 def journal_returns(w: World, s: State, h: HeroState) -> None:

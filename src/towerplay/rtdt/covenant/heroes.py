@@ -1,36 +1,26 @@
 """The four Covenant heroes (COV-HERO, COV-AEGIS, COV-WARDEN, COV-SWINDLER): their banner
-actions, the Warden's quarry token, and the virtues whose flags need a rule of their own.
-
-The base rules call in at small named hooks (banner, battle, foe tokens and strikes,
-corruption, Reinforce cost, the haggle die, the market). Every hook is a no-op when no
-Covenant hero plays, so base games pay almost nothing for it. The Astromancer's spells
-are in `spells`.
+actions (by the hero whose banner is taken), the Warden's quarry token and Instinctive, and
+the decisions they ask. The virtues whose flags need a rule of their own are in `virtues`,
+the Astromancer's spells in `spells`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import (
     act,
     ask,
-    corruption_limit,
-    flag_amount,
     gain,
-    gain_corruption,
     has_flag,
     hero_name,
     log,
     regular_skulls,
     remove_skulls,
 )
-from towerplay.rtdt.rules.effects import run
-from towerplay.rtdt.rules.reinforce import settle_haggle as settle_reinforce
 from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -159,25 +149,16 @@ def _foe_id(s: State, foe: str) -> str:
 # --- Instinctive (COV-WARDEN-6, COV-WARDEN-7) --------------------------------------------------
 
 
-def _instinctive(w: World, s: State) -> HeroState | None:
-    for h in s.heroes:
-        if not h.eliminated and has_flag(w, h, "quarry_dodges_strike"):
-            return h
-    return None
-
-
-def instinct_asks(w: World, s: State, foe: str) -> bool:
-    """Before a strike of `foe` (a foe id, or "adversary" for the Tower acts) resolves,
-    the Instinctive Warden whose quarry is of that type may take the token back (COV-WARDEN-6).
-    True when the question was queued: the caller puts the event back to resolve after it."""
+def instinct_asks(w: World, s: State, warden: HeroState, foe: str) -> bool:
+    """Instinctive: before a strike of `foe` (a foe id, or "adversary" for the Tower acts)
+    resolves, the Warden whose quarry is of that type may take the token back
+    (COV-WARDEN-6). True when the question was queued: the caller puts the event back to
+    resolve after it."""
     cov = s.cov
     if cov is None or cov.dodge:  # asked already for this strike
         return False
     qfoe, space = quarry_at(s)
     if qfoe != foe or not space:
-        return False
-    warden = _instinctive(w, s)
-    if warden is None:
         return False
     ask(s, Decision("instinct", warden.seat, target=foe, context=space))
     return True
@@ -207,148 +188,6 @@ def adversary_spared(s: State) -> bool:
 def strike_over(s: State) -> None:
     if s.cov is not None:
         s.cov.dodge = ""
-
-
-# --- battle ----------------------------------------------------------------------------
-
-
-def battle_advantages(
-    w: World, s: State, h: HeroState, foe: str, space: str, adversary: bool
-) -> dict[str, int]:
-    """Advantages a Covenant hero adds as a Battle starts: Wild against the quarry
-    (Perceptive, Keen-Eyed) and the market treasures' regular ones (Inventive,
-    COV-SWINDLER-4)."""
-    out: dict[str, int] = {}
-    if s.cov is None:
-        return out
-    if is_quarry(s, foe, space, adversary):
-        n = flag_amount(w, h, "quarry_wild")
-        if n:
-            out["wild"] = n
-    if has_flag(w, h, "market_advantages"):
-        for t in s.market:  # regular (black) advantages only: always on, nothing to pay
-            for adv in w.advantages.get(t, ()):
-                if adv.when == "always" and not adv.conditional:
-                    out[adv.type] = out.get(adv.type, 0) + adv.amount
-    return out
-
-
-def corruption_advantages(w: World, h: HeroState) -> int:
-    """Emboldened: Wild advantages for each corruption held."""
-    if not h.corruptions:
-        return 0
-    return flag_amount(w, h, "wild_per_corruption") * len(h.corruptions)
-
-
-def card_prevent(w: World, s: State, h: HeroState) -> int:
-    """Guarded: fewer warrior losses per battle card against the quarry."""
-    b = s.battle
-    if b is None or not is_quarry(s, b.foe, b.space, b.adversary):
-        return 0
-    return flag_amount(w, h, "quarry_block_warrior_losses")
-
-
-def card_effects(w: World, h: HeroState, card: str, effects: Sequence[Effect]) -> Sequence[Effect]:
-    """Calculating: a critical-hit card cannot take warriors or spirit."""
-    if w.content.battle_cards[card].family != "critical":
-        return effects
-    if not has_flag(w, h, "ignore_critical_losses"):
-        return effects
-    return [
-        e for e in effects if not (isinstance(e, Lose) and e.resource in ("warriors", "spirit"))
-    ]
-
-
-def card_confirmed(w: World, s: State, h: HeroState, unaided: bool) -> None:
-    """Ascetic: spirit right after a card you spent no advantages on (COV-AEGIS-3)."""
-    if not unaided:
-        return
-    n = flag_amount(w, h, "spirit_per_unaided_card")
-    if n:
-        gain(s, h, "spirit", n)
-        log(s, f"{hero_name(w, h)} takes {n} spirit for facing the card unaided.")
-
-
-def quarry_defeated(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
-    """Inspiring: defeating the quarry clears every skull on or next to your space
-    (regular skulls: doom skulls stay, COV-DOOM-4). Call before the token is removed."""
-    if not is_quarry(s, foe, space, False) or not has_flag(w, h, "quarry_defeat_clears_skulls"):
-        return
-    n = sum(remove_skulls(w, s, sp, regular_skulls(s, sp)) for sp in w.board.near(h.space))
-    log(s, f"{hero_name(w, h)} fells the quarry and clears {n} skull(s) nearby.")
-
-
-# --- Reinforce, corruption, market --------------------------------------------------------
-
-
-def resolute_discount(w: World, h: HeroState) -> int:
-    """Resolute: spirit off an enhanced Reinforce per corruption held (COV-AEGIS-4). The
-    glyph's spirit is charged apart, so it is still paid (COV-AEGIS-5)."""
-    if not h.corruptions:
-        return 0
-    return flag_amount(w, h, "reinforce_discount_per_corruption") * len(h.corruptions)
-
-
-def steeled_asks(w: World, s: State, h: HeroState, why: str) -> bool:
-    """Steeled: once a turn, when another hero would gain a corruption, the Aegis may take
-    it instead for spirit. True when the question was queued (the gain waits for it)."""
-    if s.cov is None or s.result is not None or "steeled" in s.turn.used:
-        return False
-    for o in s.heroes:
-        if o.seat == h.seat or o.eliminated or not has_flag(w, o, "take_others_corruption"):
-            continue
-        if _steeled_can_take(w, s, o, h):
-            ask(s, Decision("steeled", o.seat, target=str(h.seat), context=why))
-            return True
-    return False
-
-
-def _steeled_can_take(w: World, s: State, aegis: HeroState, other: HeroState) -> bool:
-    """Only with room on the Aegis's board (a fourth would lose the game, COV-AEGIS-6), and
-    only when the other hero really faces a card or a loss."""
-    if len(aegis.corruptions) >= corruption_limit(w, aegis):
-        return False
-    return bool(s.corruption_deck) or len(other.corruptions) >= corruption_limit(w, other)
-
-
-def market_taken(w: World, s: State, h: HeroState) -> None:
-    """Opportunistic: any hero taking a market treasure gives a blessing."""
-    if s.cov is None:
-        return
-    for o in s.heroes:
-        if not o.eliminated and has_flag(w, o, "blessing_on_market_take"):
-            gain_blessing(w, s, o, "Opportunistic")
-
-
-# --- the haggle die (Fortuitous) -------------------------------------------------------------
-
-
-def reroll_asks(w: World, s: State, h: HeroState, result: str, context: str) -> bool:
-    """Fortuitous: after rolling the haggle die, roll once more and keep either result.
-    `context` is "effect" (an effect's roll) or "reinforce". True when asked."""
-    if s.cov is None or not has_flag(w, h, "haggle_reroll"):
-        return False
-    ask(s, Decision("haggle_reroll", h.seat, target=result, context=context))
-    return True
-
-
-def _roll(w: World, s: State, h: HeroState) -> str:
-    rng = Rng(s.rng)
-    face = rng.choice(w.content.haggle.faces)
-    s.rng = rng.state
-    log(s, f"{hero_name(w, h)} rolls the haggle die again: {face.text}")
-    return face.result
-
-
-def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -> None:
-    """The kept haggle result takes effect as the roll that asked for it would."""
-    if context == "reinforce":
-        settle_reinforce(w, s, h, result)
-        return
-    if result == "cancel":  # an effect's roll: the cancel face does nothing
-        return
-    face = next(f for f in w.content.haggle.faces if f.result == result)
-    run(w, s, h, face.effects, "the haggle die")
 
 
 # --- decisions: each kind's answers, how an answer applies, its words -----------------------
@@ -469,65 +308,6 @@ def _aegis_banner_words(w: World, s: State, d: Decision) -> str:
     return f"{_who(w, s, d)}: pay 10 warriors to return one of your corruptions, or stop."
 
 
-def _steeled_answers(w: World, s: State, d: Decision) -> list[Action]:
-    other = s.heroes[int(d.target)]
-    if "steeled" in s.turn.used or not _steeled_can_take(w, s, s.heroes[d.seat], other):
-        return [act("pass")]
-    return [act("take"), act("pass")]
-
-
-def _steeled(w: World, s: State, d: Decision, a: Action) -> None:
-    h = s.heroes[d.seat]
-    other = s.heroes[int(d.target)]
-    if a[0] == "pass":
-        gain_corruption(w, s, other, d.context, offer_steeled=False)
-        return
-    s.turn.used.append("steeled")
-    log(s, f"{hero_name(w, h)} takes the corruption meant for the {hero_name(w, other)} (Steeled).")
-    gain_corruption(w, s, h, d.context, offer_steeled=False)
-    gain(s, h, "spirit", flag_amount(w, h, "take_others_corruption"))
-
-
-def _steeled_words(w: World, s: State, d: Decision) -> str:
-    other = hero_name(w, s.heroes[int(d.target)])
-    return (
-        f"{_who(w, s, d)}: Steeled - take the corruption meant for the {other} and 2 spirit, "
-        "or pass."
-    )
-
-
-def _haggle_reroll_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("keep"), act("reroll")]
-
-
-def _haggle_reroll(w: World, s: State, d: Decision, a: Action) -> None:
-    h = s.heroes[d.seat]
-    if a[0] == "keep":
-        settle_haggle(w, s, h, d.target, d.context)
-        return
-    second = _roll(w, s, h)
-    if second == d.target:
-        settle_haggle(w, s, h, second, d.context)
-        return
-    ask(s, Decision("haggle_pick", d.seat, options=(d.target, second), context=d.context))
-
-
-def _haggle_reroll_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: Fortuitous - keep the haggle result ({d.target}) or reroll."
-
-
-def _haggle_pick_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("keep", r) for r in d.options]
-
-
-def _haggle_pick(w: World, s: State, d: Decision, a: Action) -> None:
-    settle_haggle(w, s, s.heroes[d.seat], a[1], d.context)
-
-
-def _haggle_pick_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: Fortuitous - keep one result: {', '.join(d.options)}."
-
-
 # registered by covenant/plugin.py (hooks.decision)
 KINDS = {
     "quarry": DecisionKind(
@@ -564,26 +344,5 @@ KINDS = {
         _aegis_banner_words,
         "pay 10 warriors to return a corruption, or stop",
         "RTDT-TURN-2",
-    ),
-    "steeled": DecisionKind(
-        _steeled_answers,
-        _steeled,
-        _steeled_words,
-        "take the other hero's corruption (Steeled), or pass",
-        "RTDT-CORR-4",
-    ),
-    "haggle_reroll": DecisionKind(
-        _haggle_reroll_answers,
-        _haggle_reroll,
-        _haggle_reroll_words,
-        "keep the haggle result or reroll (Fortuitous)",
-        "RTDT-HAGGLE-1",
-    ),
-    "haggle_pick": DecisionKind(
-        _haggle_pick_answers,
-        _haggle_pick,
-        _haggle_pick_words,
-        "keep one of the two haggle results (Fortuitous)",
-        "RTDT-HAGGLE-1",
     ),
 }

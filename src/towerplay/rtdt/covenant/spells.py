@@ -47,24 +47,21 @@ BOUNTEOUS = "bounteous"  # once-a-turn marker in TurnState.used
 # --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------
 
 
-def month_start(w: World, s: State) -> None:
+def pious(w: World, s: State, h: HeroState) -> None:
     """Pious: after the month's quests appear and before the first turn, prepare as many
     cards as the month's number (COV-ASTRO-3, COV-ASTRO-4). Exalted brings the invocations
-    into the hand first (COV-ASTRO-11)."""
+    into the hand first (COV-ASTRO-11). Runs for each hero with Pious (hooks.on_holders)."""
     cov = s.cov
     if cov is None:
         return
-    for h in s.heroes:
-        if h.eliminated or not has_flag(w, h, "prepare_spells"):
-            continue
-        hand = cov.spells[h.seat]
-        if cov.invocations[h.seat] and has_flag(w, h, "prepare_invocations"):
-            hand.extend(cov.invocations[h.seat])
-            cov.invocations[h.seat] = []
-            log(s, f"{hero_name(w, h)}'s invocations join her spells (Exalted).")
-        n = min(s.month, len(hand))
-        if n:
-            ask(s, Decision("prepare", h.seat, amount=n))
+    hand = cov.spells[h.seat]
+    if cov.invocations[h.seat] and has_flag(w, h, "prepare_invocations"):
+        hand.extend(cov.invocations[h.seat])
+        cov.invocations[h.seat] = []
+        log(s, f"{hero_name(w, h)}'s invocations join her spells (Exalted).")
+    n = min(s.month, len(hand))
+    if n:
+        ask(s, Decision("prepare", h.seat, amount=n))
 
 
 def month_end(w: World, s: State) -> None:
