@@ -2,11 +2,11 @@
 the wands' own rules are in `wands`, the corruptions' in `corruptions`, but for Inobservant,
 which changes battle cards with The Iron Wall here).
 
-covenant/plugin.py registers these for the events the base rules emit (rtdt/hooks.py); each
-does nothing when no Covenant part is in play (`State.cov` is None). Treasures used on the
-hero's turn take the `use CARD [ARG]`
-notation (the treasures that ask a question when something happens are in
-`treasure_choices`):
+One handler per flag: covenant/plugin.py registers each for the event the base rules emit
+(rtdt/hooks.py) with `hooks.on_flag` and its kin, so it runs only for a hero holding a card
+with that flag; each does nothing when no Covenant part is in play (`State.cov` is None).
+What a `use CARD [ARG]` does is looked up by the card's flag (`USES`); the treasures that
+ask a question when something happens are in `treasure_choices`:
 
   use WAND [FOE|SPACE]             spend a wand's charges (COV-WAND-2)
   use sanctified_flask CORRUPTION  the hero holding it returns it and gains a blessing

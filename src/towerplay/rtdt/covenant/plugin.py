@@ -2,8 +2,8 @@
 
 Every handler here is registered for the `covenant` feature, active when any Covenant part
 is in play (`State.cov` is set). The base rules never import this package; the order of
-registration is the order handlers run in. The adapters below only fit a module's function
-to an event's arguments.
+registration is the order handlers run in. A card ability is registered per flag (see the
+registration below); the adapters only fit a module's function to an event's arguments.
 """
 
 from __future__ import annotations

@@ -3,6 +3,9 @@ sources, and the decisions the monuments' enhanced options ask."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
@@ -48,15 +51,11 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     if which != "enhanced":
         return True
     opt = cr.option(w, s, h, source, which)
-    flag = getattr(opt, "flag", None)
     if h.warriors < cr.warriors_cost(w, s, h, source, which):
         return False
-    if flag == "foreign_virtue":
-        return bool(h.inactive) and bool(foreign_virtues(w, s))
-    if flag == "items_for_corruptions":
-        return bool(h.corruptions) and bool(_items(h))
-    if flag == "move_monument":  # COV-WASTE-4: not out of a wasteland
-        return not stuck(s, h) and bool(colossus_targets(w, s))
+    found = OPTIONS.get(getattr(opt, "flag", None) or "")
+    if found is not None and found.feasible is not None:
+        return found.feasible(w, s, h)
     if any(e.op == "remove_foe" for e in opt.effects):  # the Nightmare Cage (COV-CLARIFY-18)
         return bool(s.foes)
     return True
@@ -87,15 +86,57 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
     warriors = cr.warriors_cost(w, s, h, source, which)
     if warriors:
         h.warriors -= warriors
-    flag = getattr(opt, "flag", None)
-    if flag == "unlimited_battle_cleanse":  # COV-CLARIFY-17
-        s.turn.used.append(MOONSTONE)
-    elif flag == "foreign_virtue":  # COV-CLARIFY-7
-        ask(s, Decision("cenotaph_virtue", h.seat))
-    elif flag == "items_for_corruptions":  # COV-CLARIFY-4
-        ask(s, Decision("oak_item", h.seat))
-    elif flag == "move_monument":  # COV-CLARIFY-10
-        ask(s, Decision("colossus_move", h.seat, target=source or h.space))
+    found = OPTIONS.get(getattr(opt, "flag", None) or "")
+    if found is not None:
+        found.apply(w, s, h, source)
+
+
+# --- the monuments' enhanced options that are engine code, by their flag -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class MonumentRule:
+    """Whether the option can do something now (None: as any option with its effects), and
+    what it does once paid for."""
+
+    feasible: Callable[[World, State, HeroState], bool] | None
+    apply: Callable[[World, State, HeroState, str], None]
+
+
+def _moonstone(w: World, s: State, h: HeroState, source: str) -> None:
+    s.turn.used.append(MOONSTONE)  # COV-CLARIFY-17
+
+
+def _cenotaph_feasible(w: World, s: State, h: HeroState) -> bool:
+    return bool(h.inactive) and bool(foreign_virtues(w, s))
+
+
+def _cenotaph(w: World, s: State, h: HeroState, source: str) -> None:
+    ask(s, Decision("cenotaph_virtue", h.seat))  # COV-CLARIFY-7
+
+
+def _oak_feasible(w: World, s: State, h: HeroState) -> bool:
+    return bool(h.corruptions) and bool(_items(h))
+
+
+def _oak(w: World, s: State, h: HeroState, source: str) -> None:
+    ask(s, Decision("oak_item", h.seat))  # COV-CLARIFY-4
+
+
+def _colossus_feasible(w: World, s: State, h: HeroState) -> bool:
+    return not stuck(s, h) and bool(colossus_targets(w, s))  # COV-WASTE-4: not out of one
+
+
+def _colossus(w: World, s: State, h: HeroState, source: str) -> None:
+    ask(s, Decision("colossus_move", h.seat, target=source or h.space))  # COV-CLARIFY-10
+
+
+OPTIONS = {
+    "unlimited_battle_cleanse": MonumentRule(None, _moonstone),
+    "foreign_virtue": MonumentRule(_cenotaph_feasible, _cenotaph),
+    "items_for_corruptions": MonumentRule(_oak_feasible, _oak),
+    "move_monument": MonumentRule(_colossus_feasible, _colossus),
+}
 
 
 def colossus_targets(w: World, s: State) -> list[str]:
