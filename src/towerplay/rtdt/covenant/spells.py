@@ -130,11 +130,26 @@ def cast(w: World, s: State, h: HeroState, a: Action) -> None:
     cov.spells[h.seat].append(spell)
     log(s, f"{hero_name(w, h)} casts {w.name(spell)}.")
     SPELLS[spell].resolve(w, s, h, a[2:])
-    if has_flag(w, h, "blessing_on_cast"):
-        gain_blessing(w, s, h, "Zealous")
-    if has_flag(w, h, "treasure_on_cast") and BOUNTEOUS not in s.turn.used:
+    for flag, then in AFTER_CAST.items():
+        if w.holds(h, flag):
+            then(w, s, h)
+
+
+def _zealous(w: World, s: State, h: HeroState) -> None:
+    gain_blessing(w, s, h, "Zealous")  # a blessing after each spell cast
+
+
+def _bounteous(w: World, s: State, h: HeroState) -> None:
+    if BOUNTEOUS not in s.turn.used:  # once a turn, the treasure deck's top card
         s.turn.used.append(BOUNTEOUS)
         draw_treasure(w, s, h)
+
+
+# the virtues that act after each cast, by flag
+AFTER_CAST: dict[str, Callable[[World, State, HeroState], None]] = {
+    "blessing_on_cast": _zealous,
+    "treasure_on_cast": _bounteous,
+}
 
 
 def _hero(s: State, hero: str) -> HeroState:
