@@ -7,7 +7,9 @@ import, by the modules that own them (covenant/plugin.py, competitive.py, abilit
 decisions/; rtdt/plugins.py imports them all), each for a feature: `base` (every game),
 `covenant` (a Covenant part is in play, so `State.cov` is set) or `competitive`. `table`
 resolves one table per set of features, so an event nobody handles in this game is an
-empty tuple: emitting it costs a loop over nothing.
+empty tuple: emitting it costs a loop over nothing. A card ability registers per flag
+(`on_flag`, `on_flag_filter`, `on_holders`): one entry in the event's list for each flag,
+run only for a hero holding a card with it (`World.holds`).
 
 This module is a leaf: it imports no rules, no expansion and no game.
 """
