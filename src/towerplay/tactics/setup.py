@@ -7,11 +7,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from pydantic import ValidationError
+
 from towerplay.core.rng import Rng, seed_state
 from towerplay.tactics.content import Content
 from towerplay.tactics.effects import DIRECTIONS, log, shuffle
 from towerplay.tactics.grid import looks_like_square
-from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.models import EQUIPMENT_KINDS, Consumable
 from towerplay.tactics.spawns import enemy_unit
 from towerplay.tactics.state import SLOTS, Ctx, Hero, State, Unit, board_of
 
@@ -43,7 +45,8 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     difficulty = config.get("difficulty", "normal")
     if difficulty not in POTIONS:
         raise ValueError(f"difficulty is one of {', '.join(POTIONS)}")
-    ctx = Ctx(content, enc, board_of(enc))
+    items = config_items(config)
+    ctx = Ctx(content, enc, board_of(enc), items=items_by_id(items))
     n = len(heroes)
     rng = Rng(seed_state(seed))
     s = State(enc_id, n, difficulty, {}, [], rng.state)
@@ -61,6 +64,7 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     s.potions = POTIONS[difficulty] - (1 if n == 3 else 0)
     if "potions" in config:  # a campaign brings the revive potions of Party > Items
         s.potions = _int(config["potions"], "potions", 0, 9)
+    s.items = [item.id for item in items]  # the party's consumables (AT-ITEM-1)
     s.compass = Rng(s.rng).below(4)  # the compass, in any orientation (AT-SETUP-2)
     s.rng = Rng(s.rng).fork().state
     s.direction_deck = list(DIRECTIONS)
@@ -70,6 +74,29 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     log(s, f"{enc.name}: {', '.join(h.uid for h in s.heroes)} with {s.potions} revive potions")
     s.phase = "place"
     return s, ctx
+
+
+def config_items(config: dict[str, Any]) -> list[Consumable]:
+    """The config's `items`: the party's consumables, each with its steps (AT-ITEM-1)."""
+    raw = config.get("items", [])
+    if not isinstance(raw, list):
+        raise ValueError("items: expected a list of consumable items")
+    out = []
+    for i, entry in enumerate(raw):
+        try:
+            out.append(Consumable.model_validate(entry))
+        except ValidationError as e:
+            raise ValueError(f"items[{i}]: {e.errors()[0]['msg']}") from None
+    return out
+
+
+def items_by_id(items: list[Consumable]) -> dict[str, Consumable]:
+    """One definition per item id (two copies of an item are one id twice)."""
+    out: dict[str, Consumable] = {}
+    for i, item in enumerate(items):
+        if out.setdefault(item.id, item) != item:
+            raise ValueError(f"items[{i}]: another item is also called {item.id!r}")
+    return out
 
 
 @dataclass(frozen=True, slots=True)

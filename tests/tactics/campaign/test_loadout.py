@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
-from towerplay.core.errors import IllegalAction
+from tests.tactics.helpers import texts, turn
+from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import CampaignHero, max_hp, new_hero
@@ -145,3 +147,52 @@ def test_AT_SETUP_3_a_bad_hero_config_names_its_field(cc: CampaignContent) -> No
     config["heroes"][2]["name"] = "roberta"
     with pytest.raises(ValueError, match=r"heroes\[2\]\.name"):
         new_game(config, 0, content=cc.game)
+
+
+def item_game(cc: CampaignContent, items: tuple[str, ...]) -> TacticsGame:
+    """Three campaign heroes with these party items, placed on the board."""
+    party = party3(cc)
+    config = encounter_config(
+        cc, party, [default_loadout(cc, h) for h in party], "normal", "goblin_ambush", items=items
+    )
+    g = new_game(config, 3, content=cc.game)
+    for h, sq in zip(g.s.heroes, g.ctx.board.start, strict=False):
+        g.s.units[h.uid].square = sq
+    g.s.round = 1
+    return g
+
+
+def test_AT_ITEM_1_a_party_consumable_is_a_free_action_then_spent(cc: CampaignContent) -> None:
+    g = item_game(cc, ("healing_draught", "healing_draught", "fire_flask"))
+    roberta = g.s.units["roberta"]
+    roberta.hp = 2
+    turn(g, "roberta")
+    assert {"item healing_draught", "item fire_flask", "pass"} <= set(texts(g))
+    g.apply("item healing_draught")
+    assert roberta.hp == 5 and g.s.heroes[0].actions == 0  # heal 3, no action taken
+    assert "pass" not in texts(g) and "item healing_draught" in texts(g)  # a second copy
+    assert g.s.items == ["healing_draught", "fire_flask"]
+    again = TacticsGame.from_json(json.loads(json.dumps(g.to_json())), content=cc.game)
+    assert again.state_hash() == g.state_hash() and texts(again) == texts(g)
+    g.apply("item healing_draught")
+    assert "item healing_draught" not in texts(g)
+    with pytest.raises(IllegalAction, match="AT-ITEM-1"):
+        g.apply("item healing_draught")
+    bad = g.to_json()
+    bad["state"]["items"] = ["no_such_item"]
+    with pytest.raises(SaveError, match="items"):
+        TacticsGame.from_json(bad, content=cc.game)
+    with pytest.raises(ValueError, match="consumable"):
+        item_game(cc, ("bag_of_gold",))
+
+
+def test_AT_ITEM_2_the_result_reports_potions_and_items_used(cc: CampaignContent) -> None:
+    g = item_game(cc, ("fire_flask",))
+    assert g.spent() == {"potions_used": 0, "items_spent": []}
+    turn(g, "roberta")
+    g.apply("item fire_flask")
+    knocked = g.s.units["quill"]
+    knocked.hp, knocked.knocked_out = 0, True
+    turn(g, "quill")
+    g.apply("revive")
+    assert g.spent() == {"potions_used": 1, "items_spent": ["fire_flask"]}

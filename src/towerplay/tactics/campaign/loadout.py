@@ -149,7 +149,9 @@ def encounter_config(
     """The config `tactics.new_game` takes for the party with these loadouts.
 
     `potions` is the revive potions Party > Items holds (default: the difficulty's,
-    AT-SETUP-6); `items` are the party's consumable supply items."""
+    AT-SETUP-6); `items` are the party's consumable supply items (a list of ids, an id
+    once per copy), passed with their steps so the encounter can run them (AT-ITEM-1);
+    `TacticsGame.spent()` then says which were used."""
     if len(loadouts) != len(party):
         raise ValueError(f"{len(party)} heroes but {len(loadouts)} loadouts")
     if difficulty not in POTIONS:
@@ -163,5 +165,14 @@ def encounter_config(
     if potions is not None:
         config["potions"] = potions
     if items:
-        raise ValueError("consumable items are not yet played by the encounter engine")
+        config["items"] = [consumable(c, iid) for iid in items]
     return config
+
+
+def consumable(c: CampaignContent, item_id: str) -> dict[str, Any]:
+    """A consumable supply item as the encounter config carries it (AT-ITEM-1)."""
+    item = c.items.get(item_id)
+    if item is None or item.kind != "consumable":
+        raise ValueError(f"{item_id!r} is not a consumable supply item")
+    steps = [st.model_dump(mode="json", exclude_defaults=True) for st in item.steps]
+    return {"id": item.id, "name": item.name, "steps": steps}
