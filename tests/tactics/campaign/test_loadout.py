@@ -8,6 +8,7 @@ import json
 import pytest
 
 from tests.tactics.helpers import texts, turn
+from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.content import CampaignContent
@@ -196,3 +197,16 @@ def test_AT_ITEM_2_the_result_reports_potions_and_items_used(cc: CampaignContent
     turn(g, "quill")
     g.apply("revive")
     assert g.spent() == {"potions_used": 1, "items_spent": ["fire_flask"]}
+
+
+def test_AT_ITEM_1_the_heuristic_keeps_an_item_it_does_not_need(cc: CampaignContent) -> None:
+    g = item_game(cc, ("healing_draught",))
+    turn(g, "roberta")  # at full HP: the draught would heal nothing
+    assert "item healing_draught" in texts(g)
+    assert str(HeuristicTacticsAgent(1).act(g)) != "item healing_draught"
+    g.s.units["roberta"].hp = 1  # badly hurt: now it is worth drinking
+    turn(g, "roberta")
+    agent = HeuristicTacticsAgent(1)
+    while g.s.acting == "roberta":
+        g.apply(agent.act(g))
+    assert g.spent()["items_spent"] == ["healing_draught"]
