@@ -21,7 +21,7 @@ from towerplay.tactics.save import state_from_json, state_to_json
 from towerplay.tactics.setup import config_items, items_by_id, new_state
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the party items (state.items, items_spent), push and splash decisions
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
     "party": ["fighter", "rogue", "cleric"],
