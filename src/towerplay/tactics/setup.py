@@ -37,6 +37,8 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
         raise ValueError(f"no encounter {enc_id!r}; known: {', '.join(content.encounters)}")
     enc = content.encounters[enc_id]
     if "heroes" in config:
+        if not isinstance(config["heroes"], list):
+            raise ValueError("heroes: expected a list of heroes")
         heroes = [loadout_of(content, config["heroes"], i) for i in range(len(config["heroes"]))]
     else:
         heroes = standalone_heroes(content, config)
@@ -46,6 +48,10 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     if difficulty not in POTIONS:
         raise ValueError(f"difficulty is one of {', '.join(POTIONS)}")
     items = config_items(config)
+    for i, item in enumerate(items):
+        for st in item.steps:
+            if st.op == "summon" and st.summon not in content.summons:
+                raise ValueError(f"items[{i}].steps: no summon {st.summon!r}")
     ctx = Ctx(content, enc, board_of(enc), items=items_by_id(items))
     n = len(heroes)
     rng = Rng(seed_state(seed))
@@ -178,7 +184,7 @@ def loadout_of(content: Content, heroes: Any, i: int) -> HeroSetup:
         raise ValueError(f"{where}.name: {uid!r} is not a figure name")
     if uid in [x["name"] for x in heroes[:i]]:
         raise ValueError(f"{where}.name: {uid!r} twice")
-    if h["class"] not in content.classes:
+    if not isinstance(h["class"], str) or h["class"] not in content.classes:
         raise ValueError(f"{where}.class: no class {h['class']!r}")
     max_hp = _int(h["max_hp"], f"{where}.max_hp", 1, 99)
     deck = _ids(h["deck"], f"{where}.deck", content.cards)
@@ -186,7 +192,9 @@ def loadout_of(content: Content, heroes: Any, i: int) -> HeroSetup:
     if not isinstance(board, dict) or set(board) != set(SLOTS):
         raise ValueError(f"{where}.board: expected the slots {', '.join(SLOTS)}")
     for slot, cid in board.items():
-        if cid is not None and (cid not in content.cards or content.cards[cid].kind != slot):
+        if cid is not None and (
+            not isinstance(cid, str) or cid not in content.cards or content.cards[cid].kind != slot
+        ):
             raise ValueError(f"{where}.board.{slot}: {cid!r} is not a {slot} card")
     abilities = _ids(h["abilities"], f"{where}.abilities", content.abilities)
     return HeroSetup(uid, h["class"], max_hp, deck, dict(board), abilities)

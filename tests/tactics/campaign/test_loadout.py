@@ -148,6 +148,23 @@ def test_AT_SETUP_3_a_bad_hero_config_names_its_field(cc: CampaignContent) -> No
     config["heroes"][2]["name"] = "roberta"
     with pytest.raises(ValueError, match=r"heroes\[2\]\.name"):
         new_game(config, 0, content=cc.game)
+    config["heroes"][2]["name"] = "quill"
+    config["heroes"][0]["board"]["weapon"] = ["iron_sword"]
+    with pytest.raises(ValueError, match=r"heroes\[0\]\.board\.weapon"):
+        new_game(config, 0, content=cc.game)
+    config["heroes"][0]["board"]["weapon"] = None
+    config["heroes"][0]["class"] = ["rogue"]
+    with pytest.raises(ValueError, match=r"heroes\[0\]\.class"):
+        new_game(config, 0, content=cc.game)
+    config["heroes"][0]["class"] = "rogue"
+    config["items"] = [{"id": "x", "name": "X", "steps": [{"op": "summon", "summon": "dragon"}]}]
+    with pytest.raises(ValueError, match=r"items\[0\]\.steps"):
+        new_game(config, 0, content=cc.game)
+    config["items"] = [{"id": "x", "name": "X", "steps": []}]
+    with pytest.raises(ValueError, match=r"items\[0\]"):
+        new_game(config, 0, content=cc.game)
+    config["items"] = []
+    new_game(config, 0, content=cc.game)  # and mended, it plays
 
 
 def item_game(cc: CampaignContent, items: tuple[str, ...]) -> TacticsGame:
