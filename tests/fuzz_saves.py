@@ -21,6 +21,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tests.tactics.campaign.games import campaign_encounter
+from tests.tactics.campaign.games import load as load_campaign_encounter
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import SaveError
 from towerplay.rtdt.game import RtdtGame
@@ -88,6 +90,12 @@ def tactics_game(r: random.Random) -> TacticsGame:
     return _play(new_tactics(config, seed), r.randint(0, 300), seed)
 
 
+def campaign_tactics_game(r: random.Random) -> TacticsGame:
+    """A campaign encounter (elite heroes, a Mark of Death, items) at a random point."""
+    seed = r.randrange(10**6)
+    return _play(campaign_encounter(seed), r.randint(0, 300), seed)
+
+
 def _play(g: Any, steps: int, seed: int) -> Any:
     agent = RandomAgent(seed)
     for _ in range(steps):
@@ -100,6 +108,7 @@ def _play(g: Any, steps: int, seed: int) -> Any:
 GAMES: dict[str, tuple[Callable[[random.Random], Any], Callable[[Any, str], Any]]] = {
     "rtdt": (rtdt_game, RtdtGame.from_json),
     "tactics": (tactics_game, lambda data, file: TacticsGame.from_json(data, file)),
+    "tactics-campaign": (campaign_tactics_game, load_campaign_encounter),
 }
 
 

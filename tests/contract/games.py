@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tests.tactics.campaign.games import campaign_encounter
+from tests.tactics.campaign.games import load as load_campaign_encounter
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.tactics import TacticsGame
@@ -55,6 +57,12 @@ GAMES: list[Entry] = [
             seed,
         ),
         TacticsGame.from_json,
+        lambda g: len(g.s.heroes),
+    ),
+    Entry(
+        "tactics-campaign",  # campaign heroes: elite classes, a Mark of Death, party items
+        campaign_encounter,
+        load_campaign_encounter,
         lambda g: len(g.s.heroes),
     ),
 ]

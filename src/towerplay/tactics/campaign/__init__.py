@@ -9,4 +9,8 @@ Modules, from the ground up:
 
 - `models`, `content`: the campaign content (level-up cards, perks, items, markets,
   heroes, chapters, random encounters) and its cross-checks.
+- `hero`: a campaign hero and what its level-up cards make of it (level, class, HP).
+- `levels`: which level-up card a hero may take, and the REPLACE and basic-card
+  removals that follow.
+- `loadout`: player setup before an encounter, and the encounter config it makes.
 """
