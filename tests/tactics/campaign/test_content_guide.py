@@ -253,3 +253,48 @@ def test_the_paths_script_prints_a_line_per_ending(
     for ch in c.chapters.values():
         if ch.kind == "ending":
             assert ch.title in out
+
+
+# --- the new cards play in the encounter engine --------------------------------------
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_random_games_with_every_new_card_and_story_ability_end_cleanly(
+    c: CampaignContent, seed: int
+) -> None:
+    from tests.tactics.helpers import check_invariants
+    from towerplay.agents.random import RandomAgent
+    from towerplay.tactics import new_game
+
+    cards = sorted(
+        cid
+        for cid, card in c.game.cards.items()
+        if (card.kind in EQUIPMENT_KINDS and (card.loot or card.banner == "market"))
+        or cid in GUIDE_ACTIONS | GUIDE_FEATURES
+    )
+    passives = sorted(a.id for a in c.game.abilities.values() if a.story and a.kind == "passive")
+    dice = sorted(a.id for a in c.game.abilities.values() if a.story and a.kind == "dice")
+    party = ["fighter", "rogue", "cleric", "wizard", "archer"]
+    g = new_game(
+        {
+            "encounter": ("pawl_chieftain", "ember_witch")[seed % 2],
+            "party": party,
+            "extra_cards": {seat: cards[seat::5] for seat in range(5)},
+            "abilities": {
+                seat: [*passives[2 * seat : 2 * seat + 2], dice[seat % 4]] for seat in range(5)
+            },
+        },
+        seed,
+    )
+    totals = {h.uid: h.card_count() for h in g.s.heroes}
+    agent = RandomAgent(seed)
+    used: set[str] = set()
+    for _ in range(6000):
+        if g.result is not None:
+            break
+        g.apply(agent.act(g))
+        check_invariants(g, totals)
+        for h in g.s.heroes:
+            used.update(h.discard, h.set_aside, (x for x in h.board.values() if x))
+    assert g.result is not None
+    assert len(used & set(cards)) >= 10  # many of them were played or equipped
