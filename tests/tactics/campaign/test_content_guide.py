@@ -116,10 +116,20 @@ def test_perks_and_story_abilities_are_distinct(c: CampaignContent) -> None:
     assert len(mods) == len(set(mods))
 
 
-def test_each_perk_and_story_ability_is_given_exactly_once(c: CampaignContent) -> None:
+def test_each_perk_is_named_by_one_encounter_and_each_story_ability_given_once(
+    c: CampaignContent,
+) -> None:
     rewards = all_rewards(c)
-    perks = Counter(p for r in rewards for p in r.perks)
-    assert perks == dict.fromkeys(c.perks, 1)
+    named = Counter[str]()  # a perk is named by a +Success, or a Success that levels up
+    for chap in c.chapters.values():
+        here: set[str] = set()
+        for res in (chap.success, chap.plus_success, chap.failure):
+            if res is not None:
+                assert not res.reward.perks or res is chap.plus_success or res.reward.level_up
+                here.update(res.reward.perks)
+        named.update(here)
+    assert named == dict.fromkeys(c.perks, 1)
+    assert all(not ch.reward.perks for ch in all_choices(c))  # never a story choice
     given = Counter(a for r in rewards for a in r.abilities)
     given.update(a for p in c.perks.values() for a in p.abilities)
     story = [a.id for a in c.game.abilities.values() if a.story]
