@@ -308,3 +308,12 @@ def test_random_games_with_every_new_card_and_story_ability_end_cleanly(
             used.update(h.discard, h.set_aside, (x for x in h.board.values() if x))
     assert g.result is not None
     assert len(used & set(cards)) >= 10  # many of them were played or equipped
+
+
+def test_the_guides_doc_shows_the_scripts_table(capsys: pytest.CaptureFixture[str]) -> None:
+    guide_paths.main()
+    printed = [
+        line.rstrip() for line in capsys.readouterr().out.splitlines() if "shortest:" not in line
+    ]
+    doc = (ROOT / "docs" / "campaign-guide.md").read_text(encoding="utf-8")
+    assert "```\n" + "\n".join(printed) + "\n```" in doc
