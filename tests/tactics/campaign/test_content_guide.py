@@ -26,7 +26,7 @@ GUIDE_ACTIONS = {"ashen_hand_rally", "marchland_spear_lunge", "lantern_flare", "
 GUIDE_FEATURES = {
     "ward_of_the_unbowed",
     "scouts_foresight",
-    "second_wind",
+    "survivors_breath",
     "veil_of_the_hidden_road",
 }
 
