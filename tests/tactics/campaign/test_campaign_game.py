@@ -126,6 +126,10 @@ def test_bad_saves_name_the_file_and_field() -> None:
     data["state"]["pending"][0]["data"]["page"] = ["chapter", "nowhere"]
     with pytest.raises(SaveError, match=r"state.pending\[0\].data.page"):
         CampaignGame.from_json(data, "save.json", guide_content())
+    data = g.to_json()
+    data["config"]["heroes"] = 5
+    with pytest.raises(SaveError, match="save.json: config"):
+        CampaignGame.from_json(data, "save.json", guide_content())
     fight = at(campaign(), "ambush").to_json()
     fight["encounter"] = None
     with pytest.raises(SaveError, match="encounter"):
@@ -179,7 +183,7 @@ def test_observe_has_what_a_screen_needs() -> None:
     g.s.items += ["bag_of_gold"] * 2
     view = g.observe(0)
     assert view["chapter"]["title"] == "The Riverside Market"
-    assert [c["action"] for c in view["page"]["choices"]] == ["choose 1", "choose 2"]
+    assert [c["action"] for c in view["page"]["choices"]] == ["choose 1", "choose 2", "choose 3"]
     assert view["party"]["gold"] == 2 and view["party"]["random_encounters"] == 2
     sheet = view["heroes"][0]
     for key in ("level", "class", "classes", "max_hp", "deck", "equipment", "abilities", "perks"):

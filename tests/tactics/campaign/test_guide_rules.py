@@ -120,6 +120,11 @@ def test_AT_GUIDE_1_choices_and_their_requirements() -> None:
     assert texts(gate) == ["choose 1", "choose 3", "choose 4"]
     play(gate, "choose 1")
     assert gate.result is not None and gate.s.ending == "The Dawn Ending"
+    market = at(campaign(), "riverside")
+    play(market, "choose 3")  # leads nowhere: the party stays on the page, the flag set
+    assert market.s.flags == ["heard_rumours"] and market.s.chapter == "riverside"
+    assert market.s.pending[0].data["page"] == ["chapter", "riverside"]
+    refused(market, "choose 3", "AT-GUIDE-1")  # closed by the flag it set
 
 
 @pytest.mark.parametrize(

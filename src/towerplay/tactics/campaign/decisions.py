@@ -132,10 +132,15 @@ def prompt(c: CampaignContent, s: CampaignState) -> str:
 
 
 def settle(c: CampaignContent, s: CampaignState) -> None:
-    """Drop decisions nobody can answer: a hero with no level-up card it may take."""
+    """Drop decisions nobody can answer: a hero with no level-up card it may take. A page
+    with no open choice is a hole in the Guide, reported as such."""
     while s.pending and s.pending[0].kind == "level" and not actions(c, s):
         p = s.pending.pop(0)
         log(s, f"{s.party[p.seat].hero} can take no level-up card")
+    if s.pending and s.pending[0].kind == "page" and not actions(c, s):
+        raise RuntimeError(
+            f"the Campaign Guide page {s.pending[0].data['page']} has no open choice"
+        )
 
 
 def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> IllegalAction:

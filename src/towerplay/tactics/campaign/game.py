@@ -78,9 +78,9 @@ class CampaignGame:
         if self.enc is not None:
             self.enc.apply(action)  # the engine refuses illegal actions unchanged
             if self.enc.result is not None:
-                outcome = self.enc.s.outcome
+                outcome, cause = self.enc.s.outcome, self.enc.s.cause
                 self.enc = None
-                guide.resolve_encounter(self.c, self.s, outcome)
+                guide.resolve_encounter(self.c, self.s, outcome, cause)
                 self._run()
             return
         tokens = tuple(parse(action) if isinstance(action, str) else action)
@@ -156,6 +156,12 @@ class CampaignGame:
         if not isinstance(config, dict):
             raise SaveError(file, "config", "expected an object")
         s = state_from_json(data.get("state"), file, c)
+        if [config.get("heroes"), config.get("difficulty"), config.get("players")] != [
+            s.heroes_count,
+            s.difficulty,
+            s.players,
+        ]:
+            raise SaveError(file, "config", "heroes, difficulty and players differ from the state")
         raw = data.get("encounter")
         if (s.fight and not s.pending) != (raw is not None):
             raise SaveError(file, "encounter", "present exactly while an encounter is fought")

@@ -191,17 +191,18 @@ def enter(c: CampaignContent, s: CampaignState, cid: str) -> None:
 
 
 def step(c: CampaignContent, s: CampaignState) -> None:
-    """Go on when nothing is asked: show the waiting page, travel, enter the next chapter."""
-    if s.page:
-        s.pending.append(Pending("page", GROUP, {"page": s.page}))
-        s.page = []
-    elif s.travel:
+    """Go on when nothing is asked: travel (a random encounter on the way), show the
+    page waiting to be read again, or enter the next chapter."""
+    if s.travel:
         s.travel = False
         travel(c, s)
+    elif s.page:
+        s.pending.append(Pending("page", GROUP, {"page": s.page}))
+        s.page = []
     elif s.goto:
         enter(c, s, s.goto)
-    else:  # a page choice that leads nowhere stays on its page
-        s.pending.append(Pending("page", GROUP, {"page": ["chapter", s.chapter]}))
+    else:
+        raise RuntimeError(f"the Campaign Guide leads nowhere from {s.chapter!r}")
 
 
 def travel(c: CampaignContent, s: CampaignState) -> None:
@@ -233,12 +234,16 @@ def take_choice(c: CampaignContent, s: CampaignState, p: Pending, n: int) -> Non
         s.goto = choice.goto or str(p.data.get("goto", ""))
     elif choice.goto is not None:
         s.goto = choice.goto
+    else:  # a choice that leads nowhere leaves the party on the same page
+        s.page = list(ref)
     s.travel = choice.random_encounter
 
 
-def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str) -> None:
+def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause: str = "") -> None:
     """The encounter is over: read its Success, +Success or Failure section (AT-GUIDE-2)."""
     ch = chapter(c, s)
+    if cause:
+        log(s, f"{ch.encounter}: {cause}")
     name = SECTIONS[outcome]
     section = getattr(ch, name)
     assert section is not None
