@@ -127,6 +127,14 @@ def test_bad_saves_name_the_file_and_field() -> None:
     with pytest.raises(SaveError, match=r"state.pending\[0\].data.page"):
         CampaignGame.from_json(data, "save.json", guide_content())
     data = g.to_json()
+    data["state"]["party"][2]["level_ups"] = []
+    with pytest.raises(SaveError, match=r"state.party\[2\].level_ups: a hero's first card"):
+        CampaignGame.from_json(data, "save.json", guide_content())
+    data = g.to_json()
+    data["state"]["party"].pop()
+    with pytest.raises(SaveError, match="state.party: 2 of 3 heroes"):
+        CampaignGame.from_json(data, "save.json", guide_content())
+    data = g.to_json()
     data["config"]["heroes"] = 5
     with pytest.raises(SaveError, match="save.json: config"):
         CampaignGame.from_json(data, "save.json", guide_content())

@@ -89,7 +89,23 @@ def check_pending(
         raise fail(f"{where}.data.for", f"no card {d.get('for')!r}")
 
 
+def check_party(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveError]) -> None:
+    """Each hero began with a Starter card; the party is complete, or its next hero is
+    being created."""
+    for i, h in enumerate(s.party):
+        if not h.level_ups or not c.level_ups[h.level_ups[0]].starter:
+            raise fail(f"state.party[{i}].level_ups", "a hero's first card is a Starter")
+    creating = bool(s.pending) and s.pending[0].kind == "create"
+    if (len(s.party) < s.heroes_count) != creating:
+        raise fail("state.party", f"{len(s.party)} of {s.heroes_count} heroes")
+    if any(p.kind == "create" for p in s.pending[1:]) or (
+        creating and s.pending[0].seat != len(s.party)
+    ):
+        raise fail("state.pending", "one hero is created at a time, in seat order")
+
+
 def check_state(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveError]) -> None:
+    check_party(c, s, fail)
     for i, p in enumerate(s.pending):
         check_pending(c, s, p, f"state.pending[{i}]", fail)
     if s.fight and not s.chapter:
