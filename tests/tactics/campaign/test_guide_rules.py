@@ -386,3 +386,17 @@ def test_AT_RANDOM_3_chapters_add_cards_to_the_deck() -> None:
     assert "lost_pilgrim" in g.s.random_deck + drawn
     apply_reward(g.c, g.s, Reward(remove_random_encounters=("lost_pilgrim",)))
     assert "lost_pilgrim" not in g.s.random_deck
+
+
+def test_AT_PERK_1_a_level_up_card_may_name_a_perk() -> None:
+    g = campaign(heroes=5)
+    page = g.s.pending[0]
+    for _ in range(2):  # only Tolben levels up here: the others' decisions are dropped
+        apply_reward(g.c, g.s, Reward(level_up=True))
+        g.s.pending = [p for p in g.s.pending if p.seat == 4 and p.kind == "level"] + [page]
+        play(g, f"level rogue_{len(g.s.party[4].level_ups) + 1}")
+        while g.s.pending and g.s.pending[0].kind in ("remove", "tune"):
+            play(g, "keep" if g.s.pending[0].kind == "remove" else "done")
+    tolben = g.s.party[4]
+    assert tolben.level_ups == ["rogue_starter", "rogue_2", "rogue_3"]
+    assert tolben.perks == ["second_wind"] and "healing_prayer" in tolben.cards
