@@ -71,7 +71,7 @@ class HeuristicCampaignAgent:
     def _give(self, view: dict[str, Any], texts: list[str]) -> str:
         gives = {t.split()[1]: t for t in texts if t.startswith("give ")}
         heroes = [h for h in view["heroes"] if h["hero"] in gives]
-        what = view["pending"]["prompt"].rsplit("(", 1)[-1].rstrip("?)")
+        what = view["pending"]["gift"]["what"]
         if what == "mark":
             best = max(heroes, key=lambda h: (h["max_hp"], -h["seat"]))
         else:

@@ -227,6 +227,7 @@ def test_AT_GUIDE_7_marks_of_death_go_to_different_heroes() -> None:
 def test_AT_LOOT_1_loot_goes_into_the_chosen_heros_deck() -> None:
     g = resolve(at(campaign(), "ambush"), "success")
     assert g.observe(0)["pending"]["prompt"] == "who takes Goblin Cleaver (loot)?"
+    assert g.observe(0)["pending"]["gift"] == {"what": "loot", "id": "goblin_cleaver"}
     play(g, "give olette")
     assert "goblin_cleaver" in g.s.party[1].cards
     assert g.observe(0)["heroes"][1]["equipment"] == ["goblin_cleaver"]

@@ -116,12 +116,12 @@ def prompt(c: CampaignContent, s: CampaignState) -> str:
         return f"{page_words(c, p.data['page'])[0]}: choose"
     if p.kind == "give":
         what, cid = p.data["what"], p.data["id"]
-        name = {
-            "loot": lambda: c.game.cards[cid].name,
-            "perk": lambda: c.perks[cid].name,
-            "ability": lambda: c.game.abilities[cid].name,
-            "mark": lambda: c.game.cards[cid].name,
-        }[what]()
+        if what == "perk":
+            name = c.perks[cid].name
+        elif what == "ability":
+            name = c.game.abilities[cid].name
+        else:
+            name = c.game.cards[cid].name
         return f"who takes {name} ({what})?"
     hero = s.party[p.seat].hero
     if p.kind == "level":

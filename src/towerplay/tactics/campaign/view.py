@@ -99,6 +99,10 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
     if s.pending:
         p = s.pending[0]
         pending = {"kind": p.kind, "seat": p.seat, "prompt": prompt(c, s)}
+        if p.kind == "give":
+            pending["gift"] = {"what": p.data["what"], "id": p.data["id"]}
+        if p.kind == "remove":
+            pending["replace"] = p.data["for"]
         if p.seat == seat:
             pending["choices"] = actions(c, s)
     return {
