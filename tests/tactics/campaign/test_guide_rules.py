@@ -401,3 +401,24 @@ def test_AT_PERK_1_a_level_up_card_may_name_a_perk() -> None:
     tolben = g.s.party[4]
     assert tolben.level_ups == ["rogue_starter", "rogue_2", "rogue_3"]
     assert tolben.perks == ["second_wind"] and "healing_prayer" in tolben.cards
+
+
+def test_AT_CAMP_2_sam_and_aimie_two_players_four_heroes() -> None:
+    # Rulebook example: Sam plays Roberta and Olette, Aimie Elwyn and Quill; Tolben is
+    # not used this campaign, and the encounters use their 4-hero setup.
+    g = campaign(heroes=4, players=2)
+    assert [h.hero for h in g.s.party] == ["roberta", "olette", "elwyn", "quill"]
+    at(g, "ambush")
+    play(g, "player olette 1", "player elwyn 2", "ready")
+    sheets = g.observe(0)["heroes"]
+    assert [(h["hero"], h["player"]) for h in sheets] == [
+        ("roberta", 1),
+        ("olette", 1),
+        ("elwyn", 2),
+        ("quill", 2),
+    ]
+    enc = g.encounter
+    assert enc is not None and enc.s.heroes_count == 4
+    placements = g.c.game.encounters["goblin_ambush"].placements
+    enemies = {u.uid for u in enc.s.units.values() if u.side == "enemy"}
+    assert enemies == {p.id.lower() for p in placements if 4 in p.heroes}

@@ -62,18 +62,15 @@ def start(c: CampaignContent, s: CampaignState, party: list[dict[str, str]] | No
     """Party > Items and Party > Random Encounters as the campaign begins, then the
     heroes (given, or asked as the first decisions)."""
     potions = POTIONS[s.difficulty] - (1 if s.heroes_count == 3 else 0)  # AT-CAMP-3
-    for _ in range(potions):
-        potion = next(
-            (
-                i
-                for i, it in c.items.items()
-                if it.kind == "revive_potion" and supply_left(c, s, i) > 0
-            ),
-            None,
-        )
-        if potion is None:
-            raise ValueError("the content has too few revive potion cards")
-        s.items.append(potion)
+    copies = [
+        i
+        for i, it in sorted(c.items.items())
+        if it.kind == "revive_potion"
+        for _ in range(it.copies)
+    ]
+    if len(copies) < potions:
+        raise ValueError(f"the content has {len(copies)} revive potion cards, not {potions}")
+    s.items += copies[:potions]
     s.random_deck = sorted(r.id for r in c.random_encounters.values() if r.in_party)
     shuffle(s, s.random_deck)  # AT-RANDOM-1: the deck's order is hidden
     log(s, f"a {s.difficulty} campaign for {s.heroes_count} heroes, {potions} revive potions")
