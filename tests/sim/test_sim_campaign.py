@@ -35,6 +35,10 @@ def test_random_agents_and_bad_options() -> None:
         simulate(1, 3, "normal", "genius", 0, guide_content())
     with pytest.raises(ValueError, match="campaigns must be 1 or more"):
         simulate(0, 3, "normal", "random", 0, guide_content())
+    with pytest.raises(ValueError, match="3 to 5 heroes"):
+        simulate(1, 7, "normal", "random", 0, guide_content())
+    with pytest.raises(ValueError, match="difficulty"):
+        simulate(1, 3, "brutal", "random", 0, guide_content())
     assert isinstance(make_agent("campaign", "heuristic", 1), HeuristicCampaignAgent)
 
 

@@ -74,6 +74,10 @@ def simulate(
     if campaigns < 1:
         raise ValueError(f"campaigns must be 1 or more, not {campaigns}")
     check_agent("campaign", agent)
+    if not 3 <= heroes <= 5:
+        raise ValueError(f"a party has 3 to 5 heroes, not {heroes}")
+    if difficulty not in ("easy", "normal", "hard"):
+        raise ValueError(f"difficulty is easy, normal or hard, not {difficulty!r}")
     content = content or default_campaign_content()
     if not content.chapters:
         raise ValueError(
