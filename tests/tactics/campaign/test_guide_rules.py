@@ -403,6 +403,18 @@ def test_AT_PERK_1_a_level_up_card_may_name_a_perk() -> None:
     assert tolben.perks == ["second_wind"] and "healing_prayer" in tolben.cards
 
 
+def test_AT_CAMP_5_a_level_up_perk_with_no_copy_left_is_not_given() -> None:
+    g = campaign(heroes=5)
+    g.s.party[0].perks.append("second_wind")  # the only copy
+    g.s.party[4].level_ups.append("rogue_2")
+    page = g.s.pending[0]
+    apply_reward(g.c, g.s, Reward(level_up=True))
+    g.s.pending = [p for p in g.s.pending if p.seat == 4] + [page]
+    play(g, "level rogue_3")
+    assert g.s.party[4].perks == [] and "every Second Wind perk card is taken" in g.log
+    assert not violations(g.c, g.s)
+
+
 def test_AT_CAMP_2_sam_and_aimie_two_players_four_heroes() -> None:
     # Rulebook example: Sam plays Roberta and Olette, Aimie Elwyn and Quill; Tolben is
     # not used this campaign, and the encounters use their 4-hero setup.

@@ -299,5 +299,9 @@ def _level(c: CampaignContent, s: CampaignState, who: int, card_id: str) -> None
     follow = [Pending("remove", who, {"for": cid}) for cid in card.replace]
     follow.append(Pending("tune", who, {}))
     s.pending[0:0] = follow
-    if card.perk is not None:  # a level-up card may name a perk (AT-PERK-1)
-        give_perk(c, s, who, card.perk)
+    if card.perk is not None:  # a level-up card may name a perk (AT-PERK-1) ...
+        owned = sum(h.perks.count(card.perk) for h in s.party)
+        if owned < c.perks[card.perk].copies:
+            give_perk(c, s, who, card.perk)
+        else:  # ... while a copy is left in the Supply (AT-CAMP-5)
+            log(s, f"every {c.perks[card.perk].name} perk card is taken")
