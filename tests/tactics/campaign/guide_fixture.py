@@ -17,7 +17,7 @@ FOLDERS = [HERE / "fixture", HERE / "fixture_guide"]
 
 @cache
 def guide_content() -> CampaignContent:
-    return load_campaign_content(FOLDERS, game=load_content([HERE / "fixture_guide"]))
+    return load_campaign_content(FOLDERS, game=load_content(FOLDERS))
 
 
 PARTY = [
