@@ -18,7 +18,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import app, competitive, decisions, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
-from towerplay.rtdt.observe import observe
+from towerplay.rtdt.observe import Kept, observe
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.dungeons import rooms_of
@@ -354,12 +354,13 @@ def potions_seen(s: State, seat: int) -> int:
 class RtdtGame:
     """A game in progress, speaking the Game protocol."""
 
-    __slots__ = ("world", "state", "_legal")
+    __slots__ = ("world", "state", "_legal", "_kept")
 
     def __init__(self, world: World, state: State) -> None:
         self.world = plugins.world_for(world, state)
         self.state = state
         self._legal: list[Action] | None = None
+        self._kept = Kept()  # parts of the last observations, reused while their facts hold
 
     # --- protocol -------------------------------------------------------------------------
 
@@ -485,10 +486,10 @@ class RtdtGame:
         return g
 
     def observe(self, seat: int) -> dict[str, Any]:
-        """What `seat` sees (docs/observe.md): a new plain-JSON dict on every call."""
-        return observe(
-            self.world, self.state, seat, self.legal_actions() if self.to_act == seat else []
-        )
+        """What `seat` sees (docs/observe.md): plain JSON, a new dict at the top level on
+        every call, read-only below it (parts whose facts did not change are reused)."""
+        legal = self.legal_actions() if self.to_act == seat else []
+        return observe(self.world, self.state, seat, legal, self._kept)
 
     def to_json(self) -> dict[str, Any]:
         return save_state(self.state)
