@@ -15,7 +15,7 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
-from towerplay.rtdt import app, competitive, decisions, gamecode, plugins, tower
+from towerplay.rtdt import app, competitive, decisions, decks, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
 from towerplay.rtdt.observe import Kept, observe
@@ -434,18 +434,15 @@ class RtdtGame:
 
     def determinize(self, seat: int, seed: int) -> RtdtGame:
         """Re-draw what `seat` cannot know: deck orders, the Tower's hidden skulls, the
-        month's hidden length and the generator itself. Cards the seat has looked at
-        stay where they are: the top potions of its Flagon choice (the quest items of
-        Bounty of the Gods are in its decision, not in a deck)."""
+        month's hidden length and the generator itself. Cards the seat knows stay where
+        they are: the top potions of its Flagon choice, and the cards it saw go under a
+        deck (rtdt/decks.py; the quest items of Bounty of the Gods are in its decision)."""
         g = self.clone()
         s = g.state
         rng = Rng(seed_state(seed))
-        looked = potions_seen(s, seat)
-        unseen = s.potion_deck[looked:]
-        rng.shuffle(unseen)
-        s.potion_deck[looked:] = unseen
-        rng.shuffle(s.treasure_deck)
-        rng.shuffle(s.corruption_deck)
+        decks.redraw(s, "potions", seat, rng, top_seen=potions_seen(s, seat))
+        decks.redraw(s, "treasures", seat, rng)
+        decks.redraw(s, "corruptions", seat, rng)
         tower.resample_hidden(s.tower, rng)
         if s.config.mode == "competitive":  # other heroes' face-down trials (CMP-HIDDEN-1)
             me = s.heroes[seat]

@@ -22,6 +22,7 @@ from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
 from towerplay.rtdt.covenant.turn import foreign_virtues
+from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
@@ -35,7 +36,7 @@ from towerplay.rtdt.rules.common import (
     skull_capacity,
     treasure_limit,
 )
-from towerplay.rtdt.state import Config, Covenant, HeroState, State
+from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
 from towerplay.rtdt.world import World
 
 SCHEMA = "towerplay-rtdt-observe-2"
@@ -109,6 +110,7 @@ def observe(
             "treasures": len(s.treasure_deck),
             "corruptions": len(s.corruption_deck),
         },
+        "seen_at_bottom": {name: _seen_at_bottom(s, name, seat) for name in DECKS},
         "skulls": {
             "supply": s.supply,
             "removed": s.removed,
@@ -154,6 +156,16 @@ def observe(
         "mode": cfg.mode,
         "log": _log(k, s.log),
     }
+
+
+def _seen_at_bottom(s: State, name: str, seat: int) -> list[str | None]:
+    """The deck's bottom cards this seat saw go under, bottom card last; None where it did
+    not see which card went (another seat's Flagon)."""
+    seen = known_bottom(s, name)
+    if not seen:
+        return []
+    cards = cards_of(s, name)[len(cards_of(s, name)) - len(seen) :]
+    return [c if who in (EVERYONE, seat) else None for c, who in zip(cards, seen, strict=True)]
 
 
 def _config(cfg: Config) -> dict[str, Any]:

@@ -23,6 +23,7 @@ from collections.abc import Sequence
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, doom, heroes, monuments, wands, wastelands
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
@@ -228,7 +229,7 @@ def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
         spend_treasure(w, s, h, card)
         owner = next(o for o in s.heroes if arg in o.corruptions)
         owner.corruptions.remove(arg)
-        s.corruption_deck.append(arg)  # RTDT-CORR-10: to the bottom of the deck
+        put_under(s, "corruptions", arg)  # RTDT-CORR-10: to the bottom of the deck
         log(s, f"The {hero_name(w, owner)} returns the corruption {w.name(arg)}.")
         blessings.gain_blessing(w, s, owner, w.name(card))
     elif what == "start_jump_tower_adjacent":  # Azkol's Vambraces
@@ -532,13 +533,14 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
         del s.potion_deck[: d.amount]
         top.remove(a[1])
         h.potions.append(a[1])
-        s.potion_deck.extend(top)  # the rest under the deck, in order
+        for p in top:  # the rest under the deck, in order, seen by this seat alone
+            put_under(s, "potions", p, seen_by=h.seat)
         log(s, f"{name} picks {w.name(a[1])} with {w.name(d.target)}.")
         check_limits(w, s, h)
     elif d.kind == "chakram":
         if verb == "return":
             h.corruptions.remove(a[1])
-            s.corruption_deck.append(a[1])  # RTDT-CORR-10
+            put_under(s, "corruptions", a[1])  # RTDT-CORR-10
             log(s, f"{name} returns the corruption {w.name(a[1])} ({w.name(d.target)}).")
         else:
             other = next(o for o in s.heroes if o.hero == a[1])

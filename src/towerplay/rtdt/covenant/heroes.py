@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import (
     act,
@@ -441,7 +442,7 @@ def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
             return
         h.warriors -= AEGIS_RETURN_COST
         h.corruptions.remove(a[1])
-        s.corruption_deck.append(a[1])  # to the bottom of the deck (RTDT-CORR-10)
+        put_under(s, "corruptions", a[1])  # to the bottom of the deck (RTDT-CORR-10)
         log(s, f"{name} pays {AEGIS_RETURN_COST} warriors to return {w.name(a[1])}.")
     elif k == "steeled":
         other = s.heroes[int(d.target)]
