@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, wastelands
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
@@ -218,7 +219,7 @@ def _use_flask(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     spend_treasure(w, s, h, card)  # Sanctified Flask
     owner = next(o for o in s.heroes if arg in o.corruptions)
     owner.corruptions.remove(arg)
-    s.corruption_deck.append(arg)  # RTDT-CORR-10: to the bottom of the deck
+    put_under(s, "corruptions", arg)  # RTDT-CORR-10: to the bottom of the deck
     log(s, f"The {hero_name(w, owner)} returns the corruption {w.name(arg)}.")
     blessings.gain_blessing(w, s, owner, w.name(card))
 

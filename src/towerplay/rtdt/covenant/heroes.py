@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.blessings import gain_blessing
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.common import (
     act,
@@ -300,7 +301,7 @@ def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     h.warriors -= AEGIS_RETURN_COST
     h.corruptions.remove(a[1])
-    s.corruption_deck.append(a[1])  # to the bottom of the deck (RTDT-CORR-10)
+    put_under(s, "corruptions", a[1])  # to the bottom of the deck (RTDT-CORR-10)
     log(s, f"{hero_name(w, h)} pays {AEGIS_RETURN_COST} warriors to return {w.name(a[1])}.")
 
 

@@ -22,6 +22,7 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.common import (
     act,
@@ -160,7 +161,7 @@ def _soothe(w: World, s: State, o: HeroState, card: str) -> None:
     """Under the deck, then the top card in its place: a swap, not gaining a corruption
     (COV-SPELL-9, COV-SPELL-10), so no gain_corruption and nothing that listens to it."""
     o.corruptions.remove(card)
-    s.corruption_deck.append(card)
+    put_under(s, "corruptions", card)
     new = s.corruption_deck.pop(0)
     o.corruptions.append(new)
     log(s, f"The {hero_name(w, o)} swaps {w.name(card)} for {w.name(new)} (Soothing Word).")
@@ -187,7 +188,7 @@ def _bounty(w: World, s: State, h: HeroState) -> None:
 def _winds(w: World, s: State, h: HeroState, treasure: str) -> None:
     """One market treasure under the deck; the market refills from the top."""
     s.market.remove(treasure)
-    s.treasure_deck.append(treasure)
+    put_under(s, "treasures", treasure)
     if s.treasure_deck:
         s.market.append(s.treasure_deck.pop(0))
     log(s, f"{hero_name(w, h)} sends {w.name(treasure)} under the treasure deck.")

@@ -15,6 +15,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, monuments, wastelands
 from towerplay.rtdt.covenant.cards import amount, first, spend_treasure
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, Handler
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.common import (
@@ -101,7 +102,8 @@ def _flagon(w: World, s: State, d: Decision, a: Action) -> None:
     del s.potion_deck[: d.amount]
     top.remove(a[1])
     h.potions.append(a[1])
-    s.potion_deck.extend(top)  # the rest under the deck, in order
+    for p in top:  # the rest under the deck, in order, seen by this seat alone
+        put_under(s, "potions", p, seen_by=h.seat)
     log(s, f"{hero_name(w, h)} picks {w.name(a[1])} with {w.name(d.target)}.")
     check_limits(w, s, h)
 
@@ -134,7 +136,7 @@ def _chakram(w: World, s: State, d: Decision, a: Action) -> None:
         return
     if a[0] == "return":
         h.corruptions.remove(a[1])
-        s.corruption_deck.append(a[1])  # RTDT-CORR-10
+        put_under(s, "corruptions", a[1])  # RTDT-CORR-10
         log(
             s,
             f"{hero_name(w, h)} returns the corruption {w.name(a[1])} ({w.name(d.target)}).",
