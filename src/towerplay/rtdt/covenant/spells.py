@@ -181,7 +181,8 @@ def _bounty(w: World, s: State, h: HeroState) -> None:
     rng.shuffle(pool)
     s.rng = rng.state
     seen = tuple(pool[:BOUNTY_LOOK])
-    log(s, f"{hero_name(w, h)} looks at {', '.join(w.name(q) for q in seen)}.")
+    # the log is public: it says how many she looks at, not which (observe shows her the three)
+    log(s, f"{hero_name(w, h)} looks at {len(seen)} quest item cards.")
     ask(s, Decision("bounty", h.seat, options=seen))
 
 
