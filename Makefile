@@ -35,6 +35,7 @@ soak: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
+	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py
 	$(BIN)/python benchmarks/bench_tactics.py
 

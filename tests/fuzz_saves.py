@@ -21,12 +21,18 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
+from tests.tactics.campaign.games import campaign_encounter
+from tests.tactics.campaign.games import load as load_campaign_encounter
+from tests.tactics.campaign.guide_fixture import guide_content
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import SaveError
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.tactics import TacticsGame
 from towerplay.tactics import new_game as new_tactics
+from towerplay.tactics.campaign.game import CampaignGame
+from towerplay.tactics.campaign.game import new_game as new_campaign
+from towerplay.tactics.campaign.state import DIFFICULTIES
 from towerplay.tactics.content import default_content
 
 FILE = "fuzz.json"
@@ -88,6 +94,12 @@ def tactics_game(r: random.Random) -> TacticsGame:
     return _play(new_tactics(config, seed), r.randint(0, 300), seed)
 
 
+def campaign_tactics_game(r: random.Random) -> TacticsGame:
+    """A campaign encounter (elite heroes, a Mark of Death, items) at a random point."""
+    seed = r.randrange(10**6)
+    return _play(campaign_encounter(seed), r.randint(0, 300), seed)
+
+
 def _play(g: Any, steps: int, seed: int) -> Any:
     agent = RandomAgent(seed)
     for _ in range(steps):
@@ -97,9 +109,22 @@ def _play(g: Any, steps: int, seed: int) -> Any:
     return g
 
 
+def campaign_game(r: random.Random) -> CampaignGame:
+    """A fixture campaign (tests/tactics/campaign/fixture_guide) at a random point."""
+    heroes = r.randint(3, 5)
+    config = {"heroes": heroes, "players": r.randint(1, 3), "difficulty": r.choice(DIFFICULTIES)}
+    seed = r.randrange(10**6)
+    return _play(new_campaign(config, seed, guide_content()), r.randint(0, 400), seed)
+
+
 GAMES: dict[str, tuple[Callable[[random.Random], Any], Callable[[Any, str], Any]]] = {
     "rtdt": (rtdt_game, RtdtGame.from_json),
     "tactics": (tactics_game, lambda data, file: TacticsGame.from_json(data, file)),
+    "tactics-campaign": (campaign_tactics_game, load_campaign_encounter),
+    "campaign": (
+        campaign_game,
+        lambda data, file: CampaignGame.from_json(data, file, guide_content()),
+    ),
 }
 
 

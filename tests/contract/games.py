@@ -6,10 +6,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from tests.tactics.campaign.games import campaign_encounter
+from tests.tactics.campaign.games import load as load_campaign_encounter
+from tests.tactics.campaign.guide_fixture import PARTY, guide_content
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.tactics import TacticsGame
 from towerplay.tactics import new_game as new_tactics
+from towerplay.tactics.campaign.game import CampaignGame
+from towerplay.tactics.campaign.game import new_game as new_campaign
 
 COVENANT_HEROES = (
     "undaunted_aegis",
@@ -56,5 +61,25 @@ GAMES: list[Entry] = [
         ),
         TacticsGame.from_json,
         lambda g: len(g.s.heroes),
+    ),
+    Entry(
+        "tactics-campaign",  # campaign heroes: elite classes, a Mark of Death, party items
+        campaign_encounter,
+        load_campaign_encounter,
+        lambda g: len(g.s.heroes),
+    ),
+    Entry(
+        "campaign",
+        lambda seed: new_campaign(
+            {
+                "heroes": 3 + seed % 3,
+                "players": 1 + seed % 2,
+                **({"party": PARTY[: 3 + seed % 3]} if seed % 2 else {}),
+            },
+            seed,
+            guide_content(),
+        ),
+        lambda data: CampaignGame.from_json(data, content=guide_content()),
+        lambda g: g.s.heroes_count,
     ),
 ]

@@ -344,6 +344,8 @@ def test_COV_SPELL_3_bounty_look_at_three_keep_one() -> None:
     d = g.pending
     assert d is not None and d.kind == "bounty" and len(d.options) == 3
     assert all(q in g.world.content.quest_items for q in d.options)
+    # the log is public (observe shows it to every seat): it never names what she looks at
+    assert not any(g.world.name(q) in line for line in g.log for q in d.options)
     copy = roundtrip(g)
     pick = d.options[0]
     play(g, f"keep {pick}")

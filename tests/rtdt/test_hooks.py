@@ -8,8 +8,11 @@ from pathlib import Path
 
 import pytest
 
+from tests.rtdt.covenant_scenario import covenant_game
+from tests.rtdt.scenario import give
 from towerplay.rtdt import hooks, plugins
 from towerplay.rtdt.game import new_game
+from towerplay.rtdt.rules.common import act
 
 RULES = Path(plugins.__file__).parent / "rules"
 
@@ -48,3 +51,70 @@ def test_every_event_is_emitted_by_the_rules_or_the_decisions() -> None:
     text = "".join(p.read_text() for p in RULES.glob("*.py"))
     emitted = set(re.findall(r"(?:hooks|hk)\.(\w+)", text))
     assert set(hooks.EVENTS) - emitted <= {"decisions"}
+
+
+def test_every_decision_kind_has_its_own_answers_apply_and_words() -> None:
+    """One place per kind: no function answers, applies or words two kinds (a shared one
+    would be a dispatcher branching on `d.kind`)."""
+    kinds = hooks.decision_kinds()
+    for part in ("answers", "apply", "words"):
+        handlers = [getattr(dk, part) for dk in kinds.values()]
+        assert len(set(handlers)) == len(handlers), part
+    assert {"effigy", "quarry", "prepare", "oak_item", "seal", "steal_potion"} <= set(kinds)
+    assert all(dk.rule and dk.what for dk in kinds.values())
+
+
+def test_holds_says_what_the_profile_says_for_every_flag() -> None:
+    """World.holds (the per-flag gate) agrees with the hero's Profile, whatever the cards."""
+    g = covenant_game(("orphaned_scion", "relentless_warden"))
+    give(g, 0, treasures=["azkols_ichor"], corruptions=["timid", "snobby"])
+    give(g, 1, virtues=["fortuitous"], corruptions=["crestfallen"])
+    w, s = g.world, g.state
+    for h in s.heroes:
+        flags = w.profile(h.cards()).flags
+        assert {f for f in w.flag_places if w.holds(h, f)} == flags & set(w.flag_places)
+    assert w.holds(s.heroes[0], "no_gear") and not w.holds(s.heroes[1], "no_gear")
+    s.heroes[1].inactive.append(s.heroes[1].virtues.pop())  # an inactive virtue does nothing
+    assert not w.holds(s.heroes[1], "haggle_reroll")
+
+
+def test_a_gated_ability_runs_only_for_a_holder_and_otherwise_passes() -> None:
+    g = covenant_game(("orphaned_scion", "relentless_warden"))
+    give(g, 0, corruptions=["crestfallen", "timid"])
+    w, s = g.world, g.state
+    bans = {f.__name__: f for f in w.hooks.restrict_actions}
+    no_banner = bans["restrict_crestfallen[no_banner]"]
+    actions = [act("banner"), act("move", "x")]
+    assert no_banner(w, s, s.heroes[0], actions) == [act("move", "x")]
+    assert no_banner(w, s, s.heroes[1], actions) is actions  # a filter passes the value on
+    timid = next(f for f in w.hooks.may_enter if "[no_tower_adjacent]" in f.__name__)
+    adjacent = sorted(w.board.tower_adjacent)[0]
+    assert not timid(w, s, s.heroes[0], adjacent)
+    assert timid(w, s, s.heroes[1], adjacent) is True  # a question: `otherwise`
+    uses = [f for f in w.hooks.card_uses if "[" in f.__name__]
+    assert all(u(w, s, s.heroes[1]) == () for u in uses)  # a contribution: nothing
+
+
+def test_a_holders_ability_runs_for_each_hero_still_in_the_game_holding_it() -> None:
+    g = covenant_game(("orphaned_scion", "relentless_warden", "undaunted_aegis"))
+    give(g, 2, treasures=["azkols_ichor"], warriors=0)
+    give(g, 0, warriors=0)
+    w, s = g.world, g.state
+    (ichor,) = [f for f in w.hooks.foe_status_changed if "[warriors_on_foe_status]" in f.__name__]
+    ichor(w, s, "brigands")
+    assert [h.warriors for h in (s.heroes[0], s.heroes[2])] == [0, 7]
+    s.heroes[2].eliminated = True  # no longer in the game: not a holder
+    ichor(w, s, "brigands")
+    assert s.heroes[2].warriors == 7
+
+
+def test_each_covenant_card_flag_has_its_gated_handlers() -> None:
+    """Card abilities are registered per flag: each event's handler list holds one entry
+    per flag (adding a card is a YAML entry and one registered handler)."""
+    found = hooks.flag_handlers()
+    for flag in ("cleanse_clears_kingdom", "river_toll", "haggle_reroll", "no_banner"):
+        assert len(found[flag]) == 1, flag
+    g = covenant_game()
+    names = [f.__name__ for f in g.world.hooks.extra_advantages]
+    assert len(names) == len(set(names)) == 5
+    assert all(n.endswith("]") for n in names)

@@ -11,7 +11,7 @@ import pytest
 
 from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.rtdt.game import RtdtGame, new_game
-from towerplay.rtdt.observe import SCHEMA
+from towerplay.rtdt.observe import SCHEMA, observe
 from towerplay.rtdt.state import Decision
 
 GAMES = [
@@ -139,3 +139,48 @@ def test_derived_facts_come_from_the_rules() -> None:
         ]
         assert view["turn"]["moves_left"] == move_value(w, s, s.heroes[s.turn.seat])
         assert view["foe_tokens"] == [list(t) for t in s.foes]
+
+
+@pytest.mark.parametrize("options", GAMES, ids=lambda o: "-".join(map(str, o.values())))
+def test_a_kept_observation_is_the_one_made_from_scratch(options: dict[str, Any]) -> None:
+    """observe() reuses the parts whose facts did not change since its last call and the
+    whole view within one state version; what it returns, after the heuristic agent read
+    the last one, is always what a build from scratch gives. So the reuse misses no change
+    and the agent never edits what it was shown (docs/observe.md: read-only)."""
+    g = new_game(**options)
+    agents = [HeuristicAgent(i) for i in range(options["players"])]
+    decisions = 0
+    while g.to_act is not None:
+        seat = g.to_act
+        action = agents[seat].act(g)  # it observes the state and reads the view
+        for who in range(options["players"]):
+            mine = g.legal_actions() if who == seat else []
+            assert g.observe(who) == observe(g.world, g.state, who, mine), (decisions, who)
+        g.apply(action)
+        decisions += 1
+    assert decisions > 100
+
+
+def test_each_call_returns_a_new_top_level_dict() -> None:
+    g = new_game(players=2, seed=3)
+    first = g.observe(0)
+    first["heroes"] = []
+    first.pop("buildings")
+    again = g.observe(0)
+    assert again is not first
+    assert len(again["heroes"]) == 2 and again["buildings"]
+
+
+def test_a_state_edited_by_hand_is_seen_at_once() -> None:
+    """Kept parts are keyed by the facts they show, not by a version that only apply()
+    moves: tools and tests that edit the state directly see the edit in the next call."""
+    g = new_game(players=2, seed=3, expansion="covenant")
+    assert g.observe(0)["heroes"][1]["warriors"] == 7
+    g.state.heroes[1].warriors = 2
+    sp = next(iter(g.state.skulls))
+    g.state.skulls[sp] = 0
+    g.state.cov.protections.append(sp)  # type: ignore[union-attr]
+    view = g.observe(0)
+    assert view["heroes"][1]["warriors"] == 2
+    assert view["buildings"][sp]["skulls"] == 0 and view["buildings"][sp]["protected"]
+    assert view == observe(g.world, g.state, 0, g.legal_actions())

@@ -200,7 +200,7 @@ def test_a_bad_content_overlay_names_file_and_field(tmp_path: Path) -> None:
     )
     with pytest.raises(ContentError) as err:
         load_content([tmp_path])
-    bundled = len(load_content().cards)  # the overlay's entry comes after the bundled cards
+    bundled = len(default_content().cards)  # the overlay's new card comes after them
     assert "cards.yaml" in err.value.file and err.value.field == f"cards[{bundled}].source"
 
 

@@ -39,6 +39,7 @@ from towerplay.core.rng import Rng, seed_state
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 WORLDS = 1  # re-drawn worlds each turn action is scored in
+ITEM_VALUE = 8  # a party item kept is worth 2 HP: spend one only where it gains more
 SIMPLE = {
     "mulligan": "keep",
     "reshuffle": "accept",
@@ -130,6 +131,7 @@ def evaluate(game: Any, seat: int) -> float:
         score -= 10 * e["hp"] + (20 if e["kind"] == "boss" else 8)
     for h in heroes:
         score += 4 * h["hp"] - (60 if h["knocked_out"] else 0)
+    score += ITEM_VALUE * len(view.get("items", ()))  # campaign consumables last the campaign
     me = next((h for h in heroes if h["owner"] == seat and h["kind"] == "hero"), None)
     alive = goals(view, enemies)
     exits = view["objectives"]["reach"]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
+from towerplay.cli.sim_campaign import sim_campaign
 from towerplay.cli.tactics import play_tactics, sim_tactics
 
 app = typer.Typer(
@@ -22,6 +23,7 @@ play_app.command("rtdt")(play_rtdt)
 sim_app.command("rtdt")(sim_rtdt)
 play_app.command("tactics")(play_tactics)
 sim_app.command("tactics")(sim_tactics)
+sim_app.command("campaign")(sim_campaign)
 
 
 if __name__ == "__main__":  # pragma: no cover

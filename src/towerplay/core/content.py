@@ -115,7 +115,9 @@ def load_bundle(stem: str, folders: list[Path], model: type[M]) -> M:
     later folders add or override entries (as `load_with_overlays`).
 
     The bundled content splits large sections over several files (one per class, say);
-    an id defined in two of them is an error naming both files.
+    an id defined in two of them is an error naming both files. An overlay file with
+    `replace: true` replaces the sections it holds instead of merging into them (a
+    designer's own Campaign Guide, or a test's fixture).
     """
     base = folders[0]
     files = [base / f"{stem}.yaml", *sorted((base / stem).glob("*.yaml"))]
@@ -150,8 +152,11 @@ def load_bundle(stem: str, folders: list[Path], model: type[M]) -> M:
         data = read_yaml(path)
         if not isinstance(data, dict):
             raise ContentError(str(path), "(top level)", "expected a mapping of sections")
+        replace = data.pop("replace", False)  # `replace: true`: its sections replace ours
+        if not isinstance(replace, bool):
+            raise ContentError(str(path), "replace", "expected true or false")
         for key, value in data.items():
-            if isinstance(value, list) and isinstance(merged.get(key), list):
+            if isinstance(value, list) and isinstance(merged.get(key), list) and not replace:
                 merged[key] = merge_entries(merged[key], value)
             else:
                 merged[key] = value

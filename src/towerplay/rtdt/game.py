@@ -15,10 +15,10 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
-from towerplay.rtdt import app, competitive, decisions, gamecode, plugins, tower
+from towerplay.rtdt import app, competitive, decisions, decks, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
-from towerplay.rtdt.observe import observe
+from towerplay.rtdt.observe import Kept, observe
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.dungeons import rooms_of
@@ -354,12 +354,13 @@ def potions_seen(s: State, seat: int) -> int:
 class RtdtGame:
     """A game in progress, speaking the Game protocol."""
 
-    __slots__ = ("world", "state", "_legal")
+    __slots__ = ("world", "state", "_legal", "_kept")
 
     def __init__(self, world: World, state: State) -> None:
         self.world = plugins.world_for(world, state)
         self.state = state
         self._legal: list[Action] | None = None
+        self._kept = Kept()  # parts of the last observations, reused while their facts hold
 
     # --- protocol -------------------------------------------------------------------------
 
@@ -433,18 +434,15 @@ class RtdtGame:
 
     def determinize(self, seat: int, seed: int) -> RtdtGame:
         """Re-draw what `seat` cannot know: deck orders, the Tower's hidden skulls, the
-        month's hidden length and the generator itself. Cards the seat has looked at
-        stay where they are: the top potions of its Flagon choice (the quest items of
-        Bounty of the Gods are in its decision, not in a deck)."""
+        month's hidden length and the generator itself. Cards the seat knows stay where
+        they are: the top potions of its Flagon choice, and the cards it saw go under a
+        deck (rtdt/decks.py; the quest items of Bounty of the Gods are in its decision)."""
         g = self.clone()
         s = g.state
         rng = Rng(seed_state(seed))
-        looked = potions_seen(s, seat)
-        unseen = s.potion_deck[looked:]
-        rng.shuffle(unseen)
-        s.potion_deck[looked:] = unseen
-        rng.shuffle(s.treasure_deck)
-        rng.shuffle(s.corruption_deck)
+        decks.redraw(s, "potions", seat, rng, top_seen=potions_seen(s, seat))
+        decks.redraw(s, "treasures", seat, rng)
+        decks.redraw(s, "corruptions", seat, rng)
         tower.resample_hidden(s.tower, rng)
         if s.config.mode == "competitive":  # other heroes' face-down trials (CMP-HIDDEN-1)
             me = s.heroes[seat]
@@ -485,10 +483,10 @@ class RtdtGame:
         return g
 
     def observe(self, seat: int) -> dict[str, Any]:
-        """What `seat` sees (docs/observe.md): a new plain-JSON dict on every call."""
-        return observe(
-            self.world, self.state, seat, self.legal_actions() if self.to_act == seat else []
-        )
+        """What `seat` sees (docs/observe.md): plain JSON, a new dict at the top level on
+        every call, read-only below it (parts whose facts did not change are reused)."""
+        legal = self.legal_actions() if self.to_act == seat else []
+        return observe(self.world, self.state, seat, legal, self._kept)
 
     def to_json(self) -> dict[str, Any]:
         return save_state(self.state)

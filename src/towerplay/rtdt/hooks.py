@@ -7,7 +7,9 @@ import, by the modules that own them (covenant/plugin.py, competitive.py, abilit
 decisions/; rtdt/plugins.py imports them all), each for a feature: `base` (every game),
 `covenant` (a Covenant part is in play, so `State.cov` is set) or `competitive`. `table`
 resolves one table per set of features, so an event nobody handles in this game is an
-empty tuple: emitting it costs a loop over nothing.
+empty tuple: emitting it costs a loop over nothing. A card ability registers per flag
+(`on_flag`, `on_flag_filter`, `on_holders`): one entry in the event's list for each flag,
+run only for a hero holding a card with it (`World.holds`).
 
 This module is a leaf: it imports no rules, no expansion and no game.
 """
@@ -15,8 +17,9 @@ This module is a leaf: it imports no rules, no expansion and no game.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
+from types import MappingProxyType
 from typing import Any
 
 Handler = Callable[..., Any]
@@ -137,6 +140,8 @@ _TABLES = frozenset({"app_events", "free_verbs", "turn_verbs", "battle_verbs", "
 _REGISTERED: list[tuple[str, str, Any]] = []
 _VERBS: list[tuple[str, str, str, Handler]] = []  # (table, key, feature, handler)
 _DECISIONS: list[tuple[str, str, DecisionKind]] = []
+_FLAGGED: list[tuple[str, str, str, Handler]] = []  # (event, flag, feature, handler)
+EMPTY: Mapping[str, int] = MappingProxyType({})  # what nothing adds to a pool of advantages
 
 
 def _check_feature(feature: str) -> None:
@@ -153,16 +158,71 @@ def on(event: str, feature: str, *handlers: Any) -> None:
     table.cache_clear()
 
 
-def on_flag(event: str, flag: str, handler: Handler) -> None:
-    """Register a card ability: `handler(w, s, h, ...)` runs for a notification event only
-    when the hero (the third argument) holds a card with this `flag` (models.Flagged)."""
+def on_flag(
+    event: str, flag: str, handler: Handler, feature: str = "base", otherwise: Any = None
+) -> None:
+    """Register a card ability for an event whose third argument is a hero: `handler(w, s,
+    h, ...)` runs only when that hero holds a card with `flag` (models.Flagged). A hero
+    without it gives the event `otherwise`: None for a notification, the answer of a hero
+    without the card for a question (False for `reroll`, True for `may_enter`), what nothing
+    adds for a contribution (0, (), EMPTY). The emitter must not change `otherwise`."""
 
-    def gated(w: Any, s: Any, h: Any, *args: Any) -> None:
-        if flag in w.profile(h.cards()).flags:
-            handler(w, s, h, *args)
+    def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
+        if w.holds(h, flag):
+            return handler(w, s, h, *args)
+        return otherwise
 
+    _register_flag(event, flag, feature, handler, gated)
+
+
+def on_flag_filter(
+    event: str, flag: str, handler: Handler, feature: str = "base", value: int = -1
+) -> None:
+    """Register a card ability for a filter event whose third argument is a hero
+    (`card_effects`, `restrict_actions`, `strike_effects` ...): `handler(w, s, h, ...)`
+    changes the value only when that hero holds a card with `flag`; otherwise the value -
+    the argument at `value`, counted after the hero - passes on unchanged."""
+
+    def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
+        if w.holds(h, flag):
+            return handler(w, s, h, *args)
+        return args[value]
+
+    _register_flag(event, flag, feature, handler, gated)
+
+
+def on_holders(
+    event: str, flag: str, handler: Handler, feature: str = "base", question: bool = False
+) -> None:
+    """Register a card ability that acts for whoever holds it, whatever the event's
+    arguments (`skulls_emerged`, `foe_status_changed`, another hero's `treasure_taken`):
+    `handler(w, s, holder, *args)` runs for each hero still in the game holding a card with
+    `flag`, in seat order. For a `question` the first holder answering True stops it and
+    the event gets True; with no such holder, False."""
+
+    def gated(w: Any, s: Any, *args: Any) -> Any:
+        for holder in s.heroes:
+            if not holder.eliminated and w.holds(holder, flag):
+                answer = handler(w, s, holder, *args)
+                if question and answer:
+                    return True
+        return False if question else None
+
+    _register_flag(event, flag, feature, handler, gated)
+
+
+def _register_flag(event: str, flag: str, feature: str, handler: Handler, gated: Handler) -> None:
     gated.__name__ = f"{getattr(handler, '__name__', 'handler')}[{flag}]"
-    on(event, "base", gated)
+    on(event, feature, gated)
+    _FLAGGED.append((event, flag, feature, handler))
+
+
+def flag_handlers() -> dict[str, list[tuple[str, Handler]]]:
+    """The card abilities registered per flag: flag -> [(event, handler), ...]."""
+    out: dict[str, list[tuple[str, Handler]]] = {}
+    for event, flag, _, handler in _FLAGGED:
+        out.setdefault(flag, []).append((event, handler))
+    return out
 
 
 def verb(table_name: str, key: str, feature: str, handler: Handler) -> None:

@@ -12,14 +12,17 @@ nobody outside the game has to know how.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from towerplay.core.notation import Action
+from towerplay.core.replay import Chain
 from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
 from towerplay.rtdt.app import PARAMS as APP
 from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
 from towerplay.rtdt.covenant.turn import foreign_virtues
+from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
@@ -33,50 +36,73 @@ from towerplay.rtdt.rules.common import (
     skull_capacity,
     treasure_limit,
 )
-from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
 from towerplay.rtdt.world import World
 
 SCHEMA = "towerplay-rtdt-observe-2"
 GLYPHS = tuple(tower.GLYPH_HOMES)
 SEAL_IDS = tuple(tower.seal_id(i) for i in range(tower.N_SEALS))
+LOG_LINES = 30  # the log lines shown
 HIDDEN_OPTIONS = frozenset({"bounty"})  # quest items only the caster looked at (COV-SPELL-3)
 
 
-def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any]:
-    """What `seat` may see: everything on the table, none of the hidden order or counts."""
+class Kept:
+    """The parts of one game's observations, each kept with the public facts it was built
+    from: a part is rebuilt only when those facts change, so an agent that observes at every
+    decision pays only for what moved. Kept parts are shared by the observations that hold
+    them, which is why an observation is read-only (docs/observe.md)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self) -> None:
+        self.parts: dict[Any, tuple[Any, Any]] = {}
+
+    def get(self, name: Any, key: Any, build: Callable[[], Any]) -> Any:
+        hit = self.parts.get(name)
+        if hit is not None and hit[0] == key:
+            return hit[1]
+        value = build()
+        self.parts[name] = (key, value)
+        return value
+
+
+def observe(
+    w: World, s: State, seat: int, legal: list[Action], kept: Kept | None = None
+) -> dict[str, Any]:
+    """What `seat` may see: everything on the table, none of the hidden order or counts.
+    With `kept`, parts whose facts did not change since the last call are reused."""
     if not 0 <= seat < len(s.heroes):
         raise IndexError(f"seat must be 0-{len(s.heroes) - 1}, not {seat}")
+    k = Kept() if kept is None else kept
     t = s.turn
     cfg = s.config
-    buildings = _buildings(w, s)
+    cov = s.cov
     revealed = tower.revealed_glyphs(s.tower)
+    # a building's entry follows from the skulls, the fallen and the Covenant tokens alone
+    bkey = (
+        tuple(s.skulls.items()),
+        tuple(s.destroyed),
+        None if cov is None else _cov_key(cov),
+    )
+    buildings = k.get("buildings", bkey, lambda: _buildings(w, s))
     return {
         "schema": SCHEMA,
         "seat": seat,
         "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else t.seat),
         "current_seat": t.seat,
-        "config": {
-            "players": cfg.players,
-            "heroes": list(cfg.heroes),
-            "kingdoms": list(cfg.kingdoms),
-            "difficulty": cfg.difficulty,
-            "mode": cfg.mode,
-            "expansion": cfg.expansion,
-            "foes": list(cfg.foes),
-            "adversary": cfg.adversary,
-            "companion": cfg.companion,
-            "first_player": cfg.first_player,
-            "treasures": cfg.treasures,
-        },
+        "config": k.get("config", cfg, lambda: _config(cfg)),
         "month": s.month,
         "months": MONTHS,
         "turn_in_month": s.month_turn + 1,
         "turn_number": s.turn_number,
         "average_turns_per_month": AVERAGE_TURNS[cfg.players]
         - (APP.gritty_fewer if cfg.difficulty == "gritty" else 0),
-        "kingdoms": _kingdoms(w, s, buildings, revealed),
+        "kingdoms": _kingdoms(
+            w, s, k.get("kingdom_buildings", bkey, lambda: _kingdom_buildings(w, s, buildings)),
+            revealed,
+        ),
         "buildings": buildings,
-        "heroes": [_hero(w, s, h, seat, revealed) for h in s.heroes],
+        "heroes": [_kept_hero(k, w, s, h, seat, revealed) for h in s.heroes],
         "market": s.market[:],
         "gear_piles": dict(s.gear_piles),
         "decks": {
@@ -84,6 +110,7 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
             "treasures": len(s.treasure_deck),
             "corruptions": len(s.corruption_deck),
         },
+        "seen_at_bottom": {name: _seen_at_bottom(s, name, seat) for name in DECKS},
         "skulls": {
             "supply": s.supply,
             "removed": s.removed,
@@ -93,10 +120,12 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "tower": {
             "seals": [name for name, on in zip(SEAL_IDS, s.tower.seals, strict=True) if on],
             "rotation": s.tower.rotation[:],
-            "glyphs": dict(revealed),
+            "glyphs": revealed,
         },
         "turn": _turn(w, s),
-        "foes": _foes(w, s),
+        "foes": k.get(
+            "foes", (tuple(s.foes), tuple(s.foe_status.items())), lambda: _foes(w, s)
+        ),
         "foe_tokens": [[f, sp] for f, sp in s.foes],
         "adversary": {
             "id": cfg.adversary,
@@ -106,7 +135,11 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "main_companion": cfg.companion,
         "fire_rivers": [[a, b] for a, b in s.fire_rivers],
         "siege_trees": s.siege_trees[:],
-        "quests": _quests(w, s),
+        "quests": k.get(
+            "quests",
+            tuple((q.quest, q.stage, q.space, q.kind) for q in s.quests),
+            lambda: _quests(w, s),
+        ),
         "done_quests": s.done_quests[:],
         "dungeons": _dungeons(s),
         "delve": _delve(s),
@@ -114,24 +147,81 @@ def observe(w: World, s: State, seat: int, legal: list[Action]) -> dict[str, Any
         "trade": None
         if s.trade is None
         else {"partner": s.trade.partner, "moves": s.trade.moves[:]},
-        "covenant": covenant_view(w, s, seat),
+        "covenant": covenant_view(w, s, seat, k),
         "pending": _pending(s, seat),
         "prompt": _prompt(w, s, seat),
         "legal_actions": [str(a) for a in legal],
         "result": s.result.to_json() if s.result else None,
         "code": cfg.code,
         "mode": cfg.mode,
-        "log": s.log.last(30),
+        "log": _log(k, s.log),
     }
 
 
+def _seen_at_bottom(s: State, name: str, seat: int) -> list[str | None]:
+    """The deck's bottom cards this seat saw go under, bottom card last; None where it did
+    not see which card went (another seat's Flagon)."""
+    seen = known_bottom(s, name)
+    if not seen:
+        return []
+    cards = cards_of(s, name)[len(cards_of(s, name)) - len(seen) :]
+    return [c if who in (EVERYONE, seat) else None for c, who in zip(cards, seen, strict=True)]
+
+
+def _config(cfg: Config) -> dict[str, Any]:
+    return {
+        "players": cfg.players,
+        "heroes": list(cfg.heroes),
+        "kingdoms": list(cfg.kingdoms),
+        "difficulty": cfg.difficulty,
+        "mode": cfg.mode,
+        "expansion": cfg.expansion,
+        "foes": list(cfg.foes),
+        "adversary": cfg.adversary,
+        "companion": cfg.companion,
+        "first_player": cfg.first_player,
+        "treasures": cfg.treasures,
+    }
+
+
+def _cov_key(cov: Covenant) -> tuple[Any, ...]:
+    """The Covenant facts a building's entry reads: the sites, doom skulls, protections."""
+    return (
+        tuple((x.space, x.status, x.monument) for x in cov.sites),
+        tuple(cov.doom.items()),
+        tuple(cov.protections),
+    )
+
+
 def _kingdoms(
-    w: World, s: State, buildings: dict[str, Any], revealed: dict[str, str]
+    w: World, s: State, here: dict[str, dict[str, Any]], revealed: dict[str, str]
 ) -> dict[str, Any]:
-    board = w.board
+    """Per kingdom: its buildings (kept, see `_kingdom_buildings`), who is at home and
+    who stands there, and the revealed glyphs facing it."""
+    kingdom_of = w.board.kingdom_of
     homes = {h.kingdom: h.seat for h in s.heroes if not h.eliminated}  # CMP-ELIM-3
+    standing: dict[str, list[int]] = {k: [] for k in here}
+    for h in s.heroes:
+        standing[kingdom_of[h.space]].append(h.seat)
+    facing: dict[str, list[str]] = {k: [] for k in here}
+    for g in sorted(revealed):
+        facing[revealed[g]].append(g)
+    return {
+        k: {
+            "home_of": homes.get(k),
+            "dormant": k not in homes,
+            "buildings": spaces,
+            "heroes": standing[k],
+            "glyphs_facing": facing[k],
+        }
+        for k, spaces in here.items()
+    }
+
+
+def _kingdom_buildings(w: World, s: State, buildings: dict[str, Any]) -> dict[str, Any]:
+    """Per kingdom, its building spaces with their entries in `buildings` (the same dicts)."""
     out = {}
-    for k in board.kingdom_spaces:
+    for k in w.board.kingdom_spaces:
         here = {}
         for sp in kingdom_buildings(w, s, k):
             b = buildings.get(sp)
@@ -139,14 +229,33 @@ def _kingdoms(
                 here[sp] = {"type": building_type(w, s, sp), "skulls": None, "standing": False}
             else:
                 here[sp] = b  # the same entry as in `buildings`
-        out[k] = {
-            "home_of": homes.get(k),
-            "dormant": k not in homes,
-            "buildings": here,
-            "heroes": [h.seat for h in s.heroes if board.kingdom_of[h.space] == k],
-            "glyphs_facing": sorted(g for g, side in revealed.items() if side == k),
-        }
+        out[k] = here
     return out
+
+
+def _log(k: Kept, log: Chain[str]) -> list[str]:
+    """The last lines of the log. It only grows, so the last call's lines plus the lines
+    added since are the answer; the chain is walked only that far."""
+    hit = k.parts.get("log")
+    if hit is not None and hit[0] is log:
+        return hit[1]
+    lines = None
+    if hit is not None:
+        prev, before = hit
+        new: list[str] = []
+        node = log
+        while node is not prev and node.size > prev.size and len(new) < LOG_LINES:
+            new.append(node.head)  # type: ignore[arg-type]
+            node = node.rest  # type: ignore[assignment]
+        new.reverse()
+        if len(new) == LOG_LINES:
+            lines = new
+        elif node is prev:
+            lines = (before + new)[-LOG_LINES:]
+    if lines is None:
+        lines = log.last(LOG_LINES)
+    k.parts["log"] = (log, lines)
+    return lines
 
 
 def _buildings(w: World, s: State) -> dict[str, Any]:
@@ -184,6 +293,37 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
             "protected": cov is not None and sp in cov.protections,
         }
     return out
+
+
+def _kept_hero(
+    k: Kept, w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]
+) -> dict[str, Any]:
+    """A hero's entry, rebuilt when the hero board, the seat's secrecy or the revealed
+    glyphs change (glyph costs read the Tower and the hero's cards)."""
+    key = (
+        h.hero,
+        h.kingdom,
+        h.space,
+        h.warriors,
+        h.spirit,
+        h.spores,
+        h.eliminated,
+        h.seat == seat,
+        tuple(h.potions),
+        tuple(h.gear),
+        tuple(h.treasures),
+        tuple(h.quest_items),
+        tuple(h.virtues),
+        tuple(h.inactive),
+        tuple(h.corruptions),
+        tuple(h.companions),
+        tuple(h.trials),
+        tuple(h.trials_done),
+        tuple(revealed.items()),
+        tuple(s.tower.seals),
+        tuple(s.tower.rotation),
+    )
+    return k.get(("hero", h.seat), key, lambda: _hero(w, s, h, seat, revealed))
 
 
 def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]) -> dict[str, Any]:
@@ -364,7 +504,7 @@ def _pending(s: State, seat: int) -> dict[str, Any] | None:
     return d
 
 
-def covenant_view(w: World, s: State, seat: int) -> dict[str, Any] | None:
+def covenant_view(w: World, s: State, seat: int, kept: Kept | None = None) -> dict[str, Any] | None:
     """The Covenant parts on the table, all public (None without any Covenant part): the
     monuments (foundation with its offerings, built or destroyed), wastelands, protection
     tokens, doom skulls (on each building, in the supply, inside the Tower: the count is
@@ -377,7 +517,11 @@ def covenant_view(w: World, s: State, seat: int) -> dict[str, Any] | None:
     if cov.quarry == "adversary":
         quarry_space = s.adversary_space
     return {
-        "sites": [{**x.to_json(), **_monument(w, x.monument)} for x in cov.sites],
+        "sites": (Kept() if kept is None else kept).get(
+            "sites",
+            tuple((x.monument, x.kingdom, x.space, x.offerings, x.status) for x in cov.sites),
+            lambda: [{**x.to_json(), **_monument(w, x.monument)} for x in cov.sites],
+        ),
         "max_offerings": MAX_OFFERINGS,  # COV-OFFER-3
         "wastelands": cov.wastelands[:],
         "protections": cov.protections[:],

@@ -20,7 +20,8 @@ from towerplay.rtdt.save_checks import check_state
 from towerplay.rtdt.state import Config, State
 from towerplay.rtdt.world import World
 
-FORMAT = "towerplay-rtdt-1"
+FORMAT = "towerplay-rtdt-2"  # 2: `deck_bottoms`, what each seat saw go under the decks
+OLD_FORMAT = "towerplay-rtdt-1"  # still loaded (docs/saves.md)
 # the turn's phases, in order (rules/turn.py advance)
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
 EVENT = re.compile(
@@ -80,9 +81,13 @@ def load_state(w: World, data: Any, file: str = "<save>") -> State:
     """A State from a save, or SaveError(file, field) for the first thing wrong in it."""
     if not isinstance(data, dict):
         raise SaveError(file, "(top level)", "expected an object")
-    if data.get("format") != FORMAT:
-        raise SaveError(file, "format", f"expected {FORMAT!r}, got {data.get('format')!r}")
+    if data.get("format") not in (FORMAT, OLD_FORMAT):
+        raise SaveError(
+            file, "format", f"expected {FORMAT!r} (or {OLD_FORMAT!r}), got {data.get('format')!r}"
+        )
     body = {k: v for k, v in data.items() if k != "format"}
+    if data["format"] == OLD_FORMAT:  # saved before the decks' bottoms were kept
+        body.setdefault("deck_bottoms", {})  # nothing known there: re-drawn as before
     first = serial.Loader(file, domains(w, 4, True))
     if "config" not in body:
         raise first.fail("config", "missing")

@@ -72,6 +72,10 @@ def check_state(w: World, s: State, domains: Mapping[str, Any], fail: Fail) -> N
     _skulls(w, s, fail)
     _battle(w, s, fail)
     _quests_and_dungeons(w, s, fail)
+    for deck, seen in s.deck_bottoms.items():  # a seat of this game, or -1: every seat
+        for i, seat in enumerate(seen):
+            if not -1 <= seat < s.config.players:
+                raise fail(f"deck_bottoms.{deck}[{i}]", f"{seat} is not a seat (or -1)")
     for i, d in enumerate(s.pending):
         _decision(s, d, f"pending[{i}]", domains, fail)
     placing = [i for i, d in enumerate(s.pending) if d.kind == "place_skull"]

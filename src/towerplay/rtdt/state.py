@@ -19,6 +19,8 @@ from towerplay.core.replay import Chain
 from towerplay.core.serial import spec
 from towerplay.rtdt.tower import Tower
 
+DECKS = ("potions", "treasures", "corruptions")  # the shuffled card decks (rtdt/decks.py)
+
 
 @dataclass(frozen=True, slots=True)
 class Config:
@@ -376,6 +378,11 @@ class State:
     siege_trees: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
     # the Covenant expansion's parts, when any is played
     cov: Covenant | None = field(default=None, metadata=spec(key="covenant"))
+    # per deck: who saw each bottom card go under, the bottom card last: a seat, or -1 for
+    # every seat (rtdt/decks.py); determinize leaves those cards where they are
+    deck_bottoms: dict[str, list[int]] = field(
+        default_factory=dict, metadata=spec(keys=DECKS, lo=-1, hi=3)
+    )
 
     def clone(self) -> State:
         return _clone_state(self)

@@ -39,6 +39,17 @@ class Profile:
     move_add: int  # the sum of `base_move` modifiers
 
 
+# the HeroState lists `HeroState.cards` joins, by card kind (where `World.holds` looks)
+HELD_IN = {
+    "virtue": "virtues",
+    "gear": "gear",
+    "treasure": "treasures",
+    "corruption": "corruptions",
+    "quest_item": "quest_items",
+    "companion": "companions",
+}
+
+
 @dataclass(frozen=True)
 class World:
     content: Content
@@ -56,6 +67,10 @@ class World:
     # the event handlers of one game configuration (rtdt/hooks.py); `with_hooks` gives the
     # World a game plays with, sharing everything else (and the caches) with this one
     hooks: Hooks = field(default=NO_HOOKS, compare=False)
+    # flag -> ((HeroState list, ids of the cards with the flag), ...), for `holds`
+    flag_places: dict[str, tuple[tuple[str, frozenset[str]], ...]] = field(
+        default_factory=dict, compare=False
+    )
 
     def with_hooks(self, hooks: Hooks) -> World:
         """This World with another hook table (one per table, cached)."""
@@ -98,6 +113,15 @@ class World:
             )
         return p
 
+    def holds(self, h: Any, flag: str) -> bool:
+        """Whether hero `h` holds a card with this flag - what `flag in
+        profile(h.cards()).flags` says, looking only in the lists the flag's cards sit in:
+        hooks.on_flag gates every card ability with it, on hot paths."""
+        for attr, ids in self.flag_places.get(flag, ()):
+            if not ids.isdisjoint(getattr(h, attr)):
+                return True
+        return False
+
     @staticmethod
     def build(content: Content) -> World:
         cards: dict[str, Card] = {}
@@ -121,6 +145,14 @@ class World:
                 cid: tuple(a for a in c.abilities if isinstance(a, cls)) for cid, c in cards.items()
             }
 
+        flags = pick(Flagged)
+        places: dict[str, dict[str, set[str]]] = {}
+        for cid, found in flags.items():
+            attr = HELD_IN.get(kind_of[cid])
+            if attr is None:  # potions and spells are not among the hero's cards
+                continue
+            for f in found:
+                places.setdefault(f.flag, {}).setdefault(attr, set()).add(cid)
         return World(
             content=content,
             board=Board.build(content.board),
@@ -129,12 +161,16 @@ class World:
             modifiers=pick(Modifier),
             triggers=pick(Triggered),
             uses=pick(Use),
-            flags=pick(Flagged),
+            flags=flags,
             restrictions={
                 cid: frozenset(a.what for a in c.abilities if isinstance(a, Restrict))
                 for cid, c in cards.items()
             },
             advantages=pick(Advantage),
+            flag_places={
+                flag: tuple((attr, frozenset(ids)) for attr, ids in sorted(where.items()))
+                for flag, where in places.items()
+            },
         )
 
     def name(self, cid: str) -> str:

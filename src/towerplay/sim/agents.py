@@ -6,12 +6,14 @@ from collections.abc import Callable
 
 from towerplay.agents import Agent
 from towerplay.agents.heuristic import HeuristicAgent
+from towerplay.agents.heuristic_campaign import HeuristicCampaignAgent
 from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.agents.random import RandomAgent
 
 AGENTS: dict[str, dict[str, Callable[[int], Agent]]] = {
     "rtdt": {"random": RandomAgent, "heuristic": HeuristicAgent},
     "tactics": {"random": RandomAgent, "heuristic": HeuristicTacticsAgent},
+    "campaign": {"random": RandomAgent, "heuristic": HeuristicCampaignAgent},
 }
 
 
@@ -22,6 +24,6 @@ def check_agent(game: str, name: str) -> None:
 
 
 def make_agent(game: str, name: str, seed: int) -> Agent:
-    """A fresh agent for `game` ("rtdt" or "tactics") seeded with `seed`."""
+    """A fresh agent for `game` ("rtdt", "tactics" or "campaign") seeded with `seed`."""
     check_agent(game, name)
     return AGENTS[game][name](seed)

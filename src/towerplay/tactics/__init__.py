@@ -10,6 +10,8 @@ Modules, from the ground up:
 - `state`: the plain-data state (units, heroes, pending decisions) and its clone.
 - `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,
   the direction deck, objectives.
+- `basic_attacks`: the elite classes' basic-attack modifiers (extra die, heal,
+  push, splash).
 - `cards`: playing a card step by step (targets, areas, summons).
 - `enemy_moves`: whom an enemy goes for and where it moves.
 - `enemy_attacks`: enemy attacks, the players' Responses, the Harpoon.

@@ -8,13 +8,19 @@ continues when the decision is answered.
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
 
+from towerplay.tactics.basic_attacks import (
+    after_basic_attack,
+    answer_push,
+    answer_splash,
+    extra_dice,
+    modifier_of,
+)
 from towerplay.tactics.effects import (
     add_condition,
+    ask,
     attack_total,
     basic_movement,
-    damage,
     draw,
     footprint,
     heal,
@@ -23,6 +29,7 @@ from towerplay.tactics.effects import (
     in_range,
     log,
     modifiers,
+    move_unit,
     obstacles,
     occupied,
     roll,
@@ -42,16 +49,7 @@ from towerplay.tactics.grid import (
     within,
 )
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
-from towerplay.tactics.state import TRAP_DAMAGE, Ctx, Decision, Hero, Resolution, State, Unit
-
-
-def ask(
-    s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str, **data: Any
-) -> None:
-    """Push a decision; `choices` are the legal actions as token lists."""
-    s.pending.append(
-        Decision(kind, seat, {"prompt": prompt, "choices": choices, "rule": rule, **data})
-    )
+from towerplay.tactics.state import Ctx, Decision, Hero, Resolution, State, Unit
 
 
 @lru_cache(maxsize=32)
@@ -76,7 +74,18 @@ def steps_of(s: State, ctx: Ctx, r: Resolution) -> tuple[Step, ...]:
     if r.card.startswith("@"):
         u = s.units[r.actor]
         return summon_steps(u.movement, u.attack_dice, u.attack_range)
+    if r.card.startswith("!"):
+        return ctx.items[r.card[1:]].steps  # a party item (AT-ITEM-1)
     return ctx.content.cards[r.card].options[r.option]
+
+
+def resolving_name(ctx: Ctx, r: Resolution) -> str:
+    """What the player is resolving, for prompts: a card's or an item's name."""
+    if r.card.startswith("!"):
+        return ctx.items[r.card[1:]].name
+    if r.card.startswith(("@", "~")):
+        return "attack" if r.card.startswith("@") else "move"
+    return ctx.content.cards[r.card].name
 
 
 # --- starting a card ----------------------------------------------------------------
@@ -204,15 +213,6 @@ def ask_move(s: State, ctx: Ctx, seat: int, u: Unit, points: int, through: bool,
     return True
 
 
-def move_unit(s: State, ctx: Ctx, u: Unit, sq: int) -> None:
-    log(s, f"{u.uid} moves {ctx.board.name(u.square)} -> {ctx.board.name(sq)}")
-    u.square = sq
-    if any((1 << f) & ctx.board.traps for f in footprint(ctx, u)):
-        # trap squares hurt whoever ends a move on them (designed)
-        log(s, f"{u.uid} springs a trap")
-        damage(s, ctx, u, TRAP_DAMAGE)
-
-
 # --- targets ---------------------------------------------------------------------------
 
 
@@ -267,7 +267,7 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         log(s, f"{actor.uid} has no target in range")
         return False
     choices.sort()
-    name = "attack" if r.card.startswith("@") else ctx.content.cards[r.card].name
+    name = resolving_name(ctx, r)
     ask(
         s,
         "target",
@@ -289,6 +289,10 @@ def attack_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
         reroll = total(ctx, hero, "reroll_blanks") > 0
         if st.basic:
             dice += [m.extra_basic_die for m in modifiers(ctx, hero) if m.extra_basic_die]
+    if st.basic and modifier_of(s, ctx, actor) is not None:
+        there = [u for u in enemies_of(s, actor.side) if sq in footprint(ctx, u)]
+        dice += extra_dice(s, ctx, actor, there[0] if there else None)  # AT-ELITE-4
+        r.last_target = ""  # set by the hit, read by the modifier after it
     rolled = roll(s, ctx, dice, reroll)
     r.dice = rolled
     if st.aoe:
@@ -322,6 +326,8 @@ def resolve_queue(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
             )
             return
         hit_one(s, ctx, r, actor, st, r.queue.pop())
+    if st.basic and not r.queue and not s.pending:
+        after_basic_attack(s, ctx, r, actor)  # the elite modifiers (AT-ELITE-5..7)
 
 
 def hit_one(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep, uid: str) -> None:
@@ -366,7 +372,7 @@ def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep
         s,
         "heal",
         r.seat,
-        f"{ctx.content.cards[r.card].name}: choose who heals",
+        f"{resolving_name(ctx, r)}: choose who heals",
         choices,
         "AT-RANGE-1",
     )
@@ -502,6 +508,12 @@ def answer(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
         sq = ctx.board.square(tokens[1])
         assert sq is not None
         place_summon(s, ctx, actor, d.data["summon"], sq)
+        r.step += 1
+    elif d.kind == "push":
+        answer_push(s, ctx, s.units[d.data["unit"]], tokens)  # AT-ELITE-6
+        r.step += 1
+    elif d.kind == "splash":
+        answer_splash(s, ctx, actor, tokens)  # AT-ELITE-7
         r.step += 1
 
 

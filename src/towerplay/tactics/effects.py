@@ -1,4 +1,4 @@
-"""Shared rules: who stands where, sight and range, dice, damage, healing,
+"""Shared rules: asking a decision, moving a figure, who stands where, sight and range, dice, damage, healing,
 knock-outs, conditions, the direction deck and the end of the encounter.
 
 Functions take the mutable `State` and the immutable `Ctx`; none of them keeps
@@ -21,7 +21,7 @@ from towerplay.tactics.grid import (
     step,
 )
 from towerplay.tactics.models import Modifiers
-from towerplay.tactics.state import HAND_SIZE, Ctx, Hero, State, Unit
+from towerplay.tactics.state import HAND_SIZE, TRAP_DAMAGE, Ctx, Decision, Hero, State, Unit
 
 NUMERIC_MODIFIERS = tuple(
     name for name, f in Modifiers.model_fields.items() if f.annotation in (int, bool, "int", "bool")
@@ -41,6 +41,15 @@ _DIR_VECTORS = {
 
 def log(s: State, text: str) -> None:
     s.log = s.log.add(text)
+
+
+def ask(
+    s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str, **data: Any
+) -> None:
+    """Push a decision; `choices` are the legal actions as token lists."""
+    s.pending.append(
+        Decision(kind, seat, {"prompt": prompt, "choices": choices, "rule": rule, **data})
+    )
 
 
 def footprint(ctx: Ctx, u: Unit) -> tuple[Square, ...]:
@@ -291,6 +300,15 @@ def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
         log(s, f"{u.uid} crumbles and is removed")
     else:
         knock_out(s, ctx, u)  # heroes, and the beast companion like a hero (AT-SUM-4)
+
+
+def move_unit(s: State, ctx: Ctx, u: Unit, sq: int) -> None:
+    log(s, f"{u.uid} moves {ctx.board.name(u.square)} -> {ctx.board.name(sq)}")
+    u.square = sq
+    if any((1 << f) & ctx.board.traps for f in footprint(ctx, u)):
+        # trap squares hurt whoever ends a move on them (designed)
+        log(s, f"{u.uid} springs a trap")
+        damage(s, ctx, u, TRAP_DAMAGE)
 
 
 def knock_out(s: State, ctx: Ctx, u: Unit) -> None:

@@ -11,15 +11,34 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from towerplay.core.notation import Action
-from towerplay.tactics.cards import answer, ask, continue_resolution
-from towerplay.tactics.effects import draw, draw_up, end, hand_size, log, occupied, shuffle
+from towerplay.tactics.cards import answer, continue_resolution
+from towerplay.tactics.effects import (
+    ask,
+    draw,
+    draw_up,
+    end,
+    hand_size,
+    log,
+    occupied,
+    shuffle,
+)
 from towerplay.tactics.enemies import answer_enemy, continue_boss_turn
 from towerplay.tactics.enemy_moves import earliest_seat
 from towerplay.tactics.explain import explain
 from towerplay.tactics.state import Ctx, Hero, State
 from towerplay.tactics.turns import after_action, answer_turn, finish_turn, revive, start_turn
 
-RESOLUTION_KINDS = ("option", "move", "target", "order", "heal", "condition", "summon")
+RESOLUTION_KINDS = (
+    "option",
+    "move",
+    "target",
+    "order",
+    "heal",
+    "condition",
+    "summon",
+    "push",
+    "splash",
+)
 ENEMY_KINDS = ("focus", "spawn", "response")
 
 

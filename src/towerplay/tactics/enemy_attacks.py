@@ -7,8 +7,8 @@ turn can stop for the players and resume (AT-KEY-3).
 
 from __future__ import annotations
 
-from towerplay.tactics.cards import ask
 from towerplay.tactics.effects import (
+    ask,
     attack_total,
     draw_direction,
     footprint,

@@ -7,11 +7,12 @@ stops once it is in range and sight; a large boss shrinks, moves and expands
 
 from __future__ import annotations
 
-from towerplay.tactics.cards import ask, move_unit
 from towerplay.tactics.effects import (
+    ask,
     draw_direction,
     footprint,
     in_range,
+    move_unit,
     obstacles,
     occupied,
     sight_blockers,

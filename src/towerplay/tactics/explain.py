@@ -16,17 +16,30 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
     rule = d.data["rule"]
     if d.kind == "turn":
         hero = s.heroes[d.seat]
-        if verb in ("play", "dash", "equip", "prepare") and (
+        if verb in ("play", "dash", "equip", "prepare", "discard") and (
             len(tokens) < 2 or tokens[1] not in hero.hand
         ):
             return IllegalAction(
                 f"{' '.join(tokens[1:]) or 'that card'} is not in {hero.uid}'s hand", "AT-TURN-2"
             )
+        if (
+            verb in ("play", "dash")
+            and tokens[1] in ctx.content.cards
+            and ctx.content.cards[tokens[1]].kind == "mark_of_death"
+        ):
+            return IllegalAction(
+                "a Mark of Death cannot be played or discarded to move; discard it as an action",
+                "AT-MARK-1",
+            )
+        if verb == "item":
+            return IllegalAction(
+                f"the party has no {' '.join(tokens[1:]) or 'such'} item left", "AT-ITEM-1"
+            )
         if verb == "pass":
             return IllegalAction(
                 "you may only pass before taking any action or playing a free card", "AT-KEY-2"
             )
-        if verb in ("play", "dash", "equip", "prepare", "use") and hero.actions >= 2:
+        if verb in ("play", "dash", "equip", "prepare", "use", "discard") and hero.actions >= 2:
             return IllegalAction("no actions left this turn (two per turn)", "AT-TURN-1")
         if (
             verb == "play"

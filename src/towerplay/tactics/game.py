@@ -18,10 +18,10 @@ from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.save import state_from_json, state_to_json
-from towerplay.tactics.setup import new_state
+from towerplay.tactics.setup import config_items, items_by_id, new_state
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the party items (state.items, items_spent), push and splash decisions
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
     "party": ["fighter", "rogue", "cleric"],
@@ -63,6 +63,11 @@ class TacticsGame:
     @property
     def log(self) -> list[str]:
         return self.s.log.to_list()
+
+    def spent(self) -> dict[str, Any]:
+        """What the encounter used up of Party > Items, for the campaign to update:
+        the revive potions drunk and the consumables spent, in order (AT-ITEM-2)."""
+        return {"potions_used": self.s.potions_used, "items_spent": list(self.s.items_spent)}
 
     def legal_actions(self) -> list[Action]:
         return legal(self.s)
@@ -141,6 +146,7 @@ class TacticsGame:
             "initiative": list(s.initiative),
             "turn_index": s.turn_index,
             "potions": s.potions,
+            "items": [{"id": i, "name": ctx.items[i].name} for i in s.items],
             "boss_deck": len(s.boss_deck),
             "boss_discard": [boss.cards[i].name for i in s.boss_discard],
             "direction_deck": len(s.direction_deck),
@@ -180,9 +186,13 @@ class TacticsGame:
         config = data.get("config")
         if not isinstance(config, dict):
             raise SaveError(file, "config", "expected an object")
-        s = state_from_json(data.get("state"), file, content)
+        try:
+            items = items_by_id(config_items(config))
+        except ValueError as e:
+            raise SaveError(file, "config.items", str(e)) from None
+        s = state_from_json(data.get("state"), file, content, items)
         enc = content.encounters[s.encounter]
-        return cls(s, Ctx(content, enc, board_of(enc)), config)
+        return cls(s, Ctx(content, enc, board_of(enc), items=items), config)
 
     def state_hash(self) -> str:
         return state_hash(state_to_json(self.s))

@@ -118,6 +118,15 @@ Step = Annotated[
 ]
 
 
+class Consumable(Strict):
+    """A party item an encounter can use once: a campaign consumable's id, name and
+    steps, carried by the encounter's config (`items:`, AT-ITEM-1)."""
+
+    id: str = Field(min_length=1)
+    name: str
+    steps: tuple[Step, ...] = Field(min_length=1)
+
+
 class Response(Strict):
     """When a response may be played and what it does to the attack (AT-KEY-3)."""
 

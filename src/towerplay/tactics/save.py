@@ -10,13 +10,14 @@ squares and cards. Anything else is refused with SaveError(file, field).
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any, get_args
 
 from towerplay.core import serial
 from towerplay.tactics.content import Content
 from towerplay.tactics.effects import DIRECTIONS
 from towerplay.tactics.encounter import ENEMY_KINDS, PHASES, RESOLUTION_KINDS
-from towerplay.tactics.models import Condition
+from towerplay.tactics.models import Condition, Consumable
 from towerplay.tactics.save_checks import check_state
 from towerplay.tactics.setup import POTIONS
 from towerplay.tactics.state import Ctx, State, board_of
@@ -29,7 +30,9 @@ def state_to_json(s: State) -> dict[str, Any]:
     return serial.dump(s)
 
 
-def domains(content: Content, encounter: str, heroes: int) -> dict[str, Any]:
+def domains(
+    content: Content, encounter: str, heroes: int, items: Container[str] = ()
+) -> dict[str, Any]:
     enc = content.encounters[encounter]
     b = board_of(enc)
     squares = b.width * b.height
@@ -51,11 +54,16 @@ def domains(content: Content, encounter: str, heroes: int) -> dict[str, Any]:
         "directions": DIRECTIONS,
         "walls": content.walls,
         "enemies": content.enemies,
+        "items": items,
     }
 
 
-def state_from_json(data: Any, file: str, content: Content) -> State:
-    """A State from a save's "state" object, or SaveError(file, field)."""
+def state_from_json(
+    data: Any, file: str, content: Content, items: dict[str, Consumable] | None = None
+) -> State:
+    """A State from a save's "state" object, or SaveError(file, field); `items` are the
+    party's consumables the save's config carries."""
+    items = items or {}
     first = serial.Loader(file, {"encounters": content.encounters})
     if not isinstance(data, dict):
         raise first.fail("state", "expected an object")
@@ -64,8 +72,8 @@ def state_from_json(data: Any, file: str, content: Content) -> State:
             raise first.fail(f"state.{key}", "missing")
     first.value(str, serial.Spec(of="encounters"), data["encounter"], "state.encounter")
     first.value(int, serial.Spec(lo=3, hi=5), data["heroes_count"], "state.heroes_count")
-    r = serial.Loader(file, domains(content, data["encounter"], data["heroes_count"]))
+    r = serial.Loader(file, domains(content, data["encounter"], data["heroes_count"], items))
     s = r.load(State, data, "state")
     enc = content.encounters[s.encounter]
-    check_state(Ctx(content, enc, board_of(enc)), s, r.fail)
+    check_state(Ctx(content, enc, board_of(enc), items=items), s, r.fail)
     return s

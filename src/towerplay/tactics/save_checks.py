@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any, get_args
 
 from towerplay.core.errors import SaveError
+from towerplay.tactics.basic_attacks import push_choices, splash_choices
 from towerplay.tactics.cards import enemies_of, steps_of
 from towerplay.tactics.effects import DIRECTIONS, footprint
 from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS, boss_uid
@@ -58,6 +59,8 @@ STEP_OF: dict[str, type] = {
     "heal": HealStep,
     "condition": ConditionStep,
     "summon": SummonStep,
+    "push": AttackStep,
+    "splash": AttackStep,
 }
 
 
@@ -146,8 +149,10 @@ def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
             raise fail("state.resolution.option", "no option chosen, and none is asked")
         if r.actor not in s.units:
             raise fail("state.resolution.actor", f"no unit {r.actor!r}")
-        if r.card not in ctx.content.cards and not r.card.startswith(("@", "~")):
+        if r.card not in ctx.content.cards and not r.card.startswith(("@", "~", "!")):
             raise fail("state.resolution.card", f"no card {r.card!r}")
+        if r.card.startswith("!") and r.card[1:] not in ctx.items:
+            raise fail("state.resolution.card", f"no party item {r.card[1:]!r}")
         for j, uid in enumerate(r.queue):
             if uid not in s.units:
                 raise fail(f"state.resolution.queue[{j}]", f"no unit {uid!r}")
@@ -213,6 +218,9 @@ def _decision(ctx: Ctx, s: State, d: Decision, path: str, fail: Fail) -> None:
         ):
             raise fail(f"{path}.data.index", "not a place in the initiative line")
         return
+    if d.kind in ("push", "splash"):
+        _modifier_choices(ctx, s, d, path, fail)
+        return
     if d.kind == "cleanup":
         hero = s.heroes[d.seat]
         for c in choices:
@@ -222,6 +230,22 @@ def _decision(ctx: Ctx, s: State, d: Decision, path: str, fail: Fail) -> None:
                 raise fail(where, f"{c!r} does not discard a card in the hand")
         return
     _square_choices(ctx, s, d, where, fail)
+
+
+def _modifier_choices(ctx: Ctx, s: State, d: Decision, path: str, fail: Fail) -> None:
+    """A Warlock's push or a War Mage's splash offers exactly what basic_attacks.py
+    would offer now (AT-ELITE-6, AT-ELITE-7)."""
+    r = s.resolution
+    assert r is not None  # _turns: a resolution kind has its card being resolved
+    if d.kind == "push":
+        uid = d.data.get("unit")
+        if not isinstance(uid, str) or uid not in s.units:
+            raise fail(f"{path}.data.unit", "expected the pushed unit's id")
+        want = push_choices(s, ctx, s.units[uid])
+    else:
+        want = splash_choices(s, ctx, s.units[r.actor], r.last_target)
+    if not want or d.data["choices"] != [*want, ["decline"]]:
+        raise fail(f"{path}.data.choices", f"not the choices of a {d.kind} now")
 
 
 def _square_choices(ctx: Ctx, s: State, d: Decision, where: str, fail: Fail) -> None:

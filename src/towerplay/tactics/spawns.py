@@ -5,8 +5,13 @@ that setup uses as well (AT-SETUP-5).
 
 from __future__ import annotations
 
-from towerplay.tactics.cards import ask
-from towerplay.tactics.effects import footprint, log, occupied, walls
+from towerplay.tactics.effects import (
+    ask,
+    footprint,
+    log,
+    occupied,
+    walls,
+)
 from towerplay.tactics.enemy_moves import closest, earliest_seat, targets
 from towerplay.tactics.grid import ALL_DIRECTIONS, Square, step
 from towerplay.tactics.models import ESpawn

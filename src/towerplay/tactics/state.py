@@ -25,7 +25,7 @@ from towerplay.tactics.grid import (
     parse_square,
     square_name,
 )
-from towerplay.tactics.models import Encounter
+from towerplay.tactics.models import Consumable, Encounter
 
 SLOTS = ("weapon", "armor", "accessory", "class_feature")
 HAND_SIZE = 4  # AT-DRAW-1
@@ -220,6 +220,8 @@ class State:
     )
     potions: int = 0
     potions_used: int = 0
+    items: list[str] = field(default_factory=list, metadata=spec(of="items"))  # unused consumables
+    items_spent: list[str] = field(default_factory=list, metadata=spec(of="items"))
     knockouts: int = 0
     spawned: dict[str, int] = field(default_factory=dict)  # summon ids and minion uids used
     defeated: dict[str, int] = field(default_factory=dict, metadata=spec(keys="unit_types"))
@@ -250,6 +252,8 @@ class Ctx:
     content: Content
     enc: Encounter
     board: Board
+    # the party's consumable items this encounter may use, by id (the config's `items`)
+    items: dict[str, Consumable] = field(default_factory=dict, compare=False)
     # derived from content only, filled on first use: modifier sums by (abilities, board)
     totals: dict[tuple[Any, ...], dict[str, int]] = field(
         default_factory=dict, compare=False, repr=False

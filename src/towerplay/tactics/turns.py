@@ -4,8 +4,9 @@ their choices (AT-TURN-*), and the end of the turn.
 
 from __future__ import annotations
 
-from towerplay.tactics.cards import ask, command_summon, play_card
+from towerplay.tactics.cards import command_summon, play_card
 from towerplay.tactics.effects import (
+    ask,
     basic_movement,
     check_objectives,
     draw_up,
@@ -74,7 +75,8 @@ def finish_turn(s: State, ctx: Ctx) -> None:
 
 
 def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
-    """The player actions (AT-TURN-1..4), free cards (AT-KEY-2) and summons (AT-SUM-1)."""
+    """The player actions (AT-TURN-1..4), free cards (AT-KEY-2), summons (AT-SUM-1),
+    discarding a Mark of Death (AT-MARK-1) and the party's items (AT-ITEM-1)."""
     cards = ctx.content.cards
     left = hero.actions < 2
     dash = left and basic_movement(ctx, hero) // 2 >= 1
@@ -86,9 +88,12 @@ def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
             out.append(["play", cid])
         if not left:
             continue
+        kind = card.kind
+        if kind == "mark_of_death":
+            out.append(["discard", cid])  # a dead card: only discarded, as an action (AT-MARK-1)
+            continue
         if dash:
             out.append(["dash", cid])
-        kind = card.kind
         if kind in EQUIPMENT_KINDS:
             out.append(["equip", cid])
         elif kind == "class_feature" and slot_free:
@@ -105,6 +110,8 @@ def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
             and u.uid not in hero.commanded
         ):
             out.append(["command", u.uid])
+    for iid in sorted(set(s.items)):
+        out.append(["item", iid])  # a party consumable, a free action (AT-ITEM-1)
     if hero.actions == 0 and not hero.free_played and not hero.commanded:
         out.append(["pass"])
     else:
@@ -141,6 +148,9 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
     if verb == "command":
         command_summon(s, ctx, hero, tokens[1])
         return
+    if verb == "item":
+        use_item(s, ctx, hero, tokens[1])
+        return
     cid = tokens[1]
     card = cards[cid]
     if verb in ("play", "use"):
@@ -161,6 +171,9 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
         points = basic_movement(ctx, hero) // 2
         log(s, f"{hero.uid} discards {card.name} to move {points}")
         s.resolution = Resolution(hero.seat, f"~{points}", option=0, actor=hero.uid)
+    elif verb == "discard":
+        hero.discard.append(cid)
+        log(s, f"{hero.uid} discards {card.name}")  # AT-MARK-1
     elif verb == "equip":
         old = hero.board[card.kind]
         if old is not None:
@@ -170,6 +183,16 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
     elif verb == "prepare":
         hero.board["class_feature"] = cid
         log(s, f"{hero.uid} prepares {card.name}")
+
+
+def use_item(s: State, ctx: Ctx, hero: Hero, item_id: str) -> None:
+    """Any hero may use one of the party's consumables on its turn as a free action; it
+    is then spent (AT-ITEM-1) and reported with the result (AT-ITEM-2)."""
+    s.items.remove(item_id)
+    s.items_spent.append(item_id)
+    hero.free_played = True  # free: no action, and no pass this turn (AT-KEY-2)
+    log(s, f"{hero.uid} uses {ctx.items[item_id].name}")
+    s.resolution = Resolution(hero.seat, "!" + item_id, option=0, actor=hero.uid)
 
 
 def revive(s: State, ctx: Ctx, hero: Hero) -> None:

@@ -1,5 +1,6 @@
-"""What the agent works out once per printed content: distances between spaces, each foe's
-battle deck, and what every rung of those cards costs."""
+"""What the agent works out once per printed content: distances between spaces (and around
+each set of wastelands met so far), each foe's battle deck, and what every rung of those
+cards costs."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ class Tables:
                         d[n] = d[here] + 1
                         queue.append(n)
             self.dist[src] = d
+        # steps from a space when wastelands end walks, by (wastelands, space): view.walk
+        self.walks: dict[tuple[frozenset[str], str], dict[str, int]] = {}
         self.decks: dict[str, list[Any]] = {}
         content = world.content
         cards = list(content.battle.cards)

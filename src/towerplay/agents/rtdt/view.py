@@ -401,11 +401,17 @@ def waste_spaces(v: View) -> frozenset[str]:
 
 def walk(v: View, src: str) -> dict[str, int]:
     """Steps from `src` to every space when a wasteland ends any walk that enters it
-    (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`."""
+    (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`. Kept in
+    the world's tables while those wastelands stay: read-only."""
     key = ("walk", src)
     hit = v.cache.get(key)
     if hit is None:
         wastes = waste_spaces(v)
+        kept = (wastes, src)
+        hit = v.t.walks.get(kept)
+        if hit is not None:
+            v.cache[key] = hit
+            return hit
         neighbours = v.w.board.neighbours
         hit = {src: 0}
         queue = deque([src])
@@ -417,7 +423,9 @@ def walk(v: View, src: str) -> dict[str, int]:
                 if n not in hit:
                     hit[n] = hit[here] + 1
                     queue.append(n)
-        v.cache[key] = hit
+        if len(v.t.walks) > 20_000:
+            v.t.walks.clear()
+        v.cache[key] = v.t.walks[kept] = hit
     return hit
 
 

@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from towerplay.rtdt.hooks import on, on_flag
+from towerplay.rtdt.hooks import on_flag
 from towerplay.rtdt.rules.common import flag_cards, gain, hero_name, log
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -47,7 +47,7 @@ def _battling_a_foe(s: State, h: HeroState) -> bool:
 def corruption_capped(w: World, s: State, h: HeroState, why: str) -> bool:
     """Before a corruption is drawn (intercept_corruption): none after the first this Battle."""
     cards = flag_cards(w, h, ONE_CORRUPTION)
-    if not cards or not _battling_a_foe(s, h) or cards[0] not in s.turn.used:
+    if not _battling_a_foe(s, h) or cards[0] not in s.turn.used:
         return False
     log(
         s,
@@ -71,6 +71,6 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
 
 
 on_flag("turn_ending", TERRAIN_WARRIORS, terrain_warriors)
-on("intercept_corruption", "base", corruption_capped)
+on_flag("intercept_corruption", ONE_CORRUPTION, corruption_capped, otherwise=False)
 on_flag("corruption_gained", ONE_CORRUPTION, corruption_counted)
 on_flag("battle_started", ONE_CORRUPTION, battle_started)

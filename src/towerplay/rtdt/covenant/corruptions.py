@@ -5,37 +5,18 @@ Aquaphobic's river toll. Registered by covenant/plugin.py; the treasures are in 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from towerplay.core.notation import Action
 from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import wands
-from towerplay.rtdt.covenant.cards import amount, owns_use
+from towerplay.rtdt.covenant.cards import amount, first, owns_use
 from towerplay.rtdt.models import Lose
-from towerplay.rtdt.rules.common import flag_cards, hero_name, log, return_item
+from towerplay.rtdt.rules.common import hero_name, log, return_item
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
-
-def _flags(w: World, h: HeroState) -> frozenset[str]:
-    return w.profile(h.cards()).flags
-
-
-def _first(w: World, h: HeroState, flag: str) -> str | None:
-    """The first card the hero holds with this flag."""
-    found = flag_cards(w, h, flag)
-    return found[0] if found else None
-
-
-# corruptions that take actions away
-BANS = frozenset(
-    {
-        "no_glyph_in_current_kingdom",
-        "no_battle_foe_level",
-        "no_banner",
-        "no_quest",
-        "no_tower_adjacent",
-    }
-)
 # the glyph whose action each turn verb is (RTDT-GLYPH-*); a dungeon is explored by Quest
 GLYPH_OF_VERB = {
     "banner": "banner",
@@ -50,49 +31,80 @@ GLYPH_OF_VERB = {
 QUEST_VERBS = ("quest", "explore", "trial")
 
 
-def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
+def timid(w: World, s: State, h: HeroState, space: str) -> bool:
     """Timid: no Tower-adjacent space, whether moving or put there by an effect (a reading:
     being put on a space is entering it)."""
-    if s.cov is None or space not in w.board.tower_adjacent:
-        return True
-    return "no_tower_adjacent" not in _flags(w, h)
+    return s.cov is None or space not in w.board.tower_adjacent
 
 
-# --- corruptions that take actions away ------------------------------------------------------
+# --- corruptions that take actions away: by flag, whether it forbids an action ---------------
+
+
+def _crestfallen(w: World, s: State, h: HeroState, a: Action) -> bool:
+    return a[0] == "banner"  # Azkol's Banner's too
+
+
+def _arrogant(w: World, s: State, h: HeroState, a: Action) -> bool:
+    return a[0] in QUEST_VERBS  # dungeons are Quest actions
+
+
+def _named(a: Action) -> str:
+    return a[1] if len(a) > 1 else ""  # a bare verb names nothing a card could forbid
+
+
+def _vain(w: World, s: State, h: HeroState, a: Action) -> bool:
+    named = _named(a)
+    if a[0] != "battle" or named not in w.content.foes:
+        return False
+    card = first(w, h, "no_battle_foe_level")
+    assert card is not None
+    return w.content.foes[named].level == amount(w, card, "no_battle_foe_level")
+
+
+def _timid(w: World, s: State, h: HeroState, a: Action) -> bool:
+    return a[0] == "move" and _named(a) in w.board.tower_adjacent
+
+
+def _shaken(w: World, s: State, h: HeroState, a: Action) -> bool:
+    if a[0] not in GLYPH_OF_VERB:
+        return False
+    facing = tower.revealed_glyphs(s.tower).get(GLYPH_OF_VERB[a[0]])
+    return facing == w.board.kingdom_of[h.space]
+
+
+BANS: dict[str, Callable[[World, State, HeroState, Action], bool]] = {
+    "no_banner": _crestfallen,
+    "no_quest": _arrogant,
+    "no_battle_foe_level": _vain,
+    "no_tower_adjacent": _timid,
+    "no_glyph_in_current_kingdom": _shaken,
+}
 
 
 def forbidding(w: World, s: State, h: HeroState, a: Action) -> str | None:
     """The corruption that forbids this turn action, if any."""
     if s.cov is None or not len(a):
         return None
-    flags = _flags(w, h) & BANS
-    if not flags:
-        return None
-    verb = a[0]
-    if "no_banner" in flags and verb == "banner":  # Crestfallen: Azkol's Banner's too
-        return _first(w, h, "no_banner")
-    if "no_quest" in flags and verb in QUEST_VERBS:  # Arrogant: dungeons are Quest actions
-        return _first(w, h, "no_quest")
-    named = a[1] if len(a) > 1 else ""  # a bare verb names nothing a card could forbid
-    if "no_battle_foe_level" in flags and verb == "battle" and named in w.content.foes:
-        card = _first(w, h, "no_battle_foe_level")
-        assert card is not None
-        if w.content.foes[named].level == amount(w, card, "no_battle_foe_level"):  # Vain
-            return card
-    if "no_tower_adjacent" in flags and verb == "move" and named in w.board.tower_adjacent:
-        return _first(w, h, "no_tower_adjacent")  # Timid
-    if "no_glyph_in_current_kingdom" in flags and verb in GLYPH_OF_VERB:  # Shaken
-        facing = tower.revealed_glyphs(s.tower).get(GLYPH_OF_VERB[verb])
-        if facing == w.board.kingdom_of[h.space]:
-            return _first(w, h, "no_glyph_in_current_kingdom")
+    for flag, forbids in BANS.items():
+        if w.holds(h, flag) and forbids(w, s, h, a):
+            return first(w, h, flag)
     return None
 
 
-def restrict(w: World, s: State, h: HeroState, out: list[Action]) -> list[Action]:
-    """The turn actions the hero's corruptions leave."""
-    if s.cov is None or not _flags(w, h) & BANS:
-        return out
-    return [a for a in out if forbidding(w, s, h, a) is None]
+def _banning(flag: str) -> Callable[[World, State, HeroState, list[Action]], list[Action]]:
+    """The restrict_actions filter of one corruption: the turn actions it leaves."""
+    forbids = BANS[flag]
+
+    def restrict(w: World, s: State, h: HeroState, out: list[Action]) -> list[Action]:
+        if s.cov is None:
+            return out
+        return [a for a in out if not forbids(w, s, h, a)]
+
+    restrict.__name__ = f"restrict_{forbids.__name__.strip('_')}"
+    return restrict
+
+
+RESTRICTS = {flag: _banning(flag) for flag in BANS}  # registered per flag by covenant/plugin
 
 
 def why_not(w: World, s: State, h: HeroState, a: Action) -> tuple[str, str] | None:
@@ -108,7 +120,7 @@ def why_not(w: World, s: State, h: HeroState, a: Action) -> tuple[str, str] | No
 
 def refuses_gear(w: World, s: State, h: HeroState) -> bool:
     """Snobby: a hero who may hold no gear gains none."""
-    if s.cov is None or "no_gear" not in _flags(w, h):
+    if s.cov is None:
         return False
     log(s, f"{hero_name(w, h)} may hold no gear and takes none.")
     return True
@@ -127,22 +139,20 @@ def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
 def trade_moves(
     w: World, s: State, h: HeroState, partner: HeroState, out: list[Action]
 ) -> list[Action]:
-    """Snobby: no gear passes to a hero who may hold none."""
+    """Snobby: no gear passes to a hero who may hold none (either side of the trade)."""
     if s.cov is None:
         return out
-    bar = {"give": "no_gear" in _flags(w, partner), "take": "no_gear" in _flags(w, h)}
+    bar = {"give": w.holds(partner, "no_gear"), "take": w.holds(h, "no_gear")}
     if not any(bar.values()):
         return out
     return [a for a in out if not (a[0] in bar and bar[a[0]] and w.kind_of.get(a[1]) == "gear")]
 
 
-def crossed(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
+def river_toll(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
     """Aquaphobic: a river crossed costs 1 spirit each time. Read as a loss (the public
     text: "lose 1 spirit"), so a hero without spirit crosses and gains a corruption."""
-    if s.cov is None or src == dst:
-        return
-    card = _first(w, h, "river_toll")
-    if card is None:
+    card = first(w, h, "river_toll")
+    if s.cov is None or src == dst or card is None:
         return
     board = w.board
     river = board.is_river(src, dst) or (

@@ -2,8 +2,8 @@
 
 Every handler here is registered for the `covenant` feature, active when any Covenant part
 is in play (`State.cov` is set). The base rules never import this package; the order of
-registration is the order handlers run in. The adapters below only fit a module's function
-to an event's arguments.
+registration is the order handlers run in. A card ability is registered per flag (see the
+registration below); the adapters only fit a module's function to an event's arguments.
 """
 
 from __future__ import annotations
@@ -23,11 +23,13 @@ from towerplay.rtdt.covenant import (
     monuments,
     reinforce,
     spells,
+    treasure_choices,
     turn,
+    virtues,
     wands,
     wastelands,
 )
-from towerplay.rtdt.hooks import DecisionKind, decision, on, verb
+from towerplay.rtdt.hooks import EMPTY, decision, on, on_flag, on_flag_filter, on_holders, verb
 from towerplay.rtdt.models import Effect, ReinforceOption
 from towerplay.rtdt.rules.battle import TOP_RUNG, cap
 from towerplay.rtdt.rules.common import act
@@ -87,11 +89,6 @@ def _reinforce_option(
     return reinforce.source_of(w, s, h, source)[0], reinforce.option(w, s, h, source, option)
 
 
-def _resolute(w: World, s: State, h: HeroState, option: str) -> int:
-    """COV-AEGIS-4, COV-AEGIS-5: Resolute lowers the enhanced option's spirit."""
-    return heroes.resolute_discount(w, h) if option == "enhanced" else 0
-
-
 # --- items, corruption, advantages ----------------------------------------------------------
 
 
@@ -105,18 +102,6 @@ def _wand_charges(w: World, s: State, h: HeroState, card: str) -> None:
 
 def _necropolis_offering(w: World, s: State, h: HeroState) -> None:
     monuments.offer(w, s, "spend_or_lose_treasure")  # COV-CLARIFY-11
-
-
-def _more_advantages(
-    w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
-) -> None:
-    """Emboldened's Wild per corruption (with every automatic advantage, not per card),
-    then the Covenant treasures' conditional Wilds."""
-    if not only and h.corruptions:
-        n = heroes.corruption_advantages(w, h)
-        if n:
-            out["wild"] = out.get("wild", 0) + n
-    cards.add_advantages(w, s, h, battling, out, only=only)
 
 
 def _wasteland(w: World, s: State, space: str) -> bool:
@@ -150,21 +135,14 @@ def _spend_in_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     blessings.spend_blessing(w, s, h, s.delve.pool)
 
 
-def _card_effects(
+def _iron_wall_card(
     w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
 ) -> Sequence[Effect]:
-    """Calculating on critical hits, then The Iron Wall and Inobservant."""
-    effects = heroes.card_effects(w, h, card, effects)
-    return cards.card_effects(w, s, h, effects, battle_card=True)
-
-
-def _room_effects(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> Sequence[Effect]:
-    return cards.card_effects(w, s, h, effects, battle_card=False)  # The Iron Wall
+    return cards.iron_wall_effects(w, s, h, effects)  # once raised, for this battle card
 
 
 def _card_resolved(w: World, s: State, h: HeroState, lost: int, unaided: bool) -> None:
     monuments.offer(w, s, "battle_card_loss", amount=lost)  # COV-CLARIFY-9
-    heroes.card_confirmed(w, s, h, unaided=unaided)  # COV-AEGIS-3
 
 
 def _battle_ended(w: World, s: State, h: HeroState, b: Battle, defeated: bool) -> None:
@@ -175,7 +153,12 @@ def _battle_ended(w: World, s: State, h: HeroState, b: Battle, defeated: bool) -
 
 
 def _chakram(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
-    cards.foe_defeated(w, s, h, foe)  # Azkol's Chakram
+    treasure_choices.foe_defeated(w, s, h, foe)  # Azkol's Chakram
+
+
+def _scion(w: World, s: State, holder: HeroState, kingdoms: list[str]) -> None:
+    if kingdoms:
+        cards.scion_blessings(w, s, holder, kingdoms)  # Orphaned Scion's Charm
 
 
 def _token_moved(w: World, s: State, foe: str, src: str, dst: str) -> None:
@@ -205,88 +188,113 @@ def _spend_for_quest(w: World, s: State, h: HeroState, short: int) -> None:
 
 
 # --- registration -----------------------------------------------------------------------------
+# A card ability is registered per flag (hooks.on_flag, on_flag_filter, on_holders): it runs
+# only for a hero holding a card with that flag. What is no card's ability (the expansion's
+# own rules, and the marks a spent card leaves in TurnState.used) registers with hooks.on.
 
 on("turn_started", COV, _new_turn)
-on("turn_ending", COV, events.end_of_turn, cards.end_of_turn, _spells_turn_end)
+on("turn_ending", COV, events.end_of_turn, cards.journal_returns)
+on_flag("turn_ending", "home_relocate_from_building", treasure_choices.beacon_offered, COV)
+on("turn_ending", COV, _spells_turn_end)
 on("turn_over", COV, blessings.end_of_turn)  # COV-BLESS-3
 on("month_ended", COV, cards.month_end, spells.month_end)  # COV-WAND-3, COV-ASTRO-13
-on("month_started", COV, spells.month_start)  # COV-ASTRO-4
+on_holders("month_started", "prepare_spells", spells.pious, COV)  # COV-ASTRO-4
 on("drop_events", COV, _drop_events)
 verb("app_events", "wasteland", COV, events.resolve)
 verb("app_events", "monument", COV, events.resolve)
 verb("app_events", "creeping_doom", COV, _creeping_doom)
 on("mark_emerged", COV, _mark)
-on("skulls_emerged", COV, cards.skulls_emerged)
+on_holders("skulls_emerged", "blessing_on_skull_in_kingdom", _scion, COV)
 
 on("any_moment_actions", COV, spells.cast_actions)  # COV-ASTRO-6
 on("turn_actions", COV, turn.build_actions)  # COV-BUILD-1
-on("card_uses", COV, cards.turn_uses)
-on("restrict_actions", COV, corruptions.restrict)
+on("card_uses", COV, cards.wand_uses)
+on_flag("card_uses", "give_corruption_relief", cards.flask_uses, COV, otherwise=())
+on_flag("card_uses", "start_jump_tower_adjacent", cards.vambraces_uses, COV, otherwise=())
+on_flag("card_uses", "borrow_virtue", cards.journal_uses, COV, otherwise=())
+for _flag, _restrict in corruptions.RESTRICTS.items():  # each corruption that forbids
+    on_flag_filter("restrict_actions", _flag, _restrict, COV)
 verb("free_verbs", "cast", COV, spells.cast)  # COV-ASTRO-8
 verb("turn_verbs", "build", COV, _build)
 on("use_owners", COV, (cards.owns_use, cards.apply_use))
 on("unlimited_heroic", COV, _unlimited)
 on("stuck", COV, wastelands.held_here)
-on("may_enter", COV, corruptions.may_enter)
-on("crossed", COV, corruptions.crossed)
+on_flag("may_enter", "no_tower_adjacent", corruptions.timid, COV, otherwise=True)
+on_flag("crossed", "river_toll", corruptions.river_toll, COV)
 on("entered", COV, wastelands.enter)
 on("banner_taken", COV, heroes.banner)
-on("after_cleanse", COV, cards.after_cleanse)
-on("reroll", COV, heroes.reroll_asks)
-on("trade_moves", COV, corruptions.trade_moves)
+on_flag("after_cleanse", "cleanse_clears_kingdom", treasure_choices.after_cleanse, COV)
+on_flag("reroll", "haggle_reroll", virtues.reroll_asks, COV, otherwise=False)
+on("trade_moves", COV, corruptions.trade_moves)  # Snobby, on either side of the trade
 
-on("reinforce_allowed", COV, reinforce.allowed_here)
+on_flag("reinforce_allowed", "reinforce_home_only", reinforce.indolent, COV, otherwise=True)
 on("reinforce_elsewhere", COV, reinforce.far_sources)  # a list: any far source
 on("reinforce_option", COV, _reinforce_option)
-on("reinforce_discount", COV, _resolute)
+on_flag(
+    "reinforce_discount",
+    "reinforce_discount_per_corruption",
+    virtues.resolute,  # COV-AEGIS-4, COV-AEGIS-5
+    COV,
+    otherwise=0,
+)
 on("reinforce_actions", COV, turn.reinforce_actions)
 on("reinforced", COV, turn.monument_option)  # COV-MONUMENT-7
 
-on("intercept_corruption", COV, heroes.steeled_asks)
-on("corruption_gained", COV, _oak_offering, corruptions.corruption_gained)
-on("draw_potion", COV, cards.pick_potion)
-on("refuse_gear", COV, corruptions.refuses_gear)
-on("treasure_taken", COV, heroes.market_taken)
+on_holders("intercept_corruption", "take_others_corruption", virtues.steeled_asks, COV, True)
+on("corruption_gained", COV, _oak_offering)
+on_flag("corruption_gained", "no_gear", corruptions.corruption_gained, COV)
+on_flag("draw_potion", "potion_pick", treasure_choices.pick_potion, COV, otherwise=False)
+on_flag("refuse_gear", "no_gear", corruptions.refuses_gear, COV, otherwise=False)
+on_holders("treasure_taken", "blessing_on_market_take", virtues.opportunistic, COV)
 on("treasure_acquired", COV, _wand_charges)
 on("treasure_gone", COV, _necropolis_offering)
-on("extra_advantages", COV, _more_advantages)
+on_flag("extra_advantages", "wild_per_corruption", virtues.emboldened, COV)
+on_flag("extra_advantages", "wasteland_battle_wild", cards.grim_whisper_wild, COV)
+on_flag("extra_advantages", "wild_in_monument_kingdom", cards.sledge_wild, COV)
+on_flag("extra_advantages", "wild_near_bazaar", cards.chest_wild, COV)
+on_flag("extra_advantages", "wild_on_quest", cards.tent_wild, COV)
 on("terrain_lost", COV, _wasteland)
 
 on("battle_started", COV, cards.battle_started)
-on("battle_advantages", COV, heroes.battle_advantages)
+on_flag("battle_advantages", "quarry_wild", virtues.quarry_wild, COV, otherwise=EMPTY)
+on_flag("battle_advantages", "market_advantages", virtues.market_advantages, COV, otherwise=EMPTY)
 on("battle_allowed", COV, cards.battle_allowed)
 on("battle_boosts", COV, _battle_bless)
-on("battle_uses", COV, cards.battle_uses)
+on_flag("battle_uses", "give_corruption_relief", cards.flask_battle_uses, COV, otherwise=())
+on_flag("battle_uses", "exclusive_wild", cards.scroll_uses, COV, otherwise=())
+on_flag("battle_uses", "ignore_big_loss", cards.iron_wall_battle_uses, COV, otherwise=())
 verb("battle_verbs", "bless", COV, _spend_in_battle)
-on("card_improved", COV, cards.card_improved)
-on("card_prevent", COV, heroes.card_prevent)
-on("card_effects", COV, _card_effects)
+on_flag("card_improved", "full_upgrade_warriors", cards.bell_warriors, COV)
+on_flag(
+    "card_prevent", "quarry_block_warrior_losses", virtues.card_prevent, COV, otherwise=0
+)  # Guarded
+on_flag_filter("card_effects", "ignore_critical_losses", virtues.calculating, COV)
+on("card_effects", COV, _iron_wall_card)
+on_flag_filter("card_effects", "no_battle_card_gains", cards.inobservant, COV)
 on("card_resolved", COV, _card_resolved)
+on_flag("card_resolved", "spirit_per_unaided_card", virtues.ascetic, COV)  # COV-AEGIS-3
 on("battle_ended", COV, _battle_ended)
-on("defeating_foe", COV, heroes.quarry_defeated)
-on("foe_defeated", COV, _chakram)
+on_flag("defeating_foe", "quarry_defeat_clears_skulls", virtues.inspiring, COV)
+on_flag("foe_defeated", "chakram_reward", _chakram, COV)
 on("delve_boosts", COV, _delve_bless)
-on("delve_uses", COV, cards.delve_uses)
+on_flag("delve_uses", "ignore_big_loss", cards.iron_wall_delve_uses, COV, otherwise=())
 verb("delve_verbs", "bless", COV, _spend_in_delve)
 verb("delve_verbs", "use", COV, cards.apply_use)  # The Iron Wall
-on("room_effects", COV, _room_effects)
-on("strike_effects", COV, cards.event_effects)
+on("room_effects", COV, cards.iron_wall_effects)
+on_flag_filter("strike_effects", "ignore_big_loss", cards.iron_wall_strike, COV, value=0)
 on("token_moved", COV, _token_moved)
 on("token_removed", COV, heroes.token_removed)  # COV-WARDEN-5
-on("foe_status_changed", COV, cards.foe_status_changed)
+on_holders("foe_status_changed", "warriors_on_foe_status", cards.ichor_warriors, COV)
 on("spawn_blocked", COV, wastelands.protected)  # COV-SPELL-6
-on("strike_asks", COV, heroes.instinct_asks)  # COV-WARDEN-6
+on_holders("strike_asks", "quarry_dodges_strike", heroes.instinct_asks, COV, True)  # COV-WARDEN-6
 on("struck_tokens", COV, _spared)
 on("adversary_spared", COV, _adversary_spared)
 on("strike_over", COV, _strike_over)
-on("quest_from_afar", COV, cards.quest_from_afar)
+on_flag("quest_from_afar", "quest_any_space", cards.opal_from_afar, COV, otherwise=False)
 on("quest_advantages", COV, _blessings_wild)
 on("quest_spend", COV, _spend_for_quest)
-on("quest_completed", COV, cards.quest_completed)
+on_flag("quest_completed", "quest_offering", treasure_choices.quest_completed, COV)
 
-for _module in (turn, cards, heroes, spells):  # each module answers, applies and words its own
-    for _kind, (_what, _rule) in _module.RULES.items():
-        _dk = DecisionKind(
-            _module.decision_actions, _module.apply_decision, _module.describe, _what, _rule
-        )
+for _module in (turn, treasure_choices, heroes, virtues, spells):  # one DecisionKind per kind
+    for _kind, _dk in _module.KINDS.items():
         decision(_kind, COV, _dk)

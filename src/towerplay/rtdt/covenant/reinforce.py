@@ -71,9 +71,9 @@ def far_sources(w: World, s: State, h: HeroState) -> list[str]:
     return sorted(out, key=lambda x: (x in w.content.monuments, x))
 
 
-def allowed_here(w: World, s: State, h: HeroState) -> bool:
+def indolent(w: World, s: State, h: HeroState) -> bool:
     """Indolent: Reinforce only in your home kingdom."""
-    return not has_flag(w, h, "reinforce_home_only") or (w.board.kingdom_of[h.space] == h.kingdom)
+    return w.board.kingdom_of[h.space] == h.kingdom
 
 
 def must_haggle(w: World, s: State, h: HeroState) -> bool:

@@ -22,6 +22,8 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
+from towerplay.rtdt.decks import put_under
+from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.common import (
     act,
     ask,
@@ -42,35 +44,25 @@ SMITABLE = ("savage", "lethal")  # COV-SPELL-8
 AURA = "aura_of_friendship"  # the marker the lead's Reinforce reads in TurnState.used
 BOUNTEOUS = "bounteous"  # once-a-turn marker in TurnState.used
 
-# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
-RULES = {
-    "prepare": ("prepare a spell from your hand", "COV-ASTRO-5"),
-    "bounty": ("keep one of the quest items you looked at", "COV-SPELL-3"),
-    "winds": ("send another market treasure under the deck, or done", "COV-ASTRO-7"),
-}
-
 
 # --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------
 
 
-def month_start(w: World, s: State) -> None:
+def pious(w: World, s: State, h: HeroState) -> None:
     """Pious: after the month's quests appear and before the first turn, prepare as many
     cards as the month's number (COV-ASTRO-3, COV-ASTRO-4). Exalted brings the invocations
-    into the hand first (COV-ASTRO-11)."""
+    into the hand first (COV-ASTRO-11). Runs for each hero with Pious (hooks.on_holders)."""
     cov = s.cov
     if cov is None:
         return
-    for h in s.heroes:
-        if h.eliminated or not has_flag(w, h, "prepare_spells"):
-            continue
-        hand = cov.spells[h.seat]
-        if cov.invocations[h.seat] and has_flag(w, h, "prepare_invocations"):
-            hand.extend(cov.invocations[h.seat])
-            cov.invocations[h.seat] = []
-            log(s, f"{hero_name(w, h)}'s invocations join her spells (Exalted).")
-        n = min(s.month, len(hand))
-        if n:
-            ask(s, Decision("prepare", h.seat, amount=n))
+    hand = cov.spells[h.seat]
+    if cov.invocations[h.seat] and has_flag(w, h, "prepare_invocations"):
+        hand.extend(cov.invocations[h.seat])
+        cov.invocations[h.seat] = []
+        log(s, f"{hero_name(w, h)}'s invocations join her spells (Exalted).")
+    n = min(s.month, len(hand))
+    if n:
+        ask(s, Decision("prepare", h.seat, amount=n))
 
 
 def month_end(w: World, s: State) -> None:
@@ -139,11 +131,26 @@ def cast(w: World, s: State, h: HeroState, a: Action) -> None:
     cov.spells[h.seat].append(spell)
     log(s, f"{hero_name(w, h)} casts {w.name(spell)}.")
     SPELLS[spell].resolve(w, s, h, a[2:])
-    if has_flag(w, h, "blessing_on_cast"):
-        gain_blessing(w, s, h, "Zealous")
-    if has_flag(w, h, "treasure_on_cast") and BOUNTEOUS not in s.turn.used:
+    for flag, then in AFTER_CAST.items():
+        if w.holds(h, flag):
+            then(w, s, h)
+
+
+def _zealous(w: World, s: State, h: HeroState) -> None:
+    gain_blessing(w, s, h, "Zealous")  # a blessing after each spell cast
+
+
+def _bounteous(w: World, s: State, h: HeroState) -> None:
+    if BOUNTEOUS not in s.turn.used:  # once a turn, the treasure deck's top card
         s.turn.used.append(BOUNTEOUS)
         draw_treasure(w, s, h)
+
+
+# the virtues that act after each cast, by flag
+AFTER_CAST: dict[str, Callable[[World, State, HeroState], None]] = {
+    "blessing_on_cast": _zealous,
+    "treasure_on_cast": _bounteous,
+}
 
 
 def _hero(s: State, hero: str) -> HeroState:
@@ -154,7 +161,7 @@ def _soothe(w: World, s: State, o: HeroState, card: str) -> None:
     """Under the deck, then the top card in its place: a swap, not gaining a corruption
     (COV-SPELL-9, COV-SPELL-10), so no gain_corruption and nothing that listens to it."""
     o.corruptions.remove(card)
-    s.corruption_deck.append(card)
+    put_under(s, "corruptions", card)
     new = s.corruption_deck.pop(0)
     o.corruptions.append(new)
     log(s, f"The {hero_name(w, o)} swaps {w.name(card)} for {w.name(new)} (Soothing Word).")
@@ -174,14 +181,15 @@ def _bounty(w: World, s: State, h: HeroState) -> None:
     rng.shuffle(pool)
     s.rng = rng.state
     seen = tuple(pool[:BOUNTY_LOOK])
-    log(s, f"{hero_name(w, h)} looks at {', '.join(w.name(q) for q in seen)}.")
+    # the log is public: it says how many she looks at, not which (observe shows her the three)
+    log(s, f"{hero_name(w, h)} looks at {len(seen)} quest item cards.")
     ask(s, Decision("bounty", h.seat, options=seen))
 
 
 def _winds(w: World, s: State, h: HeroState, treasure: str) -> None:
     """One market treasure under the deck; the market refills from the top."""
     s.market.remove(treasure)
-    s.treasure_deck.append(treasure)
+    put_under(s, "treasures", treasure)
     if s.treasure_deck:
         s.market.append(s.treasure_deck.pop(0))
     log(s, f"{hero_name(w, h)} sends {w.name(treasure)} under the treasure deck.")
@@ -334,51 +342,84 @@ SPELLS = {
 IN_ACTION = frozenset(spell for spell, sp in SPELLS.items() if sp.in_action)
 
 
-# --- decisions --------------------------------------------------------------------------------
+# --- decisions: each kind's answers, how an answer applies, its words -----------------------
 
 
-def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
+def _prepare_answers(w: World, s: State, d: Decision) -> list[Action]:
+    assert s.cov is not None  # COV-ASTRO-5
+    return [act("prepare", sp) for sp in s.cov.spells[d.seat]]
+
+
+def _prepare(w: World, s: State, d: Decision, a: Action) -> None:
     cov = s.cov
     assert cov is not None
-    if d.kind == "prepare":  # COV-ASTRO-5
-        return [act("prepare", sp) for sp in cov.spells[d.seat]]
-    if d.kind == "bounty":
-        return [act("keep", q) for q in dict.fromkeys(d.options)]
-    if d.kind == "winds":
-        out = [act("replace", t) for t in s.market if t not in d.options]
-        return (out if s.treasure_deck else []) + [act("done")]
-    raise ValueError(f"unknown decision {d.kind!r}")
+    cov.spells[d.seat].remove(a[1])
+    cov.prepared[d.seat].append(a[1])
+    log(s, f"{hero_name(w, s.heroes[d.seat])} prepares {w.name(a[1])}.")
+    if d.amount > 1 and cov.spells[d.seat]:
+        ask(s, Decision("prepare", d.seat, amount=d.amount - 1))
 
 
-def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
-    cov = s.cov
-    assert cov is not None
-    h = s.heroes[d.seat]
-    if d.kind == "prepare":
-        cov.spells[d.seat].remove(a[1])
-        cov.prepared[d.seat].append(a[1])
-        log(s, f"{hero_name(w, h)} prepares {w.name(a[1])}.")
-        if d.amount > 1 and cov.spells[d.seat]:
-            ask(s, Decision("prepare", d.seat, amount=d.amount - 1))
-    elif d.kind == "bounty":
-        h.quest_items.append(a[1])
-        cov.borrowed.append(a[1])  # COV-SPELL-4: back at the end of the turn
-        log(s, f"{hero_name(w, h)} takes {w.name(a[1])} until the end of the turn.")
-        mid_action_advantages(w, s, h, a[1])  # RTDT-ADV-7
-    elif d.kind == "winds":
-        if a[0] == "done":
-            return
-        _winds(w, s, h, a[1])
-        ask(s, Decision("winds", d.seat, options=(*d.options, a[1])))
-
-
-def describe(w: World, s: State, d: Decision) -> str:
+def _prepare_words(w: World, s: State, d: Decision) -> str:
     who = hero_name(w, s.heroes[d.seat])
-    if d.kind == "prepare":
-        return f"{who}: prepare a spell for month {s.month} ({d.amount} left to prepare)."
-    if d.kind == "bounty":
-        return f"{who}: Bounty of the Gods - keep one: {', '.join(w.name(q) for q in d.options)}."
+    return f"{who}: prepare a spell for month {s.month} ({d.amount} left to prepare)."
+
+
+def _bounty_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("keep", q) for q in dict.fromkeys(d.options)]
+
+
+def _bounty_keep(w: World, s: State, d: Decision, a: Action) -> None:
+    assert s.cov is not None
+    h = s.heroes[d.seat]
+    h.quest_items.append(a[1])
+    s.cov.borrowed.append(a[1])  # COV-SPELL-4: back at the end of the turn
+    log(s, f"{hero_name(w, h)} takes {w.name(a[1])} until the end of the turn.")
+    mid_action_advantages(w, s, h, a[1])  # RTDT-ADV-7
+
+
+def _bounty_words(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
+    return f"{who}: Bounty of the Gods - keep one: {', '.join(w.name(q) for q in d.options)}."
+
+
+def _winds_answers(w: World, s: State, d: Decision) -> list[Action]:
+    out = [act("replace", t) for t in s.market if t not in d.options]
+    return (out if s.treasure_deck else []) + [act("done")]
+
+
+def _winds_again(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "done":
+        return
+    _winds(w, s, s.heroes[d.seat], a[1])
+    ask(s, Decision("winds", d.seat, options=(*d.options, a[1])))
+
+
+def _winds_words(w: World, s: State, d: Decision) -> str:
+    who = hero_name(w, s.heroes[d.seat])
     return f"{who}: Winds of Change - send another market treasure under the deck, or done."
+
+
+# registered by covenant/plugin.py (hooks.decision)
+KINDS = {
+    "prepare": DecisionKind(
+        _prepare_answers, _prepare, _prepare_words, "prepare a spell from your hand", "COV-ASTRO-5"
+    ),
+    "bounty": DecisionKind(
+        _bounty_answers,
+        _bounty_keep,
+        _bounty_words,
+        "keep one of the quest items you looked at",
+        "COV-SPELL-3",
+    ),
+    "winds": DecisionKind(
+        _winds_answers,
+        _winds_again,
+        _winds_words,
+        "send another market treasure under the deck, or done",
+        "COV-ASTRO-7",
+    ),
+}
 
 
 def why_not(w: World, s: State, a: Action) -> tuple[str, str]:

@@ -3,10 +3,14 @@ sources, and the decisions the monuments' enhanced options ask."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
+from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.actions import reinforce_cost
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
@@ -22,13 +26,6 @@ from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
 MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
-# Decisions asked here: what each asks, and its rule (rtdt/decisions.py, hooks.decision)
-RULES = {
-    "cenotaph_virtue": ("choose the virtue tile of a hero not in the game", "COV-CLARIFY-7"),
-    "cenotaph_drop": ("choose the inactive virtue that leaves the game", "COV-CLARIFY-7"),
-    "oak_item": ("spend an item to return a corruption, or stop", "COV-CLARIFY-4"),
-    "colossus_move": ("choose the space without a building the Colossus goes to", "COV-CLARIFY-10"),
-}
 
 
 def unlimited(s: State) -> bool:
@@ -54,15 +51,11 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     if which != "enhanced":
         return True
     opt = cr.option(w, s, h, source, which)
-    flag = getattr(opt, "flag", None)
     if h.warriors < cr.warriors_cost(w, s, h, source, which):
         return False
-    if flag == "foreign_virtue":
-        return bool(h.inactive) and bool(foreign_virtues(w, s))
-    if flag == "items_for_corruptions":
-        return bool(h.corruptions) and bool(_items(h))
-    if flag == "move_monument":  # COV-WASTE-4: not out of a wasteland
-        return not stuck(s, h) and bool(colossus_targets(w, s))
+    found = OPTIONS.get(getattr(opt, "flag", None) or "")
+    if found is not None and found.feasible is not None:
+        return found.feasible(w, s, h)
     if any(e.op == "remove_foe" for e in opt.effects):  # the Nightmare Cage (COV-CLARIFY-18)
         return bool(s.foes)
     return True
@@ -93,15 +86,57 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
     warriors = cr.warriors_cost(w, s, h, source, which)
     if warriors:
         h.warriors -= warriors
-    flag = getattr(opt, "flag", None)
-    if flag == "unlimited_battle_cleanse":  # COV-CLARIFY-17
-        s.turn.used.append(MOONSTONE)
-    elif flag == "foreign_virtue":  # COV-CLARIFY-7
-        ask(s, Decision("cenotaph_virtue", h.seat))
-    elif flag == "items_for_corruptions":  # COV-CLARIFY-4
-        ask(s, Decision("oak_item", h.seat))
-    elif flag == "move_monument":  # COV-CLARIFY-10
-        ask(s, Decision("colossus_move", h.seat, target=source or h.space))
+    found = OPTIONS.get(getattr(opt, "flag", None) or "")
+    if found is not None:
+        found.apply(w, s, h, source)
+
+
+# --- the monuments' enhanced options that are engine code, by their flag -----------------
+
+
+@dataclass(frozen=True, slots=True)
+class MonumentRule:
+    """Whether the option can do something now (None: as any option with its effects), and
+    what it does once paid for."""
+
+    feasible: Callable[[World, State, HeroState], bool] | None
+    apply: Callable[[World, State, HeroState, str], None]
+
+
+def _moonstone(w: World, s: State, h: HeroState, source: str) -> None:
+    s.turn.used.append(MOONSTONE)  # COV-CLARIFY-17
+
+
+def _cenotaph_feasible(w: World, s: State, h: HeroState) -> bool:
+    return bool(h.inactive) and bool(foreign_virtues(w, s))
+
+
+def _cenotaph(w: World, s: State, h: HeroState, source: str) -> None:
+    ask(s, Decision("cenotaph_virtue", h.seat))  # COV-CLARIFY-7
+
+
+def _oak_feasible(w: World, s: State, h: HeroState) -> bool:
+    return bool(h.corruptions) and bool(_items(h))
+
+
+def _oak(w: World, s: State, h: HeroState, source: str) -> None:
+    ask(s, Decision("oak_item", h.seat))  # COV-CLARIFY-4
+
+
+def _colossus_feasible(w: World, s: State, h: HeroState) -> bool:
+    return not stuck(s, h) and bool(colossus_targets(w, s))  # COV-WASTE-4: not out of one
+
+
+def _colossus(w: World, s: State, h: HeroState, source: str) -> None:
+    ask(s, Decision("colossus_move", h.seat, target=source or h.space))  # COV-CLARIFY-10
+
+
+OPTIONS = {
+    "unlimited_battle_cleanse": MonumentRule(None, _moonstone),
+    "foreign_virtue": MonumentRule(_cenotaph_feasible, _cenotaph),
+    "items_for_corruptions": MonumentRule(_oak_feasible, _oak),
+    "move_monument": MonumentRule(_colossus_feasible, _colossus),
+}
 
 
 def colossus_targets(w: World, s: State) -> list[str]:
@@ -147,53 +182,110 @@ def _items(h: HeroState) -> list[str]:
     return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items))
 
 
-def decision_actions(w: World, s: State, d: Decision) -> list[Action]:
+# --- the monuments' decisions: each kind's answers, how an answer applies, its words ---------
+
+
+def _who(w: World, s: State, d: Decision) -> str:
+    return hero_name(w, s.heroes[d.seat])
+
+
+def _cenotaph_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("take", v) for v in foreign_virtues(w, s)]
+
+
+def _cenotaph_virtue(w: World, s: State, d: Decision, a: Action) -> None:
+    ask(s, Decision("cenotaph_drop", d.seat, target=a[1]))
+
+
+def _cenotaph_virtue_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: Cenotaph - take the virtue tile of a hero not in the game, active."
+
+
+def _cenotaph_drop_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("drop", v) for v in s.heroes[d.seat].inactive]
+
+
+def _cenotaph_drop(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
-    if d.kind == "cenotaph_virtue":
-        return [act("take", v) for v in foreign_virtues(w, s)]
-    if d.kind == "cenotaph_drop":
-        return [act("drop", v) for v in h.inactive]
-    if d.kind == "oak_item":
-        out = [act("spend", i) for i in _items(h)] if h.corruptions else []
-        return out + [act("stop")]
-    if d.kind == "colossus_move":
-        return [act("go", sp) for sp in colossus_targets(w, s)]
-    raise ValueError(d.kind)
+    h.inactive.remove(a[1])  # out of the game
+    h.virtues.append(d.target)  # active at once (COV-CLARIFY-7)
+    log(
+        s,
+        f"{hero_name(w, h)} sets {w.name(a[1])} aside for good and takes "
+        f"{w.name(d.target)}, active.",
+    )
 
 
-def apply_decision(w: World, s: State, d: Decision, a: Action) -> None:
+def _cenotaph_drop_words(w: World, s: State, d: Decision) -> str:
+    return (
+        f"{_who(w, s, d)}: choose one of your inactive virtues to set aside for {w.name(d.target)}."
+    )
+
+
+def _oak_item_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
-    if d.kind == "cenotaph_virtue":
-        ask(s, Decision("cenotaph_drop", h.seat, target=a[1]))
-    elif d.kind == "cenotaph_drop":
-        h.inactive.remove(a[1])  # out of the game
-        h.virtues.append(d.target)  # active at once (COV-CLARIFY-7)
-        log(
-            s,
-            f"{hero_name(w, h)} sets {w.name(a[1])} aside for good and takes "
-            f"{w.name(d.target)}, active.",
-        )
-    elif d.kind == "colossus_move":
-        move_colossus(w, s, h, a[1])
-    elif d.kind == "oak_item" and a[0] == "spend":  # one item for one corruption
-        if a[1] in h.quest_items:
-            h.quest_items.remove(a[1])
-            log(s, f"{hero_name(w, h)} gives up {w.name(a[1])}.")
-        else:
-            discard_item(w, s, h, a[1])
-        remove_corruptions(w, s, h, 1)
-        if h.corruptions and _items(h):
-            ask(s, Decision("oak_item", h.seat))
+    out = [act("spend", i) for i in _items(h)] if h.corruptions else []
+    return out + [act("stop")]
 
 
-def describe(w: World, s: State, d: Decision) -> str:
-    """The words of the monuments' decisions for the hero asked."""
-    who = hero_name(w, s.heroes[d.seat])
-    k = d.kind
-    if k == "cenotaph_virtue":
-        return f"{who}: Cenotaph - take the virtue tile of a hero not in the game, active."
-    if k == "cenotaph_drop":
-        return f"{who}: choose one of your inactive virtues to set aside for {w.name(d.target)}."
-    if k == "oak_item":
-        return f"{who}: Argent Oak - spend an item to return one corruption, or stop."
-    return f"{who}: choose the space without a building the Colossus carries you to."
+def _oak_item(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] != "spend":
+        return
+    h = s.heroes[d.seat]  # one item for one corruption
+    if a[1] in h.quest_items:
+        h.quest_items.remove(a[1])
+        log(s, f"{hero_name(w, h)} gives up {w.name(a[1])}.")
+    else:
+        discard_item(w, s, h, a[1])
+    remove_corruptions(w, s, h, 1)
+    if h.corruptions and _items(h):
+        ask(s, Decision("oak_item", h.seat))
+
+
+def _oak_item_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: Argent Oak - spend an item to return one corruption, or stop."
+
+
+def _colossus_move_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("go", sp) for sp in colossus_targets(w, s)]
+
+
+def _colossus_move(w: World, s: State, d: Decision, a: Action) -> None:
+    move_colossus(w, s, s.heroes[d.seat], a[1])
+
+
+def _colossus_move_words(w: World, s: State, d: Decision) -> str:
+    return f"{_who(w, s, d)}: choose the space without a building the Colossus carries you to."
+
+
+# registered by covenant/plugin.py (hooks.decision)
+KINDS = {
+    "cenotaph_virtue": DecisionKind(
+        _cenotaph_virtue_answers,
+        _cenotaph_virtue,
+        _cenotaph_virtue_words,
+        "choose the virtue tile of a hero not in the game",
+        "COV-CLARIFY-7",
+    ),
+    "cenotaph_drop": DecisionKind(
+        _cenotaph_drop_answers,
+        _cenotaph_drop,
+        _cenotaph_drop_words,
+        "choose the inactive virtue that leaves the game",
+        "COV-CLARIFY-7",
+    ),
+    "oak_item": DecisionKind(
+        _oak_item_answers,
+        _oak_item,
+        _oak_item_words,
+        "spend an item to return a corruption, or stop",
+        "COV-CLARIFY-4",
+    ),
+    "colossus_move": DecisionKind(
+        _colossus_move_answers,
+        _colossus_move,
+        _colossus_move_words,
+        "choose the space without a building the Colossus goes to",
+        "COV-CLARIFY-10",
+    ),
+}

@@ -6,6 +6,9 @@ the wand leaves play. The charge supply has proxies: a wand holds any number (CO
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
+
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import CovenantTreasure, Recharge
@@ -50,25 +53,89 @@ def spend_charges(w: World, s: State, card: str, n: int) -> None:
     log(s, f"{w.name(card)} spends {n} charge(s).")
 
 
-# --- using a wand (COV-WAND-2) -------------------------------------------------------------
+# --- using a wand (COV-WAND-2): by the flag naming what spending its charges does ----------
 
-REMOVE_FOE = "wand_remove_foe_by_level"  # Wand of Conflagration
-CLEAR_SKULLS = "wand_clear_skulls_near"  # Wand of Pacification
-PLACE_HERO = "wand_place_hero"  # Wand of Celerity
-EFFECTS = (REMOVE_FOE, CLEAR_SKULLS, PLACE_HERO)
+
+@dataclass(frozen=True, slots=True)
+class Wand:
+    """A wand's effect: the argument words of each use that would do something now with
+    `n` charges, the charges a use spends, and what it does."""
+
+    args: Callable[[World, State, HeroState, int], list[tuple[str, ...]]]
+    cost: Callable[[World, State, HeroState, str], int]
+    effect: Callable[[World, State, HeroState, str, str], None]
+
+
+def _conflagration_args(w: World, s: State, h: HeroState, n: int) -> list[tuple[str, ...]]:
+    here = dict.fromkeys(f for f, sp in s.foes if sp == h.space)  # a foe of level <= charges
+    return [(f,) for f in here if w.content.foes[f].level <= n]
+
+
+def _conflagration_cost(w: World, s: State, h: HeroState, arg: str) -> int:
+    return w.content.foes[arg].level  # as many charges as the foe's level
+
+
+def _conflagration(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    log(s, f"{hero_name(w, h)} burns the {w.name(arg)} away with {w.name(card)}.")
+    remove_token(w, s, arg, h.space)  # removing is not defeating: no heroic action, no reward
+
+
+def _pacification_args(w: World, s: State, h: HeroState, n: int) -> list[tuple[str, ...]]:
+    return [()] if any(regular_skulls(s, sp) > 0 for sp in w.board.near(h.space)) else []
+
+
+def _pacification_cost(w: World, s: State, h: HeroState, arg: str) -> int:
+    return 1
+
+
+def _pacification(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    cleared = 0
+    for sp in w.board.near(h.space):
+        if sp in s.skulls:
+            cleared += remove_skulls(w, s, sp, s.skulls[sp])  # COV-DOOM-4: doom stays
+    log(s, f"{hero_name(w, h)} clears {cleared} skull(s) on and around {w.board.names[h.space]}.")
+
+
+def _celerity_args(w: World, s: State, h: HeroState, n: int) -> list[tuple[str, ...]]:
+    if stuck(s, h):  # COV-WASTE-4: no effect moves a stuck hero
+        return []
+    return [
+        (sp,)
+        for sp in w.board.spaces
+        if 1 <= w.board.distance(h.space, sp) <= n and may_enter(w, s, h, sp)
+    ]
+
+
+def _celerity_cost(w: World, s: State, h: HeroState, arg: str) -> int:
+    return w.board.distance(h.space, arg)  # the distance travelled
+
+
+def _celerity(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
+    h.space = arg  # put, not moved: no move points, no river
+    log(s, f"{hero_name(w, h)} is carried to {w.board.names[arg]} by {w.name(card)}.")
+    enter(w, s, h)
+
+
+WANDS = {
+    "wand_remove_foe_by_level": Wand(_conflagration_args, _conflagration_cost, _conflagration),
+    "wand_clear_skulls_near": Wand(_pacification_args, _pacification_cost, _pacification),
+    "wand_place_hero": Wand(_celerity_args, _celerity_cost, _celerity),
+}
+EFFECTS = tuple(WANDS)
 
 
 def charges(s: State, card: str) -> int:
     return s.cov.charges.get(card, 0) if s.cov is not None else 0
 
 
-def effect_of(w: World, card: str) -> str:
-    """The flag naming what spending the wand's charges does."""
-    return next(f.flag for f in w.flags[card] if f.flag in EFFECTS)
+def effect_of(w: World, card: str) -> Wand:
+    """What spending the wand's charges does (the first wand flag on the card)."""
+    return next(WANDS[f.flag] for f in w.flags[card] if f.flag in WANDS)
 
 
 def use_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    """`use WAND [ARG]` for every wand the hero can spend charges on now (COV-WAND-2).
+    """`use WAND [ARG]` for every wand the hero can spend charges on now (COV-WAND-2), in
+    the order the wands are held.
 
     Offered on the hero's own turn outside battles and dungeons (a reading: the card
     says "on your turn", and a foe being battled or a hero inside a dungeon stays put),
@@ -79,50 +146,15 @@ def use_actions(w: World, s: State, h: HeroState) -> list[Action]:
         if not is_wand(w, card) or charges(s, card) < 1:
             continue
         n = charges(s, card)
-        what = effect_of(w, card)
-        if what == REMOVE_FOE:  # as many charges as the foe's level
-            here = dict.fromkeys(f for f, sp in s.foes if sp == h.space)
-            out.extend(Action("use", card, f) for f in here if w.content.foes[f].level <= n)
-        elif what == CLEAR_SKULLS:
-            if any(regular_skulls(s, sp) > 0 for sp in w.board.near(h.space)):
-                out.append(Action("use", card))
-        elif not stuck(s, h):  # PLACE_HERO; COV-WASTE-4: no effect moves a stuck hero
-            out.extend(
-                Action("use", card, sp)
-                for sp in w.board.spaces
-                if 1 <= w.board.distance(h.space, sp) <= n and may_enter(w, s, h, sp)
-            )
+        out.extend(Action("use", card, *arg) for arg in effect_of(w, card).args(w, s, h, n))
     return out
-
-
-def cost(w: World, s: State, h: HeroState, card: str, arg: str) -> int:
-    """Charges this use spends: the foe's level, 1, or the distance travelled."""
-    what = effect_of(w, card)
-    if what == REMOVE_FOE:
-        return w.content.foes[arg].level
-    if what == CLEAR_SKULLS:
-        return 1
-    return w.board.distance(h.space, arg)
 
 
 def use(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     """Spend the charges, then the wand's effect (COV-WAND-2)."""
-    name = hero_name(w, h)
-    spend_charges(w, s, card, cost(w, s, h, card, arg))
-    what = effect_of(w, card)
-    if what == REMOVE_FOE:  # removing is not defeating: no heroic action, no reward
-        log(s, f"{name} burns the {w.name(arg)} away with {w.name(card)}.")
-        remove_token(w, s, arg, h.space)
-    elif what == CLEAR_SKULLS:
-        cleared = 0
-        for sp in w.board.near(h.space):
-            if sp in s.skulls:
-                cleared += remove_skulls(w, s, sp, s.skulls[sp])  # COV-DOOM-4: doom stays
-        log(s, f"{name} clears {cleared} skull(s) on and around {w.board.names[h.space]}.")
-    else:
-        h.space = arg  # put, not moved: no move points, no river
-        log(s, f"{name} is carried to {w.board.names[arg]} by {w.name(card)}.")
-        enter(w, s, h)
+    wand = effect_of(w, card)
+    spend_charges(w, s, card, wand.cost(w, s, h, arg))
+    wand.effect(w, s, h, card, arg)
 
 
 # --- gaining charges (COV-WAND-3) ----------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import DONE, asked, says, who
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.common import (
     act,
@@ -126,7 +127,7 @@ def _new_wares(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "done":
         return
     s.market.remove(a[1])
-    s.treasure_deck.append(a[1])
+    put_under(s, "treasures", a[1])
     replaced = d.options + (a[1],)
     if s.treasure_deck:
         s.market.append(s.treasure_deck.pop(0))

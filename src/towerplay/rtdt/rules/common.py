@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
+from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.rules.advantages import item_advantages
 from towerplay.rtdt.state import Decision, HeroState, Site, State
 from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
@@ -219,7 +220,7 @@ def remove_corruptions(w: World, s: State, h: HeroState, amount: int | None = No
     count = len(h.corruptions) if amount is None else min(amount, len(h.corruptions))
     for _ in range(count):
         card = h.corruptions.pop(0)
-        s.corruption_deck.append(card)
+        put_under(s, "corruptions", card)
         log(s, f"{hero_name(w, h)} loses the corruption {w.name(card)}.")
 
 
@@ -230,11 +231,11 @@ def return_item(s: State, kind: str, item: str) -> None:
     """Where a spent or lost item goes (RTDT-RES-6)."""
     # RTDT-ITEM-1: four item types (potions, gear, treasures; quest items below)
     if kind == "potion":
-        s.potion_deck.append(item)
+        put_under(s, "potions", item)
     elif kind == "gear":
         s.gear_piles[item] += 1
     elif kind == "treasure":
-        s.treasure_deck.append(item)
+        put_under(s, "treasures", item)
         if s.cov is not None:
             s.cov.charges.pop(item, None)  # a wand's charges go back to the supply
     # quest items go back to the box: they simply leave play

@@ -5,6 +5,11 @@ new basic class, the next card of a class it already has, or the first card of a
 elite class whose prerequisites it meets. `level_up_options` lists every class
 deck with the card it would give and, when it cannot be taken, the reason and the
 rule; the level-up screen shows these, and `check_level_up` refuses with them.
+
+After the card is taken come optional decisions, asked one at a time by the
+campaign flow (`follow_ups` lists them): one removal per REPLACE card
+(AT-LEVEL-6), then adding a Basic Move or Basic Attack and removing any one card
+(AT-LEVEL-7). `removable` says which cards a removal may take (AT-LEVEL-8).
 """
 
 from __future__ import annotations
@@ -23,7 +28,9 @@ from towerplay.tactics.campaign.hero import (
     level,
 )
 from towerplay.tactics.campaign.models import MAX_CLASS_LEVEL, LevelUpCard
+from towerplay.tactics.models import EQUIPMENT_KINDS
 
+BASICS = ("basic_move", "basic_attack")
 # AT-LEVEL-5: at most two heroes at level 2 or higher in a basic class, at most one at 3+
 BASIC_CLASS_LIMITS = ((2, 2), (3, 1))  # (class level, heroes allowed at or above it)
 
@@ -135,3 +142,57 @@ def take_level_up(c: CampaignContent, party: list[CampaignHero], who: int, card_
     """Check, then take a level-up card with what it gives."""
     check_level_up(c, party, who, card_id)
     gain_level_up(c, party[who], card_id)
+
+
+# --- after the card: REPLACE, and the basic card swap ---------------------------------
+
+
+def follow_ups(c: CampaignContent, card_id: str) -> list[str]:
+    """The optional decisions after taking level-up card `card_id`, in the order to ask
+    them: one "replace" per REPLACE card (AT-LEVEL-6), then "add_basic" and "remove"
+    (AT-LEVEL-7). Each may be declined."""
+    return ["replace"] * len(c.level_ups[card_id].replace) + ["add_basic", "remove"]
+
+
+def removable(c: CampaignContent, h: CampaignHero) -> list[str]:
+    """The cards a removal may take from the hero's action deck, each id once (AT-LEVEL-8).
+
+    Only action cards and basic cards: equipment and class features are not part of
+    the action deck between encounters (they are sold at the market, or stored), and a
+    Mark of Death is lifted only by the Campaign Guide. The deck keeps one Basic Move
+    and one Basic Attack, so a hero can always move and attack.
+    """
+    out = set()
+    for cid in h.cards:
+        kind = c.game.cards[cid].kind
+        if kind in EQUIPMENT_KINDS or kind in ("class_feature", "mark_of_death"):
+            continue
+        if kind in BASICS and h.cards.count(cid) <= 1:
+            continue
+        out.add(cid)
+    return sorted(out)
+
+
+def replace_removals(c: CampaignContent, h: CampaignHero, card_id: str) -> list[str]:
+    """After taking level-up card `card_id`: the cards one of its REPLACE removals may
+    take (AT-LEVEL-6); none when the card has no REPLACE cards."""
+    return removable(c, h) if c.level_ups[card_id].replace else []
+
+
+def remove_card(c: CampaignContent, h: CampaignHero, card_id: str, rule: str) -> None:
+    """Remove one copy of `card_id` from the hero's deck (it returns to the box), or
+    refuse naming AT-LEVEL-8. `rule` is the rule that allows the removal (AT-LEVEL-6,
+    AT-LEVEL-7, or a perk's REPLACE), for the log and the refusal."""
+    if card_id not in h.cards:
+        raise IllegalAction(f"{h.hero} has no {card_id!r} to remove ({rule})", "AT-LEVEL-8")
+    if card_id not in removable(c, h):
+        name = c.game.cards[card_id].name
+        raise IllegalAction(f"{name} cannot be removed from {h.hero}'s deck", "AT-LEVEL-8")
+    h.cards.remove(card_id)
+
+
+def add_basic(h: CampaignHero, which: str) -> None:
+    """Add a Basic Move or a Basic Attack to the hero's deck when leveling up (AT-LEVEL-7)."""
+    if which not in BASICS:
+        raise IllegalAction(f"add basic_move or basic_attack, not {which!r}", "AT-LEVEL-7")
+    h.cards.append(which)

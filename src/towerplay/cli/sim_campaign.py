@@ -1,0 +1,57 @@
+"""`towerplay sim campaign`: whole Adventure Tactics campaigns played by AI seats.
+
+The batch runner is `towerplay.sim.campaign`; this module reads the options and
+prints its report (one JSON object with `--json`).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+
+from towerplay.cli.common import fail
+from towerplay.core.errors import ContentError
+from towerplay.sim.agents import AGENTS
+from towerplay.sim.campaign import campaign_content, simulate
+
+
+def sim_campaign(
+    campaigns: Annotated[int, typer.Option(help="how many campaigns")] = 10,
+    heroes: Annotated[int, typer.Option(help="party size, 3 to 5")] = 3,
+    difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
+    agent: Annotated[str, typer.Option(help="random | heuristic (every seat)")] = "heuristic",
+    seed: Annotated[int, typer.Option(help="first seed")] = 0,
+    content: Annotated[
+        list[Path] | None,
+        typer.Option(help="extra content folder laid over the bundled one (repeatable)"),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+) -> None:
+    """Play many whole campaigns with AI seats; report endings, chapters, encounter
+    success rates, levels and classes reached, and errors."""
+    if campaigns < 1:
+        raise fail(f"--campaigns must be 1 or more, not {campaigns}")
+    if agent not in AGENTS["campaign"]:
+        raise fail(f"--agent is one of {', '.join(AGENTS['campaign'])}")
+    try:
+        report = simulate(
+            campaigns, heroes, difficulty, agent, seed, campaign_content(content or [])
+        )
+    except (ValueError, ContentError) as exc:
+        raise fail(str(exc)) from exc
+    if as_json:
+        print(json.dumps(report))
+        return
+    console = Console()
+    console.print(f"{report['campaigns']} campaigns, {heroes} heroes, {difficulty} ({agent}):")
+    for ending, n in report["endings"].items():
+        console.print(f"  {ending}: {n}")
+    console.print(f"  {report['chapters_per_campaign']} chapters per campaign")
+    for enc, row in sorted(report["encounters"].items()):
+        console.print(f"  {enc}: {row['played']} played, success rate {row['success_rate']}")
+    console.print(f"  levels {report['levels']} · classes {report['classes']}")
+    console.print(f"  {report['decisions']} decisions, {len(report['errors'])} errors")

@@ -1,0 +1,249 @@
+"""The Covenant treasures that offer their holder a choice when something happens, each with
+the event that asks it and its decision kind (answers, how an answer applies, its words):
+
+  Haunted Recluse's Effigy  after a Cleanse        effigy: spend | stop
+  Relic Hunter's Flagon     drawing a potion       flagon: keep POTION
+  Azkol's Chakram           a level 3-4 foe falls  chakram: return CORRUPTION | bless HERO | stop
+  Archwright's Sledge       a quest completed      sledge: offer SPACE | stop
+  Beacon Stone              the turn ends          beacon: go SPACE | stop
+
+covenant/plugin.py registers the events and the kinds.
+"""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt.covenant import blessings, monuments, wastelands
+from towerplay.rtdt.covenant.cards import amount, first, spend_treasure
+from towerplay.rtdt.decks import put_under
+from towerplay.rtdt.hooks import DecisionKind, Handler
+from towerplay.rtdt.rules.actions import may_enter
+from towerplay.rtdt.rules.common import (
+    act,
+    ask,
+    check_limits,
+    hero_name,
+    log,
+    regular_skulls,
+    remove_skulls,
+)
+from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.world import World
+
+CHAKRAM_LEVELS = (3, 4)  # the card's text (the public one has a typo)
+STOP = act("stop")
+
+
+def _words(text: str) -> Handler:
+    """The words of a treasure's question: `{hero}: {card} - text`."""
+
+    def words(w: World, s: State, d: Decision) -> str:
+        return f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - {text}"
+
+    return words
+
+
+# --- Haunted Recluse's Effigy ---------------------------------------------------------------
+
+
+def after_cleanse(w: World, s: State, h: HeroState) -> None:
+    """After a Cleanse, the Effigy may be spent to clear every skull in the kingdom the hero
+    is in (the public text: "current kingdom")."""
+    if s.cov is None:
+        return
+    card = first(w, h, "cleanse_clears_kingdom")
+    if card is not None and _kingdom_skulls(w, s, h):
+        ask(s, Decision("effigy", h.seat, target=card))
+
+
+def _kingdom_skulls(w: World, s: State, h: HeroState) -> list[str]:
+    """Buildings of the hero's current kingdom with skulls effects may remove."""
+    here = w.board.kingdom_of[h.space]
+    return [sp for sp in w.board.kingdom_buildings[here] if regular_skulls(s, sp) > 0]
+
+
+def _effigy_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("spend"), STOP]
+
+
+def _effigy(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    h = s.heroes[d.seat]
+    spaces = _kingdom_skulls(w, s, h)
+    spend_treasure(w, s, h, d.target)
+    n = sum(remove_skulls(w, s, sp, s.skulls[sp]) for sp in spaces)  # COV-DOOM-4
+    log(s, f"{hero_name(w, h)} clears {n} skull(s) from the {w.board.kingdom_of[h.space]}.")
+
+
+# --- Relic Hunter's Flagon ------------------------------------------------------------------
+
+
+def pick_potion(w: World, s: State, h: HeroState) -> bool:
+    """Instead of the top potion, choose one of the top four; the others go under the deck.
+    True when the choice is asked (the cards stay in the deck, on top, until it is
+    answered)."""
+    if s.cov is None:
+        return False
+    card = first(w, h, "potion_pick")
+    if card is None or len(s.potion_deck) < 2:
+        return False
+    ask(s, Decision("flagon", h.seat, amount=amount(w, card, "potion_pick"), target=card))
+    return True
+
+
+def _flagon_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
+
+
+def _flagon(w: World, s: State, d: Decision, a: Action) -> None:
+    h = s.heroes[d.seat]
+    top = s.potion_deck[: d.amount]
+    del s.potion_deck[: d.amount]
+    top.remove(a[1])
+    h.potions.append(a[1])
+    for p in top:  # the rest under the deck, in order, seen by this seat alone
+        put_under(s, "potions", p, seen_by=h.seat)
+    log(s, f"{hero_name(w, h)} picks {w.name(a[1])} with {w.name(d.target)}.")
+    check_limits(w, s, h)
+
+
+# --- Azkol's Chakram -------------------------------------------------------------------------
+
+
+def foe_defeated(w: World, s: State, h: HeroState, foe: str) -> None:
+    """Defeating a level 3 or 4 foe in Battle."""
+    if s.cov is None or foe not in w.content.foes:
+        return
+    card = first(w, h, "chakram_reward")
+    if card is None or w.content.foes[foe].level not in CHAKRAM_LEVELS:
+        return
+    d = Decision("chakram", h.seat, target=card)
+    if len(_chakram_answers(w, s, d)) > 1:
+        ask(s, d)
+
+
+def _chakram_answers(w: World, s: State, d: Decision) -> list[Action]:
+    h = s.heroes[d.seat]
+    out = [act("return", c) for c in dict.fromkeys(h.corruptions)]
+    out += [act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
+    return out + [STOP]
+
+
+def _chakram(w: World, s: State, d: Decision, a: Action) -> None:
+    h = s.heroes[d.seat]
+    if a[0] == "stop":
+        return
+    if a[0] == "return":
+        h.corruptions.remove(a[1])
+        put_under(s, "corruptions", a[1])  # RTDT-CORR-10
+        log(
+            s,
+            f"{hero_name(w, h)} returns the corruption {w.name(a[1])} ({w.name(d.target)}).",
+        )
+        return
+    other = next(o for o in s.heroes if o.hero == a[1])
+    blessings.gain_blessing(w, s, other, w.name(d.target))
+
+
+# --- Archwright's Sledge ---------------------------------------------------------------------
+
+
+def quest_completed(w: World, s: State, h: HeroState) -> None:
+    """Completing a quest (its last stage) lets the hero put an offering on any foundation
+    (COV-OFFER-2, COV-OFFER-3)."""
+    if s.cov is None:
+        return
+    card = first(w, h, "quest_offering")
+    if card is not None and _open_foundations(s):
+        ask(s, Decision("sledge", h.seat, target=card))
+
+
+def _open_foundations(s: State) -> list[str]:
+    assert s.cov is not None
+    return [
+        x.space
+        for x in s.cov.sites
+        if x.status == "foundation" and x.offerings < monuments.MAX_OFFERINGS
+    ]
+
+
+def _sledge_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("offer", sp) for sp in _open_foundations(s)] + [STOP]
+
+
+def _sledge(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    site = monuments.site_at(s, a[1])
+    assert site is not None
+    monuments.add_offering(w, s, site, w.name(d.target))
+
+
+# --- Beacon Stone ------------------------------------------------------------------------------
+
+
+def beacon_offered(w: World, s: State, h: HeroState) -> None:
+    """As the turn ends on a building's space, the Beacon Stone offers the way home."""
+    if s.cov is None:
+        return
+    card = first(w, h, "home_relocate_from_building")
+    if card is not None and h.space in s.skulls and not wastelands.stuck(s, h):
+        d = Decision("beacon", h.seat, target=card)
+        if len(_beacon_answers(w, s, d)) > 1:
+            ask(s, d)
+
+
+def _beacon_answers(w: World, s: State, d: Decision) -> list[Action]:
+    h = s.heroes[d.seat]
+    home = w.board.kingdom_spaces[h.kingdom]
+    return [act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [STOP]
+
+
+def _beacon(w: World, s: State, d: Decision, a: Action) -> None:
+    if a[0] == "stop":
+        return
+    h = s.heroes[d.seat]
+    h.space = a[1]
+    log(s, f"{hero_name(w, h)} follows {w.name(d.target)} home to {w.board.names[a[1]]}.")
+    wastelands.enter(w, s, h)
+
+
+# registered by covenant/plugin.py (hooks.decision)
+KINDS = {
+    "effigy": DecisionKind(
+        _effigy_answers,
+        _effigy,
+        _words("spend the Effigy to clear every skull in this kingdom, or stop."),
+        "spend the Effigy to clear your kingdom's skulls, or stop",
+        "RTDT-RES-2",
+    ),
+    "flagon": DecisionKind(
+        _flagon_answers,
+        _flagon,
+        _words("keep one of the top potions; the rest go under the deck."),
+        "keep one of the potions on top of the deck",
+        "RTDT-ITEM-5",
+    ),
+    "chakram": DecisionKind(
+        _chakram_answers,
+        _chakram,
+        _words("return one of your corruptions or bless another hero, or stop."),
+        "return a corruption or bless another hero, or stop",
+        "RTDT-CORR-10",
+    ),
+    "sledge": DecisionKind(
+        _sledge_answers,
+        _sledge,
+        _words("lay an offering on a foundation, or stop."),
+        "lay an offering on a foundation, or stop",
+        "COV-OFFER-2",
+    ),
+    "beacon": DecisionKind(
+        _beacon_answers,
+        _beacon,
+        _words("go to a space of your home kingdom, or stop."),
+        "go to a space of your home kingdom, or stop",
+        "RTDT-RES-2",
+    ),
+}

@@ -1,0 +1,307 @@
+"""Each pending campaign decision: its legal answers, its words, how it applies, and
+why an answer is refused (with the rule).
+
+Kinds: `create` (a new hero), `players` (who controls which hero before an
+encounter), `page` (a chapter's, a result section's or a random encounter's
+choices; at a market also buy and sell), `give` (who takes a loot card, a perk, a
+story ability or a Mark of Death), `level` (a hero's level-up card), `remove` (a
+REPLACE removal) and `tune` (the optional Basic Move or Basic Attack and the
+optional removal of a level-up).
+"""
+
+from __future__ import annotations
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.rng import Rng
+from towerplay.tactics.campaign.content import CampaignContent
+from towerplay.tactics.campaign.guide import (
+    create_hero,
+    hero_index,
+    page_choices,
+    page_words,
+    take_choice,
+    unmet,
+)
+from towerplay.tactics.campaign.hero import BASIC_CLASSES
+from towerplay.tactics.campaign.levels import check_level_up, level_up_options, take_level_up
+from towerplay.tactics.campaign.market import buy, check_buy, market_actions, market_of, sell
+from towerplay.tactics.campaign.state import CampaignState, Pending, log
+
+RULES = {
+    "create": "AT-HERO-1",
+    "players": "AT-CAMP-2",
+    "page": "AT-GUIDE-1",
+    "loot": "AT-LOOT-1",
+    "perk": "AT-PERK-1",
+    "ability": "AT-PERK-1",
+    "mark": "AT-GUIDE-7",
+    "level": "AT-LEVEL-4",
+    "remove": "AT-GUIDE-5",
+    "tune": "AT-GUIDE-4",
+}
+BASICS = ("basic_move", "basic_attack")
+
+
+def _rule(p: Pending) -> str:
+    return RULES[p.data["what"]] if p.kind == "give" else RULES[p.kind]
+
+
+def _free_classes(c: CampaignContent, s: CampaignState) -> list[str]:
+    taken = {c.level_ups[lu].deck for h in s.party for lu in h.level_ups if c.level_ups[lu].starter}
+    return [k for k in BASIC_CLASSES if k in c.game.classes and k not in taken]
+
+
+def _give_targets(s: CampaignState, p: Pending) -> list[int]:
+    only = p.data.get("only")
+    exclude = p.data.get("exclude", [])
+    return [i for i in range(len(s.party)) if (only is None or i in only) and i not in exclude]
+
+
+def actions(c: CampaignContent, s: CampaignState) -> list[str]:
+    """The legal answers to the decision asked now, as action texts."""
+    if not s.pending:
+        return []
+    p = s.pending[0]
+    if p.kind == "create":
+        used = {h.hero for h in s.party}
+        return [
+            f"hero {hid} {k}" for hid in c.heroes if hid not in used for k in _free_classes(c, s)
+        ]
+    if p.kind == "players":
+        return [
+            f"player {h.hero} {n}"
+            for h in s.party
+            for n in range(1, s.players + 1)
+            if h.player != n - 1
+        ] + ["ready"]
+    if p.kind == "page":
+        ref = p.data["page"]
+        out = [
+            f"choose {n}"
+            for n, ch in enumerate(page_choices(c, ref), start=1)
+            if not unmet(c, s, ch.requires)
+        ]
+        m = market_of(c, s)
+        if m is not None and ref[0] == "chapter":
+            out += market_actions(c, s, m)
+        return out
+    if p.kind == "give":
+        out = [f"give {s.party[i].hero}" for i in _give_targets(s, p)]
+        if p.data["what"] == "loot":
+            out.append("unclaimed")
+        if p.data["what"] == "perk" and "only" not in p.data:
+            out.append("roll")
+        return out
+    h = s.party[p.seat]
+    if p.kind == "level":
+        return [f"level {o.card}" for o in level_up_options(c, s.party, p.seat) if o.ok]
+    if p.kind == "remove":
+        return [f"remove {cid}" for cid in sorted(set(h.cards))] + ["keep"]
+    assert p.kind == "tune"
+    out = [] if p.data.get("added") else [f"add {b}" for b in BASICS]
+    if not p.data.get("removed"):
+        out += [f"remove {cid}" for cid in sorted(set(h.cards))]
+    return [*out, "done"]
+
+
+def prompt(c: CampaignContent, s: CampaignState) -> str:
+    if not s.pending:
+        return ""
+    p = s.pending[0]
+    if p.kind == "create":
+        return f"hero {len(s.party) + 1} of {s.heroes_count}: choose a hero and a basic class"
+    if p.kind == "players":
+        return "divide the heroes among the players, then ready"
+    if p.kind == "page":
+        return f"{page_words(c, p.data['page'])[0]}: choose"
+    if p.kind == "give":
+        what, cid = p.data["what"], p.data["id"]
+        if what == "perk":
+            name = c.perks[cid].name
+        elif what == "ability":
+            name = c.game.abilities[cid].name
+        else:
+            name = c.game.cards[cid].name
+        return f"who takes {name} ({what})?"
+    hero = s.party[p.seat].hero
+    if p.kind == "level":
+        return f"{hero}: choose a level-up card"
+    if p.kind == "remove":
+        return f"{hero}: REPLACE ({p.data['for']}) — remove a card from the deck, or keep"
+    return f"{hero}: add a Basic Move or Basic Attack, remove a card, or done"
+
+
+def settle(c: CampaignContent, s: CampaignState) -> None:
+    """Drop decisions nobody can answer: a hero with no level-up card it may take. A page
+    with no open choice is a hole in the Guide, reported as such."""
+    while s.pending and s.pending[0].kind == "level" and not actions(c, s):
+        p = s.pending.pop(0)
+        log(s, f"{s.party[p.seat].hero} can take no level-up card")
+    if s.pending and s.pending[0].kind == "page" and not actions(c, s):
+        raise RuntimeError(
+            f"the Campaign Guide page {s.pending[0].data['page']} has no open choice"
+        )
+
+
+def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> IllegalAction:
+    """Why an action is not legal now, with the rule that forbids it."""
+    text = " ".join(tokens)
+    if not s.pending:
+        return IllegalAction("the campaign is waiting for no decision", "AT-GUIDE-6")
+    p = s.pending[0]
+    try:
+        if p.kind == "page" and tokens[:1] == ("choose",) and len(tokens) == 2:
+            choices = page_choices(c, p.data["page"])
+            n = int(tokens[1]) if tokens[1].isdigit() else 0
+            if 1 <= n <= len(choices):
+                return IllegalAction(
+                    f"choice {n} {unmet(c, s, choices[n - 1].requires)}", "AT-GUIDE-1"
+                )
+        m = market_of(c, s)
+        if p.kind == "page" and m is not None and tokens[:1] == ("buy",) and len(tokens) == 3:
+            check_buy(c, s, m, tokens[1])
+        if p.kind == "page" and m is not None and tokens[:1] == ("sell",) and len(tokens) == 3:
+            who = hero_index(s, tokens[2])
+            if who is not None:
+                sell(c, s.clone(), tokens[1], who)  # on a copy: only the refusal matters
+        if p.kind == "level" and tokens[:1] == ("level",) and len(tokens) == 2:
+            check_level_up(c, s.party, p.seat, tokens[1])
+    except IllegalAction as exc:
+        return exc
+    return IllegalAction(f"{text!r} is not a choice now ({prompt(c, s)})", _rule(p))
+
+
+def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> None:
+    """Apply a legal answer (the caller checked it is one of `actions`)."""
+    p = s.pending.pop(0)
+    if s.history and p.kind != "create":
+        s.history[-1].choices.append(" ".join(tokens))
+    verb = tokens[0]
+    if p.kind == "create":
+        create_hero(c, s, tokens[1], tokens[2], len(s.party) % s.players)
+        if len(s.party) < s.heroes_count:
+            s.pending.insert(0, Pending("create", len(s.party)))
+        else:
+            s.goto = c.first_chapter().id
+    elif p.kind == "players":
+        _players(c, s, p, tokens)
+    elif p.kind == "page":
+        _page(c, s, p, tokens)
+    elif p.kind == "give":
+        _give(c, s, p, tokens)
+    elif p.kind == "level":
+        _level(c, s, p.seat, tokens[1])
+    elif verb == "keep":
+        pass
+    elif p.kind == "remove" or verb == "remove":
+        s.party[p.seat].cards.remove(tokens[1])  # back to the box (AT-GUIDE-5, AT-GUIDE-4)
+        log(s, f"{s.party[p.seat].hero} removes {c.game.cards[tokens[1]].name}")
+        if p.kind == "tune":
+            s.pending.insert(0, Pending("tune", p.seat, {**p.data, "removed": True}))
+    elif verb == "add":  # AT-GUIDE-4
+        s.party[p.seat].cards.append(tokens[1])
+        log(s, f"{s.party[p.seat].hero} adds a {c.game.cards[tokens[1]].name}")
+        s.pending.insert(0, Pending("tune", p.seat, {**p.data, "added": True}))
+
+
+def _players(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+    """Divide the heroes among the players before an encounter (AT-CAMP-2)."""
+    if tokens[0] == "ready":
+        return
+    who = hero_index(s, tokens[1])
+    assert who is not None
+    s.party[who].player = int(tokens[2]) - 1
+    log(s, f"player {tokens[2]} takes {tokens[1]}")
+    s.pending.insert(0, p)
+
+
+def _page(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+    if tokens[0] == "choose":
+        take_choice(c, s, p, int(tokens[1]))
+        return
+    m = market_of(c, s)
+    assert m is not None
+    who = hero_index(s, tokens[2])
+    assert who is not None
+    if tokens[0] == "buy":
+        buy(c, s, m, tokens[1], who)
+    else:
+        sell(c, s, tokens[1], who)
+    s.pending.insert(0, p)  # still at the market
+
+
+def _give(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+    what, cid = p.data["what"], p.data["id"]
+    if tokens[0] == "unclaimed":  # AT-LOOT-2
+        s.market.append(cid)
+        log(s, f"{c.game.cards[cid].name} is left unclaimed: it goes to the market deck")
+        return
+    if tokens[0] == "roll":
+        _roll_for(c, s, p)
+        return
+    who = hero_index(s, tokens[1])
+    assert who is not None
+    h = s.party[who]
+    if what in ("loot", "mark"):  # AT-LOOT-1: straight into the hero's deck
+        h.cards.append(cid)
+        log(s, f"{h.hero} takes {c.game.cards[cid].name}")
+        if what == "mark":
+            for q in s.pending:
+                if q.kind == "give" and q.data["what"] == "mark":
+                    q.data["exclude"] = [*q.data.get("exclude", []), who]
+    elif what == "ability":
+        h.abilities.append(cid)
+        log(s, f"{h.hero} gains {c.game.abilities[cid].name}")
+    else:
+        give_perk(c, s, who, cid)
+
+
+def give_perk(c: CampaignContent, s: CampaignState, who: int, perk_id: str) -> None:
+    """A perk and what it gives: ADD cards, REPLACE cards with a removal each (AT-PERK-3)."""
+    perk = c.perks[perk_id]
+    h = s.party[who]
+    h.perks.append(perk_id)
+    h.cards += [*perk.add, *perk.replace]
+    h.abilities += perk.abilities
+    log(s, f"{h.hero} gains the perk {perk.name}")
+    for i, card in enumerate(perk.replace):
+        s.pending.insert(i, Pending("remove", who, {"for": card}))
+
+
+def _roll_for(c: CampaignContent, s: CampaignState, p: Pending) -> None:
+    """The group cannot agree: each player rolls 2 red dice, the highest total decides;
+    a tie rolls again (AT-PERK-2)."""
+    faces = c.game.dice["red"].faces
+    r = Rng(s.rng)
+    players = sorted({h.player for h in s.party})
+    while True:
+        rolls = {pl: faces[r.below(6)] + faces[r.below(6)] for pl in players}
+        best = max(rolls.values())
+        log(s, "rolls: " + ", ".join(f"player {pl + 1} {n}" for pl, n in rolls.items()))
+        players = [pl for pl, n in rolls.items() if n == best]
+        if len(players) == 1:
+            break
+    s.rng = r.state
+    winner = players[0]
+    heroes = [i for i, h in enumerate(s.party) if h.player == winner]
+    log(s, f"player {winner + 1} decides")
+    if len(heroes) == 1:
+        give_perk(c, s, heroes[0], p.data["id"])
+    else:
+        s.pending.insert(0, Pending("give", p.seat, {**p.data, "only": heroes}))
+
+
+def _level(c: CampaignContent, s: CampaignState, who: int, card_id: str) -> None:
+    """Take the level-up card; its REPLACE removals and the optional tune-up follow."""
+    take_level_up(c, s.party, who, card_id)
+    card = c.level_ups[card_id]
+    log(s, f"{s.party[who].hero} takes {card.name}")
+    follow = [Pending("remove", who, {"for": cid}) for cid in card.replace]
+    follow.append(Pending("tune", who, {}))
+    s.pending[0:0] = follow
+    if card.perk is not None:  # a level-up card may name a perk (AT-PERK-1) ...
+        owned = sum(h.perks.count(card.perk) for h in s.party)
+        if owned < c.perks[card.perk].copies:
+            give_perk(c, s, who, card.perk)
+        else:  # ... while a copy is left in the Supply (AT-CAMP-5)
+            log(s, f"every {c.perks[card.perk].name} perk card is taken")

@@ -1,0 +1,212 @@
+"""The Game protocol for a whole Adventure Tactics campaign.
+
+`new_game(config, seed)` starts a campaign; `CampaignGame` asks its decisions
+(campaign/decisions.py) one at a time and, during an encounter chapter, hands
+every decision to the embedded `TacticsGame`: seats are the party's heroes in
+both. When the encounter ends its Success, +Success or Failure section is read.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.core import serial
+from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.notation import Action, parse
+from towerplay.core.protocol import Result
+from towerplay.core.replay import state_hash
+from towerplay.core.rng import seed_state
+from towerplay.tactics.campaign import decisions, guide
+from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
+from towerplay.tactics.campaign.invariants import violations
+from towerplay.tactics.campaign.save import state_from_json, state_to_json
+from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
+from towerplay.tactics.campaign.view import observe
+from towerplay.tactics.game import TacticsGame
+from towerplay.tactics.game import new_game as new_encounter
+
+SAVE_VERSION = 1
+DEFAULT_CONFIG: dict[str, Any] = {"heroes": 3, "difficulty": "normal", "players": 1}
+
+
+class CampaignGame:
+    """A campaign of Adventure Tactics, driven through the Game protocol."""
+
+    __slots__ = ("s", "c", "config", "enc")
+
+    def __init__(
+        self, s: CampaignState, c: CampaignContent, config: dict[str, Any], enc: TacticsGame | None
+    ) -> None:
+        self.s = s
+        self.c = c
+        self.config = config
+        self.enc = enc  # the encounter in progress (s.fight), else None
+
+    # --- the protocol -----------------------------------------------------------------
+
+    @property
+    def to_act(self) -> int | None:
+        if self.enc is not None:
+            return self.enc.to_act
+        return self.s.pending[0].seat if self.s.pending else None
+
+    @property
+    def prompt(self) -> str:
+        if self.enc is not None:
+            return self.enc.prompt
+        if self.s.ending:
+            return f"the campaign is over: {self.s.ending}"
+        return decisions.prompt(self.c, self.s)
+
+    @property
+    def result(self) -> Result | None:
+        if not self.s.ending:
+            return None
+        return Result("win", f"ending: {self.s.ending}", tuple(range(len(self.s.party))))
+
+    @property
+    def log(self) -> list[str]:
+        return self.s.log.to_list()
+
+    def legal_actions(self) -> list[Action]:
+        if self.enc is not None:
+            return self.enc.legal_actions()
+        return [parse(a) for a in decisions.actions(self.c, self.s)]
+
+    def apply(self, action: Action | str) -> None:
+        """Perform an action; an illegal one raises IllegalAction and changes nothing."""
+        if self.enc is not None:
+            self.enc.apply(action)  # the engine refuses illegal actions unchanged
+            if self.enc.result is not None:
+                outcome, cause = self.enc.s.outcome, self.enc.s.cause
+                self.enc = None
+                guide.resolve_encounter(self.c, self.s, outcome, cause)
+                self._run()
+            return
+        tokens = tuple(parse(action) if isinstance(action, str) else action)
+        if " ".join(tokens) not in decisions.actions(self.c, self.s):
+            raise decisions.explain(self.c, self.s, tokens)
+        decisions.answer(self.c, self.s, tokens)
+        self._run()
+
+    def _run(self) -> None:
+        """Go forward to the next decision: the Guide's next page, or the encounter."""
+        s = self.s
+        while not s.ending:
+            decisions.settle(self.c, s)
+            if s.pending:
+                return
+            if s.fight:
+                self.enc = new_encounter(
+                    guide.encounter_config(self.c, s), guide.next_seed(s), self.c.game
+                )
+                return
+            guide.step(self.c, s)
+
+    def clone(self) -> CampaignGame:
+        enc = self.enc.clone() if self.enc is not None else None
+        return CampaignGame(self.s.clone(), self.c, self.config, enc)
+
+    def determinize(self, seat: int, seed: int) -> CampaignGame:
+        """A copy with what `seat` cannot know re-drawn: the random encounter deck's order,
+        the RNG, and inside an encounter what the encounter hides."""
+        g = self.clone()
+        g.s.rng = seed_state(seed)
+        guide.shuffle(g.s, g.s.random_deck)
+        if g.enc is not None:
+            g.enc = g.enc.determinize(seat, guide.next_seed(g.s))
+        return g
+
+    def observe(self, seat: int) -> dict[str, Any]:
+        view = observe(self.c, self.s, seat)
+        view["encounter"] = self.enc.observe(seat) if self.enc is not None else None
+        return view
+
+    def violations(self) -> list[str]:
+        """Every campaign invariant the state breaks, in words (campaign/invariants.py);
+        the simulator and the tests call it after every action."""
+        return violations(self.c, self.s)
+
+    @property
+    def encounter(self) -> TacticsGame | None:
+        """The encounter in progress (agents that play encounters look at it)."""
+        return self.enc
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "version": SAVE_VERSION,
+            "game": "campaign",
+            "config": serial.copy_json(self.config),
+            "state": state_to_json(self.s),
+            "encounter": self.enc.to_json() if self.enc is not None else None,
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: Any, file: str = "(save)", content: CampaignContent | None = None
+    ) -> CampaignGame:
+        c = content or default_campaign_content()
+        if not isinstance(data, dict):
+            raise SaveError(file, "(top level)", "expected a JSON object")
+        if data.get("game") != "campaign":
+            raise SaveError(file, "game", "not a campaign save")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(file, "version", f"expected version {SAVE_VERSION}")
+        config = data.get("config")
+        if not isinstance(config, dict):
+            raise SaveError(file, "config", "expected an object")
+        s = state_from_json(data.get("state"), file, c)
+        if [config.get("heroes"), config.get("difficulty"), config.get("players")] != [
+            s.heroes_count,
+            s.difficulty,
+            s.players,
+        ]:
+            raise SaveError(file, "config", "heroes, difficulty and players differ from the state")
+        raw = data.get("encounter")
+        if (s.fight and not s.pending) != (raw is not None):
+            raise SaveError(file, "encounter", "present exactly while an encounter is fought")
+        enc = TacticsGame.from_json(raw, file, c.game) if raw is not None else None
+        if enc is not None:
+            want = guide.encounter_config(c, s)
+            if enc.s.encounter != want["encounter"] or enc.s.heroes_count != len(s.party):
+                raise SaveError(file, "encounter", "not this chapter's encounter for this party")
+        return cls(s, c, config, enc)
+
+    def state_hash(self) -> str:
+        return state_hash(self.to_json())
+
+
+def _config(config: dict[str, Any] | None) -> dict[str, Any]:
+    cfg = dict(DEFAULT_CONFIG)
+    cfg.update(config or {})
+    if not isinstance(cfg["heroes"], int) or not 3 <= cfg["heroes"] <= 5:
+        raise ValueError("a party has 3 to 5 heroes (AT-CAMP-1)")
+    if cfg["difficulty"] not in DIFFICULTIES:
+        raise ValueError(f"difficulty is one of {', '.join(DIFFICULTIES)}")
+    if not isinstance(cfg["players"], int) or not 1 <= cfg["players"] <= MAX_PLAYERS:
+        raise ValueError(f"1 to {MAX_PLAYERS} players (AT-CAMP-2)")
+    party = cfg.get("party")
+    if party is not None and (
+        not isinstance(party, list) or not all(isinstance(p, dict) for p in party)
+    ):
+        raise ValueError('party is a list of {"hero": ..., "class": ...}')
+    return cfg
+
+
+def new_game(
+    config: dict[str, Any] | None = None, seed: int = 0, content: CampaignContent | None = None
+) -> CampaignGame:
+    """A new campaign, run forward to its first decision (creating the first hero, or
+    Chapter 1 when the party is given). Raises ValueError for a bad config."""
+    c = content or default_campaign_content()
+    cfg = _config(config)
+    if not c.chapters:
+        raise ValueError("the campaign content has no chapters")
+    s = CampaignState(cfg["difficulty"], cfg["heroes"], cfg["players"], seed_state(seed))
+    try:
+        guide.start(c, s, cfg.get("party"))
+    except IllegalAction as exc:
+        raise ValueError(str(exc)) from exc
+    g = CampaignGame(s, c, cfg, None)
+    g._run()
+    return g

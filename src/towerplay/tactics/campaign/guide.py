@@ -1,0 +1,389 @@
+"""The Campaign Guide: chapters, their choices and requirements, rewards, travel.
+
+Reading the Guide is a small loop: enter a chapter (a page of choices, an
+encounter, a market or an ending), answer what it asks, apply the reward of the
+choice or of the encounter's result section, and go on to the next chapter, maybe
+drawing a random encounter on the way. Rewards that need the group to decide
+(who takes the loot, a perk, a story ability, a Mark of Death; every hero's
+level-up) are queued as pending decisions; `goto`, `travel` and `page` say what
+happens once the queue is empty. campaign/decisions.py answers the decisions.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from towerplay.core.rng import Rng
+from towerplay.tactics.campaign.content import CampaignContent
+from towerplay.tactics.campaign.hero import BASIC_COPIES, current_class, new_hero
+from towerplay.tactics.campaign.models import Chapter, Choice, Requirement, Reward
+from towerplay.tactics.campaign.state import (
+    POTIONS,
+    CampaignState,
+    ChapterRecord,
+    Pending,
+    cards_in_play,
+    gold,
+    log,
+    supply_left,
+)
+
+GROUP = 0  # the seat that speaks for the party on group decisions
+SECTIONS = {"success": "success", "+success": "plus_success", "failure": "failure"}
+DECK_KINDS = ("action", "basic_move", "basic_attack", "weapon", "armor", "accessory")
+
+
+def shuffle(s: CampaignState, deck: list[str]) -> None:
+    r = Rng(s.rng)
+    r.shuffle(deck)
+    s.rng = r.state
+
+
+def next_seed(s: CampaignState) -> int:
+    """A seed for the next encounter, drawn from the campaign's own generator."""
+    r = Rng(s.rng)
+    seed = r.next_u64()
+    s.rng = r.state
+    return seed
+
+
+def hero_index(s: CampaignState, hero: str) -> int | None:
+    for i, h in enumerate(s.party):
+        if h.hero == hero:
+            return i
+    return None
+
+
+# --- starting a campaign ---------------------------------------------------------------
+
+
+def start(c: CampaignContent, s: CampaignState, party: list[dict[str, str]] | None) -> None:
+    """Party > Items and Party > Random Encounters as the campaign begins, then the
+    heroes (given, or asked as the first decisions)."""
+    potions = POTIONS[s.difficulty] - (1 if s.heroes_count == 3 else 0)  # AT-CAMP-3
+    copies = [
+        i
+        for i, it in sorted(c.items.items())
+        if it.kind == "revive_potion"
+        for _ in range(it.copies)
+    ]
+    if len(copies) < potions:
+        raise ValueError(f"the content has {len(copies)} revive potion cards, not {potions}")
+    s.items += copies[:potions]
+    s.random_deck = sorted(r.id for r in c.random_encounters.values() if r.in_party)
+    shuffle(s, s.random_deck)  # AT-RANDOM-1: the deck's order is hidden
+    log(s, f"a {s.difficulty} campaign for {s.heroes_count} heroes, {potions} revive potions")
+    if party is None:
+        s.pending.append(Pending("create", 0))
+        return
+    if len(party) != s.heroes_count:
+        raise ValueError(f"the party lists {len(party)} heroes, not {s.heroes_count}")
+    for i, entry in enumerate(party):
+        create_hero(c, s, entry.get("hero", ""), entry.get("class", ""), i % s.players)
+    s.goto = c.first_chapter().id
+
+
+def create_hero(c: CampaignContent, s: CampaignState, hero: str, cls: str, player: int) -> None:
+    """A new hero of a basic class (AT-HERO-1); each hero and each Starter card once
+    (AT-CAMP-1)."""
+    if any(h.hero == hero for h in s.party):
+        raise ValueError(f"{hero} is already in the party (AT-CAMP-1)")
+    if any(
+        c.level_ups[lu].starter and c.level_ups[lu].deck == cls
+        for h in s.party
+        for lu in h.level_ups
+    ):
+        raise ValueError(f"the {cls} Starter card is taken (AT-CAMP-1)")
+    h = new_hero(c, hero, cls, player)
+    s.party.append(h)
+    log(s, f"{hero} joins the party as a {current_class(c, h).name}")
+
+
+# --- requirements and pages -------------------------------------------------------------
+
+
+def unmet(c: CampaignContent, s: CampaignState, req: Requirement) -> str:
+    """Why a choice's requirements are not met, or "" (AT-GUIDE-1)."""
+    missing = [f for f in req.flags if f not in s.flags]
+    if missing:
+        return f"needs {', '.join(missing)}"
+    barring = [f for f in req.not_flags if f in s.flags]
+    if barring:
+        return f"closed by {', '.join(barring)}"
+    items = Counter(s.items)
+    for item, n in Counter(req.items).items():
+        if items[item] < n:
+            return f"needs {c.items[item].name}"
+    if gold(c, s) < req.gold:
+        return f"needs {req.gold} bags of gold"
+    if req.heroes and s.heroes_count not in req.heroes:
+        return f"only for {' or '.join(map(str, req.heroes))} heroes"
+    return ""
+
+
+def page_choices(c: CampaignContent, ref: list[str]) -> tuple[Choice, ...]:
+    """The choices of a page: a chapter's, a result section's or a random encounter's."""
+    if ref[0] == "random":
+        return c.random_encounters[ref[1]].choices
+    ch = c.chapters[ref[1]]
+    if ref[0] == "section":
+        out = getattr(ch, ref[2])
+        assert out is not None
+        return tuple(out.choices)
+    return ch.choices
+
+
+def page_words(c: CampaignContent, ref: list[str]) -> tuple[str, str]:
+    """A page's title and text."""
+    if ref[0] == "random":
+        card = c.random_encounters[ref[1]]
+        return f"Random encounter: {card.name}", card.text
+    ch = c.chapters[ref[1]]
+    if ref[0] == "section":
+        out = getattr(ch, ref[2])
+        return f"Chapter {ch.number}: {ch.title} ({ref[2]})", out.text
+    return f"Chapter {ch.number}: {ch.title}", ch.text
+
+
+def choice_views(c: CampaignContent, s: CampaignState, ref: list[str]) -> list[dict[str, Any]]:
+    """Every choice of a page with its action text, or the reason it is closed."""
+    out = []
+    for n, ch in enumerate(page_choices(c, ref), start=1):
+        reason = unmet(c, s, ch.requires)
+        view: dict[str, Any] = {"action": f"choose {n}", "text": ch.text, "open": not reason}
+        if reason:
+            view["reason"] = reason
+        if ch.random_encounter:
+            view["travel"] = True
+        out.append(view)
+    return out
+
+
+# --- moving through the Guide -------------------------------------------------------------
+
+
+def chapter(c: CampaignContent, s: CampaignState) -> Chapter:
+    return c.chapters[s.chapter]
+
+
+def enter(c: CampaignContent, s: CampaignState, cid: str) -> None:
+    """Read a chapter: an ending ends the campaign, an encounter waits for the party to
+    fight it (after the players divide the heroes), any other page asks its choice."""
+    ch = c.chapters[cid]
+    s.chapter, s.goto = cid, ""
+    s.history.append(ChapterRecord(cid))
+    log(s, f"Chapter {ch.number}: {ch.title}")
+    if ch.kind == "ending":
+        assert ch.ending is not None
+        s.ending = ch.ending  # AT-GUIDE-6
+        log(s, f"the campaign ends: {ch.ending}")
+        return
+    if ch.kind == "encounter":
+        if s.players > 1:
+            s.pending.append(Pending("players", GROUP))  # AT-CAMP-2
+        s.fight = True  # AT-GUIDE-2: CampaignGame starts the encounter
+        return
+    s.pending.append(Pending("page", GROUP, {"page": ["chapter", cid]}))
+
+
+def step(c: CampaignContent, s: CampaignState) -> None:
+    """Go on when nothing is asked: travel (a random encounter on the way), show the
+    page waiting to be read again, or enter the next chapter."""
+    if s.travel:
+        s.travel = False
+        travel(c, s)
+    elif s.page:
+        s.pending.append(Pending("page", GROUP, {"page": s.page}))
+        s.page = []
+    elif s.goto:
+        enter(c, s, s.goto)
+    else:
+        raise RuntimeError(f"the Campaign Guide leads nowhere from {s.chapter!r}")
+
+
+def travel(c: CampaignContent, s: CampaignState) -> None:
+    """Draw the top card of Party > Random Encounters and play it before going on
+    (AT-RANDOM-1); an empty deck means an uneventful journey."""
+    if not s.random_deck:
+        log(s, "the road is quiet: Party > Random Encounters is empty")
+        return
+    rid = s.random_deck.pop(0)
+    log(s, f"random encounter: {c.random_encounters[rid].name}")
+    s.pending.append(Pending("page", GROUP, {"page": ["random", rid], "goto": s.goto}))
+    s.goto = ""
+
+
+def take_choice(c: CampaignContent, s: CampaignState, p: Pending, n: int) -> None:
+    """Apply page choice `n` (1-based): its words, its reward, where it leads."""
+    ref: list[str] = p.data["page"]
+    choice = page_choices(c, ref)[n - 1]
+    log(s, f"chosen: {choice.text}" + (f" — {choice.result}" if choice.result else ""))
+    apply_reward(c, s, choice.reward)
+    if ref[0] == "random":
+        card = c.random_encounters[ref[1]]
+        if card.remove:  # AT-RANDOM-2: removed cards go back to the Supply
+            log(s, f"{card.name} leaves the random encounter deck")
+        else:
+            s.random_deck.append(card.id)
+            shuffle(s, s.random_deck)
+            log(s, f"{card.name} is shuffled back into the random encounter deck")
+        s.goto = choice.goto or str(p.data.get("goto", ""))
+    elif choice.goto is not None:
+        s.goto = choice.goto
+    else:  # a choice that leads nowhere leaves the party on the same page
+        s.page = list(ref)
+    s.travel = choice.random_encounter
+
+
+def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause: str = "") -> None:
+    """The encounter is over: read its Success, +Success or Failure section (AT-GUIDE-2)."""
+    ch = chapter(c, s)
+    if cause:
+        log(s, f"{ch.encounter}: {cause}")
+    name = SECTIONS[outcome]
+    section = getattr(ch, name)
+    assert section is not None
+    s.fight = False
+    s.history[-1].result = outcome
+    log(s, f"{outcome}: {section.text}")
+    # AT-CAMP-4: used revive potions are flipped back; Party > Items keeps every one
+    potions = sum(1 for i in s.items if c.items[i].kind == "revive_potion")
+    log(s, f"{potions} revive potions refreshed")
+    apply_reward(c, s, section.reward)
+    if section.goto is not None:
+        s.goto = section.goto
+    else:
+        s.page = ["section", ch.id, name]
+
+
+# --- rewards ------------------------------------------------------------------------------
+
+
+def gain_gold(c: CampaignContent, s: CampaignState, n: int) -> None:
+    """Bags of gold move from Supply > Items to Party > Items (or back, when lost);
+    the party never has fewer than none (AT-MARKET-4)."""
+    bags = sorted(i for i, it in c.items.items() if it.kind == "bag_of_gold")
+    moved = 0
+    for _ in range(abs(n)):
+        if n > 0:
+            bag = next((b for b in bags if supply_left(c, s, b) > 0), None)
+            if bag is None:
+                break
+            s.items.append(bag)
+        else:
+            bag = next((b for b in bags if b in s.items), None)
+            if bag is None:
+                break
+            s.items.remove(bag)
+        moved += 1
+    if moved:
+        log(s, f"{'+' if n > 0 else '-'}{moved} bags of gold (now {gold(c, s)})")
+
+
+def _loot_left(c: CampaignContent, s: CampaignState, card: str, queued: Counter[str]) -> bool:
+    """Whether a copy of the card is still in the Supply (every copy in one place)."""
+    return cards_in_play(s)[card] + queued[card] < c.game.cards[card].copies
+
+
+def apply_reward(c: CampaignContent, s: CampaignState, r: Reward) -> None:
+    """What a choice or a section gives or takes; what needs a choice is queued."""
+    gain_gold(c, s, r.gold)
+    for item in r.items:  # AT-LOOT-4
+        if supply_left(c, s, item) > 0:
+            s.items.append(item)
+            log(s, f"{c.items[item].name} joins Party > Items")
+    for item in r.lose_items:
+        if item in s.items:
+            s.items.remove(item)
+            log(s, f"{c.items[item].name} is lost")
+    for rid in r.random_encounters:  # AT-RANDOM-3
+        if rid not in s.random_deck:
+            s.random_deck.append(rid)
+            shuffle(s, s.random_deck)
+            log(s, f"{c.random_encounters[rid].name} joins the random encounter deck")
+    for rid in r.remove_random_encounters:
+        if rid in s.random_deck:
+            s.random_deck.remove(rid)
+            log(s, f"{c.random_encounters[rid].name} leaves the random encounter deck")
+    queued: Counter[str] = Counter()
+    for card in r.market:  # AT-LOOT-2
+        if _loot_left(c, s, card, queued):
+            s.market.append(card)
+            log(s, f"{c.game.cards[card].name} goes to the market deck")
+    for f in r.flags:
+        if f not in s.flags:
+            s.flags.append(f)
+    s.flags = sorted(f for f in s.flags if f not in r.clear_flags)
+    _queue_gifts(c, s, r, queued)
+
+
+def _queue_gifts(c: CampaignContent, s: CampaignState, r: Reward, queued: Counter[str]) -> None:
+    """Loot, perks, story abilities and Marks of Death wait for the group's choice of hero;
+    LEVEL UP asks every hero for a level-up card."""
+    for card in (*r.loot, *r.loot_by_heroes.get(s.heroes_count, ())):  # AT-LOOT-3
+        if _loot_left(c, s, card, queued):
+            queued[card] += 1
+            s.pending.append(Pending("give", GROUP, {"what": "loot", "id": card}))
+        else:
+            log(s, f"no copy of {c.game.cards[card].name} is left to find")
+    owned = Counter(p for h in s.party for p in h.perks)
+    for perk in r.perks:  # AT-PERK-1
+        if owned[perk] < c.perks[perk].copies:
+            owned[perk] += 1
+            s.pending.append(Pending("give", GROUP, {"what": "perk", "id": perk}))
+    held = Counter(a for h in s.party for a in h.abilities)
+    for ability in r.abilities:
+        if held[ability] < c.game.abilities[ability].copies:
+            held[ability] += 1
+            s.pending.append(Pending("give", GROUP, {"what": "ability", "id": ability}))
+    marks = sorted(k for k, card in c.game.cards.items() if card.kind == "mark_of_death")
+    for _ in range(min(r.marks_of_death, len(s.party))):  # AT-GUIDE-7
+        mark = next((m for m in marks if _loot_left(c, s, m, queued)), None)
+        if mark is None:
+            log(s, "no Mark of Death is left in the box")
+            break
+        queued[mark] += 1
+        s.pending.append(Pending("give", GROUP, {"what": "mark", "id": mark}))
+    if r.level_up:  # AT-GUIDE-3: LEVEL UP — all heroes
+        log(s, "LEVEL UP: every hero takes a level-up card")
+        for i in range(len(s.party)):
+            s.pending.append(Pending("level", i))
+
+
+# --- the encounter -----------------------------------------------------------------------
+
+
+def encounter_config(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
+    """The encounter engine's config for the chapter's encounter and this party: each
+    hero's class, the cards it owns beyond that class's starting deck, its abilities
+    (the class passive first, then as many as the board holds, AT-SETUP-4). Party > Items
+    consumables and Marks of Death are not fielded: the engine does not know them yet."""
+    ch = chapter(c, s)
+    game = c.game
+    classes, extra, abilities = [], {}, {}
+    for seat, h in enumerate(s.party):
+        cls = current_class(c, h)
+        classes.append(cls.id)
+        base = Counter(["basic_move"] * BASIC_COPIES + ["basic_attack"] * BASIC_COPIES)
+        base.update([*cls.starting_cards, *cls.starting_equipment])
+        beyond = Counter(h.cards) - base
+        extra[str(seat)] = sorted(
+            cid for cid, n in beyond.items() for _ in range(n) if game.cards[cid].kind in DECK_KINDS
+        )
+        room = {"passive": 3, "dice": 2}
+        room[game.abilities[cls.passive].kind] -= 1
+        picked = []
+        for a in h.abilities:
+            kind = game.abilities[a].kind
+            if a != cls.passive and a not in picked and room[kind] > 0:
+                room[kind] -= 1
+                picked.append(a)
+        abilities[str(seat)] = picked
+    return {
+        "encounter": ch.encounter,
+        "party": classes,
+        "difficulty": s.difficulty,
+        "extra_cards": extra,
+        "abilities": abilities,
+    }

@@ -1,0 +1,178 @@
+"""Player setup before a campaign encounter: what each hero brings (AT-LOADOUT-*).
+
+From its collection a hero puts one class feature and one weapon, armor and
+accessory on its player board, shuffles any of its other class features and
+equipment into its action deck (the rest stay in its tuck box), and picks up to 3
+passive and 2 dice abilities. Its action cards (and any Mark of Death) always make
+up the deck. A `Loadout` records these choices as plain data; `encounter_config`
+turns the party's loadouts into the configuration `tactics.new_game` plays.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.serial import spec
+from towerplay.tactics.campaign.content import CampaignContent
+from towerplay.tactics.campaign.hero import CampaignHero, current_class, max_hp
+from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.setup import MAX_DICE_ABILITIES, MAX_PASSIVES, POTIONS
+
+BOARD_KINDS = ("class_feature", *EQUIPMENT_KINDS)  # the player board's four slots
+
+
+@dataclass(slots=True)
+class Loadout:
+    """One hero's choices for the next encounter (None: it owns no card of that kind)."""
+
+    class_feature: str | None = field(default=None, metadata=spec(of="cards"))
+    weapon: str | None = field(default=None, metadata=spec(of="cards"))
+    armor: str | None = field(default=None, metadata=spec(of="cards"))
+    accessory: str | None = field(default=None, metadata=spec(of="cards"))
+    # the other class features and equipment shuffled into the deck (the rest are stored)
+    shuffled: list[str] = field(default_factory=list, metadata=spec(of="cards"))
+    abilities: list[str] = field(default_factory=list, metadata=spec(of="abilities"))
+
+    def board(self) -> dict[str, str | None]:
+        return {kind: getattr(self, kind) for kind in BOARD_KINDS}
+
+
+def _kind(c: CampaignContent, card_id: str) -> str:
+    return c.game.cards[card_id].kind
+
+
+def board_cards(c: CampaignContent, h: CampaignHero) -> list[str]:
+    """The hero's class features and equipment: the cards a loadout places or stores."""
+    return [cid for cid in h.cards if _kind(c, cid) in BOARD_KINDS]
+
+
+def action_deck(c: CampaignContent, h: CampaignHero, loadout: Loadout) -> list[str]:
+    """The encounter's action deck: every other card the hero owns, plus the class
+    features and equipment shuffled in (AT-LOADOUT-2)."""
+    return [cid for cid in h.cards if _kind(c, cid) not in BOARD_KINDS] + list(loadout.shuffled)
+
+
+def check_loadout(c: CampaignContent, h: CampaignHero, loadout: Loadout) -> None:
+    """Refuse a loadout the hero cannot bring, naming the rule."""
+    owned = Counter(board_cards(c, h))
+    for kind, cid in loadout.board().items():
+        have = [k for k in owned if _kind(c, k) == kind]
+        if cid is None:
+            if have:  # one of each kind on the board when the hero owns one (AT-LOADOUT-1)
+                raise IllegalAction(f"{h.hero} must put a {kind} on the board", "AT-LOADOUT-1")
+            continue
+        if cid not in c.game.cards or _kind(c, cid) != kind:
+            raise IllegalAction(f"{cid!r} is not a {kind} card", "AT-LOADOUT-1")
+        if cid not in owned:
+            raise IllegalAction(f"{h.hero} does not own {cid!r}", "AT-LOADOUT-1")
+    used = Counter(cid for cid in loadout.board().values() if cid is not None)
+    for cid in loadout.shuffled:
+        if cid not in owned:
+            raise IllegalAction(
+                f"{cid!r} is not one of {h.hero}'s class features or equipment", "AT-LOADOUT-2"
+            )
+        used[cid] += 1
+    for cid, n in used.items():
+        if n > owned[cid]:
+            raise IllegalAction(
+                f"{h.hero} owns {owned[cid]} {cid!r}, not {n} (board and deck)", "AT-LOADOUT-2"
+            )
+    _check_abilities(c, h, loadout.abilities)
+
+
+def _check_abilities(c: CampaignContent, h: CampaignHero, chosen: Sequence[str]) -> None:
+    have = Counter(h.abilities)
+    for aid, n in Counter(chosen).items():
+        if n > have[aid]:
+            raise IllegalAction(f"{h.hero} has no {aid!r} ability card to spare", "AT-LOADOUT-3")
+    kinds = Counter(c.game.abilities[a].kind for a in chosen)
+    if kinds["passive"] > MAX_PASSIVES or kinds["dice"] > MAX_DICE_ABILITIES:
+        raise IllegalAction(
+            f"at most {MAX_PASSIVES} passive and {MAX_DICE_ABILITIES} dice abilities",
+            "AT-SETUP-4",
+        )
+
+
+def default_loadout(c: CampaignContent, h: CampaignHero) -> Loadout:
+    """A sensible automatic loadout (AI heroes, quick play): the class feature of the
+    hero's current class when it has one, else its newest; the newest card of each
+    equipment kind (later loot is better); the rest stored, so the deck draws its
+    action cards; the newest passive and dice abilities up to the limits."""
+    owned = board_cards(c, h)
+    out = Loadout()
+    features = [cid for cid in owned if _kind(c, cid) == "class_feature"]
+    cls = current_class(c, h).id
+    own_class = [
+        c.level_ups[lid].class_feature
+        for lid in h.level_ups
+        if c.level_ups[lid].deck == cls and c.level_ups[lid].class_feature in features
+    ]
+    if own_class:
+        out.class_feature = own_class[-1]
+    elif features:
+        out.class_feature = features[-1]
+    for kind in EQUIPMENT_KINDS:
+        mine = [cid for cid in owned if _kind(c, cid) == kind]
+        setattr(out, kind, mine[-1] if mine else None)
+    passives = [a for a in h.abilities if c.game.abilities[a].kind == "passive"]
+    dice = [a for a in h.abilities if c.game.abilities[a].kind == "dice"]
+    out.abilities = passives[-MAX_PASSIVES:] + dice[-MAX_DICE_ABILITIES:]
+    return out
+
+
+def hero_config(c: CampaignContent, h: CampaignHero, loadout: Loadout) -> dict[str, Any]:
+    """One hero as the encounter engine's config takes it (tactics/setup.py)."""
+    check_loadout(c, h, loadout)
+    return {
+        "name": h.hero,
+        "class": current_class(c, h).id,  # movement and basic attack (AT-ELITE-2)
+        "max_hp": max_hp(c, h),  # the hearts of the level-up cards (AT-LOADOUT-4)
+        "deck": action_deck(c, h, loadout),
+        "board": loadout.board(),
+        "abilities": list(loadout.abilities),
+    }
+
+
+def encounter_config(
+    c: CampaignContent,
+    party: Sequence[CampaignHero],
+    loadouts: Sequence[Loadout],
+    difficulty: str,
+    encounter: str,
+    potions: int | None = None,
+    items: Sequence[str] = (),
+) -> dict[str, Any]:
+    """The config `tactics.new_game` takes for the party with these loadouts.
+
+    `potions` is the revive potions Party > Items holds (default: the difficulty's,
+    AT-SETUP-6); `items` are the party's consumable supply items (a list of ids, an id
+    once per copy), passed with their steps so the encounter can run them (AT-ITEM-1);
+    `TacticsGame.spent()` then says which were used."""
+    if len(loadouts) != len(party):
+        raise ValueError(f"{len(party)} heroes but {len(loadouts)} loadouts")
+    if difficulty not in POTIONS:
+        raise ValueError(f"difficulty is one of {', '.join(POTIONS)}")
+    config: dict[str, Any] = {
+        "encounter": encounter,
+        "difficulty": difficulty,
+        "party": [current_class(c, h).id for h in party],
+        "heroes": [hero_config(c, h, lo) for h, lo in zip(party, loadouts, strict=True)],
+    }
+    if potions is not None:
+        config["potions"] = potions
+    if items:
+        config["items"] = [consumable(c, iid) for iid in items]
+    return config
+
+
+def consumable(c: CampaignContent, item_id: str) -> dict[str, Any]:
+    """A consumable supply item as the encounter config carries it (AT-ITEM-1)."""
+    item = c.items.get(item_id)
+    if item is None or item.kind != "consumable":
+        raise ValueError(f"{item_id!r} is not a consumable supply item")
+    steps = [st.model_dump(mode="json", exclude_defaults=True) for st in item.steps]
+    return {"id": item.id, "name": item.name, "steps": steps}

@@ -1,0 +1,136 @@
+"""What a seat sees of a campaign: everything a screen needs, nothing hidden.
+
+The chapter's page with its choices (open or closed, and why), the party sheet
+(gold, Party > Items, the random encounter deck's size but never its order, the
+market deck), each hero's sheet (level, classes, HP, deck, equipment, abilities,
+perks), the market's stock with prices at a market, the level-up options with
+the reason each barred one is barred, the pending decision and the history.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from towerplay.tactics.campaign.content import CampaignContent
+from towerplay.tactics.campaign.decisions import actions, prompt
+from towerplay.tactics.campaign.guide import choice_views, page_words
+from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp
+from towerplay.tactics.campaign.levels import level_up_options
+from towerplay.tactics.campaign.market import market_of, stock
+from towerplay.tactics.campaign.state import CampaignState, gold
+from towerplay.tactics.models import EQUIPMENT_KINDS
+
+
+def hero_sheet(c: CampaignContent, s: CampaignState, i: int) -> dict[str, Any]:
+    h = s.party[i]
+    cls = current_class(c, h)
+    cards = c.game.cards
+    return {
+        "seat": i,
+        "hero": h.hero,
+        "name": c.heroes[h.hero].name,
+        "player": h.player + 1,
+        "level": level(h),
+        "class": cls.id,
+        "class_name": cls.name,
+        "classes": dict(sorted(class_levels(c, h).items())),
+        "max_hp": max_hp(c, h),
+        "movement": cls.movement,
+        "attack": {"dice": list(cls.attack_dice), "range": list(cls.attack_range)},
+        "deck": dict(sorted(Counter(h.cards).items())),
+        "equipment": sorted(cid for cid in h.cards if cards[cid].kind in EQUIPMENT_KINDS),
+        "class_features": sorted(cid for cid in h.cards if cards[cid].kind == "class_feature"),
+        "abilities": list(h.abilities),
+        "perks": list(h.perks),
+        "level_ups": list(h.level_ups),
+    }
+
+
+def party_sheet(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
+    return {
+        "heroes_count": s.heroes_count,
+        "players": s.players,
+        "difficulty": s.difficulty,
+        "gold": gold(c, s),
+        "items": dict(sorted(Counter(s.items).items())),
+        "revive_potions": sum(1 for i in s.items if c.items[i].kind == "revive_potion"),
+        "random_encounters": len(s.random_deck),
+        "market_deck": sorted(s.market),
+        "flags": list(s.flags),
+    }
+
+
+def _page(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
+    if not s.pending or s.pending[0].kind != "page":
+        return None
+    ref = s.pending[0].data["page"]
+    title, text = page_words(c, ref)
+    return {"ref": list(ref), "title": title, "text": text, "choices": choice_views(c, s, ref)}
+
+
+def _market(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
+    m = market_of(c, s)
+    if m is None or not s.pending or s.pending[0].kind != "page":
+        return None
+    offers = [
+        {"card": o.card, "name": c.game.cards[o.card].name, "price": o.price, "source": o.source}
+        for o in stock(c, s, m)
+    ]
+    return {"id": m.id, "name": m.name, "text": m.text, "stock": offers, "sell_price": 1}
+
+
+def _level_up(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
+    if not s.pending or s.pending[0].kind != "level":
+        return None
+    who = s.pending[0].seat
+    return {
+        "seat": who,
+        "options": [
+            {"class": o.class_id, "card": o.card, "ok": o.ok, "reason": o.reason, "rule": o.rule}
+            for o in level_up_options(c, s.party, who)
+        ],
+    }
+
+
+def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
+    ch = c.chapters.get(s.chapter)
+    pending = None
+    if s.pending:
+        p = s.pending[0]
+        pending = {"kind": p.kind, "seat": p.seat, "prompt": prompt(c, s)}
+        if p.kind == "give":
+            pending["gift"] = {"what": p.data["what"], "id": p.data["id"]}
+        if p.kind == "remove":
+            pending["replace"] = p.data["for"]
+        if p.seat == seat:
+            pending["choices"] = actions(c, s)
+    return {
+        "seat": seat,
+        "chapter": None
+        if ch is None
+        else {
+            "id": ch.id,
+            "number": ch.number,
+            "title": ch.title,
+            "kind": ch.kind,
+            "text": ch.text,
+        },
+        "page": _page(c, s),
+        "party": party_sheet(c, s),
+        "heroes": [hero_sheet(c, s, i) for i in range(len(s.party))],
+        "market": _market(c, s),
+        "level_up": _level_up(c, s),
+        "pending": pending,
+        "history": [
+            {
+                "chapter": r.chapter,
+                "encounter": c.chapters[r.chapter].encounter,
+                "result": r.result,
+                "choices": list(r.choices),
+            }
+            for r in s.history
+        ],
+        "ending": s.ending or None,
+        "log": s.log.last(20),
+    }
