@@ -175,7 +175,7 @@ def test_AT_GUIDE_3_level_up_asks_every_hero() -> None:
     assert g.s.chapter == "crypt_gate"
 
 
-def test_AT_GUIDE_4_add_a_basic_and_remove_a_card_when_leveling_up() -> None:
+def test_AT_LEVEL_7_the_flow_asks_for_a_basic_card_and_a_removal() -> None:
     g = resolve(at(campaign(), "ambush"), "success")
     play(g, "unclaimed", "level fighter_2", "keep")
     h = g.s.party[0]
@@ -188,7 +188,7 @@ def test_AT_GUIDE_4_add_a_basic_and_remove_a_card_when_leveling_up() -> None:
     assert len(h.cards) == cards and texts(g) == ["done"]
 
 
-def test_AT_GUIDE_5_replace_lets_the_player_remove_a_card() -> None:
+def test_AT_LEVEL_6_the_flow_asks_for_each_replace_removal() -> None:
     g = resolve(at(campaign(), "ambush"), "success")
     play(g, "unclaimed", "level fighter_2")  # REPLACE shield_bash
     h = g.s.party[0]
@@ -197,17 +197,17 @@ def test_AT_GUIDE_5_replace_lets_the_player_remove_a_card() -> None:
     assert h.cards.count("shield_bash") == 1
 
 
-def test_AT_GUIDE_6_flags_and_endings() -> None:
+def test_AT_GUIDE_4_flags_and_endings() -> None:
     g = at(campaign(), "crypt_gate")
     g.s.flags.append("pilgrim_helped")
     play(g, "choose 2")  # clears the flag on the way to the ending
     assert g.s.flags == [] and g.s.ending == "The Dawn Ending"
     assert g.to_act is None and g.legal_actions() == []
     assert g.result is not None and g.result.cause == "ending: The Dawn Ending"
-    refused(g, "choose 1", "AT-GUIDE-6")
+    refused(g, "choose 1", "AT-GUIDE-4")
 
 
-def test_AT_GUIDE_7_marks_of_death_go_to_different_heroes() -> None:
+def test_AT_GUIDE_5_marks_of_death_go_to_different_heroes() -> None:
     g = resolve(at(campaign(), "blob_lair"), "failure")
     assert [p.data["what"] for p in g.s.pending] == ["mark", "mark"]
     play(g, "give roberta")
