@@ -14,6 +14,7 @@ import pytest
 
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
 from towerplay.tactics.campaign.hero import BASIC_CLASSES, max_hp, new_hero
+from towerplay.tactics.campaign.levels import take_level_up
 from towerplay.tactics.campaign.models import LevelUpCard
 
 SHAPE = [(1, True, 1), (1, False, 4), (2, False, 2), (3, False, 1), (4, False, 1), (5, False, 1)]
@@ -114,3 +115,19 @@ def test_every_card_and_ability_is_distinct_and_uniquely_named(c: CampaignConten
     assert len(set(effects)) == len(effects)
     mods = [c.game.abilities[a].modifiers for a in abilities]
     assert len(set(mods)) == len(mods)
+
+
+@pytest.mark.parametrize("cls", BASIC_CLASSES)
+def test_a_hero_climbs_its_class_deck_to_level_5(c: CampaignContent, cls: str) -> None:
+    party = [new_hero(c, "tolben", cls)]
+    other = next(k for k in BASIC_CLASSES if k != cls)
+    party[0].cards.clear()  # only what the level-ups add from here on
+    for n in (2, 3, 4, 5):
+        take_level_up(c, party, 0, f"{cls}_{n}")
+    take_level_up(c, party, 0, f"{other}_1")
+    h = party[0]
+    assert max_hp(c, h) == c.game.classes[cls].hp + 5
+    added = [cid for d in c.deck(cls)[2:] for cid in (*d.add, *d.replace)]
+    later = c.deck(other)[1]
+    assert h.cards == [*added, *later.add, later.class_feature]
+    assert len(h.abilities) == 1 + 5  # the Starter's passive, Levels 2-4 one each, Level 5 two
