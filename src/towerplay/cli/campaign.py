@@ -132,13 +132,13 @@ def new(
 ) -> None:
     """Start a campaign at Chapter 1 and play it."""
     try:
-        game = new_game(
-            {"heroes": heroes, "difficulty": difficulty, "players": players}, seed
-        )
+        game = new_game({"heroes": heroes, "difficulty": difficulty, "players": players}, seed)
     except (ValueError, IllegalAction) as exc:
         raise fail(str(exc)) from exc
     store = _store(db)
-    rec = store.create(KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game))
+    rec = store.create(
+        KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game)
+    )
     play(store, rec.id, game, rec.version, ai or [])
 
 
@@ -161,8 +161,17 @@ def list_(db: DbOption = None) -> None:
     t = Table("id", "name", "chapter", "heroes", "actions", "updated", title="Campaigns")
     for e in store.list(KIND):
         s = e.summary
-        where = s.get("ending") and f"ended: {s['ending']}" or f"{s.get('chapter')} {s.get('title')}"
-        t.add_row(e.id, e.name, where, ", ".join(s.get("heroes", [])), str(e.version), f"{e.updated:%Y-%m-%d %H:%M}")
+        where = (
+            s.get("ending") and f"ended: {s['ending']}" or f"{s.get('chapter')} {s.get('title')}"
+        )
+        t.add_row(
+            e.id,
+            e.name,
+            where,
+            ", ".join(s.get("heroes", [])),
+            str(e.version),
+            f"{e.updated:%Y-%m-%d %H:%M}",
+        )
     Console().print(t)
 
 

@@ -98,6 +98,20 @@ def level_up(view: dict[str, Any]) -> RenderableType:
     return out
 
 
+def setup(view: dict[str, Any]) -> RenderableType:
+    """A hero's player setup as it stands (AT-LOADOUT-5)."""
+    p = view.get("pending") or {}
+    lo = p.get("loadout")
+    if not lo:
+        return Text("")
+    hero = view["heroes"][p["seat"]]["name"]
+    board = ", ".join(f"{k}: {v}" for k, v in lo["board"].items() if v) or "—"
+    out = Text(f"Player setup: {hero}\n", style="bold")
+    out.append(f"  board: {board}\n  shuffled in: {', '.join(lo['shuffled']) or '—'}\n")
+    out.append(f"  abilities: {', '.join(lo['abilities']) or '—'}\n")
+    return out
+
+
 def numbered(game: CampaignGame) -> Text:
     out = Text(f"[seat {game.to_act}] {game.prompt}\n", style="bold")
     for i, a in enumerate(game.legal_actions(), 1):
@@ -122,6 +136,7 @@ class CampaignScreen:
             hero_sheets(view),
             market(view),
             level_up(view),
+            setup(view),
             Text("\n".join(view["log"][-5:]), style="dim"),
         ]
         if seat is not None:

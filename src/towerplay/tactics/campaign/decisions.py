@@ -31,6 +31,7 @@ from towerplay.tactics.campaign.levels import (
     remove_card,
     take_level_up,
 )
+from towerplay.tactics.campaign.loadout import check_loadout, edit_loadout, loadout_actions
 from towerplay.tactics.campaign.market import buy, check_buy, market_actions, market_of, sell
 from towerplay.tactics.campaign.state import CampaignState, Pending, log
 
@@ -45,6 +46,7 @@ RULES = {
     "level": "AT-LEVEL-4",
     "remove": "AT-LEVEL-6",
     "tune": "AT-LEVEL-7",
+    "setup": "AT-LOADOUT-5",
 }
 BASICS = ("basic_move", "basic_attack")
 
@@ -100,6 +102,8 @@ def actions(c: CampaignContent, s: CampaignState) -> list[str]:
             out.append("roll")
         return out
     h = s.party[p.seat]
+    if p.kind == "setup":
+        return loadout_actions(c, h, s.loadouts[p.seat])
     if p.kind == "level":
         return [f"level {o.card}" for o in level_up_options(c, s.party, p.seat) if o.ok]
     if p.kind == "remove":
@@ -131,6 +135,8 @@ def prompt(c: CampaignContent, s: CampaignState) -> str:
             name = c.game.cards[cid].name
         return f"who takes {name} ({what})?"
     hero = s.party[p.seat].hero
+    if p.kind == "setup":
+        return f"{hero}: player setup — change the board, deck or abilities, or ready"
     if p.kind == "level":
         return f"{hero}: choose a level-up card"
     if p.kind == "remove":
@@ -198,6 +204,8 @@ def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Non
         _give(c, s, p, tokens)
     elif p.kind == "level":
         _level(c, s, p.seat, tokens[1])
+    elif p.kind == "setup":
+        _setup(c, s, p, tokens)
     elif verb == "keep":
         pass
     elif p.kind == "remove" or verb == "remove":
@@ -209,6 +217,17 @@ def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Non
         add_basic(s.party[p.seat], tokens[1])
         log(s, f"{s.party[p.seat].hero} adds a {c.game.cards[tokens[1]].name}")
         s.pending.insert(0, Pending("tune", p.seat, {**p.data, "added": True}))
+
+
+def _setup(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+    """One change to a hero's loadout before the encounter, or `ready` (AT-LOADOUT-5)."""
+    h, lo = s.party[p.seat], s.loadouts[p.seat]
+    if tokens[0] == "ready":
+        check_loadout(c, h, lo)  # AT-LOADOUT-1..3 hold by construction; a last check
+        log(s, f"{h.hero} is ready: {', '.join(v for v in lo.board().values() if v) or 'no board'}")
+        return
+    edit_loadout(c, lo, tokens[0], tokens[1])
+    s.pending.insert(0, p)
 
 
 def _players(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:

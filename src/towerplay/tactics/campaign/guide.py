@@ -182,6 +182,9 @@ def enter(c: CampaignContent, s: CampaignState, cid: str) -> None:
     if ch.kind == "encounter":
         if s.players > 1:
             s.pending.append(Pending("players", GROUP))  # AT-CAMP-2
+        # AT-LOADOUT-5: each hero's player sets up its board, starting from the automatic one
+        s.loadouts = [loadout.default_loadout(c, h) for h in s.party]
+        s.pending += [Pending("setup", i) for i in range(len(s.party))]
         s.fight = True  # AT-GUIDE-2: CampaignGame starts the encounter
         return
     s.pending.append(Pending("page", GROUP, {"page": ["chapter", cid]}))
@@ -245,6 +248,7 @@ def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause:
     section = getattr(ch, name)
     assert section is not None
     s.fight = False
+    s.loadouts = []
     s.history[-1].result = outcome
     log(s, f"{outcome}: {section.text}")
     # AT-CAMP-4: used revive potions are flipped back; Party > Items keeps every one
@@ -357,16 +361,17 @@ def _queue_gifts(c: CampaignContent, s: CampaignState, r: Reward, queued: Counte
 def encounter_config(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
     """The encounter engine's config for the chapter's encounter and this party: every
     hero with its own deck, board, abilities and maximum HP (player setup, AT-LOADOUT-*,
-    each hero's automatic loadout), the revive potions and consumables Party > Items holds
+    as its player set it up), the revive potions and consumables Party > Items holds
     (AT-CAMP-4, AT-ITEM-1)."""
     ch = chapter(c, s)
     assert ch.encounter is not None
     potions = sum(1 for i in s.items if c.items[i].kind == "revive_potion")
     consumables = [i for i in s.items if c.items[i].kind == "consumable"]
+    chosen = s.loadouts or [loadout.default_loadout(c, h) for h in s.party]
     return loadout.encounter_config(
         c,
         s.party,
-        [loadout.default_loadout(c, h) for h in s.party],
+        chosen,
         s.difficulty,
         ch.encounter,
         potions=potions,
