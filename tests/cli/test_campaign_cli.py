@@ -104,3 +104,25 @@ def test_killing_a_playing_campaign_loses_nothing_that_was_kept(tmp_path: Path) 
         versions.append(rec.version)
     assert versions[-1] > 3  # the AI played on between kills, and each kill kept it
     assert versions == sorted(versions)
+
+
+def test_a_hero_exported_and_imported_back_and_a_bad_hero_refused(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    run("new", "--heroes", "3", "--db", str(db), input="1\n1\n1\nquit\n")
+    rid = only_id(db)
+    hero_id = CampaignGame.from_json(open_store(str(db)).get(rid).document).observe(0)
+    name = hero_id["heroes"][0]["hero"]
+    file = tmp_path / "hero.json"
+    run("export-hero", rid, name, str(file), "--db", str(db))
+    data = json.loads(file.read_text())
+    assert data["format"] == "towerplay-tactics-hero" and data["hero"]["hero"] == name
+    data["hero"]["abilities"].append("lucky")  # a story reward kept in a backup
+    file.write_text(json.dumps(data))
+    run("import-hero", rid, str(file), "--db", str(db))
+    rec = open_store(str(db)).get(rid)
+    assert rec.version == 4 and "lucky" in rec.document["state"]["party"][0]["abilities"]
+    data["hero"]["level_ups"] = ["no_such_card"]
+    file.write_text(json.dumps(data))
+    result = runner.invoke(app, ["campaign", "import-hero", rid, str(file), "--db", str(db)])
+    assert result.exit_code == 2 and "hero.json" in result.output and "level_ups" in result.output
+    assert open_store(str(db)).get(rid).version == 4  # nothing written

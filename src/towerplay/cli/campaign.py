@@ -211,3 +211,76 @@ def import_(
     except TowerplayError as exc:
         raise fail(str(exc)) from exc
     Console().print(f"Imported {file} as campaign {rec.id} ({rec.name}).")
+
+
+HERO_FORMAT = "towerplay-tactics-hero"
+
+
+def _hero_index(document: dict[str, Any], hero: str) -> int:
+    party = document["state"]["party"]
+    for i, h in enumerate(party):
+        if h["hero"] == hero:
+            return i
+    raise fail(f"no hero {hero!r} in this campaign: {', '.join(h['hero'] for h in party)}")
+
+
+@campaign_app.command("export-hero")
+def export_hero(
+    record_id: Annotated[str, typer.Argument(metavar="ID")],
+    hero: Annotated[str, typer.Argument(metavar="HERO", help="roberta, olette, ...")],
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    db: DbOption = None,
+) -> None:
+    """Write one hero (level-up cards, cards, abilities, perks) to a JSON file."""
+    store = _store(db)
+    load_record(store, record_id)  # a campaign that loads
+    document = store.get(record_id).document
+    data = {
+        "format": HERO_FORMAT,
+        "version": 1,
+        "hero": document["state"]["party"][_hero_index(document, hero)],
+    }
+    try:
+        write_atomic(file, json.dumps(data))
+    except OSError as exc:
+        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+    Console().print(f"Exported {hero} of campaign {record_id} to {file}.")
+
+
+@campaign_app.command("import-hero")
+def import_hero(
+    record_id: Annotated[str, typer.Argument(metavar="ID")],
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    db: DbOption = None,
+) -> None:
+    """Put an exported hero back into a campaign in place of the hero of the same name
+    (a backup restored, a hero carried over). The campaign with it must load like a
+    save — every copy, class limit and elite class still holding — or nothing changes."""
+    store = _store(db)
+    game, version = load_record(store, record_id)
+    try:
+        data = read_json(file)
+    except SaveError as exc:
+        raise fail(str(exc)) from exc
+    if not isinstance(data, dict) or data.get("format") != HERO_FORMAT:
+        raise fail(f"{file}: format: expected {HERO_FORMAT!r}")
+    if data.get("version") != 1:
+        raise fail(f"{file}: version: expected 1, not {data.get('version')!r}")
+    hero = data.get("hero")
+    if not isinstance(hero, dict) or not isinstance(hero.get("hero"), str):
+        raise fail(f"{file}: hero: expected a hero object naming its figure")
+    document = game.to_json()
+    document["state"]["party"][_hero_index(document, hero["hero"])] = hero
+    try:
+        changed = CampaignGame.from_json(document, file)
+        store.commit(
+            record_id,
+            version,
+            f"import hero {hero['hero']}",
+            changed.to_json(),
+            summary(changed),
+            actor="import",
+        )
+    except TowerplayError as exc:
+        raise fail(str(exc)) from exc
+    Console().print(f"Imported {hero['hero']} from {file} into campaign {record_id}.")
