@@ -18,7 +18,7 @@ from rich.console import Console, RenderableType
 from rich.text import Text
 
 from towerplay.agents import Agent
-from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
@@ -135,6 +135,21 @@ class Session(Generic[G]):
     decisions: int = 0
     ai_moves: list[tuple[str, str]] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)  # said under the next screen
+    # called after every action that was applied (a campaign commits it to its store);
+    # if it fails the sitting ends, with the game as it was last kept
+    after: Callable[[G, str], None] | None = None
+    stopped: bool = False
+
+    def applied(self, text: str) -> None:
+        self.decisions += 1
+        self.show = True
+        if self.after is None:
+            return
+        try:
+            self.after(self.game, text)
+        except TowerplayError as exc:
+            error(self.console, f"{exc}; stopping")
+            self.stopped = True
 
     def draw(self, seat: int | None) -> None:
         if self.clear_screen:
@@ -154,8 +169,7 @@ class Session(Generic[G]):
             self.console.print(Text(f"AI {who}: {chosen}", style="cyan"))
         self.ai_moves.append((who, str(chosen)))
         self.game.apply(chosen)
-        self.decisions += 1
-        self.show = True
+        self.applied(str(chosen))
 
     def command(self, text: str) -> bool:
         """Carry out one line from the player; False when the player quits."""
@@ -227,8 +241,7 @@ class Session(Generic[G]):
                 "the game is as it was before it",
             )
             return
-        self.decisions += 1
-        self.show = True
+        self.applied(str(action))
 
 
 def play_loop(
@@ -239,6 +252,7 @@ def play_loop(
     ai: dict[int, Agent] | None = None,
     completer: Completer | None = None,
     clear_screen: bool | None = None,
+    after: Callable[[G, str], None] | None = None,
 ) -> G:
     """Play until the game ends, the player quits or input runs out; returns the game
     as it stands (a `load` may have replaced the one passed in).
@@ -249,8 +263,8 @@ def play_loop(
     ai = ai or {}
     if clear_screen is None:
         clear_screen = console.is_terminal
-    s = Session(screen, game, console, clear_screen)
-    while True:
+    s = Session(screen, game, console, clear_screen, after=after)
+    while not s.stopped:
         seat = s.game.to_act
         if seat is None:
             s.draw(None)
@@ -275,3 +289,4 @@ def play_loop(
         text = line.strip()
         if text and not s.command(text):
             return s.game
+    return s.game

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import typer
 
+from towerplay.cli.campaign import campaign_app
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
 from towerplay.cli.sim_campaign import sim_campaign
 from towerplay.cli.tactics import play_tactics, sim_tactics
@@ -18,6 +19,7 @@ sim_app = typer.Typer(
 )
 app.add_typer(play_app, name="play")
 app.add_typer(sim_app, name="sim")
+app.add_typer(campaign_app, name="campaign")
 
 play_app.command("rtdt")(play_rtdt)
 sim_app.command("rtdt")(sim_rtdt)

@@ -98,7 +98,9 @@ def observe(
         "average_turns_per_month": AVERAGE_TURNS[cfg.players]
         - (APP.gritty_fewer if cfg.difficulty == "gritty" else 0),
         "kingdoms": _kingdoms(
-            w, s, k.get("kingdom_buildings", bkey, lambda: _kingdom_buildings(w, s, buildings)),
+            w,
+            s,
+            k.get("kingdom_buildings", bkey, lambda: _kingdom_buildings(w, s, buildings)),
             revealed,
         ),
         "buildings": buildings,
@@ -123,9 +125,7 @@ def observe(
             "glyphs": revealed,
         },
         "turn": _turn(w, s),
-        "foes": k.get(
-            "foes", (tuple(s.foes), tuple(s.foe_status.items())), lambda: _foes(w, s)
-        ),
+        "foes": k.get("foes", (tuple(s.foes), tuple(s.foe_status.items())), lambda: _foes(w, s)),
         "foe_tokens": [[f, sp] for f, sp in s.foes],
         "adversary": {
             "id": cfg.adversary,

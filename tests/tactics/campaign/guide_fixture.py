@@ -37,13 +37,16 @@ def campaign(
     return new_game({**config, "party": PARTY[:heroes]}, seed, guide_content())
 
 
-def at(g: CampaignGame, chapter: str) -> CampaignGame:
-    """Jump the campaign to a chapter (a scenario's starting position)."""
+def at(g: CampaignGame, chapter: str, setup: bool = False) -> CampaignGame:
+    """Jump the campaign to a chapter (a scenario's starting position); at an encounter,
+    every hero takes its automatic loadout unless `setup` leaves the player setup asked."""
     g.s.pending.clear()
     g.enc = None
     g.s.fight = False
     enter(g.c, g.s, chapter)
     g._run()
+    while not setup and g.s.pending and g.s.pending[0].kind == "setup":
+        g.apply("ready")
     return g
 
 
@@ -58,7 +61,10 @@ def play(g: CampaignGame, *actions: str) -> CampaignGame:
 
 
 def resolve(g: CampaignGame, outcome: str) -> CampaignGame:
-    """End the encounter in progress with an outcome (success, +success, failure)."""
+    """End the encounter in progress with an outcome (success, +success, failure); the
+    player setup still asked takes the automatic loadouts."""
+    while g.s.pending and g.s.pending[0].kind == "setup":
+        g.apply("ready")
     assert g.enc is not None
     g.enc = None
     resolve_encounter(g.c, g.s, outcome)

@@ -60,7 +60,9 @@ def test_AT_CAMP_2_players_divide_the_heroes_before_each_encounter() -> None:
     assert "player roberta 2" in texts(g) and "player roberta 1" not in texts(g)
     play(g, "player roberta 2", "player olette 1")
     assert [h.player for h in g.s.party] == [1, 0, 0]
-    play(g, "ready")
+    play(g, "ready")  # the players are set; then each hero's player setup (AT-LOADOUT-5)
+    assert [p.kind for p in g.s.pending] == ["setup"] * 3
+    play(g, "ready", "ready", "ready")
     assert g.encounter is not None
     solo = at(campaign(heroes=3, players=1), "ambush")
     assert solo.encounter is not None  # one player: nothing to divide
@@ -175,7 +177,7 @@ def test_AT_GUIDE_3_level_up_asks_every_hero() -> None:
     assert g.s.chapter == "crypt_gate"
 
 
-def test_AT_GUIDE_4_add_a_basic_and_remove_a_card_when_leveling_up() -> None:
+def test_AT_LEVEL_7_the_flow_asks_for_a_basic_card_and_a_removal() -> None:
     g = resolve(at(campaign(), "ambush"), "success")
     play(g, "unclaimed", "level fighter_2", "keep")
     h = g.s.party[0]
@@ -188,7 +190,7 @@ def test_AT_GUIDE_4_add_a_basic_and_remove_a_card_when_leveling_up() -> None:
     assert len(h.cards) == cards and texts(g) == ["done"]
 
 
-def test_AT_GUIDE_5_replace_lets_the_player_remove_a_card() -> None:
+def test_AT_LEVEL_6_the_flow_asks_for_each_replace_removal() -> None:
     g = resolve(at(campaign(), "ambush"), "success")
     play(g, "unclaimed", "level fighter_2")  # REPLACE shield_bash
     h = g.s.party[0]
@@ -197,17 +199,17 @@ def test_AT_GUIDE_5_replace_lets_the_player_remove_a_card() -> None:
     assert h.cards.count("shield_bash") == 1
 
 
-def test_AT_GUIDE_6_flags_and_endings() -> None:
+def test_AT_GUIDE_4_flags_and_endings() -> None:
     g = at(campaign(), "crypt_gate")
     g.s.flags.append("pilgrim_helped")
     play(g, "choose 2")  # clears the flag on the way to the ending
     assert g.s.flags == [] and g.s.ending == "The Dawn Ending"
     assert g.to_act is None and g.legal_actions() == []
     assert g.result is not None and g.result.cause == "ending: The Dawn Ending"
-    refused(g, "choose 1", "AT-GUIDE-6")
+    refused(g, "choose 1", "AT-GUIDE-4")
 
 
-def test_AT_GUIDE_7_marks_of_death_go_to_different_heroes() -> None:
+def test_AT_GUIDE_5_marks_of_death_go_to_different_heroes() -> None:
     g = resolve(at(campaign(), "blob_lair"), "failure")
     assert [p.data["what"] for p in g.s.pending] == ["mark", "mark"]
     play(g, "give roberta")
@@ -359,7 +361,7 @@ def test_AT_RANDOM_1_travel_draws_the_top_card() -> None:
     assert len(g.s.random_deck) == 1
     quiet = campaign(seed=2)
     quiet.s.random_deck.clear()
-    play(quiet, "choose 1")  # an empty deck: straight on
+    play(quiet, "choose 1", *["ready"] * 3)  # an empty deck: straight on (then the setup)
     assert quiet.encounter is not None and quiet.s.chapter == "ambush"
 
 
@@ -418,7 +420,7 @@ def test_AT_CAMP_2_sam_and_aimie_two_players_four_heroes() -> None:
     g = campaign(heroes=4, players=2)
     assert [h.hero for h in g.s.party] == ["roberta", "olette", "elwyn", "quill"]
     at(g, "ambush")
-    play(g, "player olette 1", "player elwyn 2", "ready")
+    play(g, "player olette 1", "player elwyn 2", "ready", *["ready"] * 4)
     sheets = g.observe(0)["heroes"]
     assert [(h["hero"], h["player"]) for h in sheets] == [
         ("roberta", 1),
@@ -431,3 +433,30 @@ def test_AT_CAMP_2_sam_and_aimie_two_players_four_heroes() -> None:
     placements = g.c.game.encounters["goblin_ambush"].placements
     enemies = {u.uid for u in enc.s.units.values() if u.side == "enemy"}
     assert enemies == {p.id.lower() for p in placements if 4 in p.heroes}
+
+
+def test_AT_LOADOUT_5_each_player_sets_up_the_board_before_the_encounter() -> None:
+    g = campaign()
+    roberta = g.s.party[0]
+    roberta.cards += ["goblin_cleaver", "hunting_knife"]  # two weapons, as if won earlier
+    at(g, "ambush", setup=True)
+    assert [(p.kind, p.seat) for p in g.s.pending] == [("setup", 0), ("setup", 1), ("setup", 2)]
+    assert g.encounter is None
+    lo = g.s.loadouts[0]
+    assert lo.weapon == "hunting_knife"  # the automatic loadout: the newest weapon
+    assert g.observe(0)["pending"]["loadout"]["board"]["weapon"] == "hunting_knife"
+    assert {"board goblin_cleaver", "shuffle goblin_cleaver", "drop tough"} <= set(texts(g))
+    play(g, "board goblin_cleaver")
+    assert lo.weapon == "goblin_cleaver" and lo.shuffled == []  # the knife back in the box
+    play(g, "shuffle hunting_knife")
+    assert lo.shuffled == ["hunting_knife"] and "store hunting_knife" in texts(g)
+    play(g, "drop tough")
+    assert "tough" not in lo.abilities and "ability tough" in texts(g)
+    refused(g, "board no_such_card", "AT-LOADOUT-5")
+    play(g, "ready", "ready", "ready")
+    enc = g.encounter
+    assert enc is not None
+    hero = enc.s.heroes[0]
+    assert hero.board["weapon"] == "goblin_cleaver"
+    assert "hunting_knife" in hero.deck + hero.hand + hero.discard
+    assert "tough" not in hero.abilities

@@ -23,7 +23,15 @@ from towerplay.tactics.campaign.guide import (
     unmet,
 )
 from towerplay.tactics.campaign.hero import BASIC_CLASSES
-from towerplay.tactics.campaign.levels import check_level_up, level_up_options, take_level_up
+from towerplay.tactics.campaign.levels import (
+    add_basic,
+    check_level_up,
+    level_up_options,
+    removable,
+    remove_card,
+    take_level_up,
+)
+from towerplay.tactics.campaign.loadout import check_loadout, edit_loadout, loadout_actions
 from towerplay.tactics.campaign.market import buy, check_buy, market_actions, market_of, sell
 from towerplay.tactics.campaign.state import CampaignState, Pending, log
 
@@ -34,10 +42,11 @@ RULES = {
     "loot": "AT-LOOT-1",
     "perk": "AT-PERK-1",
     "ability": "AT-PERK-1",
-    "mark": "AT-GUIDE-7",
+    "mark": "AT-GUIDE-5",
     "level": "AT-LEVEL-4",
-    "remove": "AT-GUIDE-5",
-    "tune": "AT-GUIDE-4",
+    "remove": "AT-LEVEL-6",
+    "tune": "AT-LEVEL-7",
+    "setup": "AT-LOADOUT-5",
 }
 BASICS = ("basic_move", "basic_attack")
 
@@ -93,14 +102,16 @@ def actions(c: CampaignContent, s: CampaignState) -> list[str]:
             out.append("roll")
         return out
     h = s.party[p.seat]
+    if p.kind == "setup":
+        return loadout_actions(c, h, s.loadouts[p.seat])
     if p.kind == "level":
         return [f"level {o.card}" for o in level_up_options(c, s.party, p.seat) if o.ok]
     if p.kind == "remove":
-        return [f"remove {cid}" for cid in sorted(set(h.cards))] + ["keep"]
+        return [f"remove {cid}" for cid in sorted(removable(c, h))] + ["keep"]
     assert p.kind == "tune"
     out = [] if p.data.get("added") else [f"add {b}" for b in BASICS]
     if not p.data.get("removed"):
-        out += [f"remove {cid}" for cid in sorted(set(h.cards))]
+        out += [f"remove {cid}" for cid in sorted(removable(c, h))]
     return [*out, "done"]
 
 
@@ -124,6 +135,8 @@ def prompt(c: CampaignContent, s: CampaignState) -> str:
             name = c.game.cards[cid].name
         return f"who takes {name} ({what})?"
     hero = s.party[p.seat].hero
+    if p.kind == "setup":
+        return f"{hero}: player setup — change the board, deck or abilities, or ready"
     if p.kind == "level":
         return f"{hero}: choose a level-up card"
     if p.kind == "remove":
@@ -147,7 +160,7 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
     """Why an action is not legal now, with the rule that forbids it."""
     text = " ".join(tokens)
     if not s.pending:
-        return IllegalAction("the campaign is waiting for no decision", "AT-GUIDE-6")
+        return IllegalAction("the campaign is waiting for no decision", "AT-GUIDE-4")
     p = s.pending[0]
     try:
         if p.kind == "page" and tokens[:1] == ("choose",) and len(tokens) == 2:
@@ -191,17 +204,30 @@ def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Non
         _give(c, s, p, tokens)
     elif p.kind == "level":
         _level(c, s, p.seat, tokens[1])
+    elif p.kind == "setup":
+        _setup(c, s, p, tokens)
     elif verb == "keep":
         pass
     elif p.kind == "remove" or verb == "remove":
-        s.party[p.seat].cards.remove(tokens[1])  # back to the box (AT-GUIDE-5, AT-GUIDE-4)
+        remove_card(c, s.party[p.seat], tokens[1], RULES[p.kind])  # back to the box
         log(s, f"{s.party[p.seat].hero} removes {c.game.cards[tokens[1]].name}")
         if p.kind == "tune":
             s.pending.insert(0, Pending("tune", p.seat, {**p.data, "removed": True}))
-    elif verb == "add":  # AT-GUIDE-4
-        s.party[p.seat].cards.append(tokens[1])
+    elif verb == "add":
+        add_basic(s.party[p.seat], tokens[1])
         log(s, f"{s.party[p.seat].hero} adds a {c.game.cards[tokens[1]].name}")
         s.pending.insert(0, Pending("tune", p.seat, {**p.data, "added": True}))
+
+
+def _setup(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+    """One change to a hero's loadout before the encounter, or `ready` (AT-LOADOUT-5)."""
+    h, lo = s.party[p.seat], s.loadouts[p.seat]
+    if tokens[0] == "ready":
+        check_loadout(c, h, lo)  # AT-LOADOUT-1..3 hold by construction; a last check
+        log(s, f"{h.hero} is ready: {', '.join(v for v in lo.board().values() if v) or 'no board'}")
+        return
+    edit_loadout(c, lo, tokens[0], tokens[1])
+    s.pending.insert(0, p)
 
 
 def _players(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:

@@ -79,6 +79,7 @@ class CampaignGame:
             self.enc.apply(action)  # the engine refuses illegal actions unchanged
             if self.enc.result is not None:
                 outcome, cause = self.enc.s.outcome, self.enc.s.cause
+                guide.spend_items(self.c, self.s, self.enc.spent()["items_spent"])
                 self.enc = None
                 guide.resolve_encounter(self.c, self.s, outcome, cause)
                 self._run()

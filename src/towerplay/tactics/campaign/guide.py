@@ -15,8 +15,9 @@ from collections import Counter
 from typing import Any
 
 from towerplay.core.rng import Rng
+from towerplay.tactics.campaign import loadout
 from towerplay.tactics.campaign.content import CampaignContent
-from towerplay.tactics.campaign.hero import BASIC_COPIES, current_class, new_hero
+from towerplay.tactics.campaign.hero import current_class, new_hero
 from towerplay.tactics.campaign.models import Chapter, Choice, Requirement, Reward
 from towerplay.tactics.campaign.state import (
     POTIONS,
@@ -31,7 +32,6 @@ from towerplay.tactics.campaign.state import (
 
 GROUP = 0  # the seat that speaks for the party on group decisions
 SECTIONS = {"success": "success", "+success": "plus_success", "failure": "failure"}
-DECK_KINDS = ("action", "basic_move", "basic_attack", "weapon", "armor", "accessory")
 
 
 def shuffle(s: CampaignState, deck: list[str]) -> None:
@@ -176,12 +176,15 @@ def enter(c: CampaignContent, s: CampaignState, cid: str) -> None:
     log(s, f"Chapter {ch.number}: {ch.title}")
     if ch.kind == "ending":
         assert ch.ending is not None
-        s.ending = ch.ending  # AT-GUIDE-6
+        s.ending = ch.ending  # AT-GUIDE-4
         log(s, f"the campaign ends: {ch.ending}")
         return
     if ch.kind == "encounter":
         if s.players > 1:
             s.pending.append(Pending("players", GROUP))  # AT-CAMP-2
+        # AT-LOADOUT-5: each hero's player sets up its board, starting from the automatic one
+        s.loadouts = [loadout.default_loadout(c, h) for h in s.party]
+        s.pending += [Pending("setup", i) for i in range(len(s.party))]
         s.fight = True  # AT-GUIDE-2: CampaignGame starts the encounter
         return
     s.pending.append(Pending("page", GROUP, {"page": ["chapter", cid]}))
@@ -245,6 +248,7 @@ def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause:
     section = getattr(ch, name)
     assert section is not None
     s.fight = False
+    s.loadouts = []
     s.history[-1].result = outcome
     log(s, f"{outcome}: {section.text}")
     # AT-CAMP-4: used revive potions are flipped back; Party > Items keeps every one
@@ -338,7 +342,7 @@ def _queue_gifts(c: CampaignContent, s: CampaignState, r: Reward, queued: Counte
             held[ability] += 1
             s.pending.append(Pending("give", GROUP, {"what": "ability", "id": ability}))
     marks = sorted(k for k, card in c.game.cards.items() if card.kind == "mark_of_death")
-    for _ in range(min(r.marks_of_death, len(s.party))):  # AT-GUIDE-7
+    for _ in range(min(r.marks_of_death, len(s.party))):  # AT-GUIDE-5
         mark = next((m for m in marks if _loot_left(c, s, m, queued)), None)
         if mark is None:
             log(s, "no Mark of Death is left in the box")
@@ -355,35 +359,28 @@ def _queue_gifts(c: CampaignContent, s: CampaignState, r: Reward, queued: Counte
 
 
 def encounter_config(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
-    """The encounter engine's config for the chapter's encounter and this party: each
-    hero's class, the cards it owns beyond that class's starting deck, its abilities
-    (the class passive first, then as many as the board holds, AT-SETUP-4). Party > Items
-    consumables and Marks of Death are not fielded: the engine does not know them yet."""
+    """The encounter engine's config for the chapter's encounter and this party: every
+    hero with its own deck, board, abilities and maximum HP (player setup, AT-LOADOUT-*,
+    as its player set it up), the revive potions and consumables Party > Items holds
+    (AT-CAMP-4, AT-ITEM-1)."""
     ch = chapter(c, s)
-    game = c.game
-    classes, extra, abilities = [], {}, {}
-    for seat, h in enumerate(s.party):
-        cls = current_class(c, h)
-        classes.append(cls.id)
-        base = Counter(["basic_move"] * BASIC_COPIES + ["basic_attack"] * BASIC_COPIES)
-        base.update([*cls.starting_cards, *cls.starting_equipment])
-        beyond = Counter(h.cards) - base
-        extra[str(seat)] = sorted(
-            cid for cid, n in beyond.items() for _ in range(n) if game.cards[cid].kind in DECK_KINDS
-        )
-        room = {"passive": 3, "dice": 2}
-        room[game.abilities[cls.passive].kind] -= 1
-        picked = []
-        for a in h.abilities:
-            kind = game.abilities[a].kind
-            if a != cls.passive and a not in picked and room[kind] > 0:
-                room[kind] -= 1
-                picked.append(a)
-        abilities[str(seat)] = picked
-    return {
-        "encounter": ch.encounter,
-        "party": classes,
-        "difficulty": s.difficulty,
-        "extra_cards": extra,
-        "abilities": abilities,
-    }
+    assert ch.encounter is not None
+    potions = sum(1 for i in s.items if c.items[i].kind == "revive_potion")
+    consumables = [i for i in s.items if c.items[i].kind == "consumable"]
+    chosen = s.loadouts or [loadout.default_loadout(c, h) for h in s.party]
+    return loadout.encounter_config(
+        c,
+        s.party,
+        chosen,
+        s.difficulty,
+        ch.encounter,
+        potions=potions,
+        items=consumables,
+    )
+
+
+def spend_items(c: CampaignContent, s: CampaignState, spent: list[str]) -> None:
+    """The consumables the encounter used leave Party > Items for the Supply (AT-ITEM-2)."""
+    for iid in spent:
+        s.items.remove(iid)
+        log(s, f"{c.items[iid].name} is spent")

@@ -176,3 +176,53 @@ def consumable(c: CampaignContent, item_id: str) -> dict[str, Any]:
         raise ValueError(f"{item_id!r} is not a consumable supply item")
     steps = [st.model_dump(mode="json", exclude_defaults=True) for st in item.steps]
     return {"id": item.id, "name": item.name, "steps": steps}
+
+
+# --- choosing a loadout, one change at a time (AT-LOADOUT-5) ---------------------------------
+
+
+def loadout_actions(c: CampaignContent, h: CampaignHero, lo: Loadout) -> list[str]:
+    """The changes a player may make to a hero's loadout, then `ready`: put another
+    card on the board, shuffle a stored card in or store a shuffled one, take up or put
+    down an ability within the board's limits."""
+    owned = Counter(board_cards(c, h))
+    on_board = Counter(cid for cid in lo.board().values() if cid is not None)
+    out = []
+    for cid in sorted(owned):
+        if cid not in on_board:
+            out.append(f"board {cid}")
+    shuffled = Counter(lo.shuffled)
+    for cid in sorted(owned):
+        if on_board[cid] + shuffled[cid] < owned[cid]:
+            out.append(f"shuffle {cid}")
+        if shuffled[cid]:
+            out.append(f"store {cid}")
+    kinds = Counter(c.game.abilities[a].kind for a in lo.abilities)
+    room = {"passive": MAX_PASSIVES - kinds["passive"], "dice": MAX_DICE_ABILITIES - kinds["dice"]}
+    chosen = Counter(lo.abilities)
+    for aid in sorted(set(h.abilities)):
+        if chosen[aid] < h.abilities.count(aid) and room[c.game.abilities[aid].kind] > 0:
+            out.append(f"ability {aid}")
+        if chosen[aid]:
+            out.append(f"drop {aid}")
+    return [*out, "ready"]
+
+
+def edit_loadout(c: CampaignContent, lo: Loadout, verb: str, arg: str) -> None:
+    """Make one change that `loadout_actions` offered: the card a new one replaces on the
+    board goes back to the tuck box."""
+    if verb == "board":
+        kind = _kind(c, arg)
+        if arg in lo.shuffled:
+            lo.shuffled.remove(arg)
+        setattr(lo, kind, arg)
+    elif verb == "shuffle":
+        lo.shuffled.append(arg)
+    elif verb == "store":
+        lo.shuffled.remove(arg)
+    elif verb == "ability":
+        lo.abilities.append(arg)
+    elif verb == "drop":
+        lo.abilities.remove(arg)
+    else:
+        raise ValueError(f"not a loadout change: {verb!r}")

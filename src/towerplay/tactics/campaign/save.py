@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import Any
 
 from towerplay.core import serial
-from towerplay.core.errors import SaveError
+from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.invariants import violations
+from towerplay.tactics.campaign.loadout import check_loadout
 from towerplay.tactics.campaign.state import DECISIONS, CampaignState, Pending
 
 GIFTS = ("loot", "perk", "ability", "mark")
@@ -71,7 +72,7 @@ def check_pending(
     c: CampaignContent, s: CampaignState, p: Pending, where: str, fail: Callable[..., SaveError]
 ) -> None:
     d = p.data
-    if p.kind in ("level", "remove", "tune") and p.seat >= len(s.party):
+    if p.kind in ("level", "remove", "tune", "setup") and p.seat >= len(s.party):
         raise fail(f"{where}.seat", f"no hero in seat {p.seat}")
     if p.kind == "page" and not _page_ok(c, d.get("page")):
         raise fail(f"{where}.data.page", f"not a page: {d.get('page')!r}")
@@ -104,6 +105,22 @@ def check_party(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveEr
         raise fail("state.pending", "one hero is created at a time, in seat order")
 
 
+def check_loadouts(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveError]) -> None:
+    """While the party prepares for an encounter every hero has a loadout it could bring
+    (AT-LOADOUT-1..3); at any other time there are none."""
+    if not s.loadouts:
+        if any(p.kind == "setup" for p in s.pending):
+            raise fail("state.loadouts", "a player setup is asked but no loadout is kept")
+        return
+    if not s.fight or len(s.loadouts) != len(s.party):
+        raise fail("state.loadouts", "one loadout per hero, and only before an encounter")
+    for i, (h, lo) in enumerate(zip(s.party, s.loadouts, strict=True)):
+        try:
+            check_loadout(c, h, lo)
+        except IllegalAction as exc:
+            raise fail(f"state.loadouts[{i}]", exc.reason) from exc
+
+
 def check_state(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveError]) -> None:
     check_party(c, s, fail)
     for i, p in enumerate(s.pending):
@@ -112,6 +129,7 @@ def check_state(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveEr
         raise fail("state.fight", "an encounter with no chapter")
     if s.fight and c.chapters[s.chapter].kind != "encounter":
         raise fail("state.fight", f"chapter {s.chapter} is not an encounter")
+    check_loadouts(c, s, fail)
     broken = violations(c, s)
     if broken:
         raise fail("state", broken[0])

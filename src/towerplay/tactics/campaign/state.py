@@ -22,12 +22,13 @@ from towerplay.core.replay import Chain
 from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import CampaignHero
+from towerplay.tactics.campaign.loadout import Loadout
 
 DIFFICULTIES = ("easy", "normal", "hard")
 POTIONS = {"easy": 4, "normal": 3, "hard": 2}  # AT-CAMP-3: one fewer with 3 heroes
 MAX_PLAYERS = 5
 # What a pending decision asks (campaign/guide.py answers each kind)
-DECISIONS = ("create", "players", "page", "give", "level", "remove", "tune")
+DECISIONS = ("create", "players", "setup", "page", "give", "level", "remove", "tune")
 
 
 @dataclass(slots=True)
@@ -69,6 +70,7 @@ class CampaignState:
     travel: bool = False  # draw a random encounter before entering `goto`
     page: list[str] = field(default_factory=list)  # a page to show once the queue is empty
     fight: bool = False  # an encounter is in progress
+    loadouts: list[Loadout] = field(default_factory=list)  # one per hero while preparing
     ending: str = ""
     log: Chain[str] = field(default_factory=Chain)
 

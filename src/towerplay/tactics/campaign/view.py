@@ -103,6 +103,13 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
             pending["gift"] = {"what": p.data["what"], "id": p.data["id"]}
         if p.kind == "remove":
             pending["replace"] = p.data["for"]
+        if p.kind == "setup":
+            lo = s.loadouts[p.seat]
+            pending["loadout"] = {
+                "board": lo.board(),
+                "shuffled": list(lo.shuffled),
+                "abilities": list(lo.abilities),
+            }
         if p.seat == seat:
             pending["choices"] = actions(c, s)
     return {

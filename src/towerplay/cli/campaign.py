@@ -1,0 +1,286 @@
+"""`towerplay campaign ...`: Adventure Tactics campaigns kept in the store.
+
+A campaign is a record of the store (SQLite in the user's data folder unless `--db`
+names another file or a database URL); every action made in it is committed with the
+new state in one transaction, so quitting, a crash or `kill -9` loses at most the action
+being made. `export` writes a campaign with its whole action log to a JSON file;
+`import` checks such a file like a save before anything is written.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from towerplay.agents import Agent
+from towerplay.cli import loop
+from towerplay.cli.campaign_screen import CampaignScreen
+from towerplay.cli.common import fail, read_json
+from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
+from towerplay.core.files import write_atomic
+from towerplay.sim.agents import make_agent
+from towerplay.store import Store, open_store
+from towerplay.tactics.campaign.game import CampaignGame, new_game
+
+KIND = "tactics-campaign"
+SCREEN = CampaignScreen()
+
+campaign_app = typer.Typer(
+    help="Adventure Tactics campaigns: start, list, continue, export and import.",
+    no_args_is_help=True,
+)
+DbOption = Annotated[
+    str | None,
+    typer.Option("--db", help="store: a SQLite file or a database URL (default: your data folder)"),
+]
+AiOption = Annotated[
+    list[str] | None, typer.Option("--ai", help="SEAT=random|heuristic, repeatable")
+]
+
+
+def summary(game: CampaignGame) -> dict[str, Any]:
+    """What `campaign list` shows of a campaign, from its public view."""
+    view = game.observe(0)
+    chapter = view.get("chapter") or {}
+    return {
+        "chapter": chapter.get("number"),
+        "title": chapter.get("title"),
+        "heroes": [f"{h['name']} {h['class_name']} {h['level']}" for h in view["heroes"]],
+        "difficulty": view["party"]["difficulty"],
+        "gold": view["party"]["gold"],
+        "ending": view["ending"],
+    }
+
+
+def _store(db: str | None) -> Store:
+    try:
+        return open_store(db)
+    except TowerplayError as exc:
+        raise fail(str(exc)) from exc
+
+
+def _ais(specs: list[str], seed: int) -> dict[int, Agent]:
+    out: dict[int, Agent] = {}
+    for spec in specs:
+        seat_text, _, name = spec.partition("=")
+        if not seat_text.isdigit() or not name:
+            raise fail(f"--ai takes SEAT=random|heuristic, not {spec!r}")
+        try:
+            out[int(seat_text)] = make_agent("campaign", name, seed + int(seat_text))
+        except ValueError as exc:
+            raise fail(str(exc)) from exc
+    return out
+
+
+def load_record(store: Store, record_id: str) -> tuple[CampaignGame, int]:
+    """The campaign kept under `record_id` and its version in the store."""
+    try:
+        rec = store.get(record_id)
+    except TowerplayError as exc:
+        raise fail(str(exc)) from exc
+    if rec.kind != KIND:
+        raise fail(f"{record_id} is a {rec.kind}, not a campaign")
+    try:
+        return CampaignGame.from_json(rec.document, f"campaign {record_id}"), rec.version
+    except SaveError as exc:
+        raise fail(str(exc)) from exc
+
+
+def play(store: Store, record_id: str, game: CampaignGame, version: int, ai: list[str]) -> None:
+    """Play on, committing every action; returns when the player quits or it ends."""
+    kept = {"version": version}
+
+    def commit(g: CampaignGame, action: str) -> None:
+        seat = g.to_act
+        rec = store.commit(
+            record_id,
+            kept["version"],
+            action,
+            g.to_json(),
+            summary(g),
+            actor=None if seat is None else f"seat {seat}",
+        )
+        kept["version"] = rec.version
+
+    console = Console()
+    console.print(f"Campaign {record_id}: every action is kept (quit any time; continue later).")
+    loop.play_loop(
+        SCREEN,
+        game,
+        console,
+        input,
+        _ais(ai, version),
+        loop.terminal_completer(sys.stdin.isatty()),
+        after=commit,
+    )
+
+
+@campaign_app.command("new")
+def new(
+    heroes: Annotated[int, typer.Option(help="party size, 3 to 5 (locked for the campaign)")] = 4,
+    difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
+    players: Annotated[int, typer.Option(help="how many people share the heroes")] = 1,
+    name: Annotated[str, typer.Option(help="a name for the campaign")] = "",
+    seed: Annotated[int, typer.Option(help="random seed")] = 0,
+    ai: AiOption = None,
+    db: DbOption = None,
+) -> None:
+    """Start a campaign at Chapter 1 and play it."""
+    try:
+        game = new_game({"heroes": heroes, "difficulty": difficulty, "players": players}, seed)
+    except (ValueError, IllegalAction) as exc:
+        raise fail(str(exc)) from exc
+    store = _store(db)
+    rec = store.create(
+        KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game)
+    )
+    play(store, rec.id, game, rec.version, ai or [])
+
+
+@campaign_app.command("continue")
+def continue_(
+    record_id: Annotated[str, typer.Argument(metavar="ID", help="the campaign's id (see list)")],
+    ai: AiOption = None,
+    db: DbOption = None,
+) -> None:
+    """Go on with a kept campaign from where it was left, mid-decision included."""
+    store = _store(db)
+    game, version = load_record(store, record_id)
+    play(store, record_id, game, version, ai or [])
+
+
+@campaign_app.command("list")
+def list_(db: DbOption = None) -> None:
+    """The campaigns kept in the store, the most recently played first."""
+    store = _store(db)
+    t = Table("id", "name", "chapter", "heroes", "actions", "updated", title="Campaigns")
+    for e in store.list(KIND):
+        s = e.summary
+        where = (
+            s.get("ending") and f"ended: {s['ending']}" or f"{s.get('chapter')} {s.get('title')}"
+        )
+        t.add_row(
+            e.id,
+            e.name,
+            where,
+            ", ".join(s.get("heroes", [])),
+            str(e.version),
+            f"{e.updated:%Y-%m-%d %H:%M}",
+        )
+    Console().print(t)
+
+
+@campaign_app.command("export")
+def export(
+    record_id: Annotated[str, typer.Argument(metavar="ID")],
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    db: DbOption = None,
+) -> None:
+    """Write a campaign, with its whole action log, to a JSON file."""
+    store = _store(db)
+    try:
+        data = store.export_record(record_id)
+    except TowerplayError as exc:
+        raise fail(str(exc)) from exc
+    try:
+        write_atomic(file, json.dumps(data))
+    except OSError as exc:
+        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+    Console().print(f"Exported campaign {record_id} to {file}.")
+
+
+@campaign_app.command("import")
+def import_(
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    db: DbOption = None,
+) -> None:
+    """Add a campaign from an exported file, checked like a save before it is written."""
+    store = _store(db)
+    try:
+        data = read_json(file)
+
+        def check(document: dict[str, Any]) -> None:
+            CampaignGame.from_json(document, file)
+
+        rec = store.import_record(data, validate=check, kind=KIND, source=file)
+    except TowerplayError as exc:
+        raise fail(str(exc)) from exc
+    Console().print(f"Imported {file} as campaign {rec.id} ({rec.name}).")
+
+
+HERO_FORMAT = "towerplay-tactics-hero"
+
+
+def _hero_index(document: dict[str, Any], hero: str) -> int:
+    party = document["state"]["party"]
+    for i, h in enumerate(party):
+        if h["hero"] == hero:
+            return i
+    raise fail(f"no hero {hero!r} in this campaign: {', '.join(h['hero'] for h in party)}")
+
+
+@campaign_app.command("export-hero")
+def export_hero(
+    record_id: Annotated[str, typer.Argument(metavar="ID")],
+    hero: Annotated[str, typer.Argument(metavar="HERO", help="roberta, olette, ...")],
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    db: DbOption = None,
+) -> None:
+    """Write one hero (level-up cards, cards, abilities, perks) to a JSON file."""
+    store = _store(db)
+    load_record(store, record_id)  # a campaign that loads
+    document = store.get(record_id).document
+    data = {
+        "format": HERO_FORMAT,
+        "version": 1,
+        "hero": document["state"]["party"][_hero_index(document, hero)],
+    }
+    try:
+        write_atomic(file, json.dumps(data))
+    except OSError as exc:
+        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+    Console().print(f"Exported {hero} of campaign {record_id} to {file}.")
+
+
+@campaign_app.command("import-hero")
+def import_hero(
+    record_id: Annotated[str, typer.Argument(metavar="ID")],
+    file: Annotated[str, typer.Argument(metavar="FILE")],
+    db: DbOption = None,
+) -> None:
+    """Put an exported hero back into a campaign in place of the hero of the same name
+    (a backup restored, a hero carried over). The campaign with it must load like a
+    save — every copy, class limit and elite class still holding — or nothing changes."""
+    store = _store(db)
+    game, version = load_record(store, record_id)
+    try:
+        data = read_json(file)
+    except SaveError as exc:
+        raise fail(str(exc)) from exc
+    if not isinstance(data, dict) or data.get("format") != HERO_FORMAT:
+        raise fail(f"{file}: format: expected {HERO_FORMAT!r}")
+    if data.get("version") != 1:
+        raise fail(f"{file}: version: expected 1, not {data.get('version')!r}")
+    hero = data.get("hero")
+    if not isinstance(hero, dict) or not isinstance(hero.get("hero"), str):
+        raise fail(f"{file}: hero: expected a hero object naming its figure")
+    document = game.to_json()
+    document["state"]["party"][_hero_index(document, hero["hero"])] = hero
+    try:
+        changed = CampaignGame.from_json(document, file)
+        store.commit(
+            record_id,
+            version,
+            f"import hero {hero['hero']}",
+            changed.to_json(),
+            summary(changed),
+            actor="import",
+        )
+    except TowerplayError as exc:
+        raise fail(str(exc)) from exc
+    Console().print(f"Imported {hero['hero']} from {file} into campaign {record_id}.")
