@@ -49,3 +49,9 @@ def test_soak_corrupted_saves_are_refused_or_play_clean(
     game: str, state_seed: int, corruption_seed: int
 ) -> None:
     _check(game, state_seed, corruption_seed)
+
+
+def test_a_save_after_a_commanded_skeleton_left_the_board_loads_and_plays() -> None:
+    # Found by the soak: the Necromancer commanded skeleton2, which was then knocked out and
+    # removed (AT-SUM-3); the save named it in `commanded` and was refused though valid.
+    _check("tactics", 44648, 0)

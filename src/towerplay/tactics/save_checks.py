@@ -111,8 +111,11 @@ def _heroes(s: State, fail: Fail) -> None:
         if u is None or u.kind != "hero" or u.owner != i or u.type_id != h.class_id:
             raise fail(f"{path}.uid", f"no hero figure {h.uid!r} of seat {i} and {h.class_id!r}")
         for j, uid in enumerate(h.commanded):
-            if uid not in s.units:
-                raise fail(f"{path}.commanded[{j}]", f"no unit {uid!r}")
+            # a summon commanded this turn may have left the board since (a skeleton
+            # knocked out is removed, AT-SUM-3); one still there is this hero's own summon
+            cmd = s.units.get(uid)
+            if cmd is not None and (cmd.kind != "summon" or cmd.owner != i):
+                raise fail(f"{path}.commanded[{j}]", f"{uid!r} is not a summon of seat {i}")
     heroes = [u for u in s.units.values() if u.kind == "hero"]
     if len(heroes) != len(s.heroes):
         raise fail("state.units", "expected one hero figure per hero")
