@@ -77,6 +77,14 @@ def _ais(specs: list[str], seed: int) -> dict[int, Agent]:
     return out
 
 
+def _write(file: str, data: dict[str, Any]) -> None:
+    """A JSON file written atomically; a failure is one clear line and exit code 2."""
+    try:
+        write_atomic(file, json.dumps(data))
+    except OSError as exc:
+        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+
+
 def load_record(store: Store, record_id: str) -> tuple[CampaignGame, int]:
     """The campaign kept under `record_id` and its version in the store."""
     try:
@@ -187,10 +195,7 @@ def export(
         data = store.export_record(record_id)
     except TowerplayError as exc:
         raise fail(str(exc)) from exc
-    try:
-        write_atomic(file, json.dumps(data))
-    except OSError as exc:
-        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+    _write(file, data)
     Console().print(f"Exported campaign {record_id} to {file}.")
 
 
@@ -233,17 +238,14 @@ def export_hero(
 ) -> None:
     """Write one hero (level-up cards, cards, abilities, perks) to a JSON file."""
     store = _store(db)
-    load_record(store, record_id)  # a campaign that loads
-    document = store.get(record_id).document
+    game, _ = load_record(store, record_id)  # a campaign that loads
+    document = game.to_json()
     data = {
         "format": HERO_FORMAT,
         "version": 1,
         "hero": document["state"]["party"][_hero_index(document, hero)],
     }
-    try:
-        write_atomic(file, json.dumps(data))
-    except OSError as exc:
-        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+    _write(file, data)
     Console().print(f"Exported {hero} of campaign {record_id} to {file}.")
 
 

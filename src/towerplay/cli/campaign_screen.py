@@ -112,13 +112,6 @@ def setup(view: dict[str, Any]) -> RenderableType:
     return out
 
 
-def numbered(game: CampaignGame) -> Text:
-    out = Text(f"[seat {game.to_act}] {game.prompt}\n", style="bold")
-    for i, a in enumerate(game.legal_actions(), 1):
-        out.append(f"{i:>3}. {a}\n")
-    return out
-
-
 class CampaignScreen:
     """A campaign as the shared read-eval loop plays it."""
 
@@ -140,7 +133,7 @@ class CampaignScreen:
             Text("\n".join(view["log"][-5:]), style="dim"),
         ]
         if seat is not None:
-            parts.append(numbered(game))
+            parts.append(tactics_screen.numbered(game))
         return Group(*parts)
 
     def help(self) -> RenderableType:

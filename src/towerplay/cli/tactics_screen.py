@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli.common import read_json
+from towerplay.core.protocol import Game
 from towerplay.sim.tactics import MAX_DECISIONS
 from towerplay.tactics import TacticsGame
 
@@ -131,7 +132,8 @@ def render(game: TacticsGame, seat: int | None) -> RenderableType:
     return Group(*parts)
 
 
-def numbered(game: TacticsGame) -> Text:
+def numbered(game: Game) -> Text:
+    """What the seat to act decides, and its legal actions numbered (both Tactics screens)."""
     out = Text(f"[seat {game.to_act}] {game.prompt}\n", style="bold")
     for i, a in enumerate(game.legal_actions(), 1):
         out.append(f"{i:>3}. {a}\n")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -212,12 +213,7 @@ def check_campaign_references(c: CampaignContent) -> None:
             _check_choice(c, choice, "random_encounters", f"random_encounters.{rc.id}.choices[{i}]")
 
 
-_DEFAULT: CampaignContent | None = None
-
-
+@cache
 def default_campaign_content() -> CampaignContent:
     """The bundled campaign content, loaded once per process."""
-    global _DEFAULT
-    if _DEFAULT is None:
-        _DEFAULT = load_campaign_content()
-    return _DEFAULT
+    return load_campaign_content()

@@ -26,6 +26,7 @@ from towerplay.tactics.campaign.state import (
     Pending,
     cards_in_play,
     gold,
+    item_count,
     log,
     supply_left,
 )
@@ -252,8 +253,7 @@ def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause:
     s.history[-1].result = outcome
     log(s, f"{outcome}: {section.text}")
     # AT-CAMP-4: used revive potions are flipped back; Party > Items keeps every one
-    potions = sum(1 for i in s.items if c.items[i].kind == "revive_potion")
-    log(s, f"{potions} revive potions refreshed")
+    log(s, f"{item_count(c, s, 'revive_potion')} revive potions refreshed")
     apply_reward(c, s, section.reward)
     if section.goto is not None:
         s.goto = section.goto
@@ -365,7 +365,7 @@ def encounter_config(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
     (AT-CAMP-4, AT-ITEM-1)."""
     ch = chapter(c, s)
     assert ch.encounter is not None
-    potions = sum(1 for i in s.items if c.items[i].kind == "revive_potion")
+    potions = item_count(c, s, "revive_potion")
     consumables = [i for i in s.items if c.items[i].kind == "consumable"]
     chosen = s.loadouts or [loadout.default_loadout(c, h) for h in s.party]
     return loadout.encounter_config(

@@ -18,7 +18,7 @@ from towerplay.tactics.campaign.guide import choice_views, page_words
 from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp
 from towerplay.tactics.campaign.levels import level_up_options
 from towerplay.tactics.campaign.market import market_of, stock
-from towerplay.tactics.campaign.state import CampaignState, gold
+from towerplay.tactics.campaign.state import CampaignState, gold, item_count
 from towerplay.tactics.models import EQUIPMENT_KINDS
 
 
@@ -54,7 +54,7 @@ def party_sheet(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
         "difficulty": s.difficulty,
         "gold": gold(c, s),
         "items": dict(sorted(Counter(s.items).items())),
-        "revive_potions": sum(1 for i in s.items if c.items[i].kind == "revive_potion"),
+        "revive_potions": item_count(c, s, "revive_potion"),
         "random_encounters": len(s.random_deck),
         "market_deck": sorted(s.market),
         "flags": list(s.flags),
