@@ -117,19 +117,19 @@ def load_bundle(stem: str, folders: list[Path], model: type[M]) -> M:
     The bundled content splits large sections over several files (one per class, say);
     an id defined in two of them is an error naming both files. An overlay file with
     `replace: true` replaces the sections it holds instead of merging into them (a
-    designer's own Campaign Guide, or a test's fixture).
+    designer's own Campaign Guide, or a test's fixture). A bad entry is reported with the
+    file it came from and its place in that file.
     """
     base = folders[0]
     files = [base / f"{stem}.yaml", *sorted((base / stem).glob("*.yaml"))]
     merged: dict[str, Any] = {}
+    where: dict[str, list[tuple[str, int]]] = {}  # per section: each entry's file and index
     seen: dict[tuple[str, Any], str] = {}
     origin: list[str] = []
     for path in files:
         if not path.exists():
             continue
-        data = read_yaml(path)
-        if not isinstance(data, dict):
-            raise ContentError(str(path), "(top level)", "expected a mapping of sections")
+        data = _sections(path)
         origin.append(str(path))
         for key, value in data.items():
             if not isinstance(value, list):
@@ -143,22 +143,52 @@ def load_bundle(stem: str, folders: list[Path], model: type[M]) -> M:
                     )
                 seen[key, eid] = str(path)
             merged.setdefault(key, []).extend(value)
+            where.setdefault(key, []).extend((str(path), i) for i in range(len(value)))
     if not origin:
         raise ContentError(str(files[0]), "(file)", "content file not found")
     for folder in folders[1:]:
         path = folder / f"{stem}.yaml"
-        if not path.exists():
+        if path.exists():
+            _overlay(path, merged, where)
+            origin.append(str(path))
+    try:
+        return model.model_validate(merged)
+    except ValidationError as exc:
+        loc = tuple(exc.errors()[0]["loc"])
+        key = str(loc[0]) if loc else ""
+        if len(loc) > 1 and isinstance(loc[1], int) and key in where:
+            file, i = where[key][loc[1]]
+            raise ContentError(
+                file, _field_path((key, i, *loc[2:])), exc.errors()[0]["msg"]
+            ) from exc
+        raise ContentError(" + ".join(origin), _field_path(loc), exc.errors()[0]["msg"]) from exc
+
+
+def _sections(path: Path) -> dict[str, Any]:
+    data = read_yaml(path)
+    if not isinstance(data, dict):
+        raise ContentError(str(path), "(top level)", "expected a mapping of sections")
+    return data
+
+
+def _overlay(path: Path, merged: dict[str, Any], where: dict[str, list[tuple[str, int]]]) -> None:
+    """Lay one overlay file over the merged sections, keeping where each entry came from."""
+    data = _sections(path)
+    replace = data.pop("replace", False)  # `replace: true`: its sections replace ours
+    if not isinstance(replace, bool):
+        raise ContentError(str(path), "replace", "expected true or false")
+    for key, value in data.items():
+        if not (isinstance(value, list) and isinstance(merged.get(key), list)) or replace:
+            merged[key] = value
+            if isinstance(value, list):
+                where[key] = [(str(path), i) for i in range(len(value))]
             continue
-        data = read_yaml(path)
-        if not isinstance(data, dict):
-            raise ContentError(str(path), "(top level)", "expected a mapping of sections")
-        replace = data.pop("replace", False)  # `replace: true`: its sections replace ours
-        if not isinstance(replace, bool):
-            raise ContentError(str(path), "replace", "expected true or false")
-        for key, value in data.items():
-            if isinstance(value, list) and isinstance(merged.get(key), list) and not replace:
-                merged[key] = merge_entries(merged[key], value)
-            else:
-                merged[key] = value
-        origin.append(str(path))
-    return validate(model, merged, " + ".join(origin))
+        before = where.get(key, [])
+        merged[key] = merge_entries(merged[key], value)
+        pos = {e.get("id") if isinstance(e, dict) else None: n for n, e in enumerate(merged[key])}
+        spots = before + [("", -1)] * (len(merged[key]) - len(before))
+        for j, entry in enumerate(value):
+            eid = entry.get("id") if isinstance(entry, dict) else None
+            if eid in pos:
+                spots[pos[eid]] = (str(path), j)
+        where[key] = spots
