@@ -162,7 +162,17 @@ class _Gen:
             return f"str({var})" if (self.mode == "dump" and s.text) else var
         origin = typing.get_origin(tp) or tp
         if origin is Chain:
-            return var if self.mode == "clone" else f"{var}.to_list()"
+            if self.mode == "clone":
+                return var
+            (item,) = typing.get_args(tp) or (str,)
+            if is_dataclass(item) and isinstance(item, type):  # events: one dict each
+                self.depth += 1
+                e = f"e{self.depth}"
+                try:
+                    return f"[{self.record(item, e)} for {e} in {var}.to_list()]"
+                finally:
+                    self.depth -= 1
+            return f"{var}.to_list()"
         if is_dataclass(tp) and isinstance(tp, type):
             if self.mode == "clone" and immutable(tp):
                 return var

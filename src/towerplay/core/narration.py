@@ -1,0 +1,96 @@
+"""Narration: what happened, as structured events a screen can colour and a catalog can word.
+
+Every change a game makes is told as an `Event`: its kind, the seats involved, what changed
+and by how much, who may see it, and its sentence as an English template with named fields.
+The template is the message id a translation looks up (`towerplay.i18n`), so the words can be
+changed without touching the facts; `text` is the English sentence.
+
+Events are immutable and kept in a game's log `Chain`, shared by clones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from towerplay.core.serial import INT_LIMIT, spec
+
+# The kinds of event, so that screens colour them alike in every game. A game may use a
+# kind of its own; these are the shared ones.
+KINDS = (
+    "text",  # a plain statement with no amount
+    "gain",  # a seat gains something (warriors, spirit, a card, gold, HP)
+    "loss",  # a seat loses something, not by its own choice
+    "cost",  # a seat pays for something it chose (discounts already taken off)
+    "draw",  # a card is drawn; the card is named only to those who may see it
+    "reveal",  # hidden information becomes public: a card turned, a Tower drop, a die rolled
+    "move",  # a piece moves: a hero, a foe, an enemy
+    "spawn",  # a new piece enters: a foe, a minion, a summon (with an id of its own)
+    "damage",  # damage dealt, to whom and how much
+    "defeat",  # a piece is defeated or knocked out
+    "skulls",  # skulls placed, removed or released, and where
+    "turn",  # a turn, round, month or phase begins
+    "result",  # the game, an encounter or a chapter ends
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One thing that happened.
+
+    `msg` is the English template (`"{hero} loses {n} warriors"`) and `args` its fields,
+    already turned to text; `amounts` says what changed by how much for a screen
+    (`(("warriors", -4),)`); `seats` are the seats it concerns; `to` is None when every
+    seat may see it, else the seats that may. A template without fields is literal text.
+    """
+
+    kind: str
+    msg: str
+    args: tuple[tuple[str, str], ...] = ()
+    seats: tuple[int, ...] = ()
+    amounts: tuple[tuple[str, int], ...] = field(default=(), metadata=spec(lo=-INT_LIMIT))
+    to: tuple[int, ...] | None = None
+
+    @property
+    def text(self) -> str:
+        return self.msg.format_map(dict(self.args)) if self.args else self.msg
+
+    def seen_by(self, seat: int | None) -> bool:
+        """True when `seat` may see this event (None: the spectator, who sees public ones)."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def view(self) -> dict[str, Any]:
+        """The JSON form `observe` gives."""
+        return {
+            "kind": self.kind,
+            "text": self.text,
+            "msg": self.msg,
+            "args": dict(self.args),
+            "seats": list(self.seats),
+            "amounts": dict(self.amounts),
+        }
+
+
+def event(
+    kind: str,
+    msg: str,
+    *,
+    seats: tuple[int, ...] | list[int] = (),
+    amounts: dict[str, int] | None = None,
+    to: tuple[int, ...] | list[int] | None = None,
+    **args: Any,
+) -> Event:
+    """An event whose template fields are `args` (any value; kept as its text)."""
+    return Event(
+        kind,
+        msg,
+        tuple((k, str(v)) for k, v in args.items()),
+        tuple(seats),
+        tuple(amounts.items()) if amounts else (),
+        None if to is None else tuple(to),
+    )
+
+
+def plain(text: str) -> Event:
+    """A sentence with no fields, taken literally (older saves' log lines load as these)."""
+    return Event("text", text)
