@@ -12,18 +12,24 @@ import asyncio
 import contextlib
 import json
 from collections.abc import AsyncIterator
+from pathlib import Path
 from typing import Any
 
 from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
-from fastapi.responses import JSONResponse
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from towerplay.core.errors import SaveError
+from towerplay.i18n import LANGUAGES, catalog
+from towerplay.rtdt.board_view import board_view
 from towerplay.sim.agents import AGENTS
 from towerplay.store import Store
 from towerplay.web.games import KINDS
 from towerplay.web.tables import TableError, Tables
+
+STATIC = Path(__file__).parent / "static"
 
 
 class NewTable(BaseModel):
@@ -102,6 +108,26 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
     @app.exception_handler(SaveError)
     async def damaged(_request: Any, e: SaveError) -> JSONResponse:
         return JSONResponse({"error": f"the table cannot be read: {e}"}, status_code=500)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{table_id}", include_in_schema=False)
+    def play_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "play.html")
+
+    @app.get("/api/boards/rtdt")
+    def rtdt_board() -> dict[str, Any]:
+        return board_view()
+
+    @app.get("/api/i18n/{lang}")
+    def words(lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise TableError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
+        return dict(catalog(lang).messages)
 
     @app.get("/api/games")
     def games() -> dict[str, Any]:
