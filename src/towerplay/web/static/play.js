@@ -44,6 +44,7 @@ const Play = {
 
   render() {
     const v = this.view;
+    document.body.dataset.version = v.version;  // for tests and for the eye: the state shown
     document.getElementById("title").textContent = `${v.name} — ${Words.t("Seat")} ${v.seat + 1}`;
     let status;
     if (v.result) status = `${Words.t("Game over")}: ${v.result.outcome} (${v.result.cause})`;
