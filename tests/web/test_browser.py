@@ -217,3 +217,24 @@ def test_the_lobby_makes_a_table_and_gives_its_links(chromium: Any, base_url: st
     assert page.locator("#link-list li").count() == 2
     seat = open_seat(chromium, base_url, link)
     seat.wait_for_selector("svg.map")
+
+
+def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "campaign", "config": {"heroes": 3}, "seed": 2,
+                                  "seats": [{"human": "Sam"}, {"ai": "heuristic"},
+                                            {"ai": "heuristic"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    rng = random.Random(1)
+    for _ in range(400):  # create the heroes, read the pages, until the first encounter
+        if seat.locator("svg.grid").count():
+            break
+        version = seat.evaluate("document.body.dataset.version")
+        choices = seat.locator(".guide .choices button:enabled")
+        target = choices if choices.count() else seat.locator("#actions button")
+        target.nth(rng.randrange(target.count())).click()
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.locator("svg.grid .sq").count() >= 40  # the encounter's grid
+    assert seat.locator(".hero-sheet").count() == 3  # and the party's sheets beside it
+    shot(seat, "campaign-encounter")
+    assert not seat.errors

@@ -130,3 +130,21 @@ def test_a_damaged_table_names_the_table_and_the_field(tables: Tables, store: St
     store.commit(tid, 0, "(damage)", doc, rec.summary)
     with pytest.raises(SaveError, match=f"table {tid}: heroes"):
         read_game(store.get(tid))
+
+
+def test_a_campaign_table_seats_its_players(tables: Tables) -> None:
+    made = tables.create(
+        "campaign", {"heroes": 3, "difficulty": "easy"}, 4,
+        [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
+    )
+    view = tables.view(made.id, made.tokens[0])
+    assert view["game"] == "campaign" and view["observe"]["party"]["heroes_count"] == 3
+    steps = 0
+    while steps < 400 and (tables.ai_turn(made.id) or tables.view(made.id, made.tokens[0])[
+        "your_turn"
+    ]):
+        v = tables.view(made.id, made.tokens[0])
+        if v["your_turn"]:
+            tables.act(made.id, made.tokens[0], v["legal_actions"][0], v["version"])
+        steps += 1
+    assert tables.view(made.id, made.tokens[0])["version"] >= 10

@@ -21,7 +21,7 @@ from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.protocol import Game
 from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Record, StaleVersion, Store, UnknownRecord
-from towerplay.web.games import KINDS, kind, seat_count
+from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
 KIND_PREFIX = "table-"
@@ -108,7 +108,7 @@ class Tables:
             made = gk.new(config, seed)
         except (ValueError, TypeError, TowerplayError) as e:
             raise TableError(f"config: {e}") from None
-        chosen = check_seats(game, seats, seat_count(made))
+        chosen = check_seats(game, seats, gk.seats(made))
         tokens: list[str | None] = []
         for seat in chosen:
             token = secrets.token_urlsafe(18) if seat["who"] == "human" else None
@@ -247,9 +247,10 @@ def read_game(rec: Record) -> Game:
         isinstance(s, dict) and s.get("who") in ("human", "ai") for s in seats
     ):
         raise SaveError(where, "seats", "expected a list of seats")
-    game = KINDS[doc["game"]].load(doc.get("save"), where)
-    if seat_count(game) != len(seats):
-        raise SaveError(where, "seats", f"the game has {seat_count(game)} seats")
+    gk = KINDS[doc["game"]]
+    game = gk.load(doc.get("save"), where)
+    if gk.seats(game) != len(seats):
+        raise SaveError(where, "seats", f"the game has {gk.seats(game)} seats")
     return game
 
 
@@ -274,6 +275,7 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
     """What one seat's page is sent: the table's public facts and `observe(seat)`."""
     return {
         "table": rec.id,
+        "game": rec.document["game"],
         "name": rec.name,
         "version": rec.version,
         "seat": seat,

@@ -30,4 +30,8 @@ PAGE_WORDS = (
     N_("Initiative"), N_("Boss cards revealed"), N_("deck"), N_("hand"), N_("discard"),
     N_("floor"), N_("start"), N_("wall"), N_("obstacle"), N_("water"), N_("trap"), N_("exit"),
     N_("spawn"), N_("wraith"), N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature"),
+    # the campaign
+    N_("Ending"), N_("travel: a random encounter may come"), N_("gold"), N_("Sell for"),
+    N_("Level up"), N_("random encounters"), N_("movement"), N_("equipment"), N_("perks"),
+    N_("easy"), N_("normal"), N_("hard"), N_("Heroes"), N_("Adventure Tactics: a campaign"),
 )

@@ -6,7 +6,7 @@ const Play = {
   token: new URLSearchParams(location.search).get("token"),
   view: null,
   socket: null,
-  renderers: { rtdt: Rtdt, tactics: Tactics },
+  renderers: { rtdt: Rtdt, tactics: Tactics, campaign: Campaign },
 
   connect() {
     const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -54,8 +54,7 @@ const Play = {
     document.getElementById("prompt").textContent = v.prompt;
     this.renderActions();
     this.renderLog();
-    const game = v.observe.encounter !== undefined ? "tactics" : "rtdt";
-    this.renderers[game].render(v, document.getElementById("board"),
+    this.renderers[v.game].render(v, document.getElementById("board"),
                                 document.getElementById("panels"));
   },
 
