@@ -38,6 +38,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py
 	$(BIN)/python benchmarks/bench_tactics.py
+	$(BIN)/python benchmarks/bench_undo.py
 
 # Mutation testing of N sampled rule sites (not part of `make test`; minutes, not seconds).
 N ?= 40
