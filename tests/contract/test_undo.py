@@ -247,3 +247,19 @@ def test_an_action_said_to_reveal_nothing_looks_the_same_on_other_redraws(entry:
                 other.apply(action)
                 assert other.observe(q) == after.observe(q), (action, q, seed)
     assert checked
+
+
+@pytest.mark.soak
+@pytest.mark.parametrize("case", UNDO_GAMES, ids=lambda e: e.name)
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=SEEDS, steps=st.integers(1, 8 * EVERY), back=st.integers(1, 8 * EVERY))
+def test_soak_undo_redo_and_load(case: Entry, seed: int, steps: int, back: int) -> None:
+    g, played, hashes = play(case, seed, steps)
+    n = len(played)
+    k = min(back, n)
+    loaded = roundtrip(case, g)
+    for game in (g, loaded):
+        game.undo(k)
+        assert game.state_hash() == hashes[n - k]
+        game.redo(k)
+        assert game.state_hash() == hashes[n]
