@@ -238,3 +238,26 @@ def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None
     assert seat.locator(".hero-sheet").count() == 3  # and the party's sheets beside it
     shot(seat, "campaign-encounter")
     assert not seat.errors
+
+
+def test_undo_and_redo_in_the_page(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 6,
+                                  "seats": [{"human": "Ana"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    assert seat.is_disabled("#undo") and seat.is_disabled("#redo")
+    prompts = []
+    for _ in range(3):
+        prompts.append(seat.text_content("#prompt"))
+        version = seat.evaluate("document.body.dataset.version")
+        seat.locator("#actions button").first.click()
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    version = seat.evaluate("document.body.dataset.version")
+    seat.click("#undo")
+    seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.text_content("#prompt") == prompts[-1] and seat.is_enabled("#redo")
+    version = seat.evaluate("document.body.dataset.version")
+    seat.keyboard.press("r")  # redo by its key
+    seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.is_disabled("#redo")
+    shot(seat, "rtdt-undo-redo")

@@ -46,6 +46,13 @@ class Move(BaseModel):
     version: int
 
 
+class Turn(BaseModel):
+    """An undo or a redo asked on the version the page showed."""
+
+    token: str
+    version: int
+
+
 class Hub:
     """Per table, an event that is set (and replaced) whenever the table changes here."""
 
@@ -188,6 +195,18 @@ def add_api(app: FastAPI, server: Server) -> None:
         server.changed(table_id)
         return out
 
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, turn: Turn) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.undo, table_id, turn.token, turn.version)
+        server.changed(table_id)
+        return out
+
+    @app.post("/api/tables/{table_id}/redo")
+    async def redo(table_id: str, turn: Turn) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.redo, table_id, turn.token, turn.version)
+        server.changed(table_id)
+        return out
+
 
 def add_socket(app: FastAPI, server: Server) -> None:
     """A seat's WebSocket: its view now and after every change; its actions."""
@@ -236,9 +255,13 @@ async def listen(websocket: WebSocket, server: Server, table_id: str, token: str
                 raise TableError('not JSON: send {"action": ..., "version": ...}') from None
             if not isinstance(msg, dict):
                 raise TableError('expected {"action": ..., "version": ...}')
-            await run_in_threadpool(
-                server.tables.act, table_id, token, msg.get("action"), msg.get("version")
-            )
+            if msg.get("undo") or msg.get("redo"):
+                step = server.tables.undo if msg.get("undo") else server.tables.redo
+                await run_in_threadpool(step, table_id, token, msg.get("version"))
+            else:
+                await run_in_threadpool(
+                    server.tables.act, table_id, token, msg.get("action"), msg.get("version")
+                )
         except TableError as e:
             await websocket.send_json(error_body(e))
             continue
