@@ -151,6 +151,9 @@ def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str
     assert a.locator("#actions button").count() == 0  # not A's turn: nothing to click
     hand_of_b = b.locator(".hero-board.seat1 .hand .chip").all_text_contents()
     assert hand_of_b and a.locator(".hero-board.seat1 .hand").count() == 0
+    watcher = open_seat(chromium, base_url, made["spectator"]["link"])
+    assert "Spectator" in watcher.text_content("#title")
+    assert watcher.locator(".hand").count() == 0 and watcher.locator("#actions button").count() == 0
     a.evaluate(
         "Play.socket.send(JSON.stringify({action: 'keep', version: Number(document.body.dataset.version)}))"
     )

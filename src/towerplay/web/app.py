@@ -183,6 +183,10 @@ def add_api(app: FastAPI, server: Server) -> None:
                 None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
                 for t in made.tokens
             ],
+            "spectator": {
+                "token": made.spectator,
+                "link": f"/play/{made.id}?token={made.spectator}",
+            },
         }
 
     @app.get("/api/tables/{table_id}")
