@@ -46,6 +46,13 @@ class Move(BaseModel):
     version: int
 
 
+class Turn(BaseModel):
+    """An undo or a redo asked on the version the page showed."""
+
+    token: str
+    version: int
+
+
 class Hub:
     """Per table, an event that is set (and replaced) whenever the table changes here."""
 
@@ -176,6 +183,10 @@ def add_api(app: FastAPI, server: Server) -> None:
                 None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
                 for t in made.tokens
             ],
+            "spectator": {
+                "token": made.spectator,
+                "link": f"/play/{made.id}?token={made.spectator}",
+            },
         }
 
     @app.get("/api/tables/{table_id}")
@@ -185,6 +196,18 @@ def add_api(app: FastAPI, server: Server) -> None:
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, move: Move) -> dict[str, Any]:
         out = await run_in_threadpool(tables.act, table_id, move.token, move.action, move.version)
+        server.changed(table_id)
+        return out
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, turn: Turn) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.undo, table_id, turn.token, turn.version)
+        server.changed(table_id)
+        return out
+
+    @app.post("/api/tables/{table_id}/redo")
+    async def redo(table_id: str, turn: Turn) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.redo, table_id, turn.token, turn.version)
         server.changed(table_id)
         return out
 
@@ -236,9 +259,13 @@ async def listen(websocket: WebSocket, server: Server, table_id: str, token: str
                 raise TableError('not JSON: send {"action": ..., "version": ...}') from None
             if not isinstance(msg, dict):
                 raise TableError('expected {"action": ..., "version": ...}')
-            await run_in_threadpool(
-                server.tables.act, table_id, token, msg.get("action"), msg.get("version")
-            )
+            if msg.get("undo") or msg.get("redo"):
+                step = server.tables.undo if msg.get("undo") else server.tables.redo
+                await run_in_threadpool(step, table_id, token, msg.get("version"))
+            else:
+                await run_in_threadpool(
+                    server.tables.act, table_id, token, msg.get("action"), msg.get("version")
+                )
         except TableError as e:
             await websocket.send_json(error_body(e))
             continue
