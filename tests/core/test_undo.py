@@ -101,7 +101,7 @@ def played(g: Coins, actions: str) -> list[str]:
     return hashes
 
 
-def test_checkpoints_every_32_and_an_undo_drops_those_past_it() -> None:
+def test_a_checkpoint_every_EVERY_actions_and_an_undo_drops_those_past_it() -> None:
     g = new()
     played(g, ",".join(["step"] * (3 * EVERY + 5)))
     assert [pos for pos, _ in g._tl.marks] == [0, EVERY, 2 * EVERY, 3 * EVERY]

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from towerplay.core.errors import IllegalAction
 
-EVERY = 32  # a checkpoint every 32 actions (benchmarks/bench_undo.py measures the cost)
+EVERY = 16  # a checkpoint every 16 actions (benchmarks/bench_undo.py --sweep: why 16)
 TRIES = tuple(range(32))  # the determinize seeds `reveals` tries (docs/undo.md: why 32)
 
 
