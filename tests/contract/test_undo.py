@@ -263,3 +263,19 @@ def test_soak_undo_redo_and_load(case: Entry, seed: int, steps: int, back: int) 
         assert game.state_hash() == hashes[n - k]
         game.redo(k)
         assert game.state_hash() == hashes[n]
+
+
+def test_rtdt_a_move_reveals_nothing_a_die_and_the_tower_do() -> None:
+    """The examples of the rule: the haggle die and the Tower's drop (`end`) reveal what
+    no seat could know; a step to a neighbouring space does not."""
+    g = new_rtdt(players=2, seed=1)
+    legal = {a.verb: str(a) for a in g.legal_actions()}
+    for seat in (0, 1):
+        assert not reveals(g, legal["move"], seat)
+        assert reveals(g, legal["haggle"], seat) and reveals(g, legal["end"], seat)
+    humans = [0, 1]
+    g.apply(legal["move"])
+    assert consent(g, 1, humans, agreed=()).allowed
+    g.apply("end")
+    assert consent(g, 2, humans, agreed=[0]).missing == (1,)
+    assert consent(g, 2, humans, agreed=[0, 1]).allowed
