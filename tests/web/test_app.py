@@ -34,7 +34,7 @@ def make(client: TestClient, seats: list[dict[str, str]], players: int = 2) -> d
 
 
 def test_the_lobby_lists_games_and_tables(client: TestClient) -> None:
-    assert set(client.get("/api/games").json()) == {"rtdt", "tactics"}
+    assert set(client.get("/api/games").json()) == {"rtdt", "tactics", "campaign"}
     made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
     lobby = client.get("/api/tables").json()
     assert [t["id"] for t in lobby] == [made["id"]]

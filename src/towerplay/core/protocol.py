@@ -11,6 +11,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from towerplay.core.notation import Action
 
+# observe(SPECTATOR) is what every seat sees: the table's public facts and no seat's secrets
+# (a spectator's page, a replay shown to everyone). -1 is no seat's number.
+SPECTATOR = -1
+
 
 @dataclass(frozen=True, slots=True)
 class Result:

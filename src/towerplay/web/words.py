@@ -19,7 +19,9 @@ PAGE_WORDS = (
     N_("Tables"), N_("over"), N_("to act"), N_("cooperative"), N_("competitive"),
     # a seat's page
     N_("connected"), N_("disconnected, reconnecting…"), N_("Game over"), N_("Your turn"),
-    N_("Waiting for"), N_("What happened"), N_("key"),
+    N_("Waiting for"), N_("What happened"), N_("key"), N_("Undo"), N_("Redo"),
+    N_("{seat} asks to undo {n} decision(s)"), N_("waiting for the others to agree"),
+    N_("press Undo to agree"), N_("Spectator"),
     # Return to Dark Tower
     N_("Month"), N_("turn"), N_("Skulls in the supply"), N_("Market"), N_("level"),
     N_("the Tower"), N_("virtue"), N_("gear"), N_("treasure"), N_("potion"), N_("corruption"),
@@ -30,4 +32,8 @@ PAGE_WORDS = (
     N_("Initiative"), N_("Boss cards revealed"), N_("deck"), N_("hand"), N_("discard"),
     N_("floor"), N_("start"), N_("wall"), N_("obstacle"), N_("water"), N_("trap"), N_("exit"),
     N_("spawn"), N_("wraith"), N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature"),
+    # the campaign
+    N_("Ending"), N_("travel: a random encounter may come"), N_("gold"), N_("Sell for"),
+    N_("Level up"), N_("random encounters"), N_("movement"), N_("equipment"), N_("perks"),
+    N_("easy"), N_("normal"), N_("hard"), N_("Heroes"), N_("Adventure Tactics: a campaign"),
 )
