@@ -22,6 +22,7 @@ from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Record, StaleVersion, Store, UnknownRecord
+from towerplay.store.group import GroupCommitter
 from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
@@ -96,8 +97,9 @@ class Tables:
     """The tables of one store. Thread-safe: each change is one store transaction; loaded
     games are kept per (table, version) so a request does not reload the save."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, group: GroupCommitter | None = None) -> None:
         self.store = store
+        self.group = group  # commits of many tables made together (store/group.py)
         self._games: dict[str, tuple[int, Game]] = {}
         self._lock = threading.Lock()
 
@@ -243,8 +245,9 @@ class Tables:
         request it leaves open, if any."""
         doc = {**rec.document, "save": after.to_json(), "undo": request}
         seats = rec.document["seats"]
+        commit = self.group.commit if self.group is not None else self.store.commit
         try:
-            new = self.store.commit(
+            new = commit(
                 rec.id, rec.version, action, doc, summary(after, seats, doc["game"]), actor=actor
             )
         except StaleVersion as e:
