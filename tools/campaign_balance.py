@@ -298,7 +298,10 @@ def play_encounter(config: dict[str, Any], seed: int, overlay: str = "") -> str:
 
 
 def _replay_job(job: tuple[dict[str, Any], int, str]) -> str:
-    return play_encounter(*job)
+    try:
+        return play_encounter(*job)
+    except Exception as exc:  # counted as an error of its cell, the replay goes on
+        return f"error {type(exc).__name__}: {exc}"
 
 
 def run_replay(args: argparse.Namespace) -> None:
@@ -313,11 +316,13 @@ def run_replay(args: argparse.Namespace) -> None:
         for r in recs:
             by[(r["encounter"], r["heroes"])].append(r)
         recs = [r for rs in by.values() for r in rs[: args.limit]]
+    if args.as_encounter:  # a stand-in: these parties, another encounter of the same stage
+        recs = [dict(r, encounter=args.as_encounter) for r in recs]
     diffs = args.difficulty.split(",")
     jobs, keys = [], []
     for j, r in enumerate(recs):
         for d in diffs:
-            config = dict(r["config"], difficulty=d)
+            config = dict(r["config"], difficulty=d, encounter=r["encounter"])
             config["potions"] = POTIONS[d] - (1 if r["heroes"] == 3 else 0)
             for k in range(args.games):
                 jobs.append((config, args.seed + 1000 * j + k, args.content))
@@ -327,12 +332,36 @@ def run_replay(args: argparse.Namespace) -> None:
     rows = [
         {"encounter": e, "heroes": h, "difficulty": d, "chapter": 0, "levels": [lv], "result": o}
         for (e, h, d, lv), o in zip(keys, outcomes, strict=True)
+        if not o.startswith("error")
     ]
+    errors = [o for o in outcomes if o.startswith("error")]
     table = tally(rows)
     if args.json:
-        print(json.dumps(table))
+        print(json.dumps({"encounters": table, "errors": errors}))
     else:
         print(markdown(table, sorted(heroes), diffs))
+        print(f"\n{len(errors)} errors")
+        for e in errors:
+            print(f"  {e}")
+
+
+def run_table(args: argparse.Namespace) -> None:
+    """The table of one or more --record files of `campaigns` runs, read back."""
+    rows = [
+        json.loads(line) for f in args.record for line in Path(f).read_text().splitlines() if line
+    ]
+    heroes = sorted({r["heroes"] for r in rows})
+    diffs = [d for d in DIFFICULTIES if any(r["difficulty"] == d for r in rows)]
+    table = tally(rows)
+    seeds: dict[tuple[int, str], set[int]] = defaultdict(set)
+    for r in rows:
+        seeds[(r["heroes"], r["difficulty"])].add(r["seed"])
+    counts = {f"{h}/{d}": len(s) for (h, d), s in sorted(seeds.items())}
+    if args.json:
+        print(json.dumps({"campaigns": counts, "encounters": table}))
+    else:
+        print(markdown(table, heroes, diffs))
+        print(f"\ncampaigns with an encounter played, per cell: {counts}")
 
 
 def main() -> None:
@@ -346,8 +375,14 @@ def main() -> None:
     rep.add_argument("--record", required=True)
     rep.add_argument("--encounter", default="", help="comma-separated ids (default: all)")
     rep.add_argument("--games", type=int, default=1, help="games per config and difficulty")
+    rep.add_argument(
+        "--as", dest="as_encounter", default="", help="play the recorded parties in this encounter"
+    )
     rep.add_argument("--content", default="", help="an overlay content folder to test")
     rep.add_argument("--limit", type=int, default=0, help="configs per encounter and hero count")
+    tab = sub.add_parser("table", help="the table of recorded campaign runs")
+    tab.add_argument("--record", action="append", required=True, help="a --record file")
+    tab.add_argument("--json", action="store_true")
     for q in (camp, rep):
         q.add_argument("--heroes", default="3,4,5")
         q.add_argument("--difficulty", default="easy,normal,hard")
@@ -357,6 +392,8 @@ def main() -> None:
     args = p.parse_args()
     if args.command == "campaigns":
         run_campaigns(args)
+    elif args.command == "table":
+        run_table(args)
     else:
         run_replay(args)
 

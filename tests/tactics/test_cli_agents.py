@@ -97,17 +97,16 @@ def test_sim_prints_one_json_object() -> None:
 
 
 def test_the_heuristic_agent_beats_random_play() -> None:
+    # Pawl's numbers are for a campaign party at level 2 (docs/content-tactics.md), too
+    # strong for three Starters: three elite classes' standalone decks face him here.
+    party = ["paladin", "ranger", "shaman"]
     random_wins = sum(
         1
-        for o, n in simulate(
-            "pawl_chieftain", 6, "random", 1, ["fighter", "rogue", "cleric"], "normal"
-        )["outcomes"].items()
+        for o, n in simulate("pawl_chieftain", 6, "random", 1, party, "normal")["outcomes"].items()
         if o != "failure"
         for _ in range(n)
     )
-    heuristic = simulate(
-        "pawl_chieftain", 6, "heuristic", 1, ["fighter", "rogue", "cleric"], "normal"
-    )
+    heuristic = simulate("pawl_chieftain", 6, "heuristic", 1, party, "normal")
     wins = heuristic["outcomes"]["success"] + heuristic["outcomes"]["+success"]
     assert wins >= 4 and wins > random_wins and heuristic["errors"] == []
 

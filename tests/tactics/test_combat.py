@@ -6,6 +6,7 @@ import pytest
 
 from tests.tactics.helpers import arena, boss_turn, content_with, put, remove, texts, turn, unit
 from towerplay.core.errors import IllegalAction
+from towerplay.tactics.cards import command_summon, continue_resolution
 from towerplay.tactics.effects import damage, end_of_turn, heal, hit
 
 MINIONS = (
@@ -231,7 +232,9 @@ def test_AT_AOE_3_walls_shield_from_an_area() -> None:
     while g.s.pending[-1].kind == "response":
         g.apply("decline")
     # Stomp: area 2 around the Colossus; the rogue on c5 is behind the wall on column d
-    assert unit(g, "fighter").hp == unit(g, "fighter").max_hp - 1  # 2, less Chain Mail
+    bonus = c.enemies["stone_colossus"].stats[3].attack_bonus
+    fighter = unit(g, "fighter")
+    assert fighter.hp == fighter.max_hp - (2 + bonus - 1)  # 2 and the bonus, less Chain Mail
     assert unit(g, "rogue").hp == unit(g, "rogue").max_hp
     assert "stunned" in unit(g, "fighter").conditions
 
@@ -408,6 +411,21 @@ def test_AT_SUM_3_a_skeleton_is_removed_instead_of_knocked_out() -> None:
     g.apply(texts(g)[0])
     damage(g.s, g.ctx, unit(g, "skeleton1"), 10)
     assert "skeleton1" not in g.s.units
+
+
+def test_AT_SUM_3_a_skeleton_removed_while_commanded_ends_its_command() -> None:
+    # Found by the campaign balance runs: a commanded skeleton knocked out (and so removed)
+    # before its steps ran left a resolution whose actor was gone (KeyError).
+    g = arena(extra_cards={0: ["raise_skeleton"]})
+    turn(g, "fighter", ["raise_skeleton", "cleave", "charge", "basic_move"])
+    g.apply("play raise_skeleton")
+    g.apply(texts(g)[0])
+    fighter = g.s.heroes[0]
+    command_summon(g.s, g.ctx, fighter, "skeleton1")
+    damage(g.s, g.ctx, unit(g, "skeleton1"), 10)
+    g.s.pending.clear()  # between two of its steps, no decision asked
+    continue_resolution(g.s, g.ctx)
+    assert "skeleton1" not in g.s.units and g.s.resolution is None
 
 
 def test_AT_SUM_4_the_beast_companion_is_knocked_out_and_healed_like_a_hero() -> None:

@@ -134,8 +134,12 @@ def continue_resolution(s: State, ctx: Ctx) -> None:
     while r is not None and not s.pending and not s.outcome:
         if r.option < 0:
             return
+        # a commanded skeleton knocked out mid-command has left the board (AT-SUM-3)
+        if r.actor not in s.units or s.units[r.actor].knocked_out:
+            s.resolution = None
+            return
         steps = steps_of(s, ctx, r)
-        if r.actor not in s.units or s.units[r.actor].knocked_out or r.step >= len(steps):
+        if r.step >= len(steps):
             s.resolution = None
             return
         st = steps[r.step]
