@@ -32,6 +32,7 @@ def test_a_game_is_played_to_its_end_from_one_seat() -> None:
         assert (info["action_mask"] == env.action_masks()).all() and legal.size
         obs, reward, over, truncated, info = env.step(int(rng.choice(legal)))
         assert not truncated and not info["illegal"]
+    assert not env.unmapped
     outcome = env.game.result.outcome
     assert reward == (1.0 if outcome == "win" else -1.0)
 

@@ -5,6 +5,8 @@ These need no learning library: the spaces are plain Python.
 
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from tests.rl.plays import decisions
@@ -54,3 +56,17 @@ def test_every_legal_action_of_played_games_has_an_index(spaces: dict, game: str
                 else:
                     assert space.action(i) == a and parse(str(a)) == a
     assert not missing, f"legal actions without an index: {sorted(missing)[:20]}"
+
+
+@pytest.mark.parametrize(
+    ("make", "module"),
+    [("make_aec", "pettingzoo"), ("make_gym", "gymnasium"), ("register_openspiel", "pyspiel")],
+)
+def test_without_the_extra_the_api_says_what_to_install(monkeypatch, make: str,
+                                                         module: str) -> None:
+    import towerplay.rl
+
+    monkeypatch.setitem(sys.modules, module, None)  # as if it were not installed
+    args = () if make == "register_openspiel" else ("tactics",)
+    with pytest.raises(ImportError, match=r"pip install 'towerplay\[rl\]'"):
+        getattr(towerplay.rl, make)(*args)

@@ -58,6 +58,7 @@ class TowerplayAEC(AECEnv):
         game_seed = seed if seed is not None else int(self._rng.integers(2**31))
         self.game = self.table.new(game_seed)
         self.decisions = 0
+        self._view: tuple[int, dict[str, Any]] | None = None
         self.agents = list(self.possible_agents)
         self.rewards = {a: 0.0 for a in self.agents}
         self._cumulative_rewards = {a: 0.0 for a in self.agents}
@@ -95,6 +96,7 @@ class TowerplayAEC(AECEnv):
         assert game is not None
         for a in self.agents:
             self.infos[a] = {}
+        self._view = None
         done = [a for a in self.agents if self.terminations[a] or self.truncations[a]]
         if done:
             self.agent_selection = done[0]
@@ -102,7 +104,8 @@ class TowerplayAEC(AECEnv):
         seat = game.to_act
         assert seat is not None
         self.agent_selection = agent_name(seat)
-        self.infos[self.agent_selection] = {"view": game.observe(seat), "legal": [
+        self._view = (seat, game.observe(seat))  # observe() reads it back (no step between)
+        self.infos[self.agent_selection] = {"view": self._view[1], "legal": [
             str(a) for a in game.legal_actions()]}
 
     def _legal(self) -> list[int]:
@@ -120,7 +123,7 @@ class TowerplayAEC(AECEnv):
         game = self.game
         assert game is not None
         seat = int(agent.rsplit("_", 1)[1])
-        view = game.observe(seat)
+        view = self._view[1] if self._view and self._view[0] == seat else game.observe(seat)
         mask = np.zeros(len(self.table.space), np.int8)
         if game.to_act == seat and not self.truncations.get(agent, False):
             mask[self._legal()] = 1  # none once the game is over (to_act is None)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.tactics.grid import COLUMNS
+
 SEATS = {"rtdt": 4, "tactics": 5}
 RTDT_GLOBAL = 24
 RTDT_SEAT = 10
@@ -74,26 +76,36 @@ def rtdt_features(v: dict[str, Any], spaces: Sequence[str]) -> list[float]:
             len(h["virtues"]) / 6,
             1.0 if h["eliminated"] else 0.0,
         ]
-    where: dict[str, list[int]] = {h["space"]: [] for h in v["heroes"]}
-    for h in v["heroes"]:
-        where[h["space"]].append(h["seat"])
-    foes: dict[str, int] = {}
+    # the spaces: a zero block with the facts set where they are (most spaces hold nothing)
+    block = [0.0] * (len(spaces) * RTDT_SPACE)
+    slot = _slots(spaces)
+    for sp, b in v["buildings"].items():
+        i = slot[sp] * RTDT_SPACE
+        block[i] = (b["skulls"] or 0) / 3
+        block[i + 1] = 1.0 if b["standing"] else 0.0
     for _, sp in v["foe_tokens"]:
-        foes[sp] = foes.get(sp, 0) + 1
-    quests = {q["space"] for q in v["quests"]}
-    adversary = v["adversary"]["space"]
-    for sp in spaces:
-        b = v["buildings"].get(sp)
-        here = where.get(sp, [])
-        out += [
-            (b["skulls"] or 0) / 3 if b else 0.0,
-            1.0 if b and b["standing"] else 0.0,
-            foes.get(sp, 0) / 3,
-            1.0 if adversary == sp else 0.0,
-            1.0 if sp in quests else 0.0,
-            *(1.0 if s in here else 0.0 for s in range(4)),
-        ]
-    return out
+        block[slot[sp] * RTDT_SPACE + 2] += 1 / 3
+    if v["adversary"]["space"] in slot:
+        block[slot[v["adversary"]["space"]] * RTDT_SPACE + 3] = 1.0
+    for q in v["quests"]:
+        if q["space"] in slot:
+            block[slot[q["space"]] * RTDT_SPACE + 4] = 1.0
+    for h in v["heroes"]:
+        if h["space"] in slot:
+            block[slot[h["space"]] * RTDT_SPACE + 5 + h["seat"]] = 1.0
+    return out + block
+
+
+_SLOTS: dict[tuple[str, ...], dict[str, int]] = {}
+
+
+def _slots(names: Sequence[str]) -> dict[str, int]:
+    """Each name's place in `names` (kept per list: the content's spaces or squares)."""
+    key = tuple(names)
+    found = _SLOTS.get(key)
+    if found is None:
+        found = _SLOTS[key] = {n: i for i, n in enumerate(key)}
+    return found
 
 
 def tactics_features(v: dict[str, Any], squares: Sequence[str]) -> list[float]:
@@ -126,29 +138,29 @@ def tactics_features(v: dict[str, Any], squares: Sequence[str]) -> list[float]:
             len(h["discard"]) / 12,
             h["actions"] / 2,
         ]
-    at: dict[str, dict[str, Any]] = {}
-    for u in v["units"]:
-        for q in u["squares"]:
-            at[q] = u
-    seat_of = {h["id"]: h["seat"] for h in v["heroes"]}
-    walls = {q for w in v["walls"] for q in w["squares"]}
-    reach = set(obj["reach"])
-    cells = {}
+    # the squares: the map's own facts, then the figures where they stand
+    block = [0.0] * (len(squares) * TACTICS_SQUARE)
+    slot = _slots(squares)
     for y, row in enumerate(v["map"]):
         for x, ch in enumerate(row):
-            cells[f"{'abcdefghijklmnopqrstuvwxyz'[x]}{y + 1}"] = ch
-    for q in squares:
-        ch = cells.get(q)
-        u = at.get(q)
-        side = u["side"] if u else ""
-        hero_seat = seat_of.get(u["id"], -1) if u else -1
-        out += [
-            1.0 if ch is not None else 0.0,
-            1.0 if ch == "#" or q in walls else 0.0,
-            1.0 if q in reach else 0.0,
-            1.0 if side == "hero" and u and u["kind"] == "summon" else 0.0,
-            1.0 if side and side != "hero" else 0.0,
-            (u["hp"] / max(1, u["max_hp"])) if u else 0.0,
-            *(1.0 if hero_seat == s else 0.0 for s in range(5)),
-        ]
-    return out
+            i = slot[f"{COLUMNS[x]}{y + 1}"] * TACTICS_SQUARE
+            block[i] = 1.0
+            if ch == "#":
+                block[i + 1] = 1.0
+    for w in v["walls"]:
+        for q in w["squares"]:
+            block[slot[q] * TACTICS_SQUARE + 1] = 1.0
+    for q in obj["reach"]:
+        block[slot[q] * TACTICS_SQUARE + 2] = 1.0
+    seat_of = {h["id"]: h["seat"] for h in v["heroes"]}
+    for u in v["units"]:
+        for q in u["squares"]:
+            i = slot[q] * TACTICS_SQUARE
+            if u["side"] == "hero" and u["kind"] == "summon":
+                block[i + 3] = 1.0
+            elif u["side"] != "hero":
+                block[i + 4] = 1.0
+            block[i + 5] = u["hp"] / max(1, u["max_hp"])
+            if u["id"] in seat_of:
+                block[i + 6 + seat_of[u["id"]]] = 1.0
+    return out + block

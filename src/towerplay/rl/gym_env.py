@@ -39,6 +39,7 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         self.action_space = spaces.Discrete(len(table.space))
         self.game: Game | None = None
         self.others: list[Agent] = []
+        self.unmapped: dict[str, int] = {}  # legal actions the space lacks (should stay {})
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
@@ -61,7 +62,7 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         game = self.game
         assert game is not None and game.result is None, "reset() first"
         self.steps += 1
-        legal = self.table.space.indices(game.legal_actions())[0]
+        legal = self._legal()
         illegal = int(action) not in legal
         if not illegal:
             game.apply(self.table.space.action(int(action)))
@@ -76,8 +77,16 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         mask = np.zeros(len(self.table.space), bool)
         game = self.game
         if game is not None and game.to_act == self.seat:
-            mask[self.table.space.indices(game.legal_actions())[0]] = True
+            mask[self._legal()] = True
         return mask
+
+    def _legal(self) -> list[int]:
+        game = self.game
+        assert game is not None
+        found, missing = self.table.space.indices(game.legal_actions())
+        for text in missing:
+            self.unmapped[text] = self.unmapped.get(text, 0) + 1
+        return found
 
     def _others_play(self) -> None:
         game = self.game
