@@ -57,3 +57,18 @@ def test_observations_are_the_seats_view() -> None:
     assert len(state.observation_tensor(1)) == game.observation_tensor_size()
     assert '"seat": 1' in state.observation_string(1)
     assert state.action_to_string(0, state.legal_actions()[0]) in state.observation_string(0)
+
+
+def test_the_resampler_keeps_what_the_seat_sees_and_redraws_the_rest() -> None:
+    from towerplay.rl.openspiel import resampler
+
+    game = pyspiel.load_game("python_towerplay_rtdt", {"players": 2, "seed": 4})
+    state = game.new_initial_state()
+    for _ in range(6):
+        state.apply_action(state.legal_actions()[-1])
+    resample = resampler(1)
+    player = state.current_player()
+    a, b = resample(state, player), resample(state, player)
+    assert a.observation_string(player) == state.observation_string(player)
+    assert a.legal_actions() == state.legal_actions()
+    assert len({a.game.state_hash(), b.game.state_hash(), state.game.state_hash()}) == 3

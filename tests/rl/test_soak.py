@@ -42,3 +42,25 @@ def test_mcts_plays_an_encounter_to_its_end() -> None:
     while not state.is_terminal():
         state.apply_action(bot.step(state))
     assert state.game.result is not None and len(set(state.returns())) == 1
+
+
+def test_ismcts_plans_without_peeking_to_the_end_of_a_game() -> None:
+    pyspiel = pytest.importorskip("pyspiel", reason="needs pip install 'towerplay[rl]'")
+    import numpy as np
+    from open_spiel.python.algorithms import ismcts, mcts
+
+    from towerplay.rl import register_openspiel
+    from towerplay.rl.openspiel import resampler
+
+    register_openspiel()
+    game = pyspiel.load_game("python_towerplay_rtdt", {"players": 2, "seed": 2})
+    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 2.0,
+                           4, random_state=np.random.RandomState(2),
+                           use_observation_string=True, allow_inconsistent_action_sets=True)
+    bot.set_resampler(resampler(7))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+    assert state.game.result is not None

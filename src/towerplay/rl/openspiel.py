@@ -8,7 +8,7 @@ for one sequence of actions. A `clone()` carries the generator too, which is wha
 OpenSpiel algorithm that clones (MCTSBot) plans on: it sees the real future of the dice,
 as it sees every hidden card, since MCTSBot is a perfect-information algorithm. That is
 fine for checking the registration and for baselines; an agent that plans fairly works on
-`determinize(seat, seed)` (towerplay's own search agent). Information is IMPERFECT: an
+`determinize(seat, seed)`: `resampler()` below gives OpenSpiel's ISMCTSBot exactly that. Information is IMPERFECT: an
 observation (`observation_string`, `observation_tensor`) is `observe(player)` only.
 There is no information state (the view is not perfect recall). OpenSpiel cannot
 serialize a sampled-stochastic Python game (it asks for GetRNGState, which Python games
@@ -17,7 +17,9 @@ cannot give): save the towerplay game instead, `state.game.to_json()`.
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -177,6 +179,21 @@ class Observer:
 
     def string_from(self, state: TowerplayState, player: int) -> str:
         return json.dumps(state.held.game.observe(player), sort_keys=True)
+
+
+def resampler(seed: int = 0) -> Callable[[TowerplayState, int], TowerplayState]:
+    """What OpenSpiel's ISMCTSBot needs to plan without peeking (`bot.set_resampler(...)`):
+    a copy of the state with what `player` cannot know re-drawn by the game's
+    `determinize(player, n)`, n counting up from `seed` (deck orders, hidden skulls, the
+    generator). Give the bot `use_observation_string=True`: there is no information state."""
+    draws = itertools.count(seed)
+
+    def resample(state: TowerplayState, player: int) -> TowerplayState:
+        copy = state.clone()
+        copy._held = _Held(state.game.determinize(player, next(draws)))
+        return copy
+
+    return resample
 
 
 class RtdtSpielGame(TowerplayGame):
