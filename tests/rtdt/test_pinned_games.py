@@ -43,7 +43,7 @@ PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
         17,
         59,
         "fae8126c51f70770",
-        "7ec1b8c42c0838a5",
+        "aef62a2d22253d6b",
     ),
     (
         2,
@@ -51,7 +51,7 @@ PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
         18,
         85,
         "e625eb76c377eadc",
-        "9adf6706021020c7",  # Letha
+        "3c990a40bf15d0e4",  # Letha
     ),
 ]
 

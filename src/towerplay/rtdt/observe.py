@@ -239,6 +239,24 @@ def _kingdom_buildings(w: World, s: State, buildings: dict[str, Any]) -> dict[st
     return out
 
 
+VIEWS_KEPT = 512  # event views kept for the seats' logs, shared by the seats
+
+
+def _views(k: Kept, events: list[Event]) -> list[dict[str, Any]]:
+    """Each event's `view()`, built once for every seat that sees it (by identity: the
+    event is held in the entry, so its id cannot be reused while the entry stands)."""
+    kept: dict[int, tuple[Event, dict[str, Any]]] = k.parts.setdefault("views", (None, {}))[1]
+    if len(kept) > VIEWS_KEPT:
+        kept.clear()
+    out = []
+    for e in events:
+        hit = kept.get(id(e))
+        if hit is None or hit[0] is not e:
+            hit = kept[id(e)] = (e, e.view())
+        out.append(hit[1])
+    return out
+
+
 def _log(k: Kept, log: Chain[Event], seat: int) -> tuple[list[str], list[dict[str, Any]]]:
     """The last events `seat` may see, as texts and as `Event.view()` dicts. The log only
     grows, so the last call's events plus those added since are the answer; the chain is
@@ -256,7 +274,7 @@ def _log(k: Kept, log: Chain[Event], seat: int) -> tuple[list[str], list[dict[st
             new.append(e)
         node = node.rest  # type: ignore[assignment]
     new.reverse()
-    views = [e.view() for e in new]
+    views = _views(k, new)
     texts = [v["text"] for v in views]
     if hit is not None and node is prev and len(new) < LOG_LINES:
         before_texts, before_views = hit[1]

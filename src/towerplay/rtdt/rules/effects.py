@@ -308,6 +308,17 @@ def lose_items(w: World, s: State, h: HeroState, kind: str, n: int) -> bool:
     """Lose n items of a kind, the loser choosing which; True when short (RTDT-CORR-1)."""
     have = held(h, kind)
     if len(have) <= n:
+        if len(have) < n:
+            tell(
+                s,
+                "loss",
+                "{hero} has {k} of the {n} item(s) to lose ({kind}).",
+                seats=(h.seat,),
+                hero=hero_name(w, h),
+                k=len(have),
+                n=n,
+                kind=kind,
+            )
         for item in have[:]:
             discard_item(w, s, h, item)
         return len(have) < n
@@ -540,12 +551,14 @@ def _targets_all(w: World, s: State, step: HitHeroes, anchors: list[str]) -> lis
 
 def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: str) -> None:
     name = w.name(who)
+    struck = False
     for h in _targets(w, s, step, anchors):
         mult = 1
         if step.per_token:
             mult = sum(1 for a in anchors if a == h.space)
             if not mult:
                 continue
+        struck = True
         tell(
             s,
             "text",
@@ -558,6 +571,13 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
         for change in w.hooks.strike_effects:  # The Iron Wall
             effects = change(w, s, h, effects, mult)
         run(w, s, h, effects, f"the {possessive(name)} strike", mult)
+    if not struck:
+        tell(
+            s,
+            "text",
+            "The {foe} strike no hero." if plural(w, who) else "The {foe} strikes no hero.",
+            foe=name,
+        )
 
 
 # --- the app's foe events (RTDT-EVENT-4..6, -9) --------------------------------------------

@@ -3,11 +3,21 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from typing import Any
 
 from towerplay.core.narration import Event
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
+
+# `tell` fills an Event's slots directly: the frozen dataclass's __init__ costs twice as
+# much, and the log grows at almost every step (benchmarks/bench_rtdt.py). The slots are
+# checked here so that a field added to Event cannot be left unset.
+_SLOTS = ("kind", "msg", "args", "seats", "amounts", "to")
+if tuple(f.name for f in fields(Event)) != _SLOTS:  # pragma: no cover - a core change
+    raise ImportError(f"core.narration.Event's fields changed; update {__name__}._SLOTS")
+_new = object.__new__
+_KIND, _MSG, _ARGS, _SEATS, _AMOUNTS, _TO = (getattr(Event, name).__set__ for name in _SLOTS)
 
 
 def tell(
@@ -23,9 +33,17 @@ def tell(
     """Log one event: its kind (core/narration.py KINDS), English template `msg` with named
     `args`, the seats concerned, what changed by how much (signed), and `to` the seats that
     may see it when it is private. Built here directly: this is on the hot path."""
-    s.log = s.log.add(
-        Event(kind, msg, tuple([(k, str(v)) for k, v in args.items()]), seats, amounts, to)
-    )
+    for k, v in args.items():
+        if v.__class__ is not str:
+            args[k] = str(v)
+    e = _new(Event)
+    _KIND(e, kind)
+    _MSG(e, msg)
+    _ARGS(e, tuple(args.items()))
+    _SEATS(e, seats)
+    _AMOUNTS(e, amounts)
+    _TO(e, to)
+    s.log = s.log.add(e)
 
 
 def hero_name(w: World, h: HeroState) -> str:
