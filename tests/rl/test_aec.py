@@ -91,3 +91,10 @@ def test_a_bad_config_is_refused_clearly() -> None:
         make_aec("rtdt", players=6)
     with pytest.raises(ValueError, match="given to reset"):
         make_aec("tactics", seed=3)
+
+
+def test_render_shows_the_last_lines_of_the_log() -> None:
+    env = make_aec("tactics", render_mode="ansi")
+    env.reset(seed=0)
+    assert env.render() == "\n".join(env.game.log[-10:]) and "Goblin Ambush" in env.render()
+    assert make_aec("tactics").render() is None  # before reset
