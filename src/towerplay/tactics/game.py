@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.errors import SaveError
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -17,11 +18,15 @@ from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
-from towerplay.tactics.save import state_from_json, state_to_json
+from towerplay.tactics.idle import idle_notes
+from towerplay.tactics.narrate import recent
+from towerplay.tactics.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.setup import config_items, items_by_id, new_state
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 2  # 2: the party items (state.items, items_spent), push and splash decisions
+SAVE_VERSION = 3  # 2: the party items (state.items, items_spent), push and splash decisions
+# 3: the log is events (kind, template, fields, seats, amounts); a version 2 log loads as text
+OLDER = (2,)
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
     "party": ["fighter", "rogue", "cleric"],
@@ -62,6 +67,12 @@ class TacticsGame:
 
     @property
     def log(self) -> list[str]:
+        """Every event's text, private ones included (a god's view for tests and tools)."""
+        return [e.text for e in self.s.log.to_list()]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event; a seat sees `[e for e in game.events if e.seen_by(seat)]`."""
         return self.s.log.to_list()
 
     def spent(self) -> dict[str, Any]:
@@ -133,6 +144,9 @@ class TacticsGame:
             pending = {"kind": d.kind, "seat": d.seat, "prompt": d.data["prompt"]}
             if d.seat == seat:
                 pending["choices"] = [" ".join(c) for c in d.data["choices"]]
+                if d.kind == "turn":  # what would only spend its card (AT-CARD-4)
+                    hero = s.heroes[d.seat]
+                    pending["notes"] = idle_notes(s, ctx, hero, d.data["choices"])
         boss = ctx.content.boss_decks[ctx.enc.boss_deck]
         return {
             "encounter": s.encounter,
@@ -161,7 +175,7 @@ class TacticsGame:
             "pending": pending,
             "outcome": s.outcome,
             "cause": s.cause,
-            "log": s.log.last(20),
+            **recent(s.log, seat),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -181,6 +195,8 @@ class TacticsGame:
             raise SaveError(file, "(top level)", "expected a JSON object")
         if data.get("game") != "tactics":
             raise SaveError(file, "game", "not a tactics save")
+        if data.get("version") in OLDER:
+            data = upgrade(data)
         if data.get("version") != SAVE_VERSION:
             raise SaveError(file, "version", f"expected version {SAVE_VERSION}")
         config = data.get("config")

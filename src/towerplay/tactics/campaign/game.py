@@ -12,6 +12,7 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -19,13 +20,14 @@ from towerplay.core.rng import seed_state
 from towerplay.tactics.campaign import decisions, guide
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
 from towerplay.tactics.campaign.invariants import violations
-from towerplay.tactics.campaign.save import state_from_json, state_to_json
+from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
 from towerplay.tactics.campaign.view import observe
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: the log is events, and the encounter a version 3 Tactics save
+OLDER = (1,)
 DEFAULT_CONFIG: dict[str, Any] = {"heroes": 3, "difficulty": "normal", "players": 1}
 
 
@@ -66,6 +68,12 @@ class CampaignGame:
 
     @property
     def log(self) -> list[str]:
+        """Every campaign event's text (an encounter's are in `encounter.log`)."""
+        return [e.text for e in self.s.log.to_list()]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every campaign event; the encounter in progress has its own (`encounter.events`)."""
         return self.s.log.to_list()
 
     def legal_actions(self) -> list[Action]:
@@ -151,6 +159,8 @@ class CampaignGame:
             raise SaveError(file, "(top level)", "expected a JSON object")
         if data.get("game") != "campaign":
             raise SaveError(file, "game", "not a campaign save")
+        if data.get("version") in OLDER:
+            data = upgrade(data)
         if data.get("version") != SAVE_VERSION:
             raise SaveError(file, "version", f"expected version {SAVE_VERSION}")
         config = data.get("config")
