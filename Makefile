@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
 
-.PHONY: run test soak bench lint clean mutants
+.PHONY: run test soak browser bench lint clean mutants
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -32,6 +32,12 @@ test: lint
 
 soak: $(STAMP)
 	$(BIN)/pytest -m soak -o addopts='-q'
+
+# The pages in Debian's Chromium (Playwright cannot download its own browsers here).
+browser: $(STAMP)
+	@command -v chromium >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	$(BIN)/pytest -m browser -o addopts='-q'
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
