@@ -31,6 +31,7 @@ def idle_notes(s: State, ctx: Ctx, hero: Hero, choices: list[list[str]]) -> dict
     its text and why: {"play backstab": "does nothing now: no target in range"}."""
     me = s.units[hero.uid]
     out: dict[str, str] = {}
+    seen: dict[tuple[str, Step], str] = {}  # steps alike are judged once (observe is hot)
     for choice in choices:
         verb = choice[0]
         actor = me
@@ -43,18 +44,27 @@ def idle_notes(s: State, ctx: Ctx, hero: Hero, choices: list[list[str]]) -> dict
             options = (summon_steps(actor.movement, actor.attack_dice, actor.attack_range),)
         else:
             continue
-        why = idle_reason(s, ctx, actor, options)
+        why = idle_reason(s, ctx, actor, options, seen)
         if why:
             out[" ".join(choice)] = f"does nothing now: {why}"
     return out
 
 
-def idle_reason(s: State, ctx: Ctx, actor: Unit, options: tuple[tuple[Step, ...], ...]) -> str:
+def idle_reason(
+    s: State,
+    ctx: Ctx,
+    actor: Unit,
+    options: tuple[tuple[Step, ...], ...],
+    seen: dict[tuple[str, Step], str],
+) -> str:
     """Why no step of any option would do anything, or "" when one would."""
     reasons: list[str] = []
     for steps in options:
         for st in steps:
-            why = step_idle(s, ctx, actor, st)
+            key = (actor.uid, st)  # content steps are frozen: equal steps hash alike
+            why = seen.get(key)
+            if why is None:
+                why = seen[key] = step_idle(s, ctx, actor, st)
             if not why:
                 return ""
             if why not in reasons:
@@ -98,20 +108,16 @@ def attack_reaches(s: State, ctx: Ctx, actor: Unit, st: AttackStep) -> bool:
         )
     wall = walls(s, ctx)
     w, h = ctx.board.width, ctx.board.height
-    if band[1] == 0:
-        centres = [actor.square]
-    else:
-        blockers = sight_blockers(s, ctx, actor.side)
-        centres = [
-            sq
-            for sq in within(actor.square, band[1], w, h)
-            if not (1 << sq) & wall and in_range(s, ctx, actor, (sq,), band, blockers)
-        ]
-    for sq in centres:
-        area = set(within(sq, st.aoe, w, h))
-        for u in foes:
-            fp = footprint(ctx, u)
-            if area & set(fp) and line_of_sight(ctx.board.geo, (sq,), fp, wall):
+    blockers = sight_blockers(s, ctx, actor.side)
+    for u in foes:  # the squares whose area holds this foe, then those the actor may target
+        fp = footprint(ctx, u)
+        near = sorted({q for f in fp for q in within(f, st.aoe, w, h)})
+        for sq in near:
+            if band[1] == 0:
+                aimed = sq == actor.square
+            else:
+                aimed = not (1 << sq) & wall and in_range(s, ctx, actor, (sq,), band, blockers)
+            if aimed and line_of_sight(ctx.board.geo, (sq,), fp, wall):
                 return True
     return False
 
