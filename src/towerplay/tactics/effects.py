@@ -312,13 +312,16 @@ def hit(
         dmg = max(0, amount - reduction(s, ctx, target) - reduce)
         blocked = amount - dmg
         if blocked:
-            msg = "{attacker} {verb} {target} for {total}, {blocked} blocked: {damage} damage; "
+            msg = (
+                "{attacker} {verb} {target} for {total}, {blocked} blocked: {damage} damage; "
+                "{target} has {hp} of {max_hp} HP"
+            )
         else:
-            msg = "{attacker} {verb} {target}: {damage} damage; "
+            msg = "{attacker} {verb} {target}: {damage} damage; {target} has {hp} of {max_hp} HP"
         log(
             s,
             "damage",
-            msg + "{target} has {hp} of {max_hp} HP",
+            msg,
             seats=seats,
             amounts={"hp": -min(dmg, target.hp), "blocked": blocked},
             blocked=blocked,
