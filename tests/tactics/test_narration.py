@@ -11,7 +11,8 @@ import pytest
 from tests.tactics.helpers import arena, boss_turn, content_with, turn, unit
 from towerplay.core.errors import SaveError
 from towerplay.core.narration import Event
-from towerplay.tactics.effects import draw_up
+from towerplay.tactics.effects import add_condition, draw_up
+from towerplay.tactics.encounter import advance
 from towerplay.tactics.game import TacticsGame
 
 GOBLINS = (
@@ -158,3 +159,19 @@ def test_a_save_whose_event_template_lacks_a_field_is_refused_naming_it() -> Non
     data["state"]["log"][0]["msg"] = "{nobody} arrives"
     with pytest.raises(SaveError, match=r"state\.log\[0\]\.msg: a field of the template"):
         TacticsGame.from_json(data, content=g.ctx.content)
+
+
+def test_conditions_given_and_ending_at_cleanup_are_told() -> None:
+    g = goblins(dice=1)
+    add_condition(g.s, unit(g, "gm1"), "slowed")
+    add_condition(g.s, unit(g, "rogue"), "invisible")
+    for h in g.s.heroes:
+        h.hand = []  # nobody is asked to discard
+    g.s.phase, g.s.cursor = "cleanup", 0
+    advance(g.s, g.ctx)
+    given = [e.text for e in g.events if e.msg == "{unit} is {condition}"]
+    ended = [e for e in g.events if e.msg == "{unit} is no longer {conditions}"]
+    assert given == ["gm1 is slowed", "rogue is invisible"]
+    assert [e.text for e in ended] == ["rogue is no longer invisible", "gm1 is no longer slowed"]
+    assert ended[0].seats == (1,) and ended[1].seats == ()
+    assert not unit(g, "gm1").conditions

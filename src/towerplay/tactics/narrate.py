@@ -11,7 +11,7 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import SaveError
-from towerplay.core.narration import Event, event, plain
+from towerplay.core.narration import Event, plain
 from towerplay.core.replay import Chain
 from towerplay.tactics.state import State, Unit
 
@@ -28,7 +28,9 @@ def log(
 ) -> None:
     """Tell what happened: an event of `kind` whose English template `msg` has `fields`
     (core/narration.py); `to` the seats that may see it when it is private."""
-    s.log = s.log.add(event(kind, msg, seats=seats, amounts=amounts, to=to, **fields))
+    # core.narration.event(), built inline: an encounter tells a dozen events a decision
+    args = tuple([(k, str(v)) for k, v in fields.items()])
+    s.log = s.log.add(Event(kind, msg, args, seats, tuple(amounts.items()) if amounts else (), to))
 
 
 def seats_of(*units: Unit) -> tuple[int, ...]:
