@@ -113,8 +113,8 @@ def test_a_revive_potion_is_told_with_what_is_left_the_penalty_and_the_healing()
     assert g.s.pending[-1].kind == "knocked_out"
     g.apply("revive")
     msg = (
-        "{hero} drinks a revive potion ({potions} left); the penalty die shows {penalty}: "
-        "{n} cards are set aside"
+        "{hero} drinks a revive potion ({potions} left); penalty die {penalty}, "
+        "cards set aside: {n}"
     )
     (drink,) = told(g, "cost", msg)
     assert drink["potions"] == str(potions - 1) and drink["+potions"] == -1

@@ -234,7 +234,8 @@ def draw(s: State, ctx: Ctx, hero: Hero, n: int) -> None:
     hero.hand.extend(drawn)
     seats = (hero.seat,)
     n = len(drawn)
-    log(s, "draw", "{hero} draws {n} cards", seats=seats, amounts={"hand": n}, hero=hero.uid, n=n)
+    msg = "{hero} draws a card" if n == 1 else "{hero} draws {n} cards"
+    log(s, "draw", msg, seats=seats, amounts={"hand": n}, hero=hero.uid, n=n)
     log(
         s,
         "draw",

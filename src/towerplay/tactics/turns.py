@@ -238,8 +238,8 @@ def revive(s: State, ctx: Ctx, hero: Hero) -> None:
     log(
         s,
         "cost",
-        "{hero} drinks a revive potion ({potions} left); the penalty die shows {penalty}: "
-        "{n} cards are set aside",
+        "{hero} drinks a revive potion ({potions} left); penalty die {penalty}, "
+        "cards set aside: {n}",
         seats=(hero.seat,),
         amounts={"potions": -1, "deck": -aside},
         hero=hero.uid,

@@ -296,8 +296,13 @@ def gain_gold(c: CampaignContent, s: CampaignState, n: int) -> None:
             s.items.remove(bag)
         moved += 1
     if moved:
-        msg = "the party gains {n} bags of gold (now {gold})"
-        if n < 0:
+        if n > 0:
+            msg = "the party gains {n} bags of gold (now {gold})"
+            if moved == 1:
+                msg = "the party gains a bag of gold (now {gold})"
+        elif moved == 1:
+            msg = "the party loses a bag of gold (now {gold})"
+        else:
             msg = "the party loses {n} bags of gold (now {gold})"
         log(
             s,

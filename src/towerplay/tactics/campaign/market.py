@@ -98,7 +98,9 @@ def buy(c: CampaignContent, s: CampaignState, m: Market, card: str, who: int) ->
     log(
         s,
         "cost",
-        "{hero} buys {card} for {price} bags of gold ({gold} left)",
+        "{hero} buys {card} for {price} bags of gold ({gold} left)"
+        if offer.price != 1
+        else "{hero} buys {card} for a bag of gold ({gold} left)",
         seats=(who,),
         amounts={"gold": -offer.price},
         hero=s.party[who].hero,
