@@ -5,7 +5,7 @@ random encounters; older saves' logs load as plain text."""
 from __future__ import annotations
 
 from towerplay.tactics.campaign.game import CampaignGame
-from towerplay.tactics.campaign.guide import apply_reward
+from towerplay.tactics.campaign.guide import apply_reward, spend_items
 from towerplay.tactics.campaign.hero import max_hp
 from towerplay.tactics.campaign.models import Reward
 
@@ -76,3 +76,14 @@ def test_a_version_1_save_loads_with_its_log_as_plain_text() -> None:
     assert back.log == g.log and {e.kind for e in back.events} == {"text"}
     view = back.observe(0)
     assert view["log"] == [e["text"] for e in view["events"]] == g.log[-20:]
+
+
+def test_the_potions_drunk_and_the_items_spent_in_an_encounter_are_told() -> None:
+    g = campaign()
+    apply_reward(g.c, g.s, Reward(items=("crypt_key",)))
+    spend_items(g.c, g.s, ["crypt_key"], 2)
+    key = g.c.items["crypt_key"].name
+    assert told(g, "cost")[-2:] == [
+        ("the party drank 2 revive potions in the encounter", {"potions_drunk": 2}),
+        (f"{key} is spent", {"crypt_key": -1}),
+    ]

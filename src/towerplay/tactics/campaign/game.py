@@ -87,7 +87,8 @@ class CampaignGame:
             self.enc.apply(action)  # the engine refuses illegal actions unchanged
             if self.enc.result is not None:
                 outcome, cause = self.enc.s.outcome, self.enc.s.cause
-                guide.spend_items(self.c, self.s, self.enc.spent()["items_spent"])
+                spent = self.enc.spent()
+                guide.spend_items(self.c, self.s, spent["items_spent"], spent["potions_used"])
                 self.enc = None
                 guide.resolve_encounter(self.c, self.s, outcome, cause)
                 self._run()

@@ -420,8 +420,14 @@ def encounter_config(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
     )
 
 
-def spend_items(c: CampaignContent, s: CampaignState, spent: list[str]) -> None:
-    """The consumables the encounter used leave Party > Items for the Supply (AT-ITEM-2)."""
+def spend_items(c: CampaignContent, s: CampaignState, spent: list[str], potions: int = 0) -> None:
+    """The consumables the encounter used leave Party > Items for the Supply (AT-ITEM-2);
+    the revive potions drunk are told (they are flipped back, AT-CAMP-4)."""
+    if potions:
+        msg = "the party drank {n} revive potions in the encounter"
+        if potions == 1:
+            msg = "the party drank a revive potion in the encounter"
+        log(s, "cost", msg, amounts={"potions_drunk": potions}, n=potions)
     for iid in spent:
         s.items.remove(iid)
         log(s, "cost", "{item} is spent", amounts={iid: -1}, item=c.items[iid].name)
