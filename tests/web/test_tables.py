@@ -130,3 +130,36 @@ def test_a_damaged_table_names_the_table_and_the_field(tables: Tables, store: St
     store.commit(tid, 0, "(damage)", doc, rec.summary)
     with pytest.raises(SaveError, match=f"table {tid}: heroes"):
         read_game(store.get(tid))
+
+
+def test_a_campaign_table_seats_its_players(tables: Tables) -> None:
+    made = tables.create(
+        "campaign", {"heroes": 3, "difficulty": "easy"}, 4,
+        [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
+    )
+    view = tables.view(made.id, made.tokens[0])
+    assert view["game"] == "campaign" and view["observe"]["party"]["heroes_count"] == 3
+    steps = 0
+    while steps < 400 and (tables.ai_turn(made.id) or tables.view(made.id, made.tokens[0])[
+        "your_turn"
+    ]):
+        v = tables.view(made.id, made.tokens[0])
+        if v["your_turn"]:
+            tables.act(made.id, made.tokens[0], v["legal_actions"][0], v["version"])
+        steps += 1
+    assert tables.view(made.id, made.tokens[0])["version"] >= 10
+
+
+def test_a_spectator_sees_the_public_view_and_cannot_act(tables: Tables) -> None:
+    from towerplay.core.protocol import SPECTATOR
+    from towerplay.tactics import new_game as new_tactics
+
+    made = tables.create("tactics", {"encounter": "goblin_ambush"}, 5,
+                         [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}])
+    view = tables.view(made.id, made.spectator)
+    assert view["seat"] == SPECTATOR and not view["your_turn"] and view["legal_actions"] == []
+    assert view["observe"] == new_tactics({"encounter": "goblin_ambush"}, 5).observe(SPECTATOR)
+    with pytest.raises(Forbidden, match="a spectator can watch, not act"):
+        tables.act(made.id, made.spectator, "place a1", 0)
+    with pytest.raises(Forbidden, match="a spectator can watch, not act"):
+        tables.undo(made.id, made.spectator, 0)

@@ -27,12 +27,12 @@ STEPS = ("turn", "place", "mulligan", "reshuffle", "swap", "knocked_out", "clean
 KINDS: tuple[str, ...] = (*RESOLUTION_KINDS, *ENEMY_KINDS, *STEPS)
 
 
-def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """A version 2 save as version 3: its log lines become plain events (docs/saves.md)."""
-    out = dict(data, version=3)
-    state = data.get("state")
-    if isinstance(state, dict) and "log" in state:
-        out["state"] = dict(state, log=upgrade_log(state["log"]))
+def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
+    """An older save's state as version 4 (docs/saves.md): its log lines become plain events
+    (before 4), and a version 2 state, which kept no seed nor history, gets an empty one."""
+    out = dict(state, log=upgrade_log(state["log"])) if "log" in state else dict(state)
+    if version == 2:
+        out.update(seed="0", history=[])
     return out
 
 

@@ -19,15 +19,24 @@ PAGE_WORDS = (
     N_("Tables"), N_("over"), N_("to act"), N_("cooperative"), N_("competitive"),
     # a seat's page
     N_("connected"), N_("disconnected, reconnecting…"), N_("Game over"), N_("Your turn"),
-    N_("Waiting for"), N_("What happened"), N_("key"),
+    N_("Waiting for"), N_("What happened"), N_("key"), N_("Undo"), N_("Redo"),
+    N_("{seat} asks to undo {n} decision(s)"), N_("waiting for the others to agree"),
+    N_("press Undo to agree"), N_("Spectator"),
     # Return to Dark Tower
     N_("Month"), N_("turn"), N_("Skulls in the supply"), N_("Market"), N_("level"),
     N_("the Tower"), N_("virtue"), N_("gear"), N_("treasure"), N_("potion"), N_("corruption"),
     N_("companion"), N_("quest item"), N_("warriors"), N_("spirit"), N_("Heroic"), N_("Gritty"),
     N_("cleanse"), N_("quest"), N_("battle"), N_("banner"), N_("reinforce"),
+    N_("Battle"), N_("the adversary"), N_("card"), N_("rung"), N_("Advantages"), N_("dungeon"),
+    N_("wild"), N_("magic"), N_("melee"), N_("stealth"), N_("beast"), N_("humanoid"),
+    N_("undead"), N_("elemental"), N_("ranged"),
     # Adventure Tactics
     N_("Round"), N_("Main objective"), N_("Bonus objective"), N_("Revive potions"),
     N_("Initiative"), N_("Boss cards revealed"), N_("deck"), N_("hand"), N_("discard"),
     N_("floor"), N_("start"), N_("wall"), N_("obstacle"), N_("water"), N_("trap"), N_("exit"),
     N_("spawn"), N_("wraith"), N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature"),
+    # the campaign
+    N_("Ending"), N_("travel: a random encounter may come"), N_("gold"), N_("Sell for"),
+    N_("Level up"), N_("random encounters"), N_("movement"), N_("equipment"), N_("perks"),
+    N_("easy"), N_("normal"), N_("hard"), N_("Heroes"), N_("Adventure Tactics: a campaign"),
 )

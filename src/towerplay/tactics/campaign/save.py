@@ -23,13 +23,13 @@ from towerplay.tactics.narrate import check_log, upgrade_log
 GIFTS = ("loot", "perk", "ability", "mark")
 
 
-def upgrade(data: dict[str, Any]) -> dict[str, Any]:
-    """A version 1 save as version 2: its log lines become plain events (docs/saves.md);
-    the encounter inside, a Tactics save, is upgraded when it loads."""
-    out = dict(data, version=2)
-    state = data.get("state")
-    if isinstance(state, dict) and "log" in state:
-        out["state"] = dict(state, log=upgrade_log(state["log"]))
+def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
+    """An older save's state as version 3 (docs/saves.md): its log lines become plain events
+    (before 3), and a version 1 state, which kept no seed nor actions, gets an empty one; the
+    encounter inside, a Tactics save, is upgraded when it loads."""
+    out = dict(state, log=upgrade_log(state["log"])) if "log" in state else dict(state)
+    if version == 1:
+        out.update(seed="0", actions=[])
     return out
 
 

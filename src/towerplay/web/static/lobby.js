@@ -4,6 +4,7 @@ const $ = (sel) => document.querySelector(sel);
 
 function seatCount(form) {
   if (form.game.value === "rtdt") return Number(form.players.value);
+  if (form.game.value === "campaign") return Number(form.heroes.value);
   return form.party.value.split(",").filter((x) => x.trim()).length;
 }
 
@@ -31,6 +32,9 @@ function config(form) {
                 difficulty: form.difficulty.value };
     if (form.covenant.checked) c.expansion = "covenant";
     return c;
+  }
+  if (form.game.value === "campaign") {
+    return { heroes: Number(form.heroes.value), difficulty: form.cdifficulty.value };
   }
   return { encounter: form.encounter.value.trim(), difficulty: form.tdifficulty.value,
            party: form.party.value.split(",").map((x) => x.trim()).filter((x) => x) };
@@ -65,6 +69,9 @@ async function create(event) {
     }
     list.appendChild(li);
   });
+  const watch = document.createElement("li");
+  watch.innerHTML = `${Words.t("Spectator")}: <a href="${data.spectator.link}">${location.origin}${data.spectator.link}</a>`;
+  list.appendChild(watch);
   $("#links").hidden = false;
   listTables();
 }
@@ -91,9 +98,11 @@ window.addEventListener("DOMContentLoaded", async () => {
   form.game.addEventListener("change", () => {
     $("#rtdt-options").hidden = form.game.value !== "rtdt";
     $("#tactics-options").hidden = form.game.value !== "tactics";
+    $("#campaign-options").hidden = form.game.value !== "campaign";
     drawSeats(form);
   });
   form.players.addEventListener("change", () => drawSeats(form));
+  form.heroes.addEventListener("change", () => drawSeats(form));
   form.party.addEventListener("input", () => drawSeats(form));
   form.addEventListener("submit", create);
   drawSeats(form);

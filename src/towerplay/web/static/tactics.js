@@ -56,7 +56,8 @@ const Tactics = {
       svg("title", {}, g, `${u.id} (${u.type}): ${u.hp}/${u.max_hp} HP` +
           (u.conditions.length ? `, ${u.conditions.join(", ")}` : ""));
       svg("circle", { cx: w / 2, cy: h / 2, r: Math.min(w, h) / 2 - 7 }, g);
-      svg("text", { x: w / 2, y: h / 2 + 4, "text-anchor": "middle", class: "unit-id" }, g, u.id);
+      const label = u.id.length > 5 ? u.id.slice(0, 3) + u.id.replace(/\D/g, "") : u.id;
+      svg("text", { x: w / 2, y: h / 2 + 4, "text-anchor": "middle", class: "unit-id" }, g, label);
       const bar = Math.max(0, u.hp) / Math.max(1, u.max_hp);
       svg("rect", { x: 6, y: h - 9, width: (w - 12) * bar, height: 5, class: "hp" }, g);
       svg("text", { x: w - 4, y: 12, "text-anchor": "end", class: "hp-text" }, g, String(u.hp));
