@@ -63,18 +63,46 @@ def log_roll(s: State, u: Unit, rolled: Sequence[int], bonus: int, total: int, h
     log(s, "reveal", msg, seats=seats_of(u), amounts=amounts, bonus=signed(bonus), **fields)
 
 
+# observe is called at every decision, and by agents on every clone they look ahead on, while
+# the log changes only when something happens: the answers are kept by the log node and seat
+# (a log only grows, so the same node means the same events) and each event's view once.
+_RECENT: dict[tuple[int, int | None], tuple[Chain[Event], dict[str, Any]]] = {}
+_VIEWS: dict[int, tuple[Event, dict[str, Any]]] = {}
+KEEP = 4096
+
+
 def recent(log: Chain[Event], seat: int | None, n: int = 20) -> dict[str, Any]:
     """`observe`'s part of the log: the last `n` events `seat` may see, as texts ("log")
-    and as `Event.view()` dicts ("events")."""
+    and as `Event.view()` dicts ("events"); read-only, shared by the calls that ask the
+    same."""
+    key = (id(log), seat)
+    hit = _RECENT.get(key)
+    if hit is not None and hit[0] is log:
+        return hit[1]
     views: list[dict[str, Any]] = []
     node: Chain[Event] | None = log
     while node is not None and node.size and len(views) < n:
         e = node.head
         if e is not None and (e.to is None or (seat is not None and seat in e.to)):
-            views.append(e.view())  # the test of Event.seen_by, inline: observe is hot
+            views.append(_view(e))  # the test of Event.seen_by, inline: observe is hot
         node = node.rest
     views.reverse()
-    return {"log": [v["text"] for v in views], "events": views}
+    out = {"log": [v["text"] for v in views], "events": views}
+    if len(_RECENT) > KEEP:
+        _RECENT.clear()
+    _RECENT[key] = (log, out)
+    return out
+
+
+def _view(e: Event) -> dict[str, Any]:
+    hit = _VIEWS.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    if len(_VIEWS) > KEEP * 4:
+        _VIEWS.clear()
+    view = e.view()
+    _VIEWS[id(e)] = (e, view)
+    return view
 
 
 def check_log(log: Chain[Event], fail: Callable[[str, str], SaveError], path: str) -> None:
