@@ -95,7 +95,7 @@ def test_AT_ATK_4_an_ignored_attack_still_rolls() -> None:
     assert "for 2" in g.prompt  # the dice were rolled before the response
     hp = unit(g, "wizard").hp
     g.apply("respond mana_shield")
-    assert "gm1 attacks wizard: 0 damage" in g.log
+    assert "gm1 attacks wizard for 2: the attack is ignored, no damage" in g.log
     assert unit(g, "wizard").hp >= hp - 2  # only the second minion's attack can land
     assert "mana_shield" in g.s.heroes[0].discard
 
@@ -205,8 +205,12 @@ def test_AT_AOE_3_one_roll_for_all_targets() -> None:
     g.apply("play fireball")
     g.apply("target d2")
     g.apply("hit c3")
-    rolls = [line for line in g.log if line.startswith("wizard attack")]
-    assert rolls == ["wizard attack gm1: 2 damage", "wizard attack gm2: 2 damage"]
+    rolls = [line for line in g.log if line.startswith(("wizard attacks", "wizard rolls"))]
+    assert rolls == [  # one roll, told once, for both targets
+        "wizard rolls 1, 1 to attack, +0 bonus: 2",
+        "wizard attacks gm1: 2 damage; gm1 has 1 of 3 HP",
+        "wizard attacks gm2: 2 damage; gm2 has 1 of 3 HP",
+    ]
 
 
 def test_AT_AOE_3_walls_shield_from_an_area() -> None:
@@ -246,7 +250,7 @@ def test_AT_AOE_4_the_player_orders_the_targets() -> None:
     g.apply("target c2")
     assert g.s.pending[-1].kind == "order" and texts(g) == ["hit c3", "hit d3"]
     g.apply("hit d3")
-    assert g.log[-1].startswith("wizard attack gm1") and "gm2" in g.log[-2]
+    assert g.log[-1].startswith("wizard attacks gm1") and "gm2" in g.log[-2]
 
 
 def test_AT_COND_1_slowed_moves_one_point() -> None:
@@ -487,3 +491,21 @@ def test_AT_KO_4_healing_a_knocked_out_ally_brings_it_back() -> None:
     g.apply("target rogue")
     rogue = unit(g, "rogue")
     assert not rogue.knocked_out and rogue.hp == 3 and g.ctx.board.name(rogue.square) == "b1"
+
+
+def test_AT_CARD_4_a_card_that_can_do_nothing_is_offered_and_says_so() -> None:
+    g = arena(content=fixed(1))
+    turn(g, "rogue", ["backstab", "basic_move", "tumble", "smoke_bomb"])
+    notes = g.observe(1)["pending"]["notes"]
+    assert "play backstab" in texts(g)  # still a legal play (AT-CARD-1)
+    assert notes["play backstab"] == "does nothing now: no enemy in reach"
+    assert notes["use goblin_leathers"] == "does nothing now: no one in reach needs healing"
+    assert not {"play basic_move", "play tumble", "play smoke_bomb"} & set(notes)
+    assert "notes" not in g.observe(0)["pending"]  # only the deciding seat's hand is told
+    turn(g, "cleric", ["healing_prayer", "basic_move", "divine_flames", "smite"])
+    assert g.observe(2)["pending"]["notes"]["play healing_prayer"] == (
+        "does nothing now: no one in reach needs healing"
+    )
+    unit(g, "fighter").hp -= 2  # the fighter, in range 3, is wounded: the prayer helps
+    turn(g, "cleric", ["healing_prayer", "basic_move", "divine_flames", "smite"])
+    assert "play healing_prayer" not in g.observe(2)["pending"]["notes"]

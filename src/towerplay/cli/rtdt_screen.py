@@ -120,7 +120,7 @@ def render(
         if p is not None
     ]
     lines = LOG_LINES - 3 if fights else LOG_LINES  # room for the battle or dungeon panel
-    log = Text("\n".join(game.log[-lines:]), style="dim")
+    log = Text("\n".join(view["log"][-lines:]), style="dim")  # what this seat may see
     parts.append(Panel(log, title="log", title_align="left", box=box.SQUARE, padding=(0, 1)))
     parts.extend(fights)
     if game.result is not None:

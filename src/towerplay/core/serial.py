@@ -19,6 +19,7 @@ fields belong to each game (rtdt/save.py, tactics/save.py).
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable, Container, Mapping
@@ -76,7 +77,9 @@ def _element(s: Spec) -> Spec:
 # --- types ----------------------------------------------------------------------------
 
 
+@functools.cache
 def _hints(cls: type) -> dict[str, Any]:
+    """A class's field types, resolved once (a log loads one record per event)."""
     return typing.get_type_hints(cls)
 
 

@@ -8,11 +8,13 @@ Modules, from the ground up:
 - `grid`: squares, distance, corner-to-corner line of sight, movement costs, areas.
 - `models`, `content`: the pydantic content models and the YAML under `content/`.
 - `state`: the plain-data state (units, heroes, pending decisions) and its clone.
+- `narrate`: every change told as a structured event (kind, template, fields, amounts).
 - `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,
   the direction deck, objectives.
 - `basic_attacks`: the elite classes' basic-attack modifiers (extra die, heal,
   push, splash).
 - `cards`: playing a card step by step (targets, areas, summons).
+- `idle`: which turn actions would do nothing now, and why (told beside them).
 - `enemy_moves`: whom an enemy goes for and where it moves.
 - `enemy_attacks`: enemy attacks, the players' Responses, the Harpoon.
 - `spawns`: minions and walls that appear during play; the enemy-unit builder.

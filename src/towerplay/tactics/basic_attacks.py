@@ -24,6 +24,7 @@ from towerplay.tactics.effects import (
     walls,
 )
 from towerplay.tactics.grid import ALL_DIRECTIONS, set_distance, step
+from towerplay.tactics.narrate import seats_of
 from towerplay.tactics.state import Ctx, Resolution, State, Unit
 
 SPLASH_RANGE = (1, 2)  # War Mage: "another target at range 2" (within 2, in sight)
@@ -120,7 +121,7 @@ def answer_push(s: State, ctx: Ctx, target: Unit, tokens: tuple[str, ...]) -> No
     if tokens[0] == "push":
         sq = ctx.board.square(tokens[1])
         assert sq is not None
-        log(s, f"{target.uid} is pushed")
+        log(s, "move", "{unit} is pushed", seats=seats_of(target), unit=target.uid)
         move_unit(s, ctx, target, sq)
 
 
@@ -129,5 +130,17 @@ def answer_splash(s: State, ctx: Ctx, actor: Unit, tokens: tuple[str, ...]) -> N
         return
     sq = ctx.board.square(tokens[1])
     target = next(u for u in s.units.values() if u.side != actor.side and sq in footprint(ctx, u))
-    log(s, f"{actor.uid} splashes {target.uid}: {SPLASH_DAMAGE} damage")
+    hp = max(0, target.hp - SPLASH_DAMAGE)
+    log(
+        s,
+        "damage",
+        "{attacker} splashes {target}: {damage} damage; {target} has {hp} of {max_hp} HP",
+        seats=seats_of(actor),
+        amounts={"hp": hp - target.hp},
+        attacker=actor.uid,
+        target=target.uid,
+        damage=SPLASH_DAMAGE,
+        hp=hp,
+        max_hp=target.max_hp,
+    )
     damage(s, ctx, target, SPLASH_DAMAGE)

@@ -49,6 +49,7 @@ from towerplay.tactics.grid import (
     within,
 )
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
+from towerplay.tactics.narrate import log_roll, seats_of
 from towerplay.tactics.state import Ctx, Decision, Hero, Resolution, State, Unit
 
 
@@ -102,7 +103,13 @@ def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | No
     else:
         hero.hand.remove(card_id)
     (hero.set_aside if card.remove else hero.discard).append(card_id)
-    log(s, f"{hero.uid} plays {card.name}")
+    if card.remove:
+        msg = "{hero} plays {card}; it is set aside for the encounter (Remove)"
+    elif from_board is not None:
+        msg = "{hero} uses {card} from the board"
+    else:
+        msg = "{hero} plays {card}"
+    log(s, "text", msg, seats=(hero.seat,), hero=hero.uid, card=card.name)
     s.resolution = Resolution(hero.seat, card_id, actor=hero.uid)
     if len(card.options) > 1:
         # a blue line: one ability or the other, not both (AT-CARD-2)
@@ -122,7 +129,7 @@ def command_summon(s: State, ctx: Ctx, hero: Hero, uid: str) -> None:
     """A summoned creature acts on its owner's turn: a move, then its attack (AT-SUM-1)."""
     hero.commanded.append(uid)
     s.resolution = Resolution(hero.seat, "@" + uid, option=0, actor=uid)
-    log(s, f"{hero.uid} commands {uid}")
+    log(s, "text", "{hero} commands {summon}", seats=(hero.seat,), hero=hero.uid, summon=uid)
 
 
 # --- running steps --------------------------------------------------------------------
@@ -163,7 +170,7 @@ def begin_step(s: State, ctx: Ctx, r: Resolution, st: Step) -> bool:
     if isinstance(st, SummonStep):
         return ask_summon_square(s, ctx, r, actor, st)
     if hero is not None:
-        draw(s, hero, st.count)
+        draw(s, ctx, hero, st.count)
     return False
 
 
@@ -268,7 +275,7 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
             if in_range(s, ctx, actor, footprint(ctx, u), band, blockers):
                 choices.append(["target", ctx.board.name(u.square)])
     if not choices:
-        log(s, f"{actor.uid} has no target in range")
+        log(s, "text", "{unit} has no target in range", seats=seats_of(actor), unit=actor.uid)
         return False
     choices.sort()
     name = resolving_name(ctx, r)
@@ -299,6 +306,8 @@ def attack_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
         r.last_target = ""  # set by the hit, read by the modifier after it
     rolled = roll(s, ctx, dice, reroll)
     r.dice = rolled
+    bonus = attack_bonus(s, ctx, actor, st)
+    log_roll(s, actor, rolled, bonus, attack_total(ctx, actor, rolled, bonus), heal=False)
     if st.aoe:
         wall = walls(s, ctx)
         area = set(within(sq, st.aoe, ctx.board.width, ctx.board.height))
@@ -338,15 +347,20 @@ def hit_one(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep, uid:
     target = s.units.get(uid)
     if target is None or target.knocked_out:
         return
+    amount = attack_total(ctx, actor, r.dice, attack_bonus(s, ctx, actor, st))
+    r.last_target = uid
+    hit(s, ctx, actor, target, amount, st.conditions)
+
+
+def attack_bonus(s: State, ctx: Ctx, actor: Unit, st: AttackStep) -> int:
+    """What is added to the dice: the card's, the figure's and the hero's modifiers."""
     hero = hero_of(s, actor.uid)
     bonus = st.bonus + actor.attack_bonus
     if hero is not None:
         bonus += total(ctx, hero, "attack_bonus")
         if st.basic:
             bonus += total(ctx, hero, "basic_attack_bonus")
-    amount = attack_total(ctx, actor, r.dice, bonus)
-    r.last_target = uid
-    hit(s, ctx, actor, target, amount, st.conditions)
+    return bonus
 
 
 def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep) -> bool:
@@ -387,9 +401,11 @@ def heal_targets(
     s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep, target: Unit
 ) -> None:
     hero = hero_of(s, actor.uid)
-    amount = sum(roll(s, ctx, st.dice)) + st.amount
-    if hero is not None:
-        amount += total(ctx, hero, "heal_bonus")
+    rolled = roll(s, ctx, st.dice)
+    bonus = st.amount + (total(ctx, hero, "heal_bonus") if hero is not None else 0)
+    amount = sum(rolled) + bonus
+    if rolled:
+        log_roll(s, actor, rolled, bonus, amount, heal=True)
     group = [target]
     if st.aoe:
         wall = walls(s, ctx)
@@ -427,7 +443,14 @@ def ask_summon_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Summon
     summon = ctx.content.summons[st.summon]
     mine = [u for u in s.units.values() if u.type_id == st.summon and u.owner == actor.owner]
     if len(mine) >= summon.limit:
-        log(s, f"no more than {summon.limit} {summon.name} in play")
+        log(
+            s,
+            "text",
+            "no more than {limit} {summon} in play",
+            seats=seats_of(actor),
+            limit=summon.limit,
+            summon=summon.name,
+        )
         return False
     occ = occupied(s, ctx) | walls(s, ctx)
     choices = []
@@ -461,7 +484,17 @@ def place_summon(s: State, ctx: Ctx, owner: Unit, summon_id: str, sq: int) -> No
         attack_dice=summon.attack_dice,
         attack_range=summon.attack_range,
     )
-    log(s, f"{owner.uid} summons {uid} at {ctx.board.name(sq)}")
+    log(
+        s,
+        "spawn",
+        "{unit} summons {summon} ({name}, {hp} HP) at {square}",
+        seats=seats_of(owner),
+        unit=owner.uid,
+        summon=uid,
+        name=summon.name,
+        hp=summon.hp,
+        square=ctx.board.name(sq),
+    )
 
 
 # --- answering the decisions of a resolution ------------------------------------------

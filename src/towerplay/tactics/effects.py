@@ -21,6 +21,7 @@ from towerplay.tactics.grid import (
     step,
 )
 from towerplay.tactics.models import Modifiers
+from towerplay.tactics.narrate import log, seats_of
 from towerplay.tactics.state import HAND_SIZE, TRAP_DAMAGE, Ctx, Decision, Hero, State, Unit
 
 NUMERIC_MODIFIERS = tuple(
@@ -37,10 +38,6 @@ _DIR_VECTORS = {
     "w": (-1, 0),
     "nw": (-1, 1),
 }
-
-
-def log(s: State, text: str) -> None:
-    s.log = s.log.add(text)
 
 
 def ask(
@@ -211,21 +208,47 @@ def shuffle(s: State, items: list[Any]) -> None:
 # --- cards ---------------------------------------------------------------------------
 
 
-def draw(s: State, hero: Hero, n: int) -> None:
-    """Draw, reshuffling the discard into the deck when it runs out (AT-DRAW-2)."""
+def draw(s: State, ctx: Ctx, hero: Hero, n: int) -> None:
+    """Draw, reshuffling the discard into the deck when it runs out (AT-DRAW-2).
+
+    The table is told how many cards; only the hero's seat is told which."""
+    drawn: list[str] = []
     for _ in range(n):
         if not hero.deck:
             if not hero.discard:
-                return
+                break
             hero.deck = hero.discard
             hero.discard = []
             shuffle(s, hero.deck)
-            log(s, f"{hero.uid} reshuffles the discard pile into the deck")
-        hero.hand.append(hero.deck.pop())
+            log(
+                s,
+                "text",
+                "{hero} reshuffles the discard pile ({n} cards) into the deck",
+                seats=(hero.seat,),
+                hero=hero.uid,
+                n=len(hero.deck),
+            )
+        drawn.append(hero.deck.pop())
+    if not drawn:
+        return
+    hero.hand.extend(drawn)
+    seats = (hero.seat,)
+    n = len(drawn)
+    msg = "{hero} draws a card" if n == 1 else "{hero} draws {n} cards"
+    log(s, "draw", msg, seats=seats, amounts={"hand": n}, hero=hero.uid, n=n)
+    log(
+        s,
+        "draw",
+        "{hero} draws {cards}",
+        seats=seats,
+        to=seats,
+        hero=hero.uid,
+        cards=", ".join(ctx.content.cards[c].name for c in drawn),
+    )
 
 
 def draw_up(s: State, ctx: Ctx, hero: Hero) -> None:
-    draw(s, hero, hand_size(ctx, hero) - len(hero.hand))
+    draw(s, ctx, hero, hand_size(ctx, hero) - len(hero.hand))
 
 
 # --- damage, healing, knock-outs --------------------------------------------------
@@ -253,7 +276,7 @@ def hit(
     conditions: tuple[str, ...] = (),
     reduce: int = 0,
     ignore: bool = False,
-    what: str = "attack",
+    what: str = "attacks",
 ) -> int:
     """Resolve one attack on one target; returns the damage taken.
 
@@ -261,13 +284,53 @@ def hit(
     (AT-ATK-4). Conditions follow the damage, only if the target is still in play
     and took damage (AT-ATK-3).
     """
+    fields: dict[str, Any] = {
+        "attacker": attacker.uid,
+        "verb": what,
+        "target": target.uid,
+        "total": amount,
+    }
+    seats = seats_of(attacker, target)
     if target.kind == "summon" and not ctx.content.summons[target.type_id].damageable:
         dmg = 0  # the Imp cannot be damaged (AT-SUM-2)
+        log(
+            s,
+            "damage",
+            "{attacker} {verb} {target}: {target} cannot be damaged",
+            seats=seats,
+            **fields,
+        )
     elif ignore:
         dmg = 0
+        log(
+            s,
+            "damage",
+            "{attacker} {verb} {target} for {total}: the attack is ignored, no damage",
+            seats=seats,
+            **fields,
+        )
     else:
         dmg = max(0, amount - reduction(s, ctx, target) - reduce)
-    log(s, f"{attacker.uid} {what} {target.uid}: {dmg} damage")
+        blocked = amount - dmg
+        if blocked:
+            msg = (
+                "{attacker} {verb} {target} for {total}, {blocked} blocked: {damage} damage; "
+                "{target} has {hp} of {max_hp} HP"
+            )
+        else:
+            msg = "{attacker} {verb} {target}: {damage} damage; {target} has {hp} of {max_hp} HP"
+        log(
+            s,
+            "damage",
+            msg,
+            seats=seats,
+            amounts={"hp": -min(dmg, target.hp), "blocked": blocked},
+            blocked=blocked,
+            damage=dmg,
+            hp=max(0, target.hp - dmg),
+            max_hp=target.max_hp,
+            **fields,
+        )
     if dmg:
         damage(s, ctx, target, dmg)
     alive = target.uid in s.units and not target.knocked_out
@@ -280,7 +343,14 @@ def hit(
 def add_condition(s: State, u: Unit, condition: str) -> None:
     if condition not in u.conditions:
         u.conditions.append(condition)
-        log(s, f"{u.uid} is {condition}")
+        log(
+            s,
+            "condition",
+            "{unit} is {condition}",
+            seats=seats_of(u),
+            unit=u.uid,
+            condition=condition,
+        )
 
 
 def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
@@ -297,24 +367,47 @@ def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
         defeat_enemy(s, ctx, u)
     elif u.kind == "summon" and ctx.content.summons[u.type_id].removed_when_knocked_out:
         del s.units[u.uid]  # a skeleton is removed instead (AT-SUM-3)
-        log(s, f"{u.uid} crumbles and is removed")
+        log(s, "defeat", "{unit} crumbles and is removed", seats=seats_of(u), unit=u.uid)
     else:
         knock_out(s, ctx, u)  # heroes, and the beast companion like a hero (AT-SUM-4)
 
 
 def move_unit(s: State, ctx: Ctx, u: Unit, sq: int) -> None:
-    log(s, f"{u.uid} moves {ctx.board.name(u.square)} -> {ctx.board.name(sq)}")
+    b = ctx.board
+    log(
+        s,
+        "move",
+        "{unit} moves from {src} to {dst}",
+        seats=seats_of(u),
+        unit=u.uid,
+        src=b.name(u.square),
+        dst=b.name(sq),
+    )
     u.square = sq
-    if any((1 << f) & ctx.board.traps for f in footprint(ctx, u)):
+    if any((1 << f) & b.traps for f in footprint(ctx, u)):
         # trap squares hurt whoever ends a move on them (designed)
-        log(s, f"{u.uid} springs a trap")
+        if u.kind == "summon" and not ctx.content.summons[u.type_id].damageable:
+            log(s, "damage", "{unit} springs a trap but cannot be damaged", unit=u.uid)
+        else:
+            hp = max(0, u.hp - TRAP_DAMAGE)
+            log(
+                s,
+                "damage",
+                "{unit} springs a trap: {damage} damage; {unit} has {hp} of {max_hp} HP",
+                seats=seats_of(u),
+                amounts={"hp": hp - u.hp},
+                unit=u.uid,
+                damage=TRAP_DAMAGE,
+                hp=hp,
+                max_hp=u.max_hp,
+            )
         damage(s, ctx, u, TRAP_DAMAGE)
 
 
 def knock_out(s: State, ctx: Ctx, u: Unit) -> None:
     u.knocked_out = True
     u.conditions.clear()
-    log(s, f"{u.uid} is knocked out")
+    log(s, "defeat", "{unit} is knocked out", seats=seats_of(u), unit=u.uid)
     if u.kind != "hero":
         return
     s.knockouts += 1
@@ -334,11 +427,18 @@ def defeat_enemy(s: State, ctx: Ctx, u: Unit) -> None:
         sq = free_near(s, ctx, u.start, u.uid)
         if sq is not None:
             u.square = sq
-            log(s, f"{u.uid} is bound to serve and re-spawns at {ctx.board.name(sq)}")
+            log(
+                s,
+                "spawn",
+                "{unit} is bound to serve: it re-spawns at {square} with {hp} HP",
+                unit=u.uid,
+                square=ctx.board.name(sq),
+                hp=u.hp,
+            )
             return
     del s.units[u.uid]
     s.defeated[u.type_id] = s.defeated.get(u.type_id, 0) + 1
-    log(s, f"{u.uid} is defeated")
+    log(s, "defeat", "{unit} is defeated", unit=u.uid)
     check_objectives(s, ctx)
 
 
@@ -358,8 +458,20 @@ def heal(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
     """Heal up to maximum HP; a knocked-out hero healed above 0 returns (AT-KO-4)."""
     if amount <= 0:
         return
+    before = u.hp
     u.hp = min(u.max_hp, u.hp + amount)
-    log(s, f"{u.uid} heals {amount}")
+    log(
+        s,
+        "gain",
+        "{unit} heals {healed} of {amount}; {unit} has {hp} of {max_hp} HP",
+        seats=seats_of(u),
+        amounts={"hp": u.hp - before},
+        unit=u.uid,
+        healed=u.hp - before,
+        amount=amount,
+        hp=u.hp,
+        max_hp=u.max_hp,
+    )
     if u.knocked_out and u.hp > 0:
         return_to_board(s, ctx, u)
 
@@ -382,7 +494,14 @@ def return_to_board(s: State, ctx: Ctx, u: Unit) -> None:
         sq = free
     u.square = sq
     u.knocked_out = False
-    log(s, f"{u.uid} returns to the board at {ctx.board.name(sq)}")
+    log(
+        s,
+        "move",
+        "{unit} returns to the board at {square}",
+        seats=seats_of(u),
+        unit=u.uid,
+        square=ctx.board.name(sq),
+    )
 
 
 # --- the direction deck and compass ------------------------------------------------
@@ -424,7 +543,7 @@ def end(s: State, outcome: str, cause: str) -> None:
     s.pending.clear()
     s.resolution = None
     s.enemy_turn = None
-    log(s, f"encounter over: {outcome} ({cause})")
+    log(s, "result", "encounter over: {outcome} ({cause})", outcome=outcome, cause=cause)
 
 
 def objective_met(
@@ -460,8 +579,10 @@ def check_objectives(s: State, ctx: Ctx, reached: bool = False) -> None:
         return
     if not objective_met(s, ctx, main.kind, main.enemy, main.squares, main.rounds):
         return
+    log(s, "result", "main objective met: {objective}", objective=main.text)
     b = ctx.enc.bonus
     if objective_met(s, ctx, b.kind, b.enemy, b.squares, b.rounds):
+        log(s, "result", "bonus objective met: {objective}", objective=b.text)
         end(s, "+success", f"{main.text} and {b.text}")
     else:
         end(s, "success", main.text)

@@ -25,6 +25,7 @@ from towerplay.tactics.effects import (
 from towerplay.tactics.enemies import answer_enemy, continue_boss_turn
 from towerplay.tactics.enemy_moves import earliest_seat
 from towerplay.tactics.explain import explain
+from towerplay.tactics.narrate import seats_of
 from towerplay.tactics.state import Ctx, Hero, State
 from towerplay.tactics.turns import after_action, answer_turn, finish_turn, revive, start_turn
 
@@ -87,6 +88,7 @@ def place_phase(s: State, ctx: Ctx) -> None:
             "AT-SETUP-1",
         )
         return
+    log(s, "turn", "round {round} begins", round=1)
     for hero in s.heroes:
         draw_up(s, ctx, hero)  # round 1's draw happens before the mulligan
     s.phase, s.cursor, s.round = "mulligan", 0, 1
@@ -110,6 +112,7 @@ def mulligan_phase(s: State, ctx: Ctx) -> None:
 
 def draw_phase(s: State, ctx: Ctx) -> None:
     """Every hero draws up to its hand size (AT-DRAW-1)."""
+    log(s, "turn", "round {round} begins", round=s.round)
     for hero in s.heroes:
         draw_up(s, ctx, hero)  # AT-DRAW-1
     s.phase = "initiative"
@@ -163,7 +166,13 @@ def swaps_phase(s: State, ctx: Ctx) -> None:
         )
         return
     s.phase, s.turn_index = "turns", 0
-    log(s, f"round {s.round} initiative: {' '.join(s.initiative)}")
+    log(
+        s,
+        "turn",
+        "initiative for round {round}: {line}",
+        round=s.round,
+        line=" ".join(s.initiative),
+    )
 
 
 def turns_phase(s: State, ctx: Ctx) -> None:
@@ -191,6 +200,15 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
         )
         return
     for u in s.units.values():
+        if u.conditions:
+            log(
+                s,
+                "condition",
+                "{unit} is no longer {conditions}",
+                seats=seats_of(u),
+                unit=u.uid,
+                conditions=", ".join(u.conditions),
+            )
         u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
     for hero in s.heroes:
         hero.passed = False
@@ -266,7 +284,14 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
         sq = ctx.board.square(tokens[1])
         assert sq is not None
         s.units[hero.uid].square = sq
-        log(s, f"{hero.uid} starts at {tokens[1]}")
+        log(
+            s,
+            "move",
+            "{hero} starts at {square}",
+            seats=(hero.seat,),
+            hero=hero.uid,
+            square=tokens[1],
+        )
         s.cursor += 1
     elif d.kind == "mulligan":
         assert hero is not None
@@ -274,37 +299,61 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
             hero.deck.extend(hero.hand)
             hero.hand = []
             shuffle(s, hero.deck)
-            draw(s, hero, hand_size(ctx, hero))
+            log(
+                s,
+                "draw",
+                "{hero} shuffles the hand back for a new one",
+                seats=(hero.seat,),
+                hero=hero.uid,
+            )
+            draw(s, ctx, hero, hand_size(ctx, hero))
             hero.mulliganed = True
-            log(s, f"{hero.uid} mulligans")
         s.cursor += 1
     elif d.kind == "reshuffle":
         if tokens[0] == "reshuffle":
             s.potions -= 1
             s.potions_used += 1
             roll_initiative(s, ctx)
-            log(s, "the party spends a revive potion to reshuffle initiative")
+            log(
+                s,
+                "cost",
+                "the party spends a revive potion ({potions} left) to reshuffle initiative: {line}",
+                amounts={"potions": -1},
+                potions=s.potions,
+                line=" ".join(s.initiative),
+            )
             s.cursor = 0
     elif d.kind == "swap":
         if tokens[0] == "swap":
             i = d.data["index"]
             s.initiative[i - 1], s.initiative[i] = s.initiative[i], s.initiative[i - 1]
-            log(s, f"{s.initiative[i - 1]} moves up in initiative")
+            log(
+                s,
+                "turn",
+                "{hero} moves up in initiative",
+                seats=(d.seat,),
+                hero=s.initiative[i - 1],
+            )
     elif d.kind == "knocked_out":
         assert hero is not None
         if tokens[0] == "revive":
             revive(s, ctx, hero)
             s.acting = hero.uid
         else:
-            log(s, f"{hero.uid} skips the turn")  # not a pass (AT-REVIVE-3)
+            # not a pass (AT-REVIVE-3)
+            log(s, "turn", "{hero} skips the turn", seats=(hero.seat,), hero=hero.uid)
             finish_turn(s, ctx)
     elif d.kind == "cleanup":
         assert hero is not None
         if tokens[0] == "discard":
             if tokens[1] == "all":
+                names = ", ".join(ctx.content.cards[c].name for c in hero.hand)
                 hero.discard.extend(hero.hand)
                 hero.hand = []
             else:
+                names = ctx.content.cards[tokens[1]].name
                 hero.hand.remove(tokens[1])
                 hero.discard.append(tokens[1])
+            msg = "{hero} discards {cards} at cleanup"
+            log(s, "text", msg, seats=(hero.seat,), hero=hero.uid, cards=names)
     advance(s, ctx)

@@ -21,6 +21,7 @@ from towerplay.tactics.enemy_moves import costs_from as costs_from  # the enemy 
 from towerplay.tactics.enemy_moves import placements as placements  # gathered here too
 from towerplay.tactics.models import (
     Activation,
+    BossCard,
     BossDeck,
     EAttack,
     EHarpoon,
@@ -41,11 +42,19 @@ def start_boss_turn(s: State, ctx: Ctx) -> None:
         s.boss_deck = s.boss_discard
         s.boss_discard = []
         shuffle(s, s.boss_deck)
-        log(s, "the boss deck is reshuffled")
+        log(s, "text", "the boss deck is reshuffled ({n} cards)", n=len(s.boss_deck))
     idx = s.boss_deck.pop()
     s.boss_discard.append(idx)
     s.enemy_turn = EnemyTurn(idx)
-    log(s, f"boss card: {deck(ctx).cards[idx].name}")
+    card = deck(ctx).cards[idx]
+    log(s, "reveal", "boss card: {card} ({who})", card=card.name, who=activates(ctx, card))
+
+
+def activates(ctx: Ctx, card: BossCard) -> str:
+    """Who the card activates, in the card's order: boss, minions, all, an enemy's name."""
+    enemies = ctx.content.enemies
+    who = [enemies[a.who].name if a.who in enemies else a.who for a in card.activations]
+    return ", ".join(who) or "nobody"
 
 
 def deck(ctx: Ctx) -> BossDeck:
@@ -90,7 +99,7 @@ def continue_boss_turn(s: State, ctx: Ctx) -> None:
             continue
         if et.step == 0 and not et.focus and "stunned" in u.conditions and u.kind == "minion":
             u.conditions.remove("stunned")  # a stunned minion skips this activation (AT-COND-3)
-            log(s, f"{u.uid} is stunned and does not act")
+            log(s, "condition", "{unit} is stunned and does not act", unit=u.uid)
             et.queue.pop(0)
             continue
         if run_step(s, ctx, et, u, steps[et.step]):

@@ -7,6 +7,8 @@ turn can stop for the players and resume (AT-KEY-3).
 
 from __future__ import annotations
 
+from typing import Any
+
 from towerplay.tactics.effects import (
     ask,
     attack_total,
@@ -31,6 +33,7 @@ from towerplay.tactics.grid import (
     within,
 )
 from towerplay.tactics.models import EAttack, EHarpoon, ERandomAttack
+from towerplay.tactics.narrate import log_roll, seats_of
 from towerplay.tactics.state import Ctx, Decision, EnemyTurn, State, Unit
 
 
@@ -74,9 +77,11 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
         else:
             hit_list = [et.focus]
         rolled = roll(s, ctx, dice)  # one roll for every target (AT-AOE-3)
+        amount = attack_total(ctx, u, rolled, u.attack_bonus)
+        log_roll(s, u, rolled, u.attack_bonus, amount, heal=False)
         et.attack = {
             "targets": hit_list,
-            "amount": attack_total(ctx, u, rolled, u.attack_bonus),
+            "amount": amount,
             "conditions": list(st.conditions),
             "asked": [],
             "reduce": 0,
@@ -178,7 +183,12 @@ def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) ->
     a["reduce"] += card.response.reduce
     a["ignore"] = a["ignore"] or card.response.ignore
     a["responded"] = True  # only one Response per event (AT-KEY-3)
-    log(s, f"{hero.uid} responds with {card.name}")
+    fields: dict[str, Any] = {"hero": hero.uid, "card": card.name, "n": card.response.reduce}
+    if card.response.ignore:
+        msg = "{hero} responds with {card}: the attack is ignored"
+    else:
+        msg = "{hero} responds with {card}: {n} less damage"
+    log(s, "text", msg, seats=(hero.seat,), **fields)
 
 
 def harpoon(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EHarpoon) -> None:
@@ -211,7 +221,16 @@ def harpoon(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EHarpoon) -> None:
         around,
         key=lambda sq: (distance(sq, target.square, w), abs(sq // w - ty) + abs(sq % w - tx), sq),
     )
-    log(s, f"{u.uid} harpoons {target.uid} to {ctx.board.name(dest)}")
+    log(
+        s,
+        "move",
+        "{unit} harpoons {target} from {src} to {dst}",
+        seats=seats_of(target),
+        unit=u.uid,
+        target=target.uid,
+        src=ctx.board.name(target.square),
+        dst=ctx.board.name(dest),
+    )
     target.square = dest
     et.focus = target.uid
 
@@ -250,7 +269,7 @@ def random_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: ERandomAttack)
         if found is not None:
             break
     if found is None or "invisible" in found.conditions:
-        log(s, f"{u.uid} {spec.name} empty air")
+        log(s, "text", "{unit} {verb} empty air", unit=u.uid, verb=spec.name)
         return False
     et.focus = found.uid
     return enemy_attack(s, ctx, et, u, spec)

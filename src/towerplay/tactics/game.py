@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.errors import SaveError
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -18,12 +19,15 @@ from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
-from towerplay.tactics.save import state_from_json, state_to_json
+from towerplay.tactics.idle import idle_notes
+from towerplay.tactics.narrate import recent
+from towerplay.tactics.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.setup import config_items, items_by_id, new_state
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 3  # 3: state.seed and state.history (undo); 2: the party items, push, splash
-OLD_VERSIONS = (2,)  # still loaded: no history, so undo reaches back only to the load
+SAVE_VERSION = 4  # 4: the log is events; 3: state.seed and state.history (undo); 2: the party
+# items, push, splash
+OLD_VERSIONS = (2, 3)  # still loaded: a 2 has no history, so undo reaches back only to the load
 SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
@@ -70,6 +74,12 @@ class TacticsGame(Undoable):
 
     @property
     def log(self) -> list[str]:
+        """Every event's text, private ones included (a god's view for tests and tools)."""
+        return [e.text for e in self.s.log.to_list()]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event; a seat sees `[e for e in game.events if e.seen_by(seat)]`."""
         return self.s.log.to_list()
 
     def spent(self) -> dict[str, Any]:
@@ -147,6 +157,9 @@ class TacticsGame(Undoable):
             pending = {"kind": d.kind, "seat": d.seat, "prompt": d.data["prompt"]}
             if d.seat == seat:
                 pending["choices"] = [" ".join(c) for c in d.data["choices"]]
+                if d.kind == "turn":  # what would only spend its card (AT-CARD-4)
+                    hero = s.heroes[d.seat]
+                    pending["notes"] = idle_notes(s, ctx, hero, d.data["choices"])
         boss = ctx.content.boss_decks[ctx.enc.boss_deck]
         return {
             "encounter": s.encounter,
@@ -175,7 +188,7 @@ class TacticsGame(Undoable):
             "pending": pending,
             "outcome": s.outcome,
             "cause": s.cause,
-            "log": s.log.last(20),
+            **recent(s.log, seat),
         }
 
     def to_json(self) -> dict[str, Any]:
@@ -198,7 +211,9 @@ class TacticsGame(Undoable):
         version = data.get("version")
         if version != SAVE_VERSION and version not in OLD_VERSIONS:
             raise SaveError(
-                file, "version", f"expected version {SAVE_VERSION} (or {OLD_VERSIONS[0]})"
+                file,
+                "version",
+                f"expected version {SAVE_VERSION} (or {', '.join(map(str, OLD_VERSIONS))})",
             )
         config = data.get("config")
         if not isinstance(config, dict):
@@ -208,12 +223,12 @@ class TacticsGame(Undoable):
         except ValueError as e:
             raise SaveError(file, "config.items", str(e)) from None
         raw = data.get("state")
-        if version != SAVE_VERSION and isinstance(raw, dict):  # no seed nor history kept
-            raw = {**raw, "seed": "0", "history": []}
+        if version != SAVE_VERSION and isinstance(raw, dict):
+            raw = upgrade(raw, version)  # log lines as events; a 2 keeps no seed nor history
         s = state_from_json(raw, file, content, items)
         enc = content.encounters[s.encounter]
         game = cls(s, Ctx(content, enc, board_of(enc), items=items), config)
-        game._tl = start(game, origin=version == SAVE_VERSION)
+        game._tl = start(game, origin=version != 2)
         return game
 
     def state_hash(self) -> str:

@@ -18,12 +18,22 @@ from towerplay.tactics.content import Content
 from towerplay.tactics.effects import DIRECTIONS
 from towerplay.tactics.encounter import ENEMY_KINDS, PHASES, RESOLUTION_KINDS
 from towerplay.tactics.models import Condition, Consumable
+from towerplay.tactics.narrate import check_log, upgrade_log
 from towerplay.tactics.save_checks import check_state
 from towerplay.tactics.setup import POTIONS
 from towerplay.tactics.state import Ctx, State, board_of
 
 STEPS = ("turn", "place", "mulligan", "reshuffle", "swap", "knocked_out", "cleanup")
 KINDS: tuple[str, ...] = (*RESOLUTION_KINDS, *ENEMY_KINDS, *STEPS)
+
+
+def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
+    """An older save's state as version 4 (docs/saves.md): its log lines become plain events
+    (before 4), and a version 2 state, which kept no seed nor history, gets an empty one."""
+    out = dict(state, log=upgrade_log(state["log"])) if "log" in state else dict(state)
+    if version == 2:
+        out.update(seed="0", history=[])
+    return out
 
 
 def state_to_json(s: State) -> dict[str, Any]:
@@ -74,6 +84,7 @@ def state_from_json(
     first.value(int, serial.Spec(lo=3, hi=5), data["heroes_count"], "state.heroes_count")
     r = serial.Loader(file, domains(content, data["encounter"], data["heroes_count"], items))
     s = r.load(State, data, "state")
+    check_log(s.log, r.fail, "state.log")
     enc = content.encounters[s.encounter]
     check_state(Ctx(content, enc, board_of(enc), items=items), s, r.fail)
     return s

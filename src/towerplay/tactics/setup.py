@@ -77,7 +77,16 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     shuffle(s, s.direction_deck)
     s.boss_deck = list(range(len(content.boss_decks[enc.boss_deck].cards)))
     shuffle(s, s.boss_deck)
-    log(s, f"{enc.name}: {', '.join(h.uid for h in s.heroes)} with {s.potions} revive potions")
+    names = ", ".join(h.uid for h in s.heroes)
+    msg = "{encounter}: {heroes} with {potions} revive potions"
+    log(s, "text", msg, encounter=enc.name, heroes=names, potions=s.potions)
+    log(
+        s,
+        "text",
+        "main objective: {main}; bonus objective: {bonus}",
+        main=enc.main.text,
+        bonus=enc.bonus.text,
+    )
     s.phase = "place"
     return s, ctx
 

@@ -19,31 +19,38 @@ from towerplay.tactics.state import Ctx, State, Unit
 
 
 def spawn_uid(s: State, ctx: Ctx, enemy: str) -> str:
+    """A new minion's identifier: its type's prefix and the first number no enemy of this
+    encounter has had - in play, spawned before (`s.spawned`, kept in the save) or placed
+    at setup, though defeated or replaced since (AT-SPAWN-3). Setup's ids come from the
+    content, so a save of an older version gets fresh ids too."""
     prefix = "".join(w[0] for w in enemy.split("_"))
     for p in ctx.enc.placements:
         if p.enemy == enemy:
             prefix = p.id.lower().rstrip("0123456789")
             break
+    placed = {p.id.lower() for p in ctx.enc.placements if s.heroes_count in p.heroes}
     n = 1
-    while f"{prefix}{n}" in s.units or s.spawned.get(f"{prefix}{n}"):
+    while (uid := f"{prefix}{n}") in s.units or s.spawned.get(uid) or uid in placed:
         n += 1
-    s.spawned[f"{prefix}{n}"] = 1
-    return f"{prefix}{n}"
+    s.spawned[uid] = 1
+    return uid
 
 
 def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
     """Spawn minions within the scenario's limit (AT-SPAWN-2); a taken square
     makes the players pick a free adjacent one."""
     limit = ctx.enc.minion_limits.get(st.enemy)
+    name = ctx.content.enemies[st.enemy].name
     w, h = ctx.board.width, ctx.board.height
     for _ in range(st.count):
         in_play = [x for x in s.units.values() if x.type_id == st.enemy]
         if limit is not None and len(in_play) >= limit:
             if st.at_limit == "none":
-                log(s, f"no more {st.enemy} may spawn (limit {limit})")
+                log(s, "text", "no more {enemy} may spawn (limit {limit})", enemy=name, limit=limit)
                 return False
             del s.units[in_play[0].uid]  # the oldest makes way for the new one
-            log(s, f"{in_play[0].uid} is replaced")
+            msg = "{unit} leaves play to make way for a new {enemy} (limit {limit})"
+            log(s, "defeat", msg, unit=in_play[0].uid, enemy=name, limit=limit)
         occ = occupied(s, ctx) | walls(s, ctx)
         if st.where == "spawn_points" and ctx.board.spawn_points:
             free = [p for p in ctx.board.spawn_points if not (1 << p) & occ]
@@ -89,8 +96,16 @@ def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
 
 def place_minion(s: State, ctx: Ctx, enemy: str, sq: Square) -> None:
     uid = spawn_uid(s, ctx, enemy)
-    s.units[uid] = enemy_unit(ctx, uid, enemy, s.heroes_count, sq)
-    log(s, f"{uid} spawns at {ctx.board.name(sq)}")
+    u = s.units[uid] = enemy_unit(ctx, uid, enemy, s.heroes_count, sq)
+    log(
+        s,
+        "spawn",
+        "{unit} ({enemy}, {hp} HP) spawns at {square}",
+        unit=uid,
+        enemy=ctx.content.enemies[enemy].name,
+        hp=u.hp,
+        square=ctx.board.name(sq),
+    )
 
 
 def enemy_unit(ctx: Ctx, uid: str, enemy: str, heroes: int, sq: Square) -> Unit:
@@ -143,6 +158,7 @@ def spawn_wall(s: State, ctx: Ctx, u: Unit, wall_type: str) -> None:
     same = [i for i, (t, _) in enumerate(s.walls) if t == wall_type]
     if wt.limit is not None and len(same) >= wt.limit:
         s.walls.pop(same[0])
-        log(s, f"the oldest {wt.name} is removed")
+        log(s, "text", "the oldest {wall} is removed", wall=wt.name)
     s.walls.append((wall_type, tuple(squares)))
-    log(s, f"{u.uid} raises a {wt.name} on {' '.join(ctx.board.name(q) for q in squares)}")
+    where = " ".join(ctx.board.name(q) for q in squares)
+    log(s, "spawn", "{unit} raises a {wall} on {squares}", unit=u.uid, wall=wt.name, squares=where)

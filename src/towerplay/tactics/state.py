@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towerplay.core import serial
+from towerplay.core.narration import Event
 from towerplay.core.replay import Chain
 from towerplay.core.serial import spec
 from towerplay.tactics.content import Content
@@ -233,7 +234,7 @@ class State:
         default="", metadata=spec(of=("success", "+success", "failure"), blank=True)
     )
     cause: str = ""
-    log: Chain[str] = field(default_factory=Chain)
+    log: Chain[Event] = field(default_factory=Chain)  # what happened, told (tactics/narrate.py)
     decisions: int = field(default=0, metadata=spec(hi=10**9))
     cursor: int = 0  # progress through the heroes within a setup or cleanup phase
     acting: str = ""  # the hero whose turn is in progress

@@ -4,6 +4,8 @@ their choices (AT-TURN-*), and the end of the turn.
 
 from __future__ import annotations
 
+from typing import Any
+
 from towerplay.tactics.cards import command_summon, play_card
 from towerplay.tactics.effects import (
     ask,
@@ -29,7 +31,7 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
         boss = s.units.get(uid)
         if boss is not None and "stunned" in boss.conditions:
             boss.conditions.remove("stunned")  # a stunned boss skips only this turn (AT-COND-3)
-            log(s, f"{uid} is stunned and skips a turn")
+            log(s, "condition", "{unit} is stunned and skips a turn", unit=uid)
             finish_turn(s, ctx)
             return
         start_boss_turn(s, ctx)
@@ -47,15 +49,17 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
                 "AT-REVIVE-1",
             )
         else:
-            log(s, f"{uid} is knocked out and skips the turn")
+            log(s, "turn", "{hero} is knocked out and skips the turn", seats=(hero.seat,), hero=uid)
             finish_turn(s, ctx)
         return
     if "stunned" in me.conditions:
         me.conditions.remove("stunned")
-        log(s, f"{uid} is stunned and skips the turn")  # AT-COND-3
+        # AT-COND-3
+        log(s, "condition", "{hero} is stunned and skips the turn", seats=(hero.seat,), hero=uid)
         finish_turn(s, ctx)
         return
     s.acting = uid
+    log(s, "turn", "{hero}'s turn", seats=(hero.seat,), hero=uid)
     ask_turn(s, ctx, hero)
 
 
@@ -139,7 +143,7 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
     cards = ctx.content.cards
     if verb == "pass":
         hero.passed = True  # a pass: whole-hand discard allowed at cleanup (AT-CLEAN-1)
-        log(s, f"{hero.uid} passes")
+        log(s, "turn", "{hero} passes", seats=(hero.seat,), hero=hero.uid)
         finish_turn(s, ctx)
         return
     if verb == "end":
@@ -169,20 +173,34 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
         # discard a card to move half the basic movement, rounded down (AT-TURN-3)
         hero.discard.append(cid)
         points = basic_movement(ctx, hero) // 2
-        log(s, f"{hero.uid} discards {card.name} to move {points}")
+        log(
+            s,
+            "cost",
+            "{hero} discards {card} to move {points}",
+            seats=(hero.seat,),
+            hero=hero.uid,
+            card=card.name,
+            points=points,
+        )
         s.resolution = Resolution(hero.seat, f"~{points}", option=0, actor=hero.uid)
     elif verb == "discard":
         hero.discard.append(cid)
-        log(s, f"{hero.uid} discards {card.name}")  # AT-MARK-1
+        # AT-MARK-1
+        log(s, "text", "{hero} discards {card}", seats=(hero.seat,), hero=hero.uid, card=card.name)
     elif verb == "equip":
         old = hero.board[card.kind]
         if old is not None:
             hero.discard.append(old)
         hero.board[card.kind] = cid
-        log(s, f"{hero.uid} equips {card.name}")
+        fields: dict[str, Any] = {"hero": hero.uid, "card": card.name}
+        if old is None:
+            log(s, "text", "{hero} equips {card}", seats=(hero.seat,), **fields)
+        else:
+            msg = "{hero} equips {card}; {old} goes to the discard pile"
+            log(s, "text", msg, seats=(hero.seat,), old=cards[old].name, **fields)
     elif verb == "prepare":
         hero.board["class_feature"] = cid
-        log(s, f"{hero.uid} prepares {card.name}")
+        log(s, "text", "{hero} prepares {card}", seats=(hero.seat,), hero=hero.uid, card=card.name)
 
 
 def use_item(s: State, ctx: Ctx, hero: Hero, item_id: str) -> None:
@@ -191,7 +209,16 @@ def use_item(s: State, ctx: Ctx, hero: Hero, item_id: str) -> None:
     s.items.remove(item_id)
     s.items_spent.append(item_id)
     hero.free_played = True  # free: no action, and no pass this turn (AT-KEY-2)
-    log(s, f"{hero.uid} uses {ctx.items[item_id].name}")
+    log(
+        s,
+        "cost",
+        "{hero} uses {item}; {n} left in Party > Items",
+        seats=(hero.seat,),
+        amounts={item_id: -1},
+        hero=hero.uid,
+        item=ctx.items[item_id].name,
+        n=s.items.count(item_id),
+    )
     s.resolution = Resolution(hero.seat, "!" + item_id, option=0, actor=hero.uid)
 
 
@@ -205,8 +232,20 @@ def revive(s: State, ctx: Ctx, hero: Hero) -> None:
     hero.discard = []
     shuffle(s, hero.deck)
     penalty = roll(s, ctx, ["red"])[0]  # the die for the revival penalty is designed
-    for _ in range(min(penalty, len(hero.deck))):
+    aside = min(penalty, len(hero.deck))
+    for _ in range(aside):
         hero.set_aside.append(hero.deck.pop())
-    log(s, f"{hero.uid} drinks a revive potion and sets {penalty} cards aside")
+    log(
+        s,
+        "cost",
+        "{hero} drinks a revive potion ({potions} left); penalty die {penalty}, "
+        "cards set aside: {n}",
+        seats=(hero.seat,),
+        amounts={"potions": -1, "deck": -aside},
+        hero=hero.uid,
+        potions=s.potions,
+        penalty=penalty,
+        n=aside,
+    )
     heal(s, ctx, me, me.max_hp // 2)
     draw_up(s, ctx, hero)

@@ -274,7 +274,7 @@ def test_AT_PERK_2_two_red_dice_each_when_the_group_cannot_agree() -> None:
     assert "roll" in texts(g)
     play(g, "roll")
     assert sum(len(h.perks) for h in g.s.party) == 1
-    assert any(line.startswith("rolls: player 1") for line in g.log)
+    assert any(line.startswith("player 1 rolls") for line in g.log)
     solo = resolve(at(campaign(players=1), "ambush"), "+success")
     play(solo, "give roberta", "roll")  # one player controls every hero: they decide
     assert solo.s.pending[0].kind == "give" and "roll" not in texts(solo)

@@ -22,7 +22,7 @@ from towerplay.tactics.campaign.guide import (
     take_choice,
     unmet,
 )
-from towerplay.tactics.campaign.hero import BASIC_CLASSES
+from towerplay.tactics.campaign.hero import BASIC_CLASSES, current_class, level, max_hp
 from towerplay.tactics.campaign.levels import (
     add_basic,
     check_level_up,
@@ -149,7 +149,13 @@ def settle(c: CampaignContent, s: CampaignState) -> None:
     with no open choice is a hole in the Guide, reported as such."""
     while s.pending and s.pending[0].kind == "level" and not actions(c, s):
         p = s.pending.pop(0)
-        log(s, f"{s.party[p.seat].hero} can take no level-up card")
+        log(
+            s,
+            "text",
+            "{hero} can take no level-up card",
+            seats=(p.seat,),
+            hero=s.party[p.seat].hero,
+        )
     if s.pending and s.pending[0].kind == "page" and not actions(c, s):
         raise RuntimeError(
             f"the Campaign Guide page {s.pending[0].data['page']} has no open choice"
@@ -210,12 +216,17 @@ def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Non
         pass
     elif p.kind == "remove" or verb == "remove":
         remove_card(c, s.party[p.seat], tokens[1], RULES[p.kind])  # back to the box
-        log(s, f"{s.party[p.seat].hero} removes {c.game.cards[tokens[1]].name}")
+        msg = "{hero} removes {card} from the deck"
+        card = c.game.cards[tokens[1]].name
+        log(s, "loss", msg, seats=(p.seat,), hero=s.party[p.seat].hero, card=card)
         if p.kind == "tune":
             s.pending.insert(0, Pending("tune", p.seat, {**p.data, "removed": True}))
     elif verb == "add":
         add_basic(s.party[p.seat], tokens[1])
-        log(s, f"{s.party[p.seat].hero} adds a {c.game.cards[tokens[1]].name}")
+        card = c.game.cards[tokens[1]].name
+        log(
+            s, "gain", "{hero} adds a {card}", seats=(p.seat,), hero=s.party[p.seat].hero, card=card
+        )
         s.pending.insert(0, Pending("tune", p.seat, {**p.data, "added": True}))
 
 
@@ -224,7 +235,8 @@ def _setup(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, 
     h, lo = s.party[p.seat], s.loadouts[p.seat]
     if tokens[0] == "ready":
         check_loadout(c, h, lo)  # AT-LOADOUT-1..3 hold by construction; a last check
-        log(s, f"{h.hero} is ready: {', '.join(v for v in lo.board().values() if v) or 'no board'}")
+        board = ", ".join(v for v in lo.board().values() if v) or "no board"
+        log(s, "text", "{hero} is ready: {board}", seats=(p.seat,), hero=h.hero, board=board)
         return
     edit_loadout(c, lo, tokens[0], tokens[1])
     s.pending.insert(0, p)
@@ -237,7 +249,7 @@ def _players(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str
     who = hero_index(s, tokens[1])
     assert who is not None
     s.party[who].player = int(tokens[2]) - 1
-    log(s, f"player {tokens[2]} takes {tokens[1]}")
+    log(s, "text", "player {player} takes {hero}", seats=(who,), player=tokens[2], hero=tokens[1])
     s.pending.insert(0, p)
 
 
@@ -260,7 +272,8 @@ def _give(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, .
     what, cid = p.data["what"], p.data["id"]
     if tokens[0] == "unclaimed":  # AT-LOOT-2
         s.market.append(cid)
-        log(s, f"{c.game.cards[cid].name} is left unclaimed: it goes to the market deck")
+        msg = "{card} is left unclaimed: it goes to the market deck"
+        log(s, "text", msg, card=c.game.cards[cid].name)
         return
     if tokens[0] == "roll":
         _roll_for(c, s, p)
@@ -270,14 +283,23 @@ def _give(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, .
     h = s.party[who]
     if what in ("loot", "mark"):  # AT-LOOT-1: straight into the hero's deck
         h.cards.append(cid)
-        log(s, f"{h.hero} takes {c.game.cards[cid].name}")
+        msg = "{hero} takes {card}" if what == "loot" else "{hero} takes {card} (a Mark of Death)"
+        log(s, "gain", msg, seats=(who,), hero=h.hero, card=c.game.cards[cid].name)
         if what == "mark":
             for q in s.pending:
                 if q.kind == "give" and q.data["what"] == "mark":
                     q.data["exclude"] = [*q.data.get("exclude", []), who]
     elif what == "ability":
         h.abilities.append(cid)
-        log(s, f"{h.hero} gains {c.game.abilities[cid].name}")
+        ability = c.game.abilities[cid].name
+        log(
+            s,
+            "gain",
+            "{hero} gains the ability {ability}",
+            seats=(who,),
+            hero=h.hero,
+            ability=ability,
+        )
     else:
         give_perk(c, s, who, cid)
 
@@ -289,7 +311,7 @@ def give_perk(c: CampaignContent, s: CampaignState, who: int, perk_id: str) -> N
     h.perks.append(perk_id)
     h.cards += [*perk.add, *perk.replace]
     h.abilities += perk.abilities
-    log(s, f"{h.hero} gains the perk {perk.name}")
+    log(s, "gain", "{hero} gains the perk {perk}", seats=(who,), hero=h.hero, perk=perk.name)
     for i, card in enumerate(perk.replace):
         s.pending.insert(i, Pending("remove", who, {"for": card}))
 
@@ -303,14 +325,15 @@ def _roll_for(c: CampaignContent, s: CampaignState, p: Pending) -> None:
     while True:
         rolls = {pl: faces[r.below(6)] + faces[r.below(6)] for pl in players}
         best = max(rolls.values())
-        log(s, "rolls: " + ", ".join(f"player {pl + 1} {n}" for pl, n in rolls.items()))
+        for pl, n in rolls.items():
+            log(s, "reveal", "player {player} rolls {n} on 2 red dice", player=pl + 1, n=n)
         players = [pl for pl, n in rolls.items() if n == best]
         if len(players) == 1:
             break
     s.rng = r.state
     winner = players[0]
     heroes = [i for i, h in enumerate(s.party) if h.player == winner]
-    log(s, f"player {winner + 1} decides")
+    log(s, "text", "player {player} decides", player=winner + 1)
     if len(heroes) == 1:
         give_perk(c, s, heroes[0], p.data["id"])
     else:
@@ -321,7 +344,18 @@ def _level(c: CampaignContent, s: CampaignState, who: int, card_id: str) -> None
     """Take the level-up card; its REPLACE removals and the optional tune-up follow."""
     take_level_up(c, s.party, who, card_id)
     card = c.level_ups[card_id]
-    log(s, f"{s.party[who].hero} takes {card.name}")
+    h = s.party[who]
+    log(
+        s,
+        "gain",
+        "{hero} takes {card}: level {level}, a {cls} with {hp} HP",
+        seats=(who,),
+        hero=h.hero,
+        card=card.name,
+        level=level(h),
+        cls=current_class(c, h).name,
+        hp=max_hp(c, h),
+    )
     follow = [Pending("remove", who, {"for": cid}) for cid in card.replace]
     follow.append(Pending("tune", who, {}))
     s.pending[0:0] = follow
@@ -330,4 +364,4 @@ def _level(c: CampaignContent, s: CampaignState, who: int, card_id: str) -> None
         if owned < c.perks[card.perk].copies:
             give_perk(c, s, who, card.perk)
         else:  # ... while a copy is left in the Supply (AT-CAMP-5)
-            log(s, f"every {c.perks[card.perk].name} perk card is taken")
+            log(s, "text", "every {perk} perk card is taken", perk=c.perks[card.perk].name)

@@ -12,6 +12,7 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -20,14 +21,14 @@ from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.campaign import decisions, guide
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
 from towerplay.tactics.campaign.invariants import violations
-from towerplay.tactics.campaign.save import state_from_json, state_to_json
+from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
 from towerplay.tactics.campaign.view import observe
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
 
-SAVE_VERSION = 2  # 2: state.seed and state.actions (undo)
-OLD_VERSIONS = (1,)  # still loaded: no actions kept, so undo reaches back only to the load
+SAVE_VERSION = 3  # 3: the log is events; 2: state.seed and state.actions (undo)
+OLD_VERSIONS = (1, 2)  # still loaded: a 1 keeps no actions, so undo reaches back only to the load
 SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {"heroes": 3, "difficulty": "normal", "players": 1}
 
@@ -79,6 +80,12 @@ class CampaignGame(Undoable):
 
     @property
     def log(self) -> list[str]:
+        """Every campaign event's text (an encounter's are in `encounter.log`)."""
+        return [e.text for e in self.s.log.to_list()]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every campaign event; the encounter in progress has its own (`encounter.events`)."""
         return self.s.log.to_list()
 
     def legal_actions(self) -> list[Action]:
@@ -98,7 +105,8 @@ class CampaignGame(Undoable):
             self.s.actions = self.s.actions.add(" ".join(tokens))
             if self.enc.result is not None:
                 outcome, cause = self.enc.s.outcome, self.enc.s.cause
-                guide.spend_items(self.c, self.s, self.enc.spent()["items_spent"])
+                spent = self.enc.spent()
+                guide.spend_items(self.c, self.s, spent["items_spent"], spent["potions_used"])
                 self.enc = None
                 guide.resolve_encounter(self.c, self.s, outcome, cause)
                 self._run()
@@ -175,14 +183,16 @@ class CampaignGame(Undoable):
         version = data.get("version")
         if version != SAVE_VERSION and version not in OLD_VERSIONS:
             raise SaveError(
-                file, "version", f"expected version {SAVE_VERSION} (or {OLD_VERSIONS[0]})"
+                file,
+                "version",
+                f"expected version {SAVE_VERSION} (or {', '.join(map(str, OLD_VERSIONS))})",
             )
         config = data.get("config")
         if not isinstance(config, dict):
             raise SaveError(file, "config", "expected an object")
         raw_state = data.get("state")
-        if version != SAVE_VERSION and isinstance(raw_state, dict):  # no seed nor actions
-            raw_state = {**raw_state, "seed": "0", "actions": []}
+        if version != SAVE_VERSION and isinstance(raw_state, dict):
+            raw_state = upgrade(raw_state, version)  # log lines as events; a 1 keeps no actions
         s = state_from_json(raw_state, file, c)
         if [config.get("heroes"), config.get("difficulty"), config.get("players")] != [
             s.heroes_count,
@@ -199,7 +209,7 @@ class CampaignGame(Undoable):
             if enc.s.encounter != want["encounter"] or enc.s.heroes_count != len(s.party):
                 raise SaveError(file, "encounter", "not this chapter's encounter for this party")
         game = cls(s, c, config, enc)
-        game._tl = start(game, origin=version == SAVE_VERSION)
+        game._tl = start(game, origin=version != 1)
         return game
 
     def state_hash(self) -> str:

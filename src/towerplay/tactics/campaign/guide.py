@@ -74,7 +74,8 @@ def start(c: CampaignContent, s: CampaignState, party: list[dict[str, str]] | No
     s.items += copies[:potions]
     s.random_deck = sorted(r.id for r in c.random_encounters.values() if r.in_party)
     shuffle(s, s.random_deck)  # AT-RANDOM-1: the deck's order is hidden
-    log(s, f"a {s.difficulty} campaign for {s.heroes_count} heroes, {potions} revive potions")
+    msg = "a {difficulty} campaign for {heroes} heroes, {potions} revive potions"
+    log(s, "text", msg, difficulty=s.difficulty, heroes=s.heroes_count, potions=potions)
     if party is None:
         s.pending.append(Pending("create", 0))
         return
@@ -98,7 +99,15 @@ def create_hero(c: CampaignContent, s: CampaignState, hero: str, cls: str, playe
         raise ValueError(f"the {cls} Starter card is taken (AT-CAMP-1)")
     h = new_hero(c, hero, cls, player)
     s.party.append(h)
-    log(s, f"{hero} joins the party as a {current_class(c, h).name}")
+    cls = current_class(c, h).name
+    log(
+        s,
+        "gain",
+        "{hero} joins the party as a {cls}",
+        seats=(len(s.party) - 1,),
+        hero=hero,
+        cls=cls,
+    )
 
 
 # --- requirements and pages -------------------------------------------------------------
@@ -174,11 +183,11 @@ def enter(c: CampaignContent, s: CampaignState, cid: str) -> None:
     ch = c.chapters[cid]
     s.chapter, s.goto = cid, ""
     s.history.append(ChapterRecord(cid))
-    log(s, f"Chapter {ch.number}: {ch.title}")
+    log(s, "turn", "Chapter {number}: {title}", number=ch.number, title=ch.title)
     if ch.kind == "ending":
         assert ch.ending is not None
         s.ending = ch.ending  # AT-GUIDE-4
-        log(s, f"the campaign ends: {ch.ending}")
+        log(s, "result", "the campaign ends: {ending}", ending=ch.ending)
         return
     if ch.kind == "encounter":
         if s.players > 1:
@@ -210,10 +219,10 @@ def travel(c: CampaignContent, s: CampaignState) -> None:
     """Draw the top card of Party > Random Encounters and play it before going on
     (AT-RANDOM-1); an empty deck means an uneventful journey."""
     if not s.random_deck:
-        log(s, "the road is quiet: Party > Random Encounters is empty")
+        log(s, "text", "the road is quiet: Party > Random Encounters is empty")
         return
     rid = s.random_deck.pop(0)
-    log(s, f"random encounter: {c.random_encounters[rid].name}")
+    log(s, "reveal", "random encounter: {card}", card=c.random_encounters[rid].name)
     s.pending.append(Pending("page", GROUP, {"page": ["random", rid], "goto": s.goto}))
     s.goto = ""
 
@@ -222,16 +231,20 @@ def take_choice(c: CampaignContent, s: CampaignState, p: Pending, n: int) -> Non
     """Apply page choice `n` (1-based): its words, its reward, where it leads."""
     ref: list[str] = p.data["page"]
     choice = page_choices(c, ref)[n - 1]
-    log(s, f"chosen: {choice.text}" + (f" — {choice.result}" if choice.result else ""))
+    if choice.result:
+        log(s, "text", "chosen: {choice} — {result}", choice=choice.text, result=choice.result)
+    else:
+        log(s, "text", "chosen: {choice}", choice=choice.text)
     apply_reward(c, s, choice.reward)
     if ref[0] == "random":
         card = c.random_encounters[ref[1]]
         if card.remove:  # AT-RANDOM-2: removed cards go back to the Supply
-            log(s, f"{card.name} leaves the random encounter deck")
+            log(s, "text", "{card} leaves the random encounter deck", card=card.name)
         else:
             s.random_deck.append(card.id)
             shuffle(s, s.random_deck)
-            log(s, f"{card.name} is shuffled back into the random encounter deck")
+            msg = "{card} is shuffled back into the random encounter deck"
+            log(s, "text", msg, card=card.name)
         s.goto = choice.goto or str(p.data.get("goto", ""))
     elif choice.goto is not None:
         s.goto = choice.goto
@@ -244,16 +257,17 @@ def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause:
     """The encounter is over: read its Success, +Success or Failure section (AT-GUIDE-2)."""
     ch = chapter(c, s)
     if cause:
-        log(s, f"{ch.encounter}: {cause}")
+        log(s, "result", "{encounter}: {cause}", encounter=ch.encounter, cause=cause)
     name = SECTIONS[outcome]
     section = getattr(ch, name)
     assert section is not None
     s.fight = False
     s.loadouts = []
     s.history[-1].result = outcome
-    log(s, f"{outcome}: {section.text}")
+    log(s, "result", "{outcome}: {text}", outcome=outcome, text=section.text)
     # AT-CAMP-4: used revive potions are flipped back; Party > Items keeps every one
-    log(s, f"{item_count(c, s, 'revive_potion')} revive potions refreshed")
+    potions = item_count(c, s, "revive_potion")
+    log(s, "text", "{n} revive potions refreshed", n=potions)
     apply_reward(c, s, section.reward)
     if section.goto is not None:
         s.goto = section.goto
@@ -282,7 +296,22 @@ def gain_gold(c: CampaignContent, s: CampaignState, n: int) -> None:
             s.items.remove(bag)
         moved += 1
     if moved:
-        log(s, f"{'+' if n > 0 else '-'}{moved} bags of gold (now {gold(c, s)})")
+        if n > 0:
+            msg = "the party gains {n} bags of gold (now {gold})"
+            if moved == 1:
+                msg = "the party gains a bag of gold (now {gold})"
+        elif moved == 1:
+            msg = "the party loses a bag of gold (now {gold})"
+        else:
+            msg = "the party loses {n} bags of gold (now {gold})"
+        log(
+            s,
+            "gain" if n > 0 else "loss",
+            msg,
+            amounts={"gold": moved if n > 0 else -moved},
+            n=moved,
+            gold=gold(c, s),
+        )
 
 
 def _loot_left(c: CampaignContent, s: CampaignState, card: str, queued: Counter[str]) -> bool:
@@ -296,25 +325,27 @@ def apply_reward(c: CampaignContent, s: CampaignState, r: Reward) -> None:
     for item in r.items:  # AT-LOOT-4
         if supply_left(c, s, item) > 0:
             s.items.append(item)
-            log(s, f"{c.items[item].name} joins Party > Items")
+            log(s, "gain", "{item} joins Party > Items", amounts={item: 1}, item=c.items[item].name)
     for item in r.lose_items:
         if item in s.items:
             s.items.remove(item)
-            log(s, f"{c.items[item].name} is lost")
+            log(s, "loss", "{item} is lost", amounts={item: -1}, item=c.items[item].name)
     for rid in r.random_encounters:  # AT-RANDOM-3
         if rid not in s.random_deck:
             s.random_deck.append(rid)
             shuffle(s, s.random_deck)
-            log(s, f"{c.random_encounters[rid].name} joins the random encounter deck")
+            msg = "{card} joins the random encounter deck"
+            log(s, "text", msg, card=c.random_encounters[rid].name)
     for rid in r.remove_random_encounters:
         if rid in s.random_deck:
             s.random_deck.remove(rid)
-            log(s, f"{c.random_encounters[rid].name} leaves the random encounter deck")
+            msg = "{card} leaves the random encounter deck"
+            log(s, "text", msg, card=c.random_encounters[rid].name)
     queued: Counter[str] = Counter()
     for card in r.market:  # AT-LOOT-2
         if _loot_left(c, s, card, queued):
             s.market.append(card)
-            log(s, f"{c.game.cards[card].name} goes to the market deck")
+            log(s, "gain", "{card} goes to the market deck", card=c.game.cards[card].name)
     for f in r.flags:
         if f not in s.flags:
             s.flags.append(f)
@@ -329,28 +360,38 @@ def _queue_gifts(c: CampaignContent, s: CampaignState, r: Reward, queued: Counte
         if _loot_left(c, s, card, queued):
             queued[card] += 1
             s.pending.append(Pending("give", GROUP, {"what": "loot", "id": card}))
+            log(
+                s,
+                "gain",
+                "loot: {card}, for the hero the group chooses",
+                card=c.game.cards[card].name,
+            )
         else:
-            log(s, f"no copy of {c.game.cards[card].name} is left to find")
+            log(s, "text", "no copy of {card} is left to find", card=c.game.cards[card].name)
     owned = Counter(p for h in s.party for p in h.perks)
     for perk in r.perks:  # AT-PERK-1
         if owned[perk] < c.perks[perk].copies:
             owned[perk] += 1
             s.pending.append(Pending("give", GROUP, {"what": "perk", "id": perk}))
+            log(s, "gain", "perk: {perk}, for the hero the group chooses", perk=c.perks[perk].name)
     held = Counter(a for h in s.party for a in h.abilities)
     for ability in r.abilities:
         if held[ability] < c.game.abilities[ability].copies:
             held[ability] += 1
             s.pending.append(Pending("give", GROUP, {"what": "ability", "id": ability}))
+            name = c.game.abilities[ability].name
+            log(s, "gain", "ability: {ability}, for the hero the group chooses", ability=name)
     marks = sorted(k for k, card in c.game.cards.items() if card.kind == "mark_of_death")
     for _ in range(min(r.marks_of_death, len(s.party))):  # AT-GUIDE-5
         mark = next((m for m in marks if _loot_left(c, s, m, queued)), None)
         if mark is None:
-            log(s, "no Mark of Death is left in the box")
+            log(s, "text", "no Mark of Death is left in the box")
             break
         queued[mark] += 1
         s.pending.append(Pending("give", GROUP, {"what": "mark", "id": mark}))
+        log(s, "loss", "a Mark of Death, for a hero the group chooses")
     if r.level_up:  # AT-GUIDE-3: LEVEL UP — all heroes
-        log(s, "LEVEL UP: every hero takes a level-up card")
+        log(s, "gain", "LEVEL UP: every hero takes a level-up card")
         for i in range(len(s.party)):
             s.pending.append(Pending("level", i))
 
@@ -379,8 +420,14 @@ def encounter_config(c: CampaignContent, s: CampaignState) -> dict[str, Any]:
     )
 
 
-def spend_items(c: CampaignContent, s: CampaignState, spent: list[str]) -> None:
-    """The consumables the encounter used leave Party > Items for the Supply (AT-ITEM-2)."""
+def spend_items(c: CampaignContent, s: CampaignState, spent: list[str], potions: int = 0) -> None:
+    """The consumables the encounter used leave Party > Items for the Supply (AT-ITEM-2);
+    the revive potions drunk are told (they are flipped back, AT-CAMP-4)."""
+    if potions:
+        msg = "the party drank {n} revive potions in the encounter"
+        if potions == 1:
+            msg = "the party drank a revive potion in the encounter"
+        log(s, "cost", msg, amounts={"potions_drunk": potions}, n=potions)
     for iid in spent:
         s.items.remove(iid)
-        log(s, f"{c.items[iid].name} is spent")
+        log(s, "cost", "{item} is spent", amounts={iid: -1}, item=c.items[iid].name)

@@ -95,7 +95,19 @@ def buy(c: CampaignContent, s: CampaignState, m: Market, card: str, who: int) ->
     if offer.source == "market deck":
         s.market.remove(card)
     s.party[who].cards.append(card)
-    log(s, f"{s.party[who].hero} buys {c.game.cards[card].name} for {offer.price} bags of gold")
+    log(
+        s,
+        "cost",
+        "{hero} buys {card} for {price} bags of gold ({gold} left)"
+        if offer.price != 1
+        else "{hero} buys {card} for a bag of gold ({gold} left)",
+        seats=(who,),
+        amounts={"gold": -offer.price},
+        hero=s.party[who].hero,
+        card=c.game.cards[card].name,
+        price=offer.price,
+        gold=gold(c, s),
+    )
 
 
 def sell(c: CampaignContent, s: CampaignState, card: str, who: int) -> None:
@@ -110,4 +122,14 @@ def sell(c: CampaignContent, s: CampaignState, card: str, who: int) -> None:
     s.party[who].cards.remove(card)
     s.items.append(bag)
     s.market.append(card)
-    log(s, f"{s.party[who].hero} sells {c.game.cards[card].name} for {SALE} bag of gold")
+    log(
+        s,
+        "gain",
+        "{hero} sells {card} for {price} bag of gold (now {gold})",
+        seats=(who,),
+        amounts={"gold": SALE},
+        hero=s.party[who].hero,
+        card=c.game.cards[card].name,
+        price=SALE,
+        gold=gold(c, s),
+    )

@@ -18,8 +18,19 @@ from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.invariants import violations
 from towerplay.tactics.campaign.loadout import check_loadout
 from towerplay.tactics.campaign.state import DECISIONS, CampaignState, Pending
+from towerplay.tactics.narrate import check_log, upgrade_log
 
 GIFTS = ("loot", "perk", "ability", "mark")
+
+
+def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
+    """An older save's state as version 3 (docs/saves.md): its log lines become plain events
+    (before 3), and a version 1 state, which kept no seed nor actions, gets an empty one; the
+    encounter inside, a Tactics save, is upgraded when it loads."""
+    out = dict(state, log=upgrade_log(state["log"])) if "log" in state else dict(state)
+    if version == 1:
+        out.update(seed="0", actions=[])
+    return out
 
 
 def state_to_json(s: CampaignState) -> dict[str, Any]:
@@ -145,5 +156,6 @@ def state_from_json(data: Any, file: str, c: CampaignContent) -> CampaignState:
     first.value(int, serial.Spec(lo=3, hi=5), data["heroes_count"], "state.heroes_count")
     r = serial.Loader(file, domains(c, data["heroes_count"]))
     s = r.load(CampaignState, data, "state")
+    check_log(s.log, r.fail, "state.log")
     check_state(c, s, r.fail)
     return s

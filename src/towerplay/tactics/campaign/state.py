@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towerplay.core import serial
+from towerplay.core.narration import Event, event
 from towerplay.core.replay import Chain
 from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
@@ -72,7 +73,7 @@ class CampaignState:
     fight: bool = False  # an encounter is in progress
     loadouts: list[Loadout] = field(default_factory=list)  # one per hero while preparing
     ending: str = ""
-    log: Chain[str] = field(default_factory=Chain)
+    log: Chain[Event] = field(default_factory=Chain)  # what happened, told
     # what undo rebuilds the campaign from (core/undo.py): the seed it was started with
     # and every action applied since, encounters' included (save version 2)
     seed: int = field(default=0, metadata=spec(text=True, hi=2**64 - 1))
@@ -85,8 +86,19 @@ class CampaignState:
 _clone_state = serial.cloner(CampaignState)
 
 
-def log(s: CampaignState, text: str) -> None:
-    s.log = s.log.add(text)
+def log(
+    s: CampaignState,
+    kind: str,
+    msg: str,
+    *,
+    seats: tuple[int, ...] = (),
+    amounts: dict[str, int] | None = None,
+    **fields: Any,
+) -> None:
+    """Tell what happened: an event of `kind` whose English template `msg` has `fields`
+    (core/narration.py); a campaign hides nothing from its seats but the random deck's
+    order, which no event names."""
+    s.log = s.log.add(event(kind, msg, seats=seats, amounts=amounts, **fields))
 
 
 def item_count(c: CampaignContent, s: CampaignState, kind: str) -> int:

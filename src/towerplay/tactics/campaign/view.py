@@ -20,6 +20,7 @@ from towerplay.tactics.campaign.levels import level_up_options
 from towerplay.tactics.campaign.market import market_of, stock
 from towerplay.tactics.campaign.state import CampaignState, gold, item_count
 from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.narrate import recent
 
 
 def hero_sheet(c: CampaignContent, s: CampaignState, i: int) -> dict[str, Any]:
@@ -139,5 +140,5 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
             for r in s.history
         ],
         "ending": s.ending or None,
-        "log": s.log.last(20),
+        **recent(s.log, seat),
     }

@@ -1,0 +1,72 @@
+"""The fixed action spaces: every text round-trips, and every legal action has an index.
+
+These need no learning library: the spaces are plain Python.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from tests.rl.plays import decisions
+from towerplay.core.notation import parse
+from towerplay.rl.rtdt_space import rtdt_space
+from towerplay.rl.tactics_space import tactics_space
+
+
+@pytest.fixture(scope="module")
+def spaces() -> dict:
+    return {"rtdt": rtdt_space(), "tactics": tactics_space()}
+
+
+@pytest.mark.parametrize("game", ["rtdt", "tactics"])
+def test_every_index_is_one_text_and_back(spaces: dict, game: str) -> None:
+    space = spaces[game]
+    assert len(set(space.texts)) == len(space)
+    for i, text in enumerate(space.texts):
+        a = space.action(i)
+        assert str(a) == text and parse(str(a)) == a and space.index(a) == i
+
+
+@pytest.mark.parametrize("game", ["rtdt", "tactics"])
+def test_the_space_is_the_contents_not_a_states(spaces: dict, game: str) -> None:
+    again = rtdt_space() if game == "rtdt" else tactics_space()
+    assert again.texts == spaces[game].texts
+    with pytest.raises(IndexError, match="actions are 0.."):
+        spaces[game].action(len(again))
+
+
+def test_a_partys_items_join_the_tactics_space() -> None:
+    space = tactics_space(items=["healing_draught"])
+    assert space.index("item healing_draught") is not None
+    assert tactics_space().index("item healing_draught") is None
+
+
+@pytest.mark.parametrize("game", ["rtdt", "tactics"])
+def test_every_legal_action_of_played_games_has_an_index(spaces: dict, game: str) -> None:
+    space = spaces[game]
+    missing: set[str] = set()
+    for seed in range(6):
+        for g in decisions(game, seed, limit=1500):
+            for a in g.legal_actions():
+                i = space.index(a)
+                if i is None:
+                    missing.add(str(a))
+                else:
+                    assert space.action(i) == a and parse(str(a)) == a
+    assert not missing, f"legal actions without an index: {sorted(missing)[:20]}"
+
+
+@pytest.mark.parametrize(
+    ("make", "module"),
+    [("make_aec", "pettingzoo"), ("make_gym", "gymnasium"), ("register_openspiel", "pyspiel")],
+)
+def test_without_the_extra_the_api_says_what_to_install(monkeypatch, make: str,
+                                                         module: str) -> None:
+    import towerplay.rl
+
+    monkeypatch.setitem(sys.modules, module, None)  # as if it were not installed
+    args = () if make == "register_openspiel" else ("tactics",)
+    with pytest.raises(ImportError, match=r"pip install 'towerplay\[rl\]'"):
+        getattr(towerplay.rl, make)(*args)
