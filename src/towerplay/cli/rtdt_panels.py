@@ -68,9 +68,21 @@ def trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | Non
     )
 
 
-def quests(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+def quests(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Panel | Table | None:
+    """The quests under way, what each needs and its text; `compact`: a line each, no
+    frame and no text (info NAME tells it)."""
     if not view["quests"] and not view["done_quests"]:
         return None
+    if compact:
+        short = Table.grid(padding=(0, 1))
+        short.add_column(no_wrap=True)
+        short.add_column()
+        for q in view["quests"]:
+            line = Text(q["name"], style="bold yellow" if q["kind"] == "main_goal" else "bold")
+            line.append(f" {q['stage']}/{q['stages']} @ {words.space(game, q['space'])} · needs ")
+            line.append(words.needs_text(game, q["needs"]), style="cyan")
+            short.add_row(words.quest_mark(q["kind"]), line)
+        return short if short.row_count else None
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
@@ -170,11 +182,17 @@ def _covenant_hero(game: RtdtGame, view: dict[str, Any], seat: int, own: bool) -
     return out
 
 
-def hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
+def hero_panel(
+    game: RtdtGame, view: dict[str, Any], seat: int, compact: bool = False
+) -> Panel | Text:
+    """The seat's own hero: warriors, spirit, the turn so far, items, companions, virtues,
+    corruptions; `compact`: the same, run together with no frame."""
     w = game.world
     h = view["heroes"][seat]
     turn = view["turn"]
     t = Text()
+    if compact:
+        t.append(f"{w.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])} · ", "cyan")
     t.append(f"warriors {h['warriors']}", style="bold")
     t.append(" · ")
     t.append(f"spirit {h['spirit']}", style="bold")
@@ -209,14 +227,17 @@ def hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
         t.append(str(h["spores"]), style="magenta")
     t.append("\nvirtues ", style="bold")
     t.append(words.names(game, h["virtues"]), style="green")
-    t.append(" · inactive ", style="bold")
-    t.append(words.names(game, h["inactive"]), style="dim")
+    if not compact:
+        t.append(" · inactive ", style="bold")
+        t.append(words.names(game, h["inactive"]), style="dim")
     t.append("\ncorruptions ", style="bold")
     t.append(words.names(game, h["corruptions"]), style="red" if h["corruptions"] else "")
     cov = _covenant_hero(game, view, seat, own=True)
     if cov:
         t.append("\n")
         t.append_text(cov)
+    if compact:
+        return Text(" · ").join(t.split("\n"))
     title = (
         f"{w.name(h['hero'])} · seat {seat} · home {h['kingdom']} · "
         f"at {w.board.names.get(h['space'], h['space'])}"

@@ -14,6 +14,7 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.tactics.content import Content, default_content
+from towerplay.tactics.describe import describe
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
@@ -163,6 +164,10 @@ class TacticsGame:
             "cause": s.cause,
             "log": s.log.last(20),
         }
+
+    def describe(self, name: str) -> str | None:
+        """The text of any card, class, enemy, boss card… by id or name (static content)."""
+        return describe(self.ctx.content, name)
 
     def to_json(self) -> dict[str, Any]:
         return {
