@@ -2,11 +2,12 @@
 
 It asks the seat to act for a line: the number of a legal action, the action's text (Tab
 completes it), or a command (help, log, info NAME, legend, actions, save FILE, load FILE,
-quit; an empty line redraws the screen). AI seats play themselves, at a pace if asked.
-Every decision, yours or the AI's, is written in the screen's log before what it did
-(`narrate.Journal`). Whatever goes wrong — an illegal action, a bad file, a full disk — is
-said in red and the game goes on; quitting, loading or the end of input with unsaved
-changes asks for a file first. What a game looks like is its `Screen`; the loop reads lines
+undo [N], redo [N], quit; an empty line redraws the screen). AI seats play themselves, at a
+pace if asked; undo and redo step over their moves. Every decision, yours or the AI's, is
+written in the screen's log before what it did (`narrate.Journal`). Whatever goes wrong — an
+illegal action, a bad file, a full disk — is said in red and the game goes on; quitting,
+loading or the end of input with unsaved changes asks to save first. What a game looks like
+is its `Screen`; the loop reads lines
 through a function it is given and writes to a Rich console, so tests drive it with
 scripted input and a recording console.
 """
@@ -24,13 +25,13 @@ from rich.text import Text
 
 from towerplay.agents import Agent
 from towerplay.cli.layout import action_grid
-from towerplay.cli.narrate import Journal, Line, history
+from towerplay.cli.narrate import Journal, Line, history, mark
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
 
-COMMANDS = ("help", "log", "info ", "legend", "actions", "save ", "load ", "quit")
+COMMANDS = ("help", "log", "info ", "legend", "actions", "save ", "load ", "undo", "redo", "quit")
 # What every game's help lists under its own verbs
 COMMON_HELP = (
     ("NUMBER | ACTION", "the action of that number, or typed out (Tab completes it)"),
@@ -40,6 +41,7 @@ COMMON_HELP = (
     ("legend", "what the symbols and identifiers on the board mean"),
     ("actions", "every legal action, numbered (when the screen shows only some)"),
     ("save FILE | load FILE", "save the game as JSON, or load one"),
+    ("undo [N] | redo [N]", "take back N of your decisions (the AI's between them too), or redo"),
     ("quit | Ctrl-D", "leave; quit, load and Ctrl-D ask to save first when the game changed"),
 )
 
@@ -168,9 +170,10 @@ class Session(Generic[G]):
     # if it fails the sitting ends, with the game as it was last kept
     after: Callable[[G, str], None] | None = None
     stopped: bool = False
+    ai: dict[int, Agent] = field(default_factory=dict)  # the seats the AI plays
 
-    def applied(self, text: str) -> None:
-        self.decisions += 1
+    def applied(self, text: str, decision: bool = True) -> None:
+        self.decisions += decision
         self.show = True
         self.changed = True
         if self.after is None:
@@ -237,6 +240,8 @@ class Session(Generic[G]):
             self.save(arg)
         elif word == "load":
             self.load(arg)
+        elif word in ("undo", "redo"):
+            self.step_back(word, arg)
         else:
             self.act(text)
         return True
@@ -324,6 +329,30 @@ class Session(Generic[G]):
         self.notes.append(f"Loaded {file}.")
         self.show = True
 
+    def step_back(self, word: str, arg: str) -> None:
+        """`undo [N]` / `redo [N]`: N decisions of this table's people (1 if not given),
+        with the AI moves between them; a stored game keeps the undo as a new version."""
+        if arg and not arg.isdigit():
+            error(self.console, f"{word} takes a number of decisions: {word} [N]")
+            return
+        g = self.game
+        one, left = (g.undo, lambda: g.undoable) if word == "undo" else (g.redo, lambda: g.redoable)
+        done = 0
+        before = mark(g)
+        try:
+            for _ in range(int(arg or 1)):
+                one(1)
+                done += 1
+                while g.to_act in self.ai and left():  # AI moves, stepped over
+                    one(1)
+        except IllegalAction as exc:
+            error(self.console, str(exc))
+        if done:
+            if mark(g) < before:  # the log was taken back: the journal starts again from it
+                self.journal = Journal.start(g, g.to_act)
+            self.notes.append(f"{word}: {g.undoable} can be undone, {g.redoable} redone.")
+            self.applied(f"{word} {done}", decision=False)
+
     def act(self, text: str) -> None:
         """Apply a numbered or typed action; an illegal one is refused with its rule."""
         action: Action | str = text
@@ -380,7 +409,7 @@ def play_loop(
     if clear_screen is None:
         clear_screen = console.is_terminal
     first = game.to_act if game.to_act not in ai else None
-    s = Session(screen, game, console, clear_screen, read, pace, after=after, viewer=first)
+    s = Session(screen, game, console, clear_screen, read, pace, after=after, viewer=first, ai=ai)
     s.journal = Journal.start(game, first)
     s.notes.extend(notes)  # said under the first screen
     while not s.stopped:

@@ -59,3 +59,22 @@ class Game(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
     def state_hash(self) -> str: ...
+
+    # undo and redo through decisions, the RNG and every deck order restored (core/undo.py);
+    # nothing to undo or redo raises IllegalAction and leaves the state unchanged
+
+    def undo(self, steps: int = 1) -> None: ...
+
+    def redo(self, steps: int = 1) -> None: ...
+
+    @property
+    def undoable(self) -> int:
+        """How many decisions can be undone now."""
+
+    @property
+    def redoable(self) -> int:
+        """How many undone decisions can be redone now (a new action drops them)."""
+
+    @property
+    def redo_actions(self) -> list[str]:
+        """The undone actions redo would re-apply, the next first."""
