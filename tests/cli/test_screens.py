@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from pathlib import Path
@@ -18,13 +19,16 @@ from towerplay.cli.campaign import SCREEN as CAMPAIGN
 from towerplay.cli.main import app
 from towerplay.cli.narrate import history
 from towerplay.cli.rtdt import SCREEN as RTDT
-from towerplay.cli.rtdt import build_game
+from towerplay.cli.rtdt import build_game, make_agent
 from towerplay.cli.tactics import SCREEN as TACTICS
+from towerplay.cli.tactics_screen import cell_width
+from towerplay.sim.agents import make_agent as tactics_agent
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.game import new_game as new_campaign
 from towerplay.tactics.content import default_content
 
 runner = CliRunner()
+FIVE = ["fighter", "rogue", "cleric", "wizard", "archer"]
 SIZES = [(120, 40), (80, 24)]
 
 
@@ -37,8 +41,19 @@ def played(game: Any, steps: int, seed: int = 1) -> Any:
     return game
 
 
+def until(game: Any, done: Any, seed: int = 1, limit: int = 3000) -> Any:
+    """`game` played by the heuristic agent until `done(game)` (a battle under way, say)."""
+    agent = make_agent("heuristic", seed)
+    for _ in range(limit):
+        assert game.to_act is not None, "the game ended first"
+        if done(game):
+            return game
+        game.apply(agent.act(game))
+    raise AssertionError("never reached")
+
+
 def drawn(screen: Any, game: Any, width: int, height: int) -> list[str]:
-    c = Console(width=width, height=height, record=True, color_system=None)
+    c = Console(width=width, height=height, record=True, color_system=None, file=io.StringIO())
     c.print(screen.render(game, game.to_act, width, height, history(game, game.to_act)))
     return c.export_text().rstrip("\n").split("\n")
 
@@ -47,6 +62,12 @@ def games() -> list[tuple[str, Any, Any]]:
     return [
         ("rtdt", RTDT, played(build_game(2, [], "heroic", None, 3), 30)),
         ("rtdt-4", RTDT, played(build_game(4, [], "heroic", None, 5), 60)),
+        ("competitive", RTDT, played(build_game(3, [], "heroic", None, 4, mode="competitive"), 40)),
+        (
+            "battle",
+            RTDT,
+            until(build_game(2, [], "heroic", None, 3), lambda g: g.observe(0)["battle"]),
+        ),
         ("covenant", RTDT, played(build_game(2, [], "heroic", None, 3, expansion="covenant"), 30)),
         ("tactics", TACTICS, played(new_game({}, 2), 20)),
         ("ember", TACTICS, played(new_game({"encounter": "ember_witch"}, 2), 20)),
@@ -67,9 +88,9 @@ def test_a_whole_screen_fits_with_the_prompt_and_the_actions_at_the_bottom(
     assert re.search(r"^\s*1 \S", text, re.M)  # the numbered actions
     assert re.search(r"^\s*\d+ \S|more: type actions", lines[-1])  # at the bottom
     assert "log" in text  # the scrolling log is there
-    if name.startswith(("rtdt", "covenant")):
+    if screen is RTDT:
         assert "North" in text and "West" in text and "Month" in text  # the board, its header
-    elif name != "campaign":
+    elif screen is TACTICS:
         assert re.search(r"^\s+a\s+b\s+c\s+d", text, re.M)  # the map
 
 
@@ -92,12 +113,17 @@ def test_long_action_lists_are_cut_to_what_fits_and_actions_lists_them_all() -> 
     assert all(str(a) in out for a in g.legal_actions())
 
 
-def test_tactics_figures_never_run_together() -> None:
-    g = played(new_game({}, 2), 20)
-    text = "\n".join(drawn(TACTICS, g, 120, 40))
-    assert not re.search(r"[A-Z]{2}[A-Z0-9]{1}[A-Z]{2}[A-Z0-9]", text.replace(" ", "\0"))
-    row = next(x for x in text.split("\n") if x.startswith(" 8 "))
-    assert len(row.split()) >= 10  # ten squares, each its own word
+@pytest.mark.parametrize("encounter", ["goblin_ambush", "blob_king", "pawl_chieftain"])
+def test_tactics_figures_never_run_together_and_keep_their_ids(encounter: str) -> None:
+    g = played(new_game({"encounter": encounter}, 2), 20)
+    view = g.observe(0)
+    rows = drawn(TACTICS, g, 120, 40)[3 : 3 + len(view["map"])]
+    across = 2 + cell_width(view) * len(view["map"][0])  # the map; the figures are beside it
+    words = [w for row in rows for w in row[:across].split()[1:]]  # after each row's number
+    assert len(words) == len(view["map"]) * len(view["map"][0])  # a word a square
+    for u in view["units"]:
+        if not u["knocked_out"] and u["side"] != "hero":
+            assert u["id"] in words  # as the log names it
 
 
 # --- the outcome of every action -----------------------------------------------------------
@@ -176,6 +202,7 @@ def test_log_shows_the_whole_history() -> None:
         ("tactics", "cleave", "attack: red red, range 1, area 1"),
         ("tactics", "shield_wall", "reduce the damage by 3"),
         ("tactics", "gm1", "Goblin Minion (enemy)"),
+        ("tactics", "FI0", "Fighter (class)"),
         ("tactics", "Warlord's Charge", "boss: move +1"),
         ("tactics", "fighter", "starting cards"),
     ],
@@ -198,7 +225,7 @@ def test_the_legends_explain_the_symbols_and_the_identifiers() -> None:
     _, out = play(RTDT, build_game(1, [], "heroic", None, 3), ["legend", "quit"])
     assert "C citadel" in out and "★ main goal" in out
     _, out = play(TACTICS, played(new_game({}, 2), 6), ["legend", "quit"])
-    assert "### wall" in out and "GM1" in out and "goblin minion" in out
+    assert "### wall" in out and "gm1" in out and "goblin minion" in out and "FI0" in out
 
 
 @pytest.mark.parametrize("game", ["rtdt", "tactics"])
@@ -355,3 +382,30 @@ def test_both_games_refuse_in_one_style_naming_what_is_legal() -> None:
 def test_an_error_does_not_redraw_the_board() -> None:
     _, out = play(TACTICS, new_game({}, 2), ["99", "fly away", "zzz"])
     assert out.count("boss deck") == 1
+
+
+@pytest.mark.parametrize(
+    "start",
+    [
+        lambda: (RTDT, build_game(2, [], "heroic", None, 1, expansion="covenant"), "rtdt"),
+        lambda: (RTDT, build_game(3, [], "heroic", None, 2, mode="competitive"), "rtdt"),
+        lambda: (
+            TACTICS,
+            new_game({"encounter": "burning_stair", "party": FIVE}, 0),
+            "tactics",
+        ),
+    ],
+    ids=["covenant", "competitive", "five-heroes"],
+)
+def test_the_screen_fits_80x24_all_along_a_game(start: Any) -> None:
+    screen, game, kind = start()
+    agent = (
+        make_agent("heuristic", 1) if kind == "rtdt" else tactics_agent("tactics", "heuristic", 1)
+    )
+    for step in range(320):
+        if game.to_act is None:
+            break
+        if step % 40 == 0:
+            lines = drawn(screen, game, 80, 24)
+            assert len(lines) <= 23, f"step {step}: {len(lines)} lines"
+        game.apply(agent.act(game))

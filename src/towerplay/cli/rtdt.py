@@ -374,8 +374,11 @@ def sim_rtdt(
     only_new_corruptions: OnlyNewCorruptionsOption = False,
     heroes: Annotated[
         str | None,
-        typer.Option("--heroes", help="Comma-separated hero ids, seat 0 first; 'random' (the "
-                     "default) deals them from each game's seed."),
+        typer.Option(
+            "--heroes",
+            help="Comma-separated hero ids, seat 0 first; 'random' (the "
+            "default) deals them from each game's seed.",
+        ),
     ] = None,
     foes: Annotated[
         str | None,

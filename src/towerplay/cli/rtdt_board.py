@@ -292,9 +292,9 @@ def kingdoms(game: RtdtGame, view: dict[str, Any], width: int = SCREEN_WIDTH) ->
     return grid
 
 
-def kingdom_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
+def kingdom_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Table:
     """The compact board, a row a kingdom: its buildings by initial with their skulls,
-    then the heroes, foes and quests in it (the `board` of a small terminal)."""
+    then the heroes, foes and quests in it (`compact`: without the buildings' names)."""
     w = game.world
     present = [k for k in KINGDOMS if k in view["kingdoms"]]
     grid = Table.grid(padding=(0, 1))
@@ -308,14 +308,14 @@ def kingdom_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
         for sp, b in rows:
             if t:
                 t.append(" ")
-            t.append(SHORT_LABELS.get(b["type"], "?") + " ", style="dim")
-            name = Text(w.board.names.get(sp, sp))
+            t.append(SHORT_LABELS.get(b["type"], "?") + ("" if compact else " "), style="dim")
+            name = Text("" if compact else w.board.names.get(sp, sp))
             if not b["standing"]:
-                name.stylize("strike dim")
+                name = Text("✗" if compact else name.plain, style="strike dim")
             t.append_text(name)
-            if b["standing"] and b["skulls"]:
-                t.append(" ")
-                t.append_text(words.skulls(b["skulls"]))
+            if b["standing"] and (b["skulls"] or compact):
+                t.append("" if compact else " ")
+                t.append_text(words.skulls(b["skulls"] or 0))
         for seat in info["heroes"]:
             h = view["heroes"][seat]
             t.append(

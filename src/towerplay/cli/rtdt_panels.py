@@ -245,6 +245,16 @@ def hero_panel(
     return Panel(t, title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
 
+def hero_line(game: RtdtGame, view: dict[str, Any], seat: int) -> Text:
+    """The seat's hero in one line, for the smallest screens: where, warriors, spirit."""
+    h = view["heroes"][seat]
+    t = Text(f"{game.world.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])}", "cyan")
+    t.append(f" · warriors {h['warriors']} · spirit {h['spirit']}", style="bold")
+    t.append(f" · potions {len(h['potions'])} · corruptions {len(h['corruptions'])}")
+    t.append(" (info NAME, legend, log: more)", style="dim")
+    return t
+
+
 def other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | None:
     w = game.world
     others = [h for h in view["heroes"] if h["seat"] != seat]
@@ -294,6 +304,24 @@ def _pool(pool: dict[str, int], used: int, most: int, usable: Iterable[str] = ()
     if other:
         t.append(" (no use here: " + ", ".join(other) + ")", style="dim")
     t.append(f" · used {used} of {most}", style="dim")
+    return t
+
+
+def fight_line(game: RtdtGame, view: dict[str, Any]) -> Text | None:
+    """The battle or dungeon room under way in one line (its card's text is in the prompt)."""
+    b, dv = view["battle"], view["delve"]
+    if b is None and dv is None:
+        return None
+    if b is not None:
+        t = Text(f"Battle · {game.world.name(b['foe'])}", style="bold red")
+        if b["card"] is not None:
+            t.append(f" · card {b['card']} of {b['cards']} · result {b['rung'] + 1}/5", style="")
+        pool, used, most = b["advantages"], b["used"], b["max_advantages"]
+    else:
+        t = Text(f"Dungeon · room {dv['room']}", style="bold magenta")
+        pool, used, most = dv["advantages"], dv["used"], dv["max_advantages"]
+    left = " · ".join(f"{k} {n}" for k, n in pool.items() if n > 0) or "none"
+    t.append(f" · advantages {left} (used {used} of {most})", style="cyan")
     return t
 
 

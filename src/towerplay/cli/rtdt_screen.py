@@ -134,23 +134,30 @@ def render(
     hero = _pair(full, panels.quests(game, view), width) + _pair(full, brief, width)
     parts = [
         Part([board.header(game, view), board.header(game, view, compact=True)]),
-        Part([board.kingdoms(game, view, width), board.kingdom_lines(game, view)]),
+        Part(
+            [
+                board.kingdoms(game, view, width),
+                board.kingdom_lines(game, view),
+                board.kingdom_lines(game, view, compact=True),
+            ]
+        ),
         Part([board.world_lines(game, view), board.world_lines(game, view, compact=True)]),
-        Part(hero + _pair(short, brief, width) + [short]),
+        Part(hero + _pair(short, brief, width) + [short, panels.hero_line(game, view, seat)]),
         Part([trials] if trials is not None else []),
         Part([others] if others is not None else []),
-        Part([Group(*fights)] if fights else []),  # the battle or dungeon under way
+        Part([Group(*fights), panels.fight_line(game, view) or ""] if fights else []),
     ]
     bottom: list[RenderableType] = []
     if game.result is None:  # (once it is over, the loop's `finish` says how it ended)
         bottom.append(Text(view["prompt"], style="bold yellow"))
         texts = [str(a) for a in view["legal_actions"]]
-        rows = None if height is None else max(3, height // 3)
+        rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
         bottom.append(layout.action_grid(texts, width, rows))
     # shrunk first: the world's details, the quests' texts, the board; then the hero, the
-    # other heroes, the world, the trials and the quests go; the kingdoms stay, a line each.
+    # other heroes, the world, the trials and the quests go, the battle and the hero to a
+    # line; the kingdoms stay, a line each (at the last without the buildings' names).
     # The first three are also taken to show what happened since the last prompt.
-    shrink = [2, 3, 1, 3, 5, 2, 4, 3, 0]
+    shrink = [2, 3, 1, 3, 5, 2, 4, 3, 0, 6, 3, 1]
     return layout.fit(parts, shrink, log, bottom, width, height, soft=3)
 
 

@@ -138,8 +138,15 @@ def sim_tactics(
         raise typer.BadParameter(f"no encounter {encounter!r}")
     try:
         report = simulate(
-            encounter, games, agent, seed, party.split(","), difficulty,
-            workers=workers_of(workers), ray=ray, out=out_of(out),
+            encounter,
+            games,
+            agent,
+            seed,
+            party.split(","),
+            difficulty,
+            workers=workers_of(workers),
+            ray=ray,
+            out=out_of(out),
             progress=progress_of(quiet, as_json),
         )
     except (ValueError, SaveError) as exc:

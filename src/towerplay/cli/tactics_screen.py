@@ -43,18 +43,23 @@ LEGEND = """\
 [bold]Map[/]: [white on grey30]###[/] wall · [yellow]o[/] obstacle · [blue]~[/] water · [red]^[/] trap · \
 [bold green]X[/] exit · [magenta]*[/] spawn square · [magenta]W[/] wraith spawn · [green].[/] start area · \
 [bold dark_orange]≈[/] fire wall
-[bold]Figures[/]: [bold cyan]heroes[/] are the class's first two letters and the seat (FI0: the \
-fighter, seat 0); [red]enemies[/] the first three letters of their id (GM1: gm1), [bold red]bosses[/] \
-in bold; info ID tells what a figure is."""
+[bold]Figures[/]: [bold cyan]heroes[/] in capitals, their class's first two letters and their seat \
+(FI0: the fighter, seat 0); [red]enemies[/] by their id as the log names them (gm1), \
+[bold red]bosses[/] in bold; info ID tells what a figure is."""
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
-CELL = 4  # characters a square takes: a space, then three for its figure or terrain
 
 
 def label(u: dict[str, Any]) -> str:
-    """Three characters for a figure on the grid."""
+    """A figure on the grid: a hero by its class's first two letters and its seat in capitals
+    (FI0), any other figure by its own id as the log names it (gm1, pawl)."""
     if u["side"] == "hero" and u["kind"] == "hero":
         return u["id"][:2].upper() + str(u["owner"])
-    return u["id"][:3].upper().ljust(3)
+    return u["id"]
+
+
+def cell_width(view: dict[str, Any]) -> int:
+    """Characters a square takes: a space, then the longest label (three at least)."""
+    return 1 + max([3] + [len(label(u)) for u in view["units"]])
 
 
 def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
@@ -68,6 +73,7 @@ def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
             for sq in u["squares"]:
                 at[sq] = u
     spawned = {sq: w["type"] for w in view["walls"] for sq in w["squares"]}
+    inner = cell_width(view) - 1
     out = Text()
     for r, row in enumerate(rows):
         y = height - r
@@ -82,18 +88,18 @@ def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
                     if u["side"] == "hero"
                     else ("bold red" if u["kind"] == "boss" else "red")
                 )
-                out.append(label(u), style=style)
+                out.append(label(u).center(inner), style=style)
             elif name in spawned:
                 fire = spawned[name] == "fire_wall"
                 out.append(
-                    " ≈ " if fire else "###",
+                    " ≈ ".center(inner) if fire else "#" * inner,
                     style="bold dark_orange" if fire else "white on grey30",
                 )
             else:
                 text, style = TERRAIN.get(ch, (" ? ", ""))
-                out.append(text, style=style)
+                out.append(("#" * inner if text == "###" else text.center(inner)), style=style)
         out.append("\n")
-    out.append("  " + "".join(f"  {COLUMNS[x]} " for x in range(width)), style="dim")
+    out.append("  " + "".join(" " + COLUMNS[x].center(inner) for x in range(width)), style="dim")
     return out
 
 
@@ -106,7 +112,7 @@ def figures(view: dict[str, Any]) -> Table:
         style = "cyan" if u["side"] == "hero" else "red"
         t.add_row(
             Text(u["id"], style=style),
-            Text(label(u).strip(), style="dim"),
+            Text(label(u), style="dim"),
             where,
             f"{u['hp']}/{u['max_hp']}",
             ", ".join(u["conditions"]),
@@ -168,12 +174,21 @@ def parts(game: TacticsGame, view: dict[str, Any], seat: int | None, width: int)
     """The encounter screen's parts, for `layout.fit`: the head, the map with the figures
     (beside it when the width allows), the seat's hand."""
     board = grid(game, view)
-    beside = CELL * len(view["map"][0]) + 4 + 44 <= width
-    full: RenderableType = (
-        layout.side_by_side(board, figures(view), width) if beside else Group(board, figures(view))
-    )
+    across = 2 + cell_width(view) * len(view["map"][0])  # the map's width
+    full: RenderableType = Group(board, figures(view))
+    if across + 2 + 40 <= width:  # the figures' table beside the map
+        full = Table.grid(padding=(0, 2))
+        full.add_column(no_wrap=True, width=across)
+        full.add_column()
+        full.add_row(board, figures(view))
     out = [
-        Part([head(game, view), head(game, view, compact=True)]),
+        Part(
+            [
+                head(game, view),
+                head(game, view, compact=True),
+                Text(f"{game.ctx.enc.name} · round {view['round']}", style="bold"),
+            ]
+        ),
         Part([full, Group(board, figures_line(view)), board]),
     ]
     if seat is not None:
@@ -181,8 +196,9 @@ def parts(game: TacticsGame, view: dict[str, Any], seat: int | None, width: int)
     return out
 
 
-# the figures go to a line, the head to a line, then the figures go, then the hand's board
-SHRINK = [1, 0, 1, 2]
+# the figures go to a line, the head to a line, then the figures go, then the hand's board,
+# then the head to the encounter and the round
+SHRINK = [1, 0, 1, 2, 0]
 
 
 def bottom(game: Game, width: int, height: int | None) -> list[RenderableType]:
@@ -190,7 +206,7 @@ def bottom(game: Game, width: int, height: int | None) -> list[RenderableType]:
     if game.to_act is None:
         return []
     texts = [str(a) for a in game.legal_actions()]
-    rows = None if height is None else max(3, height // 3)
+    rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
     return [
         Text(f"[seat {game.to_act}] {game.prompt}", style="bold yellow"),
         layout.action_grid(texts, width, rows),
@@ -221,7 +237,7 @@ def legend(game: TacticsGame) -> RenderableType:
         t.add_column(col)
     for u in view["units"]:
         what = u["type"].replace("_", " ")
-        t.add_row(label(u).strip(), u["id"], f"{what} ({u['kind']}, {u['side']})")
+        t.add_row(label(u), u["id"], f"{what} ({u['kind']}, {u['side']})")
     return Group(Text.from_markup(LEGEND), t)
 
 
@@ -229,7 +245,7 @@ def info(game: TacticsGame, name: str) -> RenderableType | None:
     """`describe` of a card or piece; a figure's id or label (gm1, GM1, FI0) names its type."""
     wanted = name.strip().lower()
     for u in game.observe(0)["units"]:
-        if wanted in (u["id"].lower(), label(u).strip().lower()):
+        if wanted in (u["id"].lower(), label(u).lower()):
             name = u["type"]
             break
     text = game.describe(name)
