@@ -83,7 +83,7 @@ def game_like(runs: int) -> tuple[float, float, float, float, float, int, float]
         for turn in range(1, GAME_DROPS + 1):
             n = 0
             if turn % 3 == 0:
-                n += len(stir(t, rng)[1])
+                n += len(stir(t, rng)[-1])
             n += len(drop_skull(t, rng))
             if turn % 3 == 0:
                 stir_out += n

@@ -7,7 +7,7 @@ decisions with these agents, so "decision ~1000" is out of reach of a real game)
 Printed, as JSON:
 
 - undo_1_us / redo_1_us: median and 90th percentile of `undo(1)` / `redo(1)` over the 64
-  decisions before the end (every offset from a checkpoint, twice), five rounds;
+  decisions before the end (every offset from a checkpoint, several times), five rounds;
 - checkpoints and checkpoint_kib: how many checkpoints the game holds at the end and the
   memory they take (what one `clone()` allocates, measured by tracemalloc, times their
   number; the parts clones share - content, logs, history - are not counted again);
@@ -16,18 +16,23 @@ Printed, as JSON:
 - first_undo_after_load_ms: undo(1) on the game just loaded from its save (rebuilds the
   past from the setup and checks it), then second_undo_after_load_us;
 - consent_ms: `consent(game, 1, humans=every seat, agreed=none)` for the last decision.
+
+`--sweep` instead compares checkpoint intervals (8, 16, 32, 64), alternating them round by
+round: undo(1) median, checkpoint memory and the cost per action of taking them.
 """
 
 from __future__ import annotations
 
 import json
 import statistics
+import sys
 import time
 import tracemalloc
 from typing import Any
 
 from towerplay.agents.heuristic import HeuristicAgent
-from towerplay.core.undo import EVERY, consent
+from towerplay.core import undo
+from towerplay.core.undo import consent
 from towerplay.rtdt.game import RtdtGame, new_game
 
 PLAYERS, SEED = 4, 2
@@ -54,7 +59,7 @@ def replayed(actions: list[str], record: bool = True) -> tuple[RtdtGame, float]:
     return g, (time.perf_counter() - t0) / len(actions) * 1e6
 
 
-def step_costs(g: RtdtGame, n: int = 2 * EVERY) -> tuple[list[float], list[float]]:
+def step_costs(g: RtdtGame, n: int = 64) -> tuple[list[float], list[float]]:
     """Microseconds of `n` successive undo(1), then of the `n` redo(1) back."""
     undos, redos = [], []
     for _ in range(n):
@@ -114,7 +119,7 @@ def main() -> None:
         asks.append((time.perf_counter() - t0) * 1e3)
     out: dict[str, Any] = {
         "decisions": len(actions),
-        "checkpoint_every": EVERY,
+        "checkpoint_every": undo.EVERY,
         "undo_1_us": summary(undos),
         "redo_1_us": summary(redos),
         "checkpoints": len(g._tl.marks),
@@ -128,5 +133,27 @@ def main() -> None:
     print(json.dumps(out, indent=2))
 
 
+def sweep(intervals: tuple[int, ...] = (8, 16, 32, 64), rounds: int = 5) -> None:
+    actions = long_game()
+    found: dict[int, dict[str, list[float]]] = {k: {"undo": [], "apply": []} for k in intervals}
+    kib: dict[int, float] = {}
+    for _ in range(rounds):
+        for k in intervals:
+            undo.EVERY = k
+            g, per_action = replayed(actions)
+            found[k]["apply"].append(per_action)
+            found[k]["undo"] += step_costs(g)[0]
+            kib[k] = checkpoint_kib(g) * len(g._tl.marks)
+    out = {
+        str(k): {
+            "undo_1_us": summary(found[k]["undo"]),
+            "checkpoint_kib": round(kib[k], 1),
+            "apply_us_recording": round(statistics.median(found[k]["apply"]), 1),
+        }
+        for k in intervals
+    }
+    print(json.dumps(out, indent=2))
+
+
 if __name__ == "__main__":
-    main()
+    sweep() if "--sweep" in sys.argv else main()

@@ -196,7 +196,7 @@ def test_saving_into_a_missing_folder_says_why_and_plays_on(
     [
         ("rtdt", "{not json", "line 1: not JSON"),
         ("rtdt", "[1, 2, 3]", "(top level): expected an object"),
-        ("rtdt", '{"format": "something else"}', "format: expected 'towerplay-rtdt-2'"),
+        ("rtdt", '{"format": "something else"}', "format: expected 'towerplay-rtdt-3'"),
         ("rtdt", '{"format": "towerplay-rtdt-1"}', "config: missing"),
         ("tactics", "{not json", "line 1: not JSON"),
         ("tactics", "[1, 2, 3]", "(top level)"),

@@ -1,6 +1,5 @@
-"""Undo and redo, run against every game in tests/contract/games.py (and RtDT's
-competitive mode): random games under hypothesis; docs/undo.md states the rules
-UNDO-1..6 these check."""
+"""Undo and redo, run against every game in tests/contract/games.py: random games under
+hypothesis; docs/undo.md states the rules UNDO-1..6 these check."""
 
 from __future__ import annotations
 
@@ -18,18 +17,12 @@ from towerplay.core.undo import EVERY, consent, reveals
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.game import new_game as new_rtdt
 
-COMPETITIVE = Entry(
-    "rtdt-competitive-3p",
-    lambda seed: new_rtdt(players=3, seed=seed, mode="competitive"),
-    RtdtGame.from_json,
-    lambda g: len(g.state.heroes),
-)
-UNDO_GAMES = [*GAMES, COMPETITIVE]
+BY_NAME = {e.name: e for e in GAMES}
 PROPERTY = settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SEEDS = st.integers(0, 2**31 - 1)
 
 
-@pytest.fixture(params=UNDO_GAMES, ids=lambda e: e.name)
+@pytest.fixture(params=GAMES, ids=lambda e: e.name)
 def entry(request: pytest.FixtureRequest) -> Entry:
     return request.param  # type: ignore[no-any-return]
 
@@ -52,7 +45,7 @@ def roundtrip(entry: Entry, g: Any) -> Any:
     return entry.load(json.loads(json.dumps(g.to_json())))
 
 
-@pytest.mark.parametrize("case", UNDO_GAMES, ids=lambda e: e.name)
+@pytest.mark.parametrize("case", GAMES, ids=lambda e: e.name)
 @PROPERTY
 @given(seed=SEEDS, steps=st.integers(1, 3 * EVERY), back=st.integers(1, 3 * EVERY))
 def test_undo_k_then_redo_k_gives_the_same_game(
@@ -72,7 +65,7 @@ def test_undo_k_then_redo_k_gives_the_same_game(
     assert (g.undoable, g.redoable) == (n, 0)
 
 
-@pytest.mark.parametrize("case", UNDO_GAMES, ids=lambda e: e.name)
+@pytest.mark.parametrize("case", GAMES, ids=lambda e: e.name)
 @PROPERTY
 @given(seed=SEEDS, steps=st.integers(1, 2 * EVERY), back=st.integers(1, 2 * EVERY), pick=SEEDS)
 def test_undo_then_another_action_is_as_if_it_was_chosen_first(
@@ -97,7 +90,7 @@ def test_undo_then_another_action_is_as_if_it_was_chosen_first(
         g.redo(1)
 
 
-@pytest.mark.parametrize("case", UNDO_GAMES, ids=lambda e: e.name)
+@pytest.mark.parametrize("case", GAMES, ids=lambda e: e.name)
 @PROPERTY
 @given(seed=SEEDS, steps=st.integers(1, 3 * EVERY), back=st.integers(1, 3 * EVERY))
 def test_a_loaded_game_undoes_to_its_start(case: Entry, seed: int, steps: int, back: int) -> None:
@@ -146,7 +139,7 @@ def test_a_clone_undoes_alone_and_a_determinized_copy_not_at_all(entry: Entry) -
 def test_a_game_changed_behind_its_history_is_not_rebuilt() -> None:
     """A position built by hand (a scenario, a save edited by hand) keeps no past: the
     rebuild from setup and history does not reach it, so the undo is refused (UNDO-2)."""
-    g, played, _ = play(GAMES[0], 2, 10)
+    g, played, _ = play(BY_NAME["rtdt-1p"], 2, 10)
     edited = g.to_json()
     edited["heroes"][0]["warriors"] = (edited["heroes"][0]["warriors"] + 3) % 20
     loaded = RtdtGame.from_json(edited)
@@ -162,7 +155,7 @@ def test_a_game_changed_behind_its_history_is_not_rebuilt() -> None:
 
 @pytest.mark.parametrize(
     ("entry", "version", "key"),
-    [(GAMES[3], 2, "history"), (GAMES[5], 1, "actions")],
+    [(BY_NAME["tactics"], 2, "history"), (BY_NAME["campaign"], 1, "actions")],
     ids=["tactics-v2", "campaign-v1"],
 )
 def test_an_older_save_loads_and_undoes_back_to_the_load(
@@ -250,7 +243,7 @@ def test_an_action_said_to_reveal_nothing_looks_the_same_on_other_redraws(entry:
 
 
 @pytest.mark.soak
-@pytest.mark.parametrize("case", UNDO_GAMES, ids=lambda e: e.name)
+@pytest.mark.parametrize("case", GAMES, ids=lambda e: e.name)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, steps=st.integers(1, 8 * EVERY), back=st.integers(1, 8 * EVERY))
 def test_soak_undo_redo_and_load(case: Entry, seed: int, steps: int, back: int) -> None:
@@ -263,3 +256,19 @@ def test_soak_undo_redo_and_load(case: Entry, seed: int, steps: int, back: int) 
         assert game.state_hash() == hashes[n - k]
         game.redo(k)
         assert game.state_hash() == hashes[n]
+
+
+def test_rtdt_a_move_reveals_nothing_a_die_and_the_tower_do() -> None:
+    """The examples of the rule: the haggle die and the Tower's drop (`end`) reveal what
+    no seat could know; a step to a neighbouring space does not."""
+    g = new_rtdt(players=2, seed=1)
+    legal = {a.verb: str(a) for a in g.legal_actions()}
+    for seat in (0, 1):
+        assert not reveals(g, legal["move"], seat)
+        assert reveals(g, legal["haggle"], seat) and reveals(g, legal["end"], seat)
+    humans = [0, 1]
+    g.apply(legal["move"])
+    assert consent(g, 1, humans, agreed=()).allowed
+    g.apply("end")
+    assert consent(g, 2, humans, agreed=[0]).missing == (1,)
+    assert consent(g, 2, humans, agreed=[0, 1]).allowed

@@ -19,6 +19,8 @@ class Coins(Undoable):
     __slots__ = ("seed", "deck", "shown", "count", "history", "_tl")
 
     def __init__(self, seed: int) -> None:
+        if seed < 0:
+            raise ValueError("a seed is 0 or more")
         self.seed = seed
         self.deck = ["heads"] * 5 + ["tails"] * 5
         Rng(seed_state(seed)).shuffle(self.deck)
@@ -101,7 +103,7 @@ def played(g: Coins, actions: str) -> list[str]:
     return hashes
 
 
-def test_checkpoints_every_32_and_an_undo_drops_those_past_it() -> None:
+def test_a_checkpoint_every_EVERY_actions_and_an_undo_drops_those_past_it() -> None:
     g = new()
     played(g, ",".join(["step"] * (3 * EVERY + 5)))
     assert [pos for pos, _ in g._tl.marks] == [0, EVERY, 2 * EVERY, 3 * EVERY]
@@ -162,3 +164,14 @@ def test_consent_asks_every_human_seat_only_after_a_draw() -> None:
     assert consent(g, 2, [1], agreed=[1]).allowed  # one person online: they asked
     assert not consent(g, 9, [0, 1], agreed=[0, 1]).allowed
     assert g.undoable == 3 and g.redoable == 0
+
+
+def test_a_setup_that_cannot_be_made_again_keeps_no_past() -> None:
+    g = new()
+    played(g, "step,step")
+    broken = g.clone()
+    broken.seed = -1  # its setup is refused now
+    broken._tl = start(broken)
+    with pytest.raises(IllegalAction, match="cannot be rebuilt"):
+        broken.undo(1)
+    assert broken.count == 2 and broken.undoable == 0

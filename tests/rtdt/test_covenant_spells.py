@@ -7,6 +7,8 @@ her cards and tokens are set up whenever she plays.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import rules
@@ -344,8 +346,14 @@ def test_COV_SPELL_3_bounty_look_at_three_keep_one() -> None:
     d = g.pending
     assert d is not None and d.kind == "bounty" and len(d.options) == 3
     assert all(q in g.world.content.quest_items for q in d.options)
-    # the log is public (observe shows it to every seat): it never names what she looks at
-    assert not any(g.world.name(q) in line for line in g.log for q in d.options)
+    # the public log never names what she looks at; the event that does is hers alone
+    public = [e.text for e in g.events if e.seen_by(None)]
+    assert not any(g.world.name(q) in line for line in public for q in d.options)
+    for seat in range(1, len(g.state.heroes)):
+        seen = json.dumps(g.observe(seat))
+        assert not any(g.world.name(q) in seen for q in d.options)
+    mine = [e for e in g.events if e.to == (0,)]
+    assert mine and all(g.world.name(q) in mine[-1].text for q in d.options)
     copy = roundtrip(g)
     pick = d.options[0]
     play(g, f"keep {pick}")

@@ -165,12 +165,12 @@ def test_the_flagons_rest_is_at_the_bottom_for_its_seat_only() -> None:
 def test_the_bottoms_are_saved_and_an_older_save_loads_without_them() -> None:
     g, *_ = spent_under_the_decks()
     data = json.loads(json.dumps(g.to_json()))
-    assert data["format"] == "towerplay-rtdt-2"
+    assert data["format"] == "towerplay-rtdt-3"
     assert data["deck_bottoms"] == g.state.deck_bottoms
     loaded = RtdtGame.from_json(data)
     assert loaded.state.deck_bottoms == g.state.deck_bottoms
     assert loaded.determinize(1, 3).state.potion_deck[-1] == GOLDEN_SUN
-    old = {**data, "format": "towerplay-rtdt-1"}
+    old = {**data, "format": "towerplay-rtdt-1", "log": g.log}  # the log was lines of text
     del old["deck_bottoms"]
     assert RtdtGame.from_json(old).state.deck_bottoms == {}  # nothing known: as it played
     missing = dict(data)

@@ -3,10 +3,13 @@ action, log line or result (the digests were taken on main before the hook regis
 10; the four games whose main companion is Letha or Miras were repinned when their
 turn-end warriors became the printed terrain ability, rtdt/abilities/companions.py).
 
-The digest covers what a game did (its action history, its log and its result), not the
-save format, so a change of how states are saved does not move it; random agents only,
-so a better heuristic agent does not either. A digest that moves means the rules now play
-differently: find out why before repinning.
+Two digests per game. `play` covers what the game did (its action history and its result)
+and was taken on main before the log became events (issue 12): the narration did not move
+it. `told` covers the same plus every event's text, so it moves when only the wording or
+the narration does (repinned for issue 12, when every outcome came to be told). Neither
+covers the save format, so a change of how states are saved moves neither; random agents
+only, so a better heuristic agent does not either. A `play` digest that moves means the
+rules now play differently: find out why before repinning.
 """
 
 from __future__ import annotations
@@ -19,32 +22,41 @@ import pytest
 from towerplay.agents.random import RandomAgent
 from towerplay.rtdt.game import new_game
 
-PINNED: list[tuple[int, dict[str, Any], int, int, str]] = [
-    # players, options, seed, decisions, digest  (main companion)
-    (1, {}, 11, 102, "5a2e7d7457e9038f"),  # Miras
-    (4, {}, 12, 51, "c072229f483b6fc9"),  # Letha
-    (1, {"expansion": "covenant"}, 13, 55, "ab1ddd1d74d38cb2"),
-    (4, {"expansion": "covenant"}, 14, 91, "8e7c166c02c4901a"),
-    (3, {"mode": "competitive"}, 15, 68, "69682b1955265138"),
-    (2, {"treasures": "covenant", "new_corruptions": 6}, 16, 49, "5845740d11aa24ad"),  # Letha
+PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
+    # players, options, seed, decisions, play digest, told digest  (main companion)
+    (1, {}, 11, 102, "03673c4ff18339b8", "505c0da3d5ed91af"),  # Miras
+    (4, {}, 12, 51, "58185d0f28c56578", "db65ccc77056b8b2"),  # Letha
+    (1, {"expansion": "covenant"}, 13, 55, "72d9698fcf3d0159", "f6ddd02f62841f5e"),
+    (4, {"expansion": "covenant"}, 14, 91, "d334ec0bfaa45ed3", "7f7b090209c71d19"),
+    (3, {"mode": "competitive"}, 15, 68, "211164d447ef0e07", "f2f2ad5a8fa6ab58"),
+    (
+        2,
+        {"treasures": "covenant", "new_corruptions": 6},
+        16,
+        49,
+        "3027219f10e56433",
+        "2f0efb5b464d08b4",
+    ),  # Letha
     (
         3,
         {"heroes": ("relentless_warden", "reverent_astromancer", "undaunted_aegis")},
         17,
         59,
-        "c3b438ec00fd123f",
+        "fae8126c51f70770",
+        "aef62a2d22253d6b",
     ),
     (
         2,
         {"expansion": "covenant", "heroes": ("devious_swindler", "relentless_warden")},
         18,
         85,
-        "d629390806ef9221",  # Letha
+        "e625eb76c377eadc",
+        "3c990a40bf15d0e4",  # Letha
     ),
 ]
 
 
-def _play(players: int, options: dict[str, Any], seed: int) -> tuple[int, str]:
+def _play(players: int, options: dict[str, Any], seed: int) -> tuple[int, str, str]:
     g = new_game(players=players, seed=seed, **options)
     agents = [RandomAgent(seed * 10 + i) for i in range(players)]
     n = 0
@@ -53,12 +65,17 @@ def _play(players: int, options: dict[str, Any], seed: int) -> tuple[int, str]:
         assert seat is not None
         g.apply(agents[seat].act(g))
         n += 1
-    text = "\n".join(g.state.history.to_list() + g.log + [repr(g.result)])
-    return n, hashlib.sha256(text.encode()).hexdigest()[:16]
+    played = "\n".join(g.state.history.to_list() + [repr(g.result)])
+    told = "\n".join(g.state.history.to_list() + g.log + [repr(g.result)])
+    return n, _digest(played), _digest(told)
 
 
-@pytest.mark.parametrize(("players", "options", "seed", "decisions", "digest"), PINNED)
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize(("players", "options", "seed", "decisions", "played", "told"), PINNED)
 def test_seeded_games_play_exactly_as_pinned(
-    players: int, options: dict[str, Any], seed: int, decisions: int, digest: str
+    players: int, options: dict[str, Any], seed: int, decisions: int, played: str, told: str
 ) -> None:
-    assert _play(players, options, seed) == (decisions, digest)
+    assert _play(players, options, seed) == (decisions, played, told)

@@ -124,7 +124,8 @@ def test_every_foe_strike_does_what_its_text_says(foe: str, status: str) -> None
     run_events(g, f"strike:{foe}")
     assert g.result is None
     text = info.strikes[status].text
-    assert any(f"strike ({status}): {text}" in line for line in g.log)
+    verb = "strike" if info.plural else "strikes"  # "the Clan of Neuri strikes"
+    assert any(f"{verb} ({status}): {text}" in line for line in g.log)
     after = snapshot(g)
     check_text(text, before, after)
     if "every hero" in text.lower():
@@ -219,7 +220,7 @@ def test_RTDT_EVENT_5_foes_spawn_one_token_on_each_space_the_app_names() -> None
     g = game()
     run_events(g, "spawn:brigands:3")
     assert len(g.state.foes) == 3 and {f for f, _ in g.state.foes} == {"brigands"}
-    line = next(x for x in g.log if "Brigands spawn:" in x)
+    line = next(x for x in g.log if "Brigands spawn at" in x)
     names = [g.world.board.names[sp] for _, sp in g.state.foes]
     assert line.endswith(", ".join(names) + ".")
     # the same seed and position spawn on the same spaces (the app decides, not the players)
@@ -290,7 +291,8 @@ def test_shadow_wolves_example_spawn_then_a_seal_and_three_northern_skulls() -> 
         pool = list(spaces)  # as foes.spawn draws: two different spaces
         if {pool.pop(r.below(len(pool))), pool.pop(r.below(len(pool)))} != wanted:
             return False
-        words, emerged = stir(t.clone(), Rng(r.state))
+        msg, fields, emerged = stir(t.clone(), Rng(r.state))
+        words = msg.format_map(fields)
         return "seal" in words and emerged == ["north"] * 3
 
     g.state.rng = next(k for k in range(1, 400000) if rigged(k))

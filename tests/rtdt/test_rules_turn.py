@@ -69,7 +69,8 @@ def quiet_drop(g: RtdtGame) -> None:
 def rig_stir(g: RtdtGame, wanted: Callable[[str, list[str]], bool]) -> tuple[str, list[str]]:
     """Set the generator so that the next "the Tower stirs" does what `wanted` accepts."""
     for k in range(1, 20000):
-        words, emerged = stir(g.state.tower.clone(), Rng(k))
+        msg, fields, emerged = stir(g.state.tower.clone(), Rng(k))
+        words = msg.format_map(fields)
         if wanted(words, emerged):
             g.state.rng = k
             return words, emerged
@@ -260,7 +261,7 @@ def test_RTDT_TURN_9_a_drop_may_make_skulls_emerge_and_trigger_events() -> None:
     assert g.pending is not None and g.pending.kind == "place_skull"
     assert g.pending.target == emerged[0]
     assert g.state.events == ["tower_stirs"]
-    assert any("Skulls emerge" in line for line in g.log)
+    assert any("1 skull(s) fall from the Tower into the" in line for line in g.log)
     # a quiet drop: the skull stays inside and the next turn begins
     g = scenario(["orphaned_scion"])
     quiet_drop(g)
@@ -626,7 +627,8 @@ def test_event_example_a_seal_comes_off_and_the_warlord_places_the_northern_skul
         inside = t.clone()
         if drop_skull(inside, r) or _events(g, r) != ["tower_stirs"]:
             return False
-        words, emerged = stir(inside, Rng(r.state))
+        msg, fields, emerged = stir(inside, Rng(r.state))
+        words = msg.format_map(fields)
         return "seal" in words and emerged == ["north"] * 3
 
     g.state.rng = next(k for k in range(1, 50000) if wanted(k))

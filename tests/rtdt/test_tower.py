@@ -76,7 +76,7 @@ def apply_op(t: Tower, rng: Rng, kind: str, a: int, b: int) -> tuple[int, list[s
             replace_seal(t, a)
         return 0, []
     if kind == "stir":
-        return 0, stir(t, rng)[1]
+        return 0, stir(t, rng)[2]
     resample_hidden(t, rng)
     return 0, []
 
@@ -410,7 +410,8 @@ def test_rtdt_tower_9_stir_applies_and_describes() -> None:
     texts = set()
     for _ in range(60):
         before = t.clone()
-        text, out = stir(t, rng)
+        msg, fields, out = stir(t, rng)
+        text = msg.format_map(fields)
         texts.add(text.split()[1])
         assert all(k in SIDES for k in out)
         if text.startswith("The seal "):

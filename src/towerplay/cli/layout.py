@@ -71,7 +71,7 @@ def log_panel(lines: Sequence[Line], rows: int | None, new: int | None = None) -
         title_align="left",
         box=box.SQUARE,
         padding=(0, 1),
-        height=None if rows is None else len(shown) + 2,
+        # no height: the lines were chosen to fit once wrapped, and a fixed one would cut them
     )
 
 
@@ -112,7 +112,28 @@ def fit(
         parts[i].at += 1
     rows = max(MIN_LOG, room - used() - 2)
     shown = [p.current for p in parts if p.current is not None]
+    if need > rows:  # the decisions first, in short, then as much of what they did as fits
+        log = _condensed(log, width - 4, rows)
     return Group(*shown, log_panel(_wrapped(log, width - 4, rows), rows, new), foot)
+
+
+def _condensed(lines: Sequence[Line], width: int, rows: int) -> list[Line]:
+    """When the fresh lines do not fit: each run of decisions by one seat on a line
+    ("AI seat 1 (Spymaster): banner; move archmont; end"), then the latest lines."""
+    fresh = [x for x in lines if x.fresh]
+    runs: list[tuple[str, list[str]]] = []
+    for x in fresh:
+        if x.kind != "action" and not x.head:
+            continue
+        who, _, what = (x.head or x.text).partition(": ")
+        if runs and runs[-1][0] == who:
+            runs[-1][1].append(what)
+        else:
+            runs.append((who, [what]))
+    summary = [Line("action", f"{who}: {'; '.join(whats)}", fresh=True) for who, whats in runs]
+    summary = _wrapped(summary, width, max(1, rows // 2))
+    rest = _wrapped(fresh, width, rows - _rows_of(summary, width))
+    return [*summary, *rest]
 
 
 def _rows_of(lines: Sequence[Line], width: int) -> int:

@@ -9,7 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action
+
+# observe(SPECTATOR) is what every seat sees: the table's public facts and no seat's secrets
+# (a spectator's page, a replay shown to everyone). -1 is no seat's number.
+SPECTATOR = -1
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +50,9 @@ class Game(Protocol):
 
     @property
     def log(self) -> list[str]: ...
+
+    @property
+    def events(self) -> list[Event]: ...
 
     def legal_actions(self) -> list[Action]: ...
 

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from towerplay.core.errors import IllegalAction
 
-EVERY = 32  # a checkpoint every 32 actions (benchmarks/bench_undo.py measures the cost)
+EVERY = 16  # a checkpoint every 16 actions (benchmarks/bench_undo.py --sweep: why 16)
 TRIES = tuple(range(32))  # the determinize seeds `reveals` tries (docs/undo.md: why 32)
 
 
@@ -164,15 +164,16 @@ def _rebuild(game: Rewindable, tl: Timeline) -> None:
     """Checkpoints from position 0 up to the first one kept, rebuilt from the setup and
     the history; refused (UNDO-2) unless they lead to exactly the game that is kept."""
     first, known = tl.marks[0] if tl.marks else (game._position(), game)
-    g = game._origin()
-    marks: list[tuple[int, Any]] = [(0, g._snapshot())]
-    try:
+    marks: list[tuple[int, Any]] = []
+    try:  # a setup refused (ValueError) or an action refused: not this game's past
+        g = game._origin()
+        marks.append((0, g._snapshot()))
         for pos, action in enumerate(game._played(0)[:first], start=1):
             g._step(action)
             if pos % EVERY == 0 and pos < first:
                 marks.append((pos, g._snapshot()))
         same = g.state_hash() == known.state_hash()
-    except IllegalAction:
+    except (IllegalAction, ValueError):
         same = False
     if not same:
         tl.origin = False

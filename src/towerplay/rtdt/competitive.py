@@ -19,12 +19,12 @@ from towerplay.rtdt.rules.common import (
     act,
     ask,
     check_limits,
-    gain,
     glyph_cost,
-    hero_name,
-    log,
+    tell_emerged,
 )
 from towerplay.rtdt.rules.effects import discard_item, held
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -46,6 +46,15 @@ def setup(w: World, s: State, rng: Rng) -> None:
     for h in s.heroes:
         h.trials = [by_type[t].pop() for t in TRIAL_TYPES]
         h.quest_items.append("amulet_of_hope")
+        tell(  # CMP-SETUP-1: face down, so the trials are named to their hero only
+            s,
+            "draw",
+            "Setup - the {hero} is dealt the heroic trials {trials}.",
+            seats=(h.seat,),
+            to=(h.seat,),
+            hero=hero_name(w, h),
+            trials=", ".join(w.content.trials[t].name for t in h.trials),
+        )
     comp = w.content.competitive
     rooms = [r.id for r in comp.tower_rooms]
     rng.shuffle(rooms)
@@ -110,8 +119,9 @@ def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
     """Pay what the trial spends, turn it face up (CMP-TRIAL-4), +2 spirit, then the
     seal choice (CMP-TRIAL-6)."""
     nd = w.content.trials[trial].needs
-    h.warriors -= nd.warriors
-    h.spirit -= nd.spirit
+    name = w.content.trials[trial].name
+    pay(w, s, h, "warriors", nd.warriors, f"the heroic trial {name}")
+    pay(w, s, h, "spirit", nd.spirit, f"the heroic trial {name}")
     for kind, n in (("potion", nd.potions), ("gear", nd.gear), ("treasure", nd.treasures)):
         have = held(h, kind)
         if n and len(have) == n:
@@ -122,8 +132,15 @@ def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
     h.trials.remove(trial)
     h.trials_done.append(trial)
     s.turn.heroic_done = True
-    log(s, f"{hero_name(w, h)} completes the heroic trial {w.content.trials[trial].name}.")
-    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    tell(
+        s,
+        "text",
+        "{hero} completes the heroic trial {trial}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        trial=w.content.trials[trial].name,
+    )
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
     ask(s, Decision("seal", h.seat))
 
 
@@ -139,12 +156,27 @@ def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
     i = tower.seal_index(a[2])
     if a[1] == "replace":
         tower.replace_seal(s.tower, i)
-        log(s, f"{hero_name(w, h)} puts the seal {a[2]} back on the Tower.")
+        tell(
+            s,
+            "text",
+            "{hero} puts the seal {seal} back on the Tower.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            seal=a[2],
+        )
         return
     rng = Rng(s.rng)
     emerged = tower.remove_seal(s.tower, rng, i)
     s.rng = rng.state
-    log(s, f"{hero_name(w, h)} pulls the seal {a[2]} off the Tower.")
+    tell(
+        s,
+        "text",
+        "{hero} pulls the seal {seal} off the Tower.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        seal=a[2],
+    )
+    tell_emerged(s, emerged)
     s.emerged.extend(emerged)  # placed at once, by the usual rules
 
 
@@ -154,7 +186,13 @@ def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
 def relic_found(w: World, s: State, h: HeroState) -> None:
     """Finding the relic wins at once (CMP-END-1)."""
     # CMP-GOAL-1: the race ends with the relic in the Tower's dungeon
-    log(s, f"{hero_name(w, h)} finds the relic in the Tower's dungeon and wins!")
+    tell(
+        s,
+        "result",
+        "{hero} finds the relic in the Tower's dungeon and wins!",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+    )
     s.result = Result("win", "the relic was found", (h.seat,))
 
 
@@ -165,7 +203,9 @@ def eliminate(w: World, s: State, h: HeroState, why: str) -> None:
     if h.eliminated:
         return
     h.eliminated = True
-    log(s, f"{hero_name(w, h)} is eliminated ({why}).")
+    tell(
+        s, "result", "{hero} is eliminated ({why}).", seats=(h.seat,), hero=hero_name(w, h), why=why
+    )
     s.pending[:] = [d for d in s.pending if d.seat != h.seat]
     if s.dropper == h.seat:  # the event decisions pass to the next hero still in the game
         alive = [o.seat for o in s.heroes if not o.eliminated]
@@ -180,17 +220,24 @@ def eliminate(w: World, s: State, h: HeroState, why: str) -> None:
             s.turn.phase = "close"  # their turn ends; no skull is dropped
 
 
-def check_end(s: State) -> None:
+def check_end(w: World, s: State) -> None:
     """The last hero standing wins; if none is left, nobody does (CMP-END-2, CMP-END-4)."""
     if s.result is not None:
         return
     alive = [h.seat for h in s.heroes if not h.eliminated]  # CMP-GOAL-3: the eliminated never win
     if len(alive) == 1 and len(s.heroes) > 1:
         s.result = Result("win", "the last hero standing", (alive[0],))
-        s.log = s.log.add(f"Seat {alive[0]} is the last hero standing and wins.")
+        last = s.heroes[alive[0]]
+        tell(
+            s,
+            "result",
+            "The {hero} is the last hero standing and wins.",
+            seats=(last.seat,),
+            hero=hero_name(w, last),
+        )
     elif not alive:
         s.result = Result("loss", "every hero was eliminated; nobody wins", ())
-        s.log = s.log.add("Every hero is eliminated: Azkol reigns and nobody wins.")
+        tell(s, "result", "Every hero is eliminated: Azkol reigns and nobody wins.")
 
 
 # --- what the competitive mode adds to the base rules (rtdt/hooks.py) ---------------------
@@ -221,7 +268,7 @@ def _relic_room(w: World, s: State, h: HeroState, d: Dungeon) -> bool:
 
 def _trial(w: World, s: State, h: HeroState, a: Action) -> None:
     """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
-    h.spirit -= glyph_cost(w, s, h, "quest")
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), "the Quest glyph")
     complete_trial(w, s, h, a[1])
 
 
@@ -249,7 +296,15 @@ def _steal_apply(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     s.heroes[int(a[2])].potions.remove(a[1])
     h.potions.append(a[1])
-    log(s, f"{hero_name(w, h)} takes {w.name(a[1])} from the {hero_name(w, s.heroes[int(a[2])])}.")
+    tell(
+        s,
+        "gain",
+        "{hero} takes {card} from the {other}.",
+        seats=(h.seat, s.heroes[int(a[2])].seat),
+        hero=hero_name(w, h),
+        card=w.name(a[1]),
+        other=hero_name(w, s.heroes[int(a[2])]),
+    )
     check_limits(w, s, h)
 
 
@@ -264,7 +319,7 @@ def _steal_words(w: World, s: State, d: Decision) -> str:
 
 
 def _check_end(w: World, s: State) -> None:
-    check_end(s)  # CMP-END-2, CMP-END-4
+    check_end(w, s)  # CMP-END-2, CMP-END-4
 
 
 hooks.on("advancing", "competitive", _check_end)

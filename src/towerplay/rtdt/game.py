@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
@@ -25,6 +26,7 @@ from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.dungeons import rooms_of
 from towerplay.rtdt.rules.foes import spawn
+from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.rules.quests import setup_quests
 from towerplay.rtdt.rules.turn import advance, month_started, start_turn
 from towerplay.rtdt.save import load_state, save_state
@@ -293,8 +295,13 @@ def setup_state(w: World, config: Config) -> State:
         log=EMPTY,
         history=EMPTY,
     )
-    s.log = s.log.add(
-        f"A new game: {config.players} player(s), {config.difficulty}, code {config.code}."
+    tell(
+        s,
+        "text",
+        "A new game: {players} player(s), {difficulty}, code {code}.",
+        players=config.players,
+        difficulty=config.difficulty,
+        code=config.code,
     )
     if cov_setup.in_play(w, config):
         s.cov = cov_setup.new_covenant(w, s, rng)  # COV-SETUP-1..10
@@ -322,17 +329,14 @@ def setup_state(w: World, config: Config) -> State:
         rivers = list(w.content.rivers)
         rng.shuffle(rivers)
         s.fire_rivers = [tuple(e) for e in rivers[: app.PARAMS.fire_rivers]]  # type: ignore[misc]
-        s.log = s.log.add(
-            "Setup - rivers of fire: "
-            + ", ".join(f"{w.board.names[a]}-{w.board.names[b]}" for a, b in s.fire_rivers)
-        )
+        rivers_text = ", ".join(f"{w.board.names[a]}-{w.board.names[b]}" for a, b in s.fire_rivers)
+        tell(s, "spawn", "Setup - rivers of fire: {rivers}", rivers=rivers_text)
     if config.companion == "letha":  # RTDT-TOKEN-8: siege trees
         west = list(w.board.kingdom_spaces["west"])
         rng.shuffle(west)
         s.siege_trees = west[: app.PARAMS.siege_trees]
-        s.log = s.log.add(
-            "Setup - siege trees: " + ", ".join(w.board.names[t] for t in s.siege_trees)
-        )
+        trees = ", ".join(w.board.names[t] for t in s.siege_trees)
+        tell(s, "spawn", "Setup - siege trees: {spaces}", spaces=trees)
     s.rng = rng.state
     start_turn(w, s, config.first_player)  # RTDT-ORDER-1
     month_started(w, s)  # month 1's spells, before the first turn (COV-ASTRO-4)
@@ -384,6 +388,12 @@ class RtdtGame(Undoable):
 
     @property
     def log(self) -> list[str]:
+        """Every event's text, secrets included (a god's view for tests and tools)."""
+        return [e.text for e in self.state.log.to_list()]
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event; a screen shows a seat those it `seen_by`."""
         return self.state.log.to_list()
 
     @property
@@ -434,7 +444,12 @@ class RtdtGame(Undoable):
                 self._legal = answers
                 break
             moot = s.pending.pop()
-            s.log = s.log.add(f"Nothing is left to choose for: {DECISION_RULES[moot.kind][0]}.")
+            tell(
+                s,
+                "text",
+                "Nothing is left to choose for: {question}.",
+                question=DECISION_RULES[moot.kind][0],
+            )
             mark = len(s.pending)
             advance(w, s)
             _order_new(s.pending, mark)

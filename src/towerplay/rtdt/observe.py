@@ -15,7 +15,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action
+from towerplay.core.protocol import SPECTATOR
 from towerplay.core.replay import Chain
 from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
@@ -71,8 +73,8 @@ def observe(
 ) -> dict[str, Any]:
     """What `seat` may see: everything on the table, none of the hidden order or counts.
     With `kept`, parts whose facts did not change since the last call are reused."""
-    if not 0 <= seat < len(s.heroes):
-        raise IndexError(f"seat must be 0-{len(s.heroes) - 1}, not {seat}")
+    if not (0 <= seat < len(s.heroes) or seat == SPECTATOR):
+        raise IndexError(f"seat must be 0-{len(s.heroes) - 1} (or SPECTATOR, -1), not {seat}")
     k = Kept() if kept is None else kept
     t = s.turn
     cfg = s.config
@@ -85,6 +87,7 @@ def observe(
         None if cov is None else _cov_key(cov),
     )
     buildings = k.get("buildings", bkey, lambda: _buildings(w, s))
+    log_texts, log_events = _log(k, s.log, seat)
     return {
         "schema": SCHEMA,
         "seat": seat,
@@ -131,6 +134,9 @@ def observe(
             "id": cfg.adversary,
             "name": w.name(cfg.adversary),
             "space": s.adversary_space or None,
+            # RTDT-ADVERSARY-2: it comes out when the main goal is done; the
+            # competitive race is for the relic instead (CMP-GOAL-1): it stays inside the Tower
+            "waits_for": None if cfg.mode == "competitive" else "main_goal",
         },
         "main_companion": cfg.companion,
         "fire_rivers": [[a, b] for a, b in s.fire_rivers],
@@ -154,7 +160,8 @@ def observe(
         "result": s.result.to_json() if s.result else None,
         "code": cfg.code,
         "mode": cfg.mode,
-        "log": _log(k, s.log),
+        "log": log_texts,
+        "events": log_events,
     }
 
 
@@ -233,29 +240,50 @@ def _kingdom_buildings(w: World, s: State, buildings: dict[str, Any]) -> dict[st
     return out
 
 
-def _log(k: Kept, log: Chain[str]) -> list[str]:
-    """The last lines of the log. It only grows, so the last call's lines plus the lines
-    added since are the answer; the chain is walked only that far."""
-    hit = k.parts.get("log")
+VIEWS_KEPT = 512  # event views kept for the seats' logs, shared by the seats
+
+
+def _views(k: Kept, events: list[Event]) -> list[dict[str, Any]]:
+    """Each event's `view()`, built once for every seat that sees it (by identity: the
+    event is held in the entry, so its id cannot be reused while the entry stands)."""
+    kept: dict[int, tuple[Event, dict[str, Any]]] = k.parts.setdefault("views", (None, {}))[1]
+    if len(kept) > VIEWS_KEPT:
+        kept.clear()
+    out = []
+    for e in events:
+        hit = kept.get(id(e))
+        if hit is None or hit[0] is not e:
+            hit = kept[id(e)] = (e, e.view())
+        out.append(hit[1])
+    return out
+
+
+def _log(k: Kept, log: Chain[Event], seat: int) -> tuple[list[str], list[dict[str, Any]]]:
+    """The last events `seat` may see, as texts and as `Event.view()` dicts. The log only
+    grows, so the last call's events plus those added since are the answer; the chain is
+    walked only that far."""
+    name = ("log", seat)
+    hit = k.parts.get(name)
     if hit is not None and hit[0] is log:
         return hit[1]
-    lines = None
-    if hit is not None:
-        prev, before = hit
-        new: list[str] = []
-        node = log
-        while node is not prev and node.size > prev.size and len(new) < LOG_LINES:
-            new.append(node.head)  # type: ignore[arg-type]
-            node = node.rest  # type: ignore[assignment]
-        new.reverse()
-        if len(new) == LOG_LINES:
-            lines = new
-        elif node is prev:
-            lines = (before + new)[-LOG_LINES:]
-    if lines is None:
-        lines = log.last(LOG_LINES)
-    k.parts["log"] = (log, lines)
-    return lines
+    prev = hit[0] if hit is not None else None
+    new: list[Event] = []
+    node = log
+    while node.size and node is not prev and len(new) < LOG_LINES:
+        e: Event = node.head  # type: ignore[assignment]
+        if e.seen_by(seat):
+            new.append(e)
+        node = node.rest  # type: ignore[assignment]
+    new.reverse()
+    views = _views(k, new)
+    texts = [v["text"] for v in views]
+    if hit is not None and node is prev and len(new) < LOG_LINES:
+        before_texts, before_views = hit[1]
+        texts = (before_texts + texts)[-LOG_LINES:]
+        views = (before_views + views)[-LOG_LINES:]
+    out = (texts, views)
+    k.parts[name] = (log, out)
+    return out
 
 
 def _buildings(w: World, s: State) -> dict[str, Any]:

@@ -14,14 +14,17 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import SaveError
+from towerplay.core.narration import plain
 from towerplay.rtdt.explain import DECISION_RULES
 from towerplay.rtdt.models import STATUSES
 from towerplay.rtdt.save_checks import check_state
 from towerplay.rtdt.state import Config, State
 from towerplay.rtdt.world import World
 
-FORMAT = "towerplay-rtdt-2"  # 2: `deck_bottoms`, what each seat saw go under the decks
+FORMAT = "towerplay-rtdt-3"  # 3: the log is events (core/narration.py), not lines of text
+DECKS_FORMAT = "towerplay-rtdt-2"  # 2: `deck_bottoms`; still loaded (docs/saves.md)
 OLD_FORMAT = "towerplay-rtdt-1"  # still loaded (docs/saves.md)
+OLD_FORMATS = (DECKS_FORMAT, OLD_FORMAT)
 # the turn's phases, in order (rules/turn.py advance)
 PHASES = ("start", "middle", "drop", "skip", "place", "events", "close", "month", "next")
 EVENT = re.compile(
@@ -77,17 +80,27 @@ def domains(w: World, players: int, covenant: bool) -> dict[str, Any]:
     }
 
 
+def _plain_log(file: str, lines: Any) -> Any:
+    """An older save's log lines as plain events (`core.narration.plain`), in the saved form."""
+    if not isinstance(lines, list) or not all(isinstance(t, str) for t in lines):
+        raise SaveError(file, "log", "expected a list of lines of text")
+    return [serial.dump(plain(t)) for t in lines]
+
+
 def load_state(w: World, data: Any, file: str = "<save>") -> State:
     """A State from a save, or SaveError(file, field) for the first thing wrong in it."""
     if not isinstance(data, dict):
         raise SaveError(file, "(top level)", "expected an object")
-    if data.get("format") not in (FORMAT, OLD_FORMAT):
+    if data.get("format") not in (FORMAT, *OLD_FORMATS):
+        older = " or ".join(repr(f) for f in OLD_FORMATS)
         raise SaveError(
-            file, "format", f"expected {FORMAT!r} (or {OLD_FORMAT!r}), got {data.get('format')!r}"
+            file, "format", f"expected {FORMAT!r} (or {older}), got {data.get('format')!r}"
         )
     body = {k: v for k, v in data.items() if k != "format"}
     if data["format"] == OLD_FORMAT:  # saved before the decks' bottoms were kept
         body.setdefault("deck_bottoms", {})  # nothing known there: re-drawn as before
+    if data["format"] in OLD_FORMATS and "log" in body:  # the log was lines of text then
+        body["log"] = _plain_log(file, body["log"])
     first = serial.Loader(file, domains(w, 4, True))
     if "config" not in body:
         raise first.fail("config", "missing")

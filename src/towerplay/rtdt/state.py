@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towerplay.core import serial
+from towerplay.core.narration import Event
 from towerplay.core.protocol import Result
 from towerplay.core.replay import Chain
 from towerplay.core.serial import spec
@@ -349,7 +350,7 @@ class State:
     )  # the seat that dropped the last skull (decides for dormant kingdoms)
     trade: Trade | None
     result: Result | None
-    log: Chain[str]
+    log: Chain[Event]
     history: Chain[str]
     # (foe, space) per token
     foes: list[tuple[str, str]] = field(

@@ -344,14 +344,18 @@ def choose_stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, 
     return ("rotate", rng.below(N_LEVELS), 1 + rng.below(3))
 
 
-def stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, list[str]]:
-    """Apply `choose_stir`; returns a sentence for the log and the kingdoms where
-    skulls emerged."""
+def stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, dict[str, Any], list[str]]:
+    """Apply `choose_stir`; returns the log's template and its fields, and the kingdoms
+    where skulls emerged."""
     kind, a, b = choose_stir(t, rng, params)
     # RTDT-EVENT-8: the seal that comes off is the one the Tower names
     if kind == "seal":
-        return f"The seal {seal_id(a)} comes off.", remove_seal(t, rng, a, params)
-    return f"The {LEVELS[a]} drum turns {_TURN_WORDS[b]}.", rotate(t, rng, a, b, params)
+        return "The seal {seal} comes off.", {"seal": seal_id(a)}, remove_seal(t, rng, a, params)
+    return (
+        "The {drum} drum turns {turn}.",
+        {"drum": LEVELS[a], "turn": _TURN_WORDS[b]},
+        rotate(t, rng, a, b, params),
+    )
 
 
 # --- determinization -------------------------------------------------------------------

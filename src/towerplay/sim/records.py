@@ -120,18 +120,42 @@ def read(path: Path, game: str) -> dict[int, dict[str, Any]]:
 
 
 def unflat(row: dict[str, str], game: str) -> dict[str, Any]:
-    """The parts of a CSV row the summary reads back."""
+    """A CSV row back as a record (lists split again, numbers and flags read)."""
     if row["game"] != game:
         raise ValueError(f"a {row['game']} record, not {game}")
+    setup: dict[str, Any] = {}
+    for k in SETUP[game]:
+        v = row[f"setup_{k}"]
+        setup[k] = v.split(";") if k in LISTS and v else ([] if k in LISTS else _value(v))
+    seats = []
+    for i in range(SEATS[game]):
+        seat = {k: _value(row[f"seat{i}_{k}"]) for k in SEAT[game]}
+        if any(v not in ("", None) for v in seat.values()):
+            seats.append(seat)
     return {
         "index": int(row["index"]),
         "seed": int(row["seed"]),
         "game": game,
+        "setup": setup,
         "outcome": row["outcome"] or None,
         "cause": row["cause"] or None,
         "winners": [int(w) for w in row["winners"].split(";") if w],
         "turns": int(row["turns"]) if row["turns"] else None,
         "decisions": int(row["decisions"]),
         "seconds": float(row["seconds"]),
+        "seats": seats,
         "error": row["error"] or None,
     }
+
+
+LISTS = ("heroes", "foes", "party")
+
+
+def _value(text: str) -> Any:
+    """A CSV cell as the number or flag it was written from."""
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return int(text)
+    except ValueError:
+        return text

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.errors import SaveError
+from towerplay.core.narration import Event, plain
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -72,6 +73,11 @@ class TacticsGame(Undoable):
     @property
     def log(self) -> list[str]:
         return self.s.log.to_list()
+
+    @property
+    def events(self) -> list[Event]:
+        """The log as events: plain lines until this game's log is structured (issue 12)."""
+        return [plain(text) for text in self.s.log.to_list()]
 
     def spent(self) -> dict[str, Any]:
         """What the encounter used up of Party > Items, for the campaign to update:

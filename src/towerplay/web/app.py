@@ -26,6 +26,7 @@ from towerplay.i18n import LANGUAGES, catalog
 from towerplay.rtdt.board_view import board_view
 from towerplay.sim.agents import AGENTS
 from towerplay.store import Store
+from towerplay.store.group import GroupCommitter
 from towerplay.web.games import KINDS
 from towerplay.web.tables import TableError, Tables
 
@@ -75,8 +76,9 @@ def error_body(e: Exception) -> dict[str, Any]:
 class Server:
     """What the routes share: the tables, the change hub, and the AI seats' background play."""
 
-    def __init__(self, store: Store, pace: float, poll: float) -> None:
-        self.tables = Tables(store)
+    def __init__(self, store: Store, pace: float, poll: float, group: bool) -> None:
+        self.group = GroupCommitter(store) if group else None
+        self.tables = Tables(store, self.group)
         self.hub = Hub()
         self.pace, self.poll = pace, poll
         self.running: set[str] = set()
@@ -106,8 +108,12 @@ class Server:
         self.start_ai(table_id)
 
 
-def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
-    server = Server(store, pace, poll)
+def create_app(
+    store: Store, pace: float = 0.8, poll: float = 1.0, group_commit: bool = False
+) -> FastAPI:
+    """The server's app. `group_commit` makes the actions of many tables that arrive
+    together one transaction (store/group.py); each is still answered only once on disk."""
+    server = Server(store, pace, poll, group_commit)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -117,6 +123,8 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
         yield
         for task in list(server.tasks):
             task.cancel()
+        if server.group is not None:
+            server.group.close()
 
     app = FastAPI(title="towerplay", lifespan=lifespan)
 
@@ -183,6 +191,10 @@ def add_api(app: FastAPI, server: Server) -> None:
                 None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
                 for t in made.tokens
             ],
+            "spectator": {
+                "token": made.spectator,
+                "link": f"/play/{made.id}?token={made.spectator}",
+            },
         }
 
     @app.get("/api/tables/{table_id}")

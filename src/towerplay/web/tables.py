@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
-from towerplay.core.protocol import Game
+from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Record, StaleVersion, Store, UnknownRecord
+from towerplay.store.group import GroupCommitter
 from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
@@ -59,10 +60,12 @@ class Refused(TableError):
 
 @dataclass(frozen=True)
 class Created:
-    """A new table: its id and each seat's secret token (None for an AI seat)."""
+    """A new table: its id, each seat's secret token (None for an AI seat) and the
+    spectators' token (it sees what every seat sees, and cannot act)."""
 
     id: str
     tokens: list[str | None]
+    spectator: str
 
 
 def token_hash(token: str) -> str:
@@ -94,8 +97,9 @@ class Tables:
     """The tables of one store. Thread-safe: each change is one store transaction; loaded
     games are kept per (table, version) so a request does not reload the save."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, group: GroupCommitter | None = None) -> None:
         self.store = store
+        self.group = group  # commits of many tables made together (store/group.py)
         self._games: dict[str, tuple[int, Game]] = {}
         self._lock = threading.Lock()
 
@@ -115,19 +119,21 @@ class Tables:
             token = secrets.token_urlsafe(18) if seat["who"] == "human" else None
             seat["token"] = None if token is None else token_hash(token)
             tokens.append(token)
+        spectator = secrets.token_urlsafe(18)
         doc = {
             "format": FORMAT,
             "game": game,
             "config": config,
             "seed": seed,
             "seats": chosen,
+            "spectator": token_hash(spectator),
             "save": made.to_json(),
         }
         title = name.strip()[:200] or f"{gk.title}, seed {seed}"
         rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game))
         with self._lock:
             self._games[rec.id] = (rec.version, made)
-        return Created(rec.id, tokens)
+        return Created(rec.id, tokens, spectator)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Every table, newest change first: id, name, version and its summary."""
@@ -161,14 +167,24 @@ class Tables:
             raise UnknownTable(f"no table {table_id!r}") from None
 
     def seat_of(self, rec: Record, token: str | None) -> int:
-        """The seat whose token this is; Forbidden for a missing or unknown token."""
+        """The seat whose token this is (SPECTATOR for the spectators' token); Forbidden for
+        a missing or unknown token."""
         if not token:
             raise Forbidden("no seat token: open the table from your seat's link")
         given = token_hash(token)
         for i, seat in enumerate(rec.document["seats"]):
             if seat["token"] is not None and hmac.compare_digest(seat["token"], given):
                 return i
+        if hmac.compare_digest(str(rec.document.get("spectator", "")), given):
+            return SPECTATOR
         raise Forbidden("this token is no seat of this table")
+
+    def player_of(self, rec: Record, token: str | None) -> int:
+        """The seat of a person or AI seat's token; a spectator may look, not act."""
+        seat = self.seat_of(rec, token)
+        if seat == SPECTATOR:
+            raise Forbidden("a spectator can watch, not act")
+        return seat
 
     def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         rec, game = self.load(table_id)
@@ -179,7 +195,7 @@ class Tables:
     def act(self, table_id: str, token: str | None, action: Any, version: Any) -> dict[str, Any]:
         """Apply `action` for the token's seat on top of `version`; the seat's new view."""
         rec, game = self.load(table_id)
-        seat = self.seat_of(rec, token)
+        seat = self.player_of(rec, token)
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             raise TableError("action: expected the action's text, as legal_actions lists it")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -229,8 +245,9 @@ class Tables:
         request it leaves open, if any."""
         doc = {**rec.document, "save": after.to_json(), "undo": request}
         seats = rec.document["seats"]
+        commit = self.group.commit if self.group is not None else self.store.commit
         try:
-            new = self.store.commit(
+            new = commit(
                 rec.id, rec.version, action, doc, summary(after, seats, doc["game"]), actor=actor
             )
         except StaleVersion as e:
@@ -290,7 +307,7 @@ class Tables:
 
     def _fresh(self, rec: Record, token: str | None, version: Any) -> int:
         """The token's seat, once the request is known to be made on the current version."""
-        seat = self.seat_of(rec, token)
+        seat = self.player_of(rec, token)
         if not isinstance(version, int) or isinstance(version, bool):
             raise TableError("version: expected the version number your view showed")
         if version != rec.version:

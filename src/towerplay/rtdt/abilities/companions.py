@@ -11,7 +11,11 @@
 from __future__ import annotations
 
 from towerplay.rtdt.hooks import on_flag
-from towerplay.rtdt.rules.common import flag_cards, gain, hero_name, log
+from towerplay.rtdt.rules.common import (
+    flag_cards,
+)
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -32,11 +36,7 @@ def terrain_warriors(w: World, s: State, h: HeroState) -> None:
     for card in flag_cards(w, h, TERRAIN_WARRIORS):
         for f in w.flags[card]:
             if f.flag == TERRAIN_WARRIORS and _on_terrain(w, s, h.space, f.terrain):
-                gain(s, h, "warriors", f.amount)
-                log(
-                    s,
-                    f"{hero_name(w, h)} ends the turn on {f.terrain}: {w.name(card)} brings {f.amount} warriors.",
-                )
+                gain(w, s, h, "warriors", f.amount, f"{w.name(card)}, ending on {f.terrain}")
 
 
 def _battling_a_foe(s: State, h: HeroState) -> bool:
@@ -49,9 +49,14 @@ def corruption_capped(w: World, s: State, h: HeroState, why: str) -> bool:
     cards = flag_cards(w, h, ONE_CORRUPTION)
     if not _battling_a_foe(s, h) or cards[0] not in s.turn.used:
         return False
-    log(
+    tell(
         s,
-        f"{w.name(cards[0])} keeps the {hero_name(w, h)} from a second corruption this battle ({why}).",
+        "text",
+        "{card} keeps the {hero} from a second corruption this battle ({why}).",
+        seats=(h.seat,),
+        card=w.name(cards[0]),
+        hero=hero_name(w, h),
+        why=why,
     )
     return True
 

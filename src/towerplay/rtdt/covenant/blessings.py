@@ -4,7 +4,7 @@ the end of your turn; a limited supply of eight cards, no proxies."""
 from __future__ import annotations
 
 from towerplay.rtdt.covenant.setup import blessings_free
-from towerplay.rtdt.rules.common import hero_name, log
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -19,10 +19,25 @@ def gain_blessing(w: World, s: State, h: HeroState, why: str) -> bool:
     cards in a hand, so no trade can move them (COV-BLESS-4)."""
     if s.cov is None or blessings_free(w, s) <= 0:
         if s.cov is not None:
-            log(s, f"No blessing is left in the supply for {hero_name(w, h)} ({why}).")
+            tell(
+                s,
+                "text",
+                "No blessing is left in the supply for {hero} ({why}).",
+                seats=(h.seat,),
+                hero=hero_name(w, h),
+                why=why,
+            )
         return False
     s.cov.blessings[h.seat] += 1
-    log(s, f"{hero_name(w, h)} gains a blessing ({why}).")
+    tell(
+        s,
+        "gain",
+        "{hero} gains a blessing ({why}).",
+        seats=(h.seat,),
+        amounts=(("blessings", 1),),
+        hero=hero_name(w, h),
+        why=why,
+    )
     return True
 
 
@@ -32,7 +47,14 @@ def spend_blessing(w: World, s: State, h: HeroState, pool: dict[str, int]) -> No
     assert s.cov is not None and s.cov.blessings[h.seat] > 0
     s.cov.blessings[h.seat] -= 1
     pool["wild"] = pool.get("wild", 0) + 1
-    log(s, f"{hero_name(w, h)} spends a blessing for a Wild advantage.")
+    tell(
+        s,
+        "cost",
+        "{hero} spends a blessing for a Wild advantage.",
+        seats=(h.seat,),
+        amounts=(("blessings", -1),),
+        hero=hero_name(w, h),
+    )
 
 
 def end_of_turn(w: World, s: State, h: HeroState) -> None:
@@ -40,4 +62,12 @@ def end_of_turn(w: World, s: State, h: HeroState) -> None:
     if s.cov is not None and s.cov.blessings[h.seat]:
         n = s.cov.blessings[h.seat]
         s.cov.blessings[h.seat] = 0
-        log(s, f"{hero_name(w, h)}'s {n} unspent blessing(s) fade.")
+        tell(
+            s,
+            "loss",
+            "{hero}'s {n} unspent blessing(s) fade.",
+            seats=(h.seat,),
+            amounts=(("blessings", -n),),
+            hero=hero_name(w, h),
+            n=n,
+        )

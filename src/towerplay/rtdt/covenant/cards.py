@@ -30,13 +30,12 @@ from towerplay.rtdt.rules.common import (
     act,
     check_limits,
     flag_cards,
-    gain,
-    hero_name,
-    log,
     return_item,
 )
 from towerplay.rtdt.rules.dungeons import _room
 from towerplay.rtdt.rules.effects import count_per
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -76,7 +75,9 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     (RTDT-RES-6, COV-CLARIFY-11)."""
     h.treasures.remove(card)
     return_item(s, "treasure", card)
-    log(s, f"{hero_name(w, h)} spends {w.name(card)}.")
+    tell(
+        s, "cost", "{hero} spends {card}.", seats=(h.seat,), hero=hero_name(w, h), card=w.name(card)
+    )
     fire(w, s, h, "spend_treasure")
     monuments.offer(w, s, "spend_or_lose_treasure")
 
@@ -220,24 +221,48 @@ def _use_flask(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     owner = next(o for o in s.heroes if arg in o.corruptions)
     owner.corruptions.remove(arg)
     put_under(s, "corruptions", arg)  # RTDT-CORR-10: to the bottom of the deck
-    log(s, f"The {hero_name(w, owner)} returns the corruption {w.name(arg)}.")
+    tell(
+        s,
+        "corruption",
+        "The {hero} returns the corruption {card}.",
+        seats=(owner.seat,),
+        amounts=(("corruptions", -1),),
+        hero=hero_name(w, owner),
+        card=w.name(arg),
+    )
     blessings.gain_blessing(w, s, owner, w.name(card))
 
 
 def _use_vambraces(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     s.turn.used.append(card)  # Azkol's Vambraces
     h.space = arg
-    log(s, f"{hero_name(w, h)} leaps to {w.board.names[arg]} with {w.name(card)}.")
+    tell(
+        s,
+        "move",
+        "{hero} leaps to {space} with {card}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        space=w.board.names[arg],
+        card=w.name(card),
+    )
     wastelands.enter(w, s, h)
     blessings.gain_blessing(w, s, h, w.name(card))
 
 
 def _use_journal(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
-    h.spirit -= amount(w, card, "borrow_virtue")  # Spymaster's Journal: until the turn ends
+    pay(w, s, h, "spirit", amount(w, card, "borrow_virtue"), w.name(card))  # until the turn ends
     h.inactive.remove(arg)
     h.virtues.append(arg)
     s.turn.borrowed_virtue = arg
-    log(s, f"{hero_name(w, h)} reads {w.name(card)}: {w.name(arg)} is active this turn.")
+    tell(
+        s,
+        "text",
+        "{hero} reads {card}: {virtue} is active this turn.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(card),
+        virtue=w.name(arg),
+    )
 
 
 def _use_scroll(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
@@ -246,16 +271,27 @@ def _use_scroll(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     spend_treasure(w, s, h, card)
     s.turn.used.append(card)
     b.pool = {"wild": amount(w, card, "exclusive_wild")}
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} unrolls {w.name(card)}: only its Wild advantages count in this Battle.",
+        "text",
+        "{hero} unrolls {card}: only its Wild advantages count in this Battle.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(card),
     )
 
 
 def _use_iron_wall(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     spend_treasure(w, s, h, card)  # for the battle card or room now face up
     s.turn.used.append(card)
-    log(s, f"{hero_name(w, h)} raises {w.name(card)}: this card's losses are ignored.")
+    tell(
+        s,
+        "text",
+        "{hero} raises {card}: this card's losses are ignored.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(card),
+    )
 
 
 # treasures used with `use CARD [ARG]` (their cards have no `use` ability of their own): by
@@ -374,8 +410,7 @@ def bell_warriors(w: World, s: State, h: HeroState, top: bool) -> None:
         return
     for card in flag_cards(w, h, "full_upgrade_warriors"):
         n = amount(w, card, "full_upgrade_warriors")
-        gain(s, h, "warriors", n)
-        log(s, f"{hero_name(w, h)} takes {n} warriors ({w.name(card)}).")
+        gain(w, s, h, "warriors", n, w.name(card))
 
 
 def iron_wall_effects(
@@ -410,7 +445,14 @@ def iron_wall_strike(
     if _warrior_loss(w, s, h, effects, mult) < amount(w, card, "ignore_big_loss"):
         return effects
     spend_treasure(w, s, h, card)
-    log(s, f"{hero_name(w, h)} raises {w.name(card)}: the event's losses are ignored.")
+    tell(
+        s,
+        "text",
+        "{hero} raises {card}: the event's losses are ignored.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(card),
+    )
     return [e for e in effects if e.op not in LOSS_OPS]
 
 
@@ -420,8 +462,7 @@ def ichor_warriors(w: World, s: State, holder: HeroState, foe: str) -> None:
         return
     for card in flag_cards(w, holder, "warriors_on_foe_status"):
         n = amount(w, card, "warriors_on_foe_status")
-        gain(s, holder, "warriors", n)
-        log(s, f"{hero_name(w, holder)} takes {n} warriors ({w.name(card)}).")
+        gain(w, s, holder, "warriors", n, w.name(card))
 
 
 def scion_blessings(w: World, s: State, holder: HeroState, kingdoms: Sequence[str]) -> None:
@@ -454,7 +495,14 @@ def journal_returns(w: World, s: State, h: HeroState) -> None:
         if v in h.virtues:
             h.virtues.remove(v)
             h.inactive.append(v)
-            log(s, f"{w.name(v)} turns face down again.")
+            tell(
+                s,
+                "loss",
+                "{virtue} of the {hero} turns face down again.",
+                seats=(h.seat,),
+                virtue=w.name(v),
+                hero=hero_name(w, h),
+            )
             check_limits(w, s, h)
 
 

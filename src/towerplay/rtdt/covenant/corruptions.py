@@ -12,8 +12,11 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import wands
 from towerplay.rtdt.covenant.cards import amount, first, owns_use
 from towerplay.rtdt.models import Lose
-from towerplay.rtdt.rules.common import hero_name, log, return_item
+from towerplay.rtdt.rules.common import (
+    return_item,
+)
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -122,7 +125,9 @@ def refuses_gear(w: World, s: State, h: HeroState) -> bool:
     """Snobby: a hero who may hold no gear gains none."""
     if s.cov is None:
         return False
-    log(s, f"{hero_name(w, h)} may hold no gear and takes none.")
+    tell(
+        s, "text", "{hero} may hold no gear and takes none.", seats=(h.seat,), hero=hero_name(w, h)
+    )
     return True
 
 
@@ -133,7 +138,14 @@ def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
     for g in h.gear[:]:
         h.gear.remove(g)
         return_item(s, "gear", g)
-    log(s, f"{hero_name(w, h)} discards all their gear ({w.name(card)}).")
+    tell(
+        s,
+        "loss",
+        "{hero} discards all their gear ({card}).",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(card),
+    )
 
 
 def trade_moves(
@@ -159,6 +171,13 @@ def river_toll(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
         not board.adjacent(src, dst) and board.kingdom_of[src] != board.kingdom_of[dst]
     )  # a slide along a river (Amulet of the Marid) crosses it too
     if river:
-        log(s, f"{hero_name(w, h)} crosses a river ({w.name(card)}).")
+        tell(
+            s,
+            "move",
+            "{hero} crosses a river ({card}).",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            card=w.name(card),
+        )
         lose = Lose(op="lose", resource="spirit", amount=amount(w, card, "river_toll"))
         run(w, s, h, [lose], w.name(card))

@@ -12,8 +12,12 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
-from towerplay.rtdt.rules.common import DOOM_PREFIX, emerged_kingdom, log
+from towerplay.rtdt.rules.common import (
+    DOOM_PREFIX,
+    emerged_kingdom,
+)
 from towerplay.rtdt.rules.common import is_doom as is_doom
+from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 
@@ -55,10 +59,16 @@ def creeping_doom(w: World, s: State, rng: Rng, count: int) -> list[str]:
         cov.doom_supply -= 1
         cov.doom_tower += 1
         emerged += mark(s, rng, tower.drop_skull(s.tower, rng))
-    log(
-        s,
-        f"Event - Creeping Doom: {n} doom skull(s) are dropped into the Tower"
-        + ("" if n == count else f" (the doom supply held only {n})")
-        + ".",
-    )
+    if n == count:
+        tell(
+            s, "skulls", "Event - Creeping Doom: {n} doom skull(s) are dropped into the Tower.", n=n
+        )
+    else:
+        tell(
+            s,
+            "skulls",
+            "Event - Creeping Doom: {n} doom skull(s) are dropped into the Tower"
+            " (the doom supply held only {n}).",
+            n=n,
+        )
     return emerged

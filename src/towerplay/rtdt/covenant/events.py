@@ -5,8 +5,8 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant import monuments, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
-from towerplay.rtdt.rules.common import log
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -38,7 +38,7 @@ def resolve(w: World, s: State, event: str) -> None:
     monument = w.content.monuments[arg]
     h = s.heroes[s.dropper]
     for e in monument.events:  # COV-MONUMENT-9
-        log(s, f"Event - the {monument.name}: {e.text}")
+        tell(s, "text", "Event - the {monument}: {event}", monument=monument.name, event=e.text)
         if monument.id == "moonstone_temple":  # blessings have no effect shape: by id
             for hero in s.heroes:
                 gain_blessing(w, s, hero, monument.name)

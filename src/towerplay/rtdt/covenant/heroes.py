@@ -15,13 +15,12 @@ from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.common import (
     act,
     ask,
-    gain,
     has_flag,
-    hero_name,
-    log,
     regular_skulls,
     remove_skulls,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -57,7 +56,7 @@ def _warden_banner(w: World, s: State, h: HeroState) -> None:
     elif s.foes or s.adversary_space:
         ask(s, Decision("quarry", h.seat))
     else:
-        log(s, "No foe is on the board for the quarry token.")
+        tell(s, "text", "No foe is on the board for the quarry token.")
 
 
 def _astromancer_banner(w: World, s: State, h: HeroState) -> None:
@@ -66,7 +65,7 @@ def _astromancer_banner(w: World, s: State, h: HeroState) -> None:
     if near_skull_targets(w, s, h):
         ask(s, Decision("astro_banner", h.seat))
     else:
-        log(s, "No skull to clear on or next to this space.")
+        tell(s, "skulls", "No skull to clear on or next to this space.")
 
 
 def near_skull_targets(w: World, s: State, h: HeroState) -> list[str]:
@@ -77,8 +76,7 @@ def _aegis_banner(w: World, s: State, h: HeroState) -> None:
     """3 warriors per corruption held; then 10 warriors may return one corruption."""
     n = AEGIS_WARRIORS_PER_CORRUPTION * len(h.corruptions)
     if n:
-        gain(s, h, "warriors", n)
-        log(s, f"{hero_name(w, h)} takes {n} warriors, 3 for each corruption.")
+        gain(w, s, h, "warriors", n, "the banner action, 3 for each corruption")
     if h.corruptions and h.warriors >= AEGIS_RETURN_COST:
         ask(s, Decision("aegis_banner", h.seat))
 
@@ -126,7 +124,7 @@ def token_removed(w: World, s: State, foe: str, space: str) -> None:
     if cov is None or cov.quarry != f"{foe}@{space}" or (foe, space) in s.foes:
         return
     cov.quarry = ""
-    log(s, "The quarry token returns to the Relentless Warden's board.")
+    tell(s, "text", "The quarry token returns to the Relentless Warden's board.")
 
 
 def _quarry_step(w: World, s: State, h: HeroState, dst: str) -> None:
@@ -137,9 +135,14 @@ def _quarry_step(w: World, s: State, h: HeroState, dst: str) -> None:
     else:
         move_token(w, s, foe, src, dst)
         s.cov.quarry = f"{foe}@{dst}"
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} drives the quarry, the {w.name(_foe_id(s, foe))}, to {w.board.names[dst]}.",
+        "text",
+        "{hero} drives the quarry, the {card}, to {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(_foe_id(s, foe)),
+        space=w.board.names[dst],
     )
 
 
@@ -214,9 +217,13 @@ def _quarry(w: World, s: State, d: Decision, a: Action) -> None:
         return
     cov.quarry = ADVERSARY if a[1] == ADVERSARY else f"{a[1]}@{a[2]}"
     foe, space = quarry_at(s)
-    log(
+    tell(
         s,
-        f"{_who(w, s, d)} marks the {w.name(_foe_id(s, foe))} at {w.board.names[space]} as the quarry.",
+        "text",
+        "{who} marks the {card} at {space} as the quarry.",
+        who=_who(w, s, d),
+        card=w.name(_foe_id(s, foe)),
+        space=w.board.names[space],
     )
 
 
@@ -259,7 +266,12 @@ def _instinct(w: World, s: State, d: Decision, a: Action) -> None:
         return
     cov.dodge = f"{d.target}@{d.context}"
     cov.quarry = ""
-    log(s, f"{_who(w, s, d)} takes the quarry token back; the quarry is spared this strike.")
+    tell(
+        s,
+        "gain",
+        "{who} takes the quarry token back; the quarry is spared this strike.",
+        who=_who(w, s, d),
+    )
 
 
 def _instinct_words(w: World, s: State, d: Decision) -> str:
@@ -276,9 +288,15 @@ def _astro_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
 def _astro_banner(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     remove_skulls(w, s, a[1], 1)
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} clears a skull from the {w.board.building_of[a[1]]} at {w.board.names[a[1]]}.",
+        "skulls",
+        "{hero} clears a skull from the {building} at {space}.",
+        seats=(h.seat,),
+        amounts=(("skulls", -1),),
+        hero=hero_name(w, h),
+        building=w.board.building_of[a[1]],
+        space=w.board.names[a[1]],
     )
     if has_flag(w, h, "blessing_on_banner_skull"):  # Well Versed
         gain_blessing(w, s, h, "Well Versed")
@@ -299,10 +317,18 @@ def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "stop":
         return
     h = s.heroes[d.seat]
-    h.warriors -= AEGIS_RETURN_COST
+    pay(w, s, h, "warriors", AEGIS_RETURN_COST, f"returning the corruption {w.name(a[1])}")
     h.corruptions.remove(a[1])
     put_under(s, "corruptions", a[1])  # to the bottom of the deck (RTDT-CORR-10)
-    log(s, f"{hero_name(w, h)} pays {AEGIS_RETURN_COST} warriors to return {w.name(a[1])}.")
+    tell(
+        s,
+        "corruption",
+        "{hero} returns the corruption {card}.",
+        seats=(h.seat,),
+        amounts=(("corruptions", -1),),
+        hero=hero_name(w, h),
+        card=w.name(a[1]),
+    )
 
 
 def _aegis_banner_words(w: World, s: State, d: Decision) -> str:

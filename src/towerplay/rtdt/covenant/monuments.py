@@ -9,7 +9,10 @@ and Reinforced (its own enhanced option), and brings beneficial events now and t
 from __future__ import annotations
 
 from towerplay.rtdt.models import Monument
-from towerplay.rtdt.rules.common import hero_name, log, site_on
+from towerplay.rtdt.rules.common import (
+    site_on,
+)
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, Site, State
 from towerplay.rtdt.world import World
 
@@ -32,10 +35,15 @@ def add_offering(w: World, s: State, site: Site, why: str) -> None:
     if site.status != "foundation" or site.offerings >= MAX_OFFERINGS:
         return
     site.offerings += 1
-    log(
+    tell(
         s,
-        f"An offering is laid at the {w.name(site.monument)}'s foundation ({why}): "
-        f"{site.offerings} of {MAX_OFFERINGS}.",
+        "text",
+        "An offering is laid at the {monument}'s foundation ({why}): {offerings} of {needed}.",
+        amounts=(("offerings", 1),),
+        monument=w.name(site.monument),
+        why=why,
+        offerings=site.offerings,
+        needed=MAX_OFFERINGS,
     )
 
 
@@ -92,4 +100,12 @@ def build(w: World, s: State, h: HeroState) -> None:
     x.status = "built"
     s.skulls[x.space] = 0
     s.turn.heroic_done = True
-    log(s, f"{hero_name(w, h)} builds the {w.name(x.monument)} at {w.board.names[x.space]}!")
+    tell(
+        s,
+        "text",
+        "{hero} builds the {monument} at {space}!",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        monument=w.name(x.monument),
+        space=w.board.names[x.space],
+    )

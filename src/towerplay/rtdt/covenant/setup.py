@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import Config, Covenant, Site, State
 from towerplay.rtdt.world import World
 
@@ -83,9 +84,15 @@ def new_covenant(w: World, s: State, rng: Rng) -> Covenant:
             space = w.board.building_space[(kingdom, btype)]  # COV-SETUP-7, COV-SETUP-8
             s.skulls.pop(space)
             cov.sites.append(Site(monument, kingdom, space))  # COV-MONUMENT-2: unbuilt
-            s.log = s.log.add(
-                f"Setup - the {w.name(monument)} will rise in the {kingdom}: its foundation "
-                f"replaces the {btype} at {w.board.names[space]}."
+            tell(
+                s,
+                "text",
+                "Setup - the {monument} will rise in the {kingdom}:"
+                " its foundation replaces the {building} at {space}.",
+                monument=w.name(monument),
+                kingdom=kingdom,
+                building=btype,
+                space=w.board.names[space],
             )
     return cov
 
@@ -103,7 +110,15 @@ def setup_heroes(w: World, s: State) -> None:
         if "iron_willed" in h.virtues and s.corruption_deck:  # COV-AEGIS-2
             card = s.corruption_deck.pop(0)
             h.corruptions.append(card)
-            s.log = s.log.add(f"Setup - the Undaunted Aegis starts with {w.name(card)}.")
+            tell(
+                s,
+                "corruption",
+                "Setup - the {hero} starts with the corruption {card}.",
+                seats=(h.seat,),
+                amounts=(("corruptions", 1),),
+                hero=hero_name(w, h),
+                card=w.name(card),
+            )
 
 
 def blessings_free(w: World, s: State) -> int:

@@ -30,10 +30,9 @@ from towerplay.rtdt.rules.common import (
     check_limits,
     draw_treasure,
     has_flag,
-    hero_name,
-    log,
     mid_action_advantages,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -59,7 +58,13 @@ def pious(w: World, s: State, h: HeroState) -> None:
     if cov.invocations[h.seat] and has_flag(w, h, "prepare_invocations"):
         hand.extend(cov.invocations[h.seat])
         cov.invocations[h.seat] = []
-        log(s, f"{hero_name(w, h)}'s invocations join her spells (Exalted).")
+        tell(
+            s,
+            "text",
+            "{hero}'s invocations join her spells (Exalted).",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+        )
     n = min(s.month, len(hand))
     if n:
         ask(s, Decision("prepare", h.seat, amount=n))
@@ -72,7 +77,13 @@ def month_end(w: World, s: State) -> None:
         return
     for seat, prepared in enumerate(cov.prepared):
         if prepared:
-            log(s, f"{hero_name(w, s.heroes[seat])}'s uncast spells return to her hand.")
+            tell(
+                s,
+                "text",
+                "{hero}'s uncast spells return to her hand.",
+                seats=(s.heroes[seat].seat,),
+                hero=hero_name(w, s.heroes[seat]),
+            )
             cov.spells[seat].extend(prepared)
             cov.prepared[seat] = []
 
@@ -88,7 +99,12 @@ def end_of_turn(w: World, s: State) -> None:
         for o in [active, *s.heroes]:
             if item in o.quest_items:
                 o.quest_items.remove(item)
-                log(s, f"{w.name(item)} returns to the quest item cards (Bounty of the Gods).")
+                tell(
+                    s,
+                    "text",
+                    "{item} returns to the quest item cards (Bounty of the Gods).",
+                    item=w.name(item),
+                )
                 break
     cov.borrowed.clear()
 
@@ -129,7 +145,14 @@ def cast(w: World, s: State, h: HeroState, a: Action) -> None:
     spell = a[1]
     cov.prepared[h.seat].remove(spell)
     cov.spells[h.seat].append(spell)
-    log(s, f"{hero_name(w, h)} casts {w.name(spell)}.")
+    tell(
+        s,
+        "text",
+        "{hero} casts {spell}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        spell=w.name(spell),
+    )
     SPELLS[spell].resolve(w, s, h, a[2:])
     for flag, then in AFTER_CAST.items():
         if w.holds(h, flag):
@@ -164,7 +187,15 @@ def _soothe(w: World, s: State, o: HeroState, card: str) -> None:
     put_under(s, "corruptions", card)
     new = s.corruption_deck.pop(0)
     o.corruptions.append(new)
-    log(s, f"The {hero_name(w, o)} swaps {w.name(card)} for {w.name(new)} (Soothing Word).")
+    tell(
+        s,
+        "text",
+        "The {hero} swaps {card} for {new} (Soothing Word).",
+        seats=(o.seat,),
+        hero=hero_name(w, o),
+        card=w.name(card),
+        new=w.name(new),
+    )
     check_limits(w, s, o)
 
 
@@ -182,7 +213,23 @@ def _bounty(w: World, s: State, h: HeroState) -> None:
     s.rng = rng.state
     seen = tuple(pool[:BOUNTY_LOOK])
     # the log is public: it says how many she looks at, not which (observe shows her the three)
-    log(s, f"{hero_name(w, h)} looks at {len(seen)} quest item cards.")
+    tell(
+        s,
+        "text",
+        "{hero} looks at {n} quest item cards.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        n=len(seen),
+    )
+    tell(  # what she sees, for her eyes only
+        s,
+        "draw",
+        "{hero} sees {cards}.",
+        seats=(h.seat,),
+        to=(h.seat,),
+        hero=hero_name(w, h),
+        cards=", ".join(w.name(q) for q in seen),
+    )
     ask(s, Decision("bounty", h.seat, options=seen))
 
 
@@ -192,7 +239,14 @@ def _winds(w: World, s: State, h: HeroState, treasure: str) -> None:
     put_under(s, "treasures", treasure)
     if s.treasure_deck:
         s.market.append(s.treasure_deck.pop(0))
-    log(s, f"{hero_name(w, h)} sends {w.name(treasure)} under the treasure deck.")
+    tell(
+        s,
+        "text",
+        "{hero} sends {treasure} under the treasure deck.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        treasure=w.name(treasure),
+    )
 
 
 def _abate(w: World, s: State, h: HeroState, seal: str) -> None:
@@ -206,10 +260,15 @@ def _abate(w: World, s: State, h: HeroState, seal: str) -> None:
     to_supply = sum(1 for k in fallen if not doom.is_doom(k))
     s.supply += to_supply
     s.emerged.extend(k for k in fallen if doom.is_doom(k))
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} lifts the seal {seal}: {len(fallen)} skull(s) fall out; "
-        f"{to_supply} return to the supply. The seal is set back.",
+        "skulls",
+        "{hero} lifts the seal {seal}: {n} skull(s) fall out; {to_supply} return to the supply. The seal is set back.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        seal=seal,
+        n=len(fallen),
+        to_supply=to_supply,
     )
 
 
@@ -247,7 +306,7 @@ def _warding_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
 def _warding(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
     assert s.cov is not None
     s.cov.protections.append(h.space)  # COV-SPELL-5
-    log(s, f"A protection token guards {w.board.names[h.space]}.")
+    tell(s, "text", "A protection token guards {space}.", space=w.board.names[h.space])
 
 
 def _bestow_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
@@ -303,7 +362,14 @@ def _jaunt_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
 
 def _jaunt(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
     h.space = args[0]
-    log(s, f"{hero_name(w, h)} steps through the stars to {w.board.names[args[0]]}.")
+    tell(
+        s,
+        "move",
+        "{hero} steps through the stars to {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        space=w.board.names[args[0]],
+    )
     wastelands.enter(w, s, h)
 
 
@@ -324,7 +390,13 @@ def _rebuke_targets(w: World, s: State, h: HeroState) -> list[tuple[str, ...]]:
 
 def _rebuke(w: World, s: State, h: HeroState, args: tuple[str, ...]) -> None:
     move_token(w, s, args[0], h.space, args[1])
-    log(s, f"The {w.name(args[0])} is driven to {w.board.names[args[1]]}.")
+    tell(
+        s,
+        "move",
+        "The {card} is driven to {space}.",
+        card=w.name(args[0]),
+        space=w.board.names[args[1]],
+    )
 
 
 SPELLS = {
@@ -355,7 +427,14 @@ def _prepare(w: World, s: State, d: Decision, a: Action) -> None:
     assert cov is not None
     cov.spells[d.seat].remove(a[1])
     cov.prepared[d.seat].append(a[1])
-    log(s, f"{hero_name(w, s.heroes[d.seat])} prepares {w.name(a[1])}.")
+    tell(
+        s,
+        "text",
+        "{hero} prepares {card}.",
+        seats=(s.heroes[d.seat].seat,),
+        hero=hero_name(w, s.heroes[d.seat]),
+        card=w.name(a[1]),
+    )
     if d.amount > 1 and cov.spells[d.seat]:
         ask(s, Decision("prepare", d.seat, amount=d.amount - 1))
 
@@ -374,7 +453,14 @@ def _bounty_keep(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     h.quest_items.append(a[1])
     s.cov.borrowed.append(a[1])  # COV-SPELL-4: back at the end of the turn
-    log(s, f"{hero_name(w, h)} takes {w.name(a[1])} until the end of the turn.")
+    tell(
+        s,
+        "gain",
+        "{hero} takes {card} until the end of the turn.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(a[1]),
+    )
     mid_action_advantages(w, s, h, a[1])  # RTDT-ADV-7
 
 

@@ -22,11 +22,10 @@ from towerplay.rtdt.rules.common import (
     act,
     ask,
     check_limits,
-    hero_name,
-    log,
     regular_skulls,
     remove_skulls,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -73,7 +72,16 @@ def _effigy(w: World, s: State, d: Decision, a: Action) -> None:
     spaces = _kingdom_skulls(w, s, h)
     spend_treasure(w, s, h, d.target)
     n = sum(remove_skulls(w, s, sp, s.skulls[sp]) for sp in spaces)  # COV-DOOM-4
-    log(s, f"{hero_name(w, h)} clears {n} skull(s) from the {w.board.kingdom_of[h.space]}.")
+    tell(
+        s,
+        "skulls",
+        "{hero} clears {n} skull(s) from the {kingdom}.",
+        seats=(h.seat,),
+        amounts=(("skulls", -n),),
+        hero=hero_name(w, h),
+        n=n,
+        kingdom=w.board.kingdom_of[h.space],
+    )
 
 
 # --- Relic Hunter's Flagon ------------------------------------------------------------------
@@ -104,7 +112,15 @@ def _flagon(w: World, s: State, d: Decision, a: Action) -> None:
     h.potions.append(a[1])
     for p in top:  # the rest under the deck, in order, seen by this seat alone
         put_under(s, "potions", p, seen_by=h.seat)
-    log(s, f"{hero_name(w, h)} picks {w.name(a[1])} with {w.name(d.target)}.")
+    tell(
+        s,
+        "text",
+        "{hero} picks {card} with {target}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(a[1]),
+        target=w.name(d.target),
+    )
     check_limits(w, s, h)
 
 
@@ -137,9 +153,15 @@ def _chakram(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "return":
         h.corruptions.remove(a[1])
         put_under(s, "corruptions", a[1])  # RTDT-CORR-10
-        log(
+        tell(
             s,
-            f"{hero_name(w, h)} returns the corruption {w.name(a[1])} ({w.name(d.target)}).",
+            "corruption",
+            "{hero} returns the corruption {card} ({target}).",
+            seats=(h.seat,),
+            amounts=(("corruptions", -1),),
+            hero=hero_name(w, h),
+            card=w.name(a[1]),
+            target=w.name(d.target),
         )
         return
     other = next(o for o in s.heroes if o.hero == a[1])
@@ -205,7 +227,15 @@ def _beacon(w: World, s: State, d: Decision, a: Action) -> None:
         return
     h = s.heroes[d.seat]
     h.space = a[1]
-    log(s, f"{hero_name(w, h)} follows {w.name(d.target)} home to {w.board.names[a[1]]}.")
+    tell(
+        s,
+        "text",
+        "{hero} follows {target} home to {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        target=w.name(d.target),
+        space=w.board.names[a[1]],
+    )
     wastelands.enter(w, s, h)
 
 

@@ -16,12 +16,11 @@ from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     act,
     ask,
-    gain,
-    hero_name,
-    log,
     remove_corruptions,
 )
 from towerplay.rtdt.rules.effects import discard_item
+from towerplay.rtdt.rules.narrate import hero_name, possessive, tell
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
@@ -43,7 +42,7 @@ def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
 
 def build(w: World, s: State, h: HeroState) -> None:
     monuments.build(w, s, h)  # COV-BUILD-4
-    gain(s, h, "spirit", HEROIC_SPIRIT)  # COV-BUILD-3
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # COV-BUILD-3
 
 
 def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool:
@@ -85,7 +84,7 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
     opt = cr.option(w, s, h, source, which)
     warriors = cr.warriors_cost(w, s, h, source, which)
     if warriors:
-        h.warriors -= warriors
+        pay(w, s, h, "warriors", warriors, f"the {possessive(w.name(source))} enhanced option")
     found = OPTIONS.get(getattr(opt, "flag", None) or "")
     if found is not None:
         found.apply(w, s, h, source)
@@ -156,10 +155,15 @@ def move_colossus(w: World, s: State, h: HeroState, dst: str) -> None:
         s.cov.doom[dst] = s.cov.doom.pop(src)
     x.space = dst
     h.space = dst
-    log(
+    tell(
         s,
-        f"The {w.name(x.monument)} strides from {w.board.names[src]} to {w.board.names[dst]}, "
-        f"carrying {hero_name(w, h)}.",
+        "text",
+        "The {monument} strides from {space} to {to_space}, carrying {hero}.",
+        seats=(h.seat,),
+        monument=w.name(x.monument),
+        space=w.board.names[src],
+        to_space=w.board.names[dst],
+        hero=hero_name(w, h),
     )
     enter(w, s, h)
 
@@ -209,10 +213,14 @@ def _cenotaph_drop(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     h.inactive.remove(a[1])  # out of the game
     h.virtues.append(d.target)  # active at once (COV-CLARIFY-7)
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} sets {w.name(a[1])} aside for good and takes "
-        f"{w.name(d.target)}, active.",
+        "gain",
+        "{hero} sets {card} aside for good and takes {target}, active.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(a[1]),
+        target=w.name(d.target),
     )
 
 
@@ -234,7 +242,14 @@ def _oak_item(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]  # one item for one corruption
     if a[1] in h.quest_items:
         h.quest_items.remove(a[1])
-        log(s, f"{hero_name(w, h)} gives up {w.name(a[1])}.")
+        tell(
+            s,
+            "loss",
+            "{hero} gives up {card}.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            card=w.name(a[1]),
+        )
     else:
         discard_item(w, s, h, a[1])
     remove_corruptions(w, s, h, 1)

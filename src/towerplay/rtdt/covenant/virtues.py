@@ -30,16 +30,15 @@ from towerplay.rtdt.rules.common import (
     ask,
     corruption_limit,
     flag_amount,
-    gain,
     gain_corruption,
     has_flag,
-    hero_name,
-    log,
     regular_skulls,
     remove_skulls,
 )
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.reinforce import settle_haggle as settle_reinforce
+from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -119,8 +118,7 @@ def ascetic(w: World, s: State, h: HeroState, lost: int, unaided: bool) -> None:
         return
     n = flag_amount(w, h, "spirit_per_unaided_card")
     if n:
-        gain(s, h, "spirit", n)
-        log(s, f"{hero_name(w, h)} takes {n} spirit for facing the card unaided.")
+        gain(w, s, h, "spirit", n, "Ascetic: a card faced unaided")
 
 
 def inspiring(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
@@ -129,7 +127,15 @@ def inspiring(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
     if not is_quarry(s, foe, space, False):
         return
     n = sum(remove_skulls(w, s, sp, regular_skulls(s, sp)) for sp in w.board.near(h.space))
-    log(s, f"{hero_name(w, h)} fells the quarry and clears {n} skull(s) nearby.")
+    tell(
+        s,
+        "skulls",
+        "{hero} fells the quarry and clears {n} skull(s) nearby.",
+        seats=(h.seat,),
+        amounts=(("skulls", -n),),
+        hero=hero_name(w, h),
+        n=n,
+    )
 
 
 # --- Reinforce, corruption, market --------------------------------------------------------
@@ -184,7 +190,14 @@ def _roll(w: World, s: State, h: HeroState) -> str:
     rng = Rng(s.rng)
     face = rng.choice(w.content.haggle.faces)
     s.rng = rng.state
-    log(s, f"{hero_name(w, h)} rolls the haggle die again: {face.text}")
+    tell(
+        s,
+        "reveal",
+        "{hero} rolls the haggle die again: {face}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        face=face.text,
+    )
     return face.result
 
 
@@ -216,9 +229,16 @@ def _steeled(w: World, s: State, d: Decision, a: Action) -> None:
         gain_corruption(w, s, other, d.context, offer_steeled=False)
         return
     s.turn.used.append("steeled")
-    log(s, f"{hero_name(w, h)} takes the corruption meant for the {hero_name(w, other)} (Steeled).")
+    tell(
+        s,
+        "text",
+        "{hero} takes the corruption meant for the {other} (Steeled).",
+        seats=(h.seat, other.seat),
+        hero=hero_name(w, h),
+        other=hero_name(w, other),
+    )
     gain_corruption(w, s, h, d.context, offer_steeled=False)
-    gain(s, h, "spirit", flag_amount(w, h, "take_others_corruption"))
+    gain(w, s, h, "spirit", flag_amount(w, h, "take_others_corruption"), "Steeled")
 
 
 def _steeled_words(w: World, s: State, d: Decision) -> str:

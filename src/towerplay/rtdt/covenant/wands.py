@@ -13,7 +13,11 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import CovenantTreasure, Recharge
 from towerplay.rtdt.rules.actions import may_enter
-from towerplay.rtdt.rules.common import hero_name, log, regular_skulls, remove_skulls
+from towerplay.rtdt.rules.common import (
+    regular_skulls,
+    remove_skulls,
+)
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.tokens import remove_token
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -30,7 +34,9 @@ def on_acquire(w: World, s: State, card: str) -> None:
         return
     n = w.content.treasures[card].charges  # type: ignore[attr-defined]
     s.cov.charges[card] = n
-    log(s, f"{w.name(card)} takes {n} charge(s).")
+    tell(
+        s, "gain", "{card} takes {n} charge(s).", amounts=(("charges", n),), card=w.name(card), n=n
+    )
 
 
 def on_leave(s: State, card: str) -> None:
@@ -43,14 +49,29 @@ def add_charges(w: World, s: State, card: str, n: int, why: str) -> None:
     """More charges as the card says (COV-WAND-3); no limit (COV-WAND-4)."""
     assert s.cov is not None
     s.cov.charges[card] = s.cov.charges.get(card, 0) + n
-    log(s, f"{w.name(card)} gains {n} charge(s) ({why}).")
+    tell(
+        s,
+        "gain",
+        "{card} gains {n} charge(s) ({why}).",
+        amounts=(("charges", n),),
+        card=w.name(card),
+        n=n,
+        why=why,
+    )
 
 
 def spend_charges(w: World, s: State, card: str, n: int) -> None:
     """Spend charges back to the supply to trigger the wand (COV-WAND-2)."""
     assert s.cov is not None and s.cov.charges.get(card, 0) >= n
     s.cov.charges[card] -= n
-    log(s, f"{w.name(card)} spends {n} charge(s).")
+    tell(
+        s,
+        "cost",
+        "{card} spends {n} charge(s).",
+        amounts=(("charges", -n),),
+        card=w.name(card),
+        n=n,
+    )
 
 
 # --- using a wand (COV-WAND-2): by the flag naming what spending its charges does ----------
@@ -76,7 +97,15 @@ def _conflagration_cost(w: World, s: State, h: HeroState, arg: str) -> int:
 
 
 def _conflagration(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
-    log(s, f"{hero_name(w, h)} burns the {w.name(arg)} away with {w.name(card)}.")
+    tell(
+        s,
+        "text",
+        "{hero} burns the {target} away with {card}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        target=w.name(arg),
+        card=w.name(card),
+    )
     remove_token(w, s, arg, h.space)  # removing is not defeating: no heroic action, no reward
 
 
@@ -93,7 +122,16 @@ def _pacification(w: World, s: State, h: HeroState, card: str, arg: str) -> None
     for sp in w.board.near(h.space):
         if sp in s.skulls:
             cleared += remove_skulls(w, s, sp, s.skulls[sp])  # COV-DOOM-4: doom stays
-    log(s, f"{hero_name(w, h)} clears {cleared} skull(s) on and around {w.board.names[h.space]}.")
+    tell(
+        s,
+        "skulls",
+        "{hero} clears {n} skull(s) on and around {space}.",
+        seats=(h.seat,),
+        amounts=(("skulls", -cleared),),
+        hero=hero_name(w, h),
+        n=cleared,
+        space=w.board.names[h.space],
+    )
 
 
 def _celerity_args(w: World, s: State, h: HeroState, n: int) -> list[tuple[str, ...]]:
@@ -112,7 +150,15 @@ def _celerity_cost(w: World, s: State, h: HeroState, arg: str) -> int:
 
 def _celerity(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
     h.space = arg  # put, not moved: no move points, no river
-    log(s, f"{hero_name(w, h)} is carried to {w.board.names[arg]} by {w.name(card)}.")
+    tell(
+        s,
+        "move",
+        "{hero} is carried to {space} by {card}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        space=w.board.names[arg],
+        card=w.name(card),
+    )
     enter(w, s, h)
 
 

@@ -8,7 +8,7 @@ monument is completed gets no more of them.
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
-from towerplay.rtdt.rules.common import hero_name, log
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -41,7 +41,13 @@ def enter(w: World, s: State, h: HeroState) -> None:
     cov = s.cov
     if cov is not None and h.space in cov.wastelands and h.seat not in cov.stuck:
         cov.stuck.append(h.seat)
-        log(s, f"{hero_name(w, h)} enters a wasteland and can go no further this turn.")
+        tell(
+            s,
+            "text",
+            "{hero} enters a wasteland and can go no further this turn.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+        )
 
 
 def new_turn(s: State) -> None:
@@ -61,7 +67,13 @@ def protected(w: World, s: State, space: str, what: str) -> bool:
     if s.cov is None or space not in s.cov.protections:
         return False
     s.cov.protections.remove(space)
-    log(s, f"A protection token at {w.board.names[space]} wards off {what}; it returns.")
+    tell(
+        s,
+        "text",
+        "A protection token at {space} wards off {what}; it returns.",
+        space=w.board.names[space],
+        what=what,
+    )
     return True
 
 
@@ -85,15 +97,19 @@ def place(w: World, s: State, rng: Rng, count: int) -> None:
             continue
         cov.wastelands.append(sp)
         placed.append(w.board.names[sp])
-    log(
-        s,
-        "Event - the land withers: "
-        + (f"wastelands at {', '.join(placed)}." if placed else "no wasteland takes hold."),
-    )
+    if placed:
+        tell(
+            s,
+            "spawn",
+            "Event - the land withers: wastelands at {spaces}.",
+            spaces=", ".join(placed),
+        )
+    else:
+        tell(s, "text", "Event - the land withers: no wasteland takes hold.")
 
 
 def remove(w: World, s: State, space: str) -> None:
     """Only an effect that says it removes a wasteland may call this (COV-WASTE-5)."""
     assert s.cov is not None
     s.cov.wastelands.remove(space)
-    log(s, f"The wasteland at {w.board.names[space]} is cleared.")
+    tell(s, "text", "The wasteland at {space} is cleared.", space=w.board.names[space])

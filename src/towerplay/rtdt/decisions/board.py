@@ -18,11 +18,8 @@ from towerplay.rtdt.rules.common import (
     ask,
     building_type,
     destroy_building,
-    gain,
     gain_corruption,
-    hero_name,
     kingdom_buildings,
-    log,
     remove_skulls,
     take_skull_from_supply,
 )
@@ -30,6 +27,8 @@ from towerplay.rtdt.rules.effects import (
     foe_targets,
     skull_targets,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -45,9 +44,14 @@ def _place_skull(w: World, s: State, d: Decision, a: Action) -> None:
     entry = s.emerged.pop(0)
     add_skull(w, s, a[1], h, doom=entry.startswith("doom:"))  # COV-DOOM-3
     if a[1] in s.skulls:
-        log(
+        tell(
             s,
-            f"{hero_name(w, h)} places a skull on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
+            "skulls",
+            "{hero} places a skull on the {building_type} at {space}.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            building_type=building_type(w, s, a[1]),
+            space=w.board.names[a[1]],
         )
 
 
@@ -67,9 +71,14 @@ def _remove_skull(w: World, s: State, d: Decision, a: Action) -> None:
         return
     h = asked(s, d)
     remove_skulls(w, s, a[1], 1)
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} removes a skull from the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
+        "skulls",
+        "{hero} removes a skull from the {building_type} at {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        building_type=building_type(w, s, a[1]),
+        space=w.board.names[a[1]],
     )
     left = d.amount - 1
     target = a[1] if d.scope == "one_building_anywhere" else d.target
@@ -118,9 +127,15 @@ def _add_skull(w: World, s: State, d: Decision, a: Action) -> None:
             if d.amount - i - 1 > 0:
                 ask(s, Decision("add_skull", d.seat, amount=d.amount - i - 1, scope=d.scope))
             return
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} puts {d.amount} skull(s) on the {building_type(w, s, a[1]) or 'ruins'} at {w.board.names.get(a[1], a[1])}.",
+        "skulls",
+        "{hero} puts {amount} skull(s) on the {building} at {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        amount=d.amount,
+        building=building_type(w, s, a[1]) or "ruins",
+        space=w.board.names.get(a[1], a[1]),
     )
 
 
@@ -140,9 +155,15 @@ def _strike_building(w: World, s: State, d: Decision, a: Action) -> None:
         if not take_skull_from_supply(w, s):
             return
         add_skull(w, s, a[1], None)
-    log(
+    tell(
         s,
-        f"{hero_name(w, asked(s, d))} puts {d.amount} skull(s) on the {building_type(w, s, a[1])} at {w.board.names[a[1]]}.",
+        "skulls",
+        "{hero} puts {amount} skull(s) on the {building_type} at {space}.",
+        seats=(asked(s, d).seat,),
+        hero=hero_name(w, asked(s, d)),
+        amount=d.amount,
+        building_type=building_type(w, s, a[1]),
+        space=w.board.names[a[1]],
     )
 
 
@@ -165,7 +186,14 @@ def _place_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
 def _place_hero(w: World, s: State, d: Decision, a: Action) -> None:
     h = asked(s, d)
     h.space = a[1]
-    log(s, f"{hero_name(w, h)} is placed on {w.board.names[a[1]]}.")
+    tell(
+        s,
+        "move",
+        "{hero} is placed on {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        space=w.board.names[a[1]],
+    )
     entered(w, s, h)
 
 
@@ -196,7 +224,15 @@ def _step_hero(w: World, s: State, d: Decision, a: Action) -> None:
     mover = s.heroes[int(d.target)]
     src = mover.space
     mover.space = a[1]
-    log(s, f"{hero_name(w, asked(s, d))} moves the {hero_name(w, mover)} to {w.board.names[a[1]]}.")
+    tell(
+        s,
+        "move",
+        "{hero} moves the {other} to {space}.",
+        seats=(asked(s, d).seat, mover.seat),
+        hero=hero_name(w, asked(s, d)),
+        other=hero_name(w, mover),
+        space=w.board.names[a[1]],
+    )
     cross_fire(w, s, mover, src, a[1])
     entered(w, s, mover, src)  # Aquaphobic
     if d.amount > 1 and not stuck(w, s, mover):
@@ -231,7 +267,15 @@ def _step_foe(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "stop":
         return
     move_token(w, s, d.target, d.context, a[1])
-    log(s, f"{hero_name(w, asked(s, d))} moves the {w.name(d.target)} to {w.board.names[a[1]]}.")
+    tell(
+        s,
+        "move",
+        "{hero} moves the {target} to {space}.",
+        seats=(asked(s, d).seat,),
+        hero=hero_name(w, asked(s, d)),
+        target=w.name(d.target),
+        space=w.board.names[a[1]],
+    )
     if d.amount > 1:
         ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
 
@@ -249,9 +293,13 @@ def _move_token_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _move_token(w: World, s: State, d: Decision, a: Action) -> None:
     move_token(w, s, d.target, d.context, a[1])
-    log(
+    tell(
         s,
-        f"The {w.name(d.target)} at {w.board.names[d.context]} moves to {w.board.names[a[1]]}.",
+        "move",
+        "The {target} at {space} moves to {to_space}.",
+        target=w.name(d.target),
+        space=w.board.names[d.context],
+        to_space=w.board.names[a[1]],
     )
 
 
@@ -266,7 +314,7 @@ def _unseen_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _unseen(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "spirit":
-        gain(s, asked(s, d), "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+        gain(w, s, asked(s, d), "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
     else:
         remove_token(w, s, a[1], a[2])
 
@@ -293,7 +341,15 @@ def _cloak_place_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _cloak_place(w: World, s: State, d: Decision, a: Action) -> None:
     move_token(w, s, d.target, d.context, a[1])
-    log(s, f"{hero_name(w, asked(s, d))} sends the {w.name(d.target)} to {w.board.names[a[1]]}.")
+    tell(
+        s,
+        "move",
+        "{hero} sends the {target} to {space}.",
+        seats=(asked(s, d).seat,),
+        hero=hero_name(w, asked(s, d)),
+        target=w.name(d.target),
+        space=w.board.names[a[1]],
+    )
 
 
 def _cloak_place_words(w: World, s: State, d: Decision) -> str:
@@ -306,7 +362,14 @@ def _move_tree_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _move_tree(w: World, s: State, d: Decision, a: Action) -> None:
     s.siege_trees[s.siege_trees.index(d.context)] = a[1]
-    log(s, f"{hero_name(w, asked(s, d))} moves the siege tree to {w.board.names[a[1]]}.")
+    tell(
+        s,
+        "move",
+        "{hero} moves the siege tree to {space}.",
+        seats=(asked(s, d).seat,),
+        hero=hero_name(w, asked(s, d)),
+        space=w.board.names[a[1]],
+    )
 
 
 KINDS = {

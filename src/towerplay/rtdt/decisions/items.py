@@ -16,8 +16,6 @@ from towerplay.rtdt.rules.common import (
     ask,
     check_limits,
     gain_gear,
-    hero_name,
-    log,
     return_item,
     take_treasure,
 )
@@ -26,6 +24,7 @@ from towerplay.rtdt.rules.effects import (
     held,
     hero_virtues,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.trading import dedupe_gear, undo_trade
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
@@ -45,7 +44,14 @@ def _discard(w: World, s: State, d: Decision, a: Action) -> None:
     kept = h.treasures if d.scope == "treasure" else h.potions
     kept.remove(a[1])
     return_item(s, d.scope, a[1])
-    log(s, f"{hero_name(w, h)} discards {w.name(a[1])}.")
+    tell(
+        s,
+        "loss",
+        "{hero} discards {card}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=w.name(a[1]),
+    )
     check_limits(w, s, h)
 
 
@@ -77,7 +83,15 @@ def _flip_virtue(w: World, s: State, d: Decision, a: Action) -> None:
     h = asked(s, d)
     h.inactive.remove(a[1])
     h.virtues.append(a[1])
-    log(s, f"{hero_name(w, h)} gains the virtue {w.name(a[1])}.")
+    tell(
+        s,
+        "gain",
+        "{hero} gains the virtue {virtue}.",
+        seats=(h.seat,),
+        amounts=(("virtues", 1),),
+        hero=hero_name(w, h),
+        virtue=w.name(a[1]),
+    )
     check_limits(w, s, h)
 
 
@@ -116,7 +130,15 @@ def _lose_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
 def _lose_virtue(w: World, s: State, d: Decision, a: Action) -> None:
     h = asked(s, d)
     h.virtues.remove(a[1])  # out of the game, not back to the inactive side
-    log(s, f"{hero_name(w, h)} loses the virtue {w.name(a[1])} for good.")
+    tell(
+        s,
+        "loss",
+        "{hero} loses the virtue {virtue} for good.",
+        seats=(h.seat,),
+        amounts=(("virtues", -1),),
+        hero=hero_name(w, h),
+        virtue=w.name(a[1]),
+    )
 
 
 def _new_wares_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -129,9 +151,18 @@ def _new_wares(w: World, s: State, d: Decision, a: Action) -> None:
     s.market.remove(a[1])
     put_under(s, "treasures", a[1])
     replaced = d.options + (a[1],)
+    tell(
+        s,
+        "text",
+        "{hero} replaces {card} in the market.",
+        seats=(asked(s, d).seat,),
+        hero=hero_name(w, asked(s, d)),
+        card=w.name(a[1]),
+    )
     if s.treasure_deck:
-        s.market.append(s.treasure_deck.pop(0))
-    log(s, f"{hero_name(w, asked(s, d))} replaces {w.name(a[1])} in the market.")
+        refill = s.treasure_deck.pop(0)
+        s.market.append(refill)
+        tell(s, "reveal", "{treasure} comes to the market.", treasure=w.name(refill))
     ask(s, Decision("new_wares", d.seat, options=replaced))
 
 
@@ -145,10 +176,10 @@ def _trade_respond(w: World, s: State, d: Decision, a: Action) -> None:
     assert trade is not None
     if a[0] == "reject":
         undo_trade(s, trade)
-        log(s, f"{hero_name(w, h)} refuses the trade.")
+        tell(s, "text", "{hero} refuses the trade.", seats=(h.seat,), hero=hero_name(w, h))
         return
     s.trade = None
-    log(s, f"{hero_name(w, h)} accepts the trade.")
+    tell(s, "text", "{hero} accepts the trade.", seats=(h.seat,), hero=hero_name(w, h))
     for hero in (s.heroes[s.turn.seat], h):
         dedupe_gear(s, hero)
         check_limits(w, s, hero)

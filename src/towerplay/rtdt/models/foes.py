@@ -86,6 +86,7 @@ class Foe(Entry):
     traits: list[AdvantageType] = Field(min_length=1, max_length=2)
     tokens: int = Field(ge=1)
     text: str  # what its strike event does, in brief
+    plural: bool = True  # its name is plural ("the Oreks strike"); False: "the Clan ... strikes"
     strikes: dict[Status, Strike] = Field(default_factory=dict)  # foes: all five statuses
     critical: str  # id of its critical-hit battle card
 

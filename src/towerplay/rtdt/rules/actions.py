@@ -21,10 +21,7 @@ from towerplay.rtdt.rules.common import (
     building_type,
     cleansable,
     flag_cards,
-    gain,
     glyph_cost,
-    hero_name,
-    log,
     remove_skulls,
     return_item,
 )
@@ -32,12 +29,14 @@ from towerplay.rtdt.rules.effects import (
     run,
 )
 from towerplay.rtdt.rules.items import item_use, usable_cards, use_item, use_owner
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.reinforce import (
     can_reinforce,
     haggle,
     reinforce,
     reinforce_cost,
 )
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.trading import apply_trade, trade_actions
 from towerplay.rtdt.rules.turn import end_turn, fire
@@ -299,25 +298,25 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         dungeons.apply_delve(w, s, h, a)
         return
     if verb == "banner":
-        h.spirit -= banner_cost(w, s, h)  # RTDT-GLYPH-3
-        t.banner_done = True
-        hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
-        log(s, f"{name} takes the banner action of the {hero.name}: {hero.banner}")
-        run(w, s, h, hero.banner_effects, "the banner action")
-        for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
-            banner(w, s, h, hero.id)
+        _banner(w, s, h, a)
     elif verb == "resolve":
         t.start_pending.remove(a[1])
         for trig in w.triggers[a[1]]:
             if trig.on == "start_of_turn":
-                log(s, f"{name} resolves {w.name(a[1])}.")
+                tell(
+                    s,
+                    "text",
+                    "{hero} resolves {card}.",
+                    seats=(h.seat,),
+                    hero=name,
+                    card=w.name(a[1]),
+                )
                 run(w, s, h, trig.effects, w.name(a[1]))
     elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
         owned(w, s, h, a)
     elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
         level = w.content.foes[a[2]].level
-        h.spirit -= level
-        log(s, f"{name} pays {level} spirit with {w.name(a[1])}.")
+        pay(w, s, h, "spirit", level, f"{w.name(a[1])} against the {w.name(a[2])}")
         remove_token(w, s, a[2], h.space)
     elif verb == "use":
         use_item(w, s, h, a[1])
@@ -326,40 +325,37 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     else:
         _enter_middle(s)
         if verb == "double":
-            h.spirit -= 1  # RTDT-MOVE-2
+            pay(w, s, h, "spirit", 1, "a double move")  # RTDT-MOVE-2
             t.doubled = True
-            log(s, f"{name} spends 1 spirit to double their move.")
         elif verb == "move":
-            if not t.moving_started:  # RTDT-MOVE-4: the value is fixed at the first step
-                t.moves_left = move_value(w, s, h)
-                t.moving_started = True
-            t.moves_left -= 1  # RTDT-MOVE-6; RTDT-TURN-7: moves left wait for later steps
-            src = h.space
-            h.space = a[1]
-            log(s, f"{name} moves to {w.board.names[a[1]]}.")
-            cross_fire(w, s, h, src, a[1])
-            entered(w, s, h, src)  # Aquaphobic; COV-WASTE-4
-            cloak = flag_cards(w, h, "relocate_entered_foe")
-            if cloak and foes_at(s, a[1]) and cloak[0] not in t.used:
-                ask(s, Decision("cloak", h.seat, target=cloak[0], context=a[1]))
+            _move(w, s, h, a[1])
         elif verb == "cleanse":
             cleanse(w, s, h, a[1])
         elif verb == "battle":
-            h.spirit -= glyph_cost(w, s, h, "battle")  # RTDT-GLYPH-3
+            pay(
+                w, s, h, "spirit", glyph_cost(w, s, h, "battle"), "the Battle glyph"
+            )  # RTDT-GLYPH-3
             battle.start_battle(w, s, h, a[1], a[2])
         elif verb == "quest":
-            h.spirit -= glyph_cost(w, s, h, "quest")
+            pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), "the Quest glyph")
             quests.complete(w, s, h, a[1])
         elif verb == "explore":
-            h.spirit -= glyph_cost(w, s, h, "quest")
+            pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), "the Quest glyph")
             dungeons.enter(w, s, h, a[1])
         elif verb == "haggle":
             haggle(w, s, h)
         elif verb == "reinforce" and a[1] == "tree":  # RTDT-TOKEN-9
-            h.spirit -= glyph_cost(w, s, h, "reinforce")
+            pay(w, s, h, "spirit", glyph_cost(w, s, h, "reinforce"), "the Reinforce glyph")
             t.reinforces += 1
             t.reinforce_space = h.space
-            log(s, f"{name} Reinforces with the siege tree at {w.board.names[h.space]}.")
+            tell(
+                s,
+                "text",
+                "{hero} Reinforces with the siege tree at {space}.",
+                seats=(h.seat,),
+                hero=name,
+                space=w.board.names[h.space],
+            )
             ask(s, Decision("move_tree", h.seat, context=h.space))
         elif verb == "reinforce":
             reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
@@ -369,9 +365,61 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             partner = s.heroes[int(a[1])]
             t.traded = True
             s.trade = Trade(partner.seat, [h.clone(), partner.clone()])
-            log(s, f"{name} opens a trade with the {hero_name(w, partner)}.")
+            tell(
+                s,
+                "text",
+                "{hero} opens a trade with the {partner}.",
+                seats=(h.seat, partner.seat),
+                hero=name,
+                partner=hero_name(w, partner),
+            )
         else:  # pragma: no cover - only legal actions reach here
             raise ValueError(f"unhandled action {a}")
+
+
+def _banner(w: World, s: State, h: HeroState, a: Action) -> None:
+    """The banner action: the glyph's spirit, then the hero board's effect (its own, or the
+    one `a[1]` names)."""
+    pay(w, s, h, "spirit", banner_cost(w, s, h), "the Banner glyph")  # RTDT-GLYPH-3
+    s.turn.banner_done = True
+    hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
+    tell(
+        s,
+        "text",
+        "{hero} takes the banner action of the {banner_hero}: {banner}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        banner_hero=hero.name,
+        banner=hero.banner,
+    )
+    run(w, s, h, hero.banner_effects, "the banner action")
+    for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
+        banner(w, s, h, hero.id)
+
+
+def _move(w: World, s: State, h: HeroState, dst: str) -> None:
+    """One step of the move (RTDT-MOVE-4, RTDT-MOVE-6)."""
+    t = s.turn
+    if not t.moving_started:  # RTDT-MOVE-4: the value is fixed at the first step
+        t.moves_left = move_value(w, s, h)
+        t.moving_started = True
+    t.moves_left -= 1  # RTDT-MOVE-6; RTDT-TURN-7: moves left wait for later steps
+    src = h.space
+    h.space = dst
+    tell(
+        s,
+        "move",
+        "{hero} moves to {space} ({left} move(s) left).",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        space=w.board.names[dst],
+        left=t.moves_left,
+    )
+    cross_fire(w, s, h, src, dst)
+    entered(w, s, h, src)  # Aquaphobic; COV-WASTE-4
+    cloak = flag_cards(w, h, "relocate_entered_foe")
+    if cloak and foes_at(s, dst) and cloak[0] not in t.used:
+        ask(s, Decision("cloak", h.seat, target=cloak[0], context=dst))
 
 
 def _end(w: World, s: State, h: HeroState, skip: bool) -> None:
@@ -382,11 +430,18 @@ def _end(w: World, s: State, h: HeroState, skip: bool) -> None:
         card = flag_cards(w, h, "skip_skull_drop")[0]
         h.treasures.remove(card)
         return_item(s, "treasure", card)
-        log(s, f"{name} spends {w.name(card)} instead of dropping a skull.")
+        tell(
+            s,
+            "cost",
+            "{hero} spends {card} instead of dropping a skull.",
+            seats=(h.seat,),
+            hero=name,
+            card=w.name(card),
+        )
         fire(w, s, h, "spend_treasure")
         for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11
             gone(w, s, h)
-    log(s, f"{name} ends the turn.")
+    tell(s, "turn", "{hero} ends the turn.", seats=(h.seat,), hero=name)
     end_turn(w, s, skip_drop=skip)
 
 
@@ -404,21 +459,28 @@ def cross_fire(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
         ways = [n for n in board.neighbours[src] if board.kingdom_of[n] == other]
         crossed = bool(ways) and all(frozenset((src, n)) in fire for n in ways)
     if crossed:
-        log(s, f"{hero_name(w, h)} crosses a river of fire.")
+        tell(s, "move", "{hero} crosses a river of fire.", seats=(h.seat,), hero=hero_name(w, h))
         run(w, s, h, [LOSE_SIX], "a river of fire")
 
 
 def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     """Remove all skulls from the building, back to the supply (RTDT-CLEANSE-1)."""
     t = s.turn
-    h.spirit -= glyph_cost(w, s, h, "cleanse")
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "cleanse"), "the Cleanse glyph")
     n = remove_skulls(w, s, space, 3)
     t.heroic_done = True
-    log(
+    tell(
         s,
-        f"{hero_name(w, h)} cleanses the {building_type(w, s, space)} at {w.board.names[space]}, returning {n} skull{'s' if n != 1 else ''}.",
+        "skulls",
+        "{hero} cleanses the {building} at {space}: {n} skull(s) return to the supply.",
+        seats=(h.seat,),
+        amounts=(("skulls", -n),),
+        hero=hero_name(w, h),
+        building=building_type(w, s, space),
+        space=w.board.names[space],
+        n=n,
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
-    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
     for cleansed in w.hooks.after_cleanse:  # Haunted Recluse's Effigy
         cleansed(w, s, h)

@@ -20,14 +20,13 @@ from towerplay.rtdt.rules.common import (
     act,
     ask,
     flag_cards,
-    gain,
-    hero_name,
-    log,
     stat_set,
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.items import item_use, usable_cards, use_card
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import on_foe_defeated
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
@@ -111,7 +110,15 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
     # RTDT-HEROIC-1: Battle is a heroic action
     s.turn.heroic_done = True
     name = w.name(foe)
-    log(s, f"{hero_name(w, h)} battles the {name} ({len(cards)} battle cards).")
+    tell(
+        s,
+        "text",
+        "{hero} battles the {foe} ({n} battle cards).",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        foe=name,
+        n=len(cards),
+    )
     _reveal(w, s)
 
 
@@ -134,7 +141,14 @@ def _reveal(w: World, s: State) -> None:
     b.revealed = True
     b.shield = 0
     b.card_used = 0
-    log(s, f"Battle card {b.index + 1}: {card.name} - {card.rungs[b.rung].text}")
+    tell(
+        s,
+        "reveal",
+        "Battle card {i}: {card} - {rung}",
+        i=b.index + 1,
+        card=card.name,
+        rung=card.rungs[b.rung].text,
+    )
 
 
 def blessing(w: World, h: HeroState) -> int:
@@ -206,22 +220,45 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
         if b.adversary:  # RTDT-ADVERSARY-6: the improvement persists
             s.adversary_rungs[cid] = s.adversary_rungs.get(cid, 0) + 1
         card = w.content.battle_cards[cid]
-        log(s, f"{hero_name(w, h)} uses a {a[1]} advantage: {card.rungs[b.rung].text}")
+        tell(
+            s,
+            "cost",
+            "{hero} uses a {type} advantage; the card improves to: {rung}",
+            seats=(h.seat,),
+            amounts=((f"advantage:{a[1]}", -1),),
+            hero=hero_name(w, h),
+            type=a[1],
+            rung=card.rungs[b.rung].text,
+        )
         for improved in w.hooks.card_improved:  # Brutal Warlord's Bell
             improved(w, s, h, b.rung >= TOP_RUNG)
     elif verb == "use":
         use_card(w, s, h, a)
     elif verb == "blessed":  # pay 1 spirit: this card takes up to N fewer warriors
-        h.spirit -= 1
+        pay(w, s, h, "spirit", 1, "Blessed")
         b.shield = blessing(w, h)
-        log(s, f"{hero_name(w, h)} is Blessed against this card's warrior losses.")
+        tell(
+            s,
+            "text",
+            "{hero} is Blessed against {n} of this card's warrior losses.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            n=b.shield,
+        )
     elif verb in w.hooks.battle_verbs:  # a blessing (COV-BLESS-2)
         w.hooks.battle_verbs[verb](w, s, h, a)
     elif verb == "continue":
         _reveal(w, s)
     elif verb == "retreat":
         # RTDT-ADVERSARY-7: a retreat leaves the adversary for a later battle
-        log(s, f"{hero_name(w, h)} retreats from the {w.name(b.foe)}.")
+        tell(
+            s,
+            "text",
+            "{hero} retreats from the {foe}.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            foe=w.name(b.foe),
+        )
         _end(w, s, h, defeated=False)
     elif verb == "resolve":
         _resolve_card(w, s, h)
@@ -244,6 +281,15 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
         prevent += more(w, s, h)
     for change in w.hooks.card_effects:  # Calculating on critical hits; The Iron Wall, ...
         effects = change(w, s, h, card.id, effects)
+    tell(
+        s,
+        "text",
+        "{hero} resolves {card}: {rung}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        card=card.name,
+        rung=rung.text,
+    )
     run(
         w, s, h, effects, f"the battle card {card.name}", prevent_warriors=prevent
     )  # RTDT-BATTLE-11
@@ -273,7 +319,15 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     for ended in w.hooks.battle_ended:  # the monuments' offerings (COV-CLARIFY-5, -19)
         ended(w, s, h, b, defeated)
     if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
-        log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}! The heroes win.")
+        tell(
+            s,
+            "defeat",
+            "{hero} defeats the {foe}, losing {n} warriors in the battle! The heroes win.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            foe=w.name(b.foe),
+            n=b.lost_warriors,
+        )
         s.adversary_space = ""
         # RTDT-END-1: all heroes win together
         s.result = Result("win", "the adversary was defeated", tuple(x.seat for x in s.heroes))
@@ -282,7 +336,15 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         for defeating in w.hooks.defeating_foe:  # Inspiring: before the quarry token leaves
             defeating(w, s, h, b.foe, b.space)
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
-        log(s, f"{hero_name(w, h)} defeats the {w.name(b.foe)}.")
+        tell(
+            s,
+            "defeat",
+            "{hero} defeats the {foe}, losing {n} warriors in the battle.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            foe=w.name(b.foe),
+            n=b.lost_warriors,
+        )
         fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))
         for defeated_foe in w.hooks.foe_defeated:  # Azkol's Chakram
             defeated_foe(w, s, h, b.foe, b.space)
@@ -290,4 +352,4 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))
     fire(w, s, h, "after_battle")
-    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4

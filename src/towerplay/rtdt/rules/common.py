@@ -10,6 +10,7 @@ from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.rules.advantages import item_advantages
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, Site, State
 from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
 from towerplay.rtdt.world import Profile, World
@@ -31,14 +32,6 @@ def act(*tokens: str) -> Action:
     return a
 
 
-def log(s: State, text: str) -> None:
-    s.log = s.log.add(text)
-
-
-def hero_name(w: World, h: HeroState) -> str:
-    return w.content.heroes[h.hero].name
-
-
 def ask(s: State, decision: Decision) -> None:
     """Queue a question; the Game orders new questions so they are asked in queue order."""
     s.pending.append(decision)
@@ -49,7 +42,7 @@ def lose_game(s: State, cause: str) -> None:
     if s.result is None:
         # RTDT-END-1: one result for the whole table: all heroes lose together
         s.result = Result("loss", cause)
-        log(s, f"The heroes lose: {cause}.")
+        tell(s, "result", "The heroes lose: {cause}.", cause=cause)
 
 
 # --- abilities of what a hero holds ----------------------------------------------
@@ -151,28 +144,6 @@ def glyph_cost(w: World, s: State, h: HeroState, glyph: str) -> int:
     return GLYPH_COST + stat_sum(w, h, "glyph_cost")
 
 
-# --- resources --------------------------------------------------------------------
-
-
-def gain(s: State, h: HeroState, resource: str, amount: int) -> None:
-    """Warriors and spirit are unlimited (RTDT-RES-1)."""
-    if resource == "warriors":
-        h.warriors += amount
-    else:
-        h.spirit += amount
-
-
-def lose(s: State, h: HeroState, resource: str, amount: int) -> bool:
-    """Lose what you can (RTDT-RES-4, RTDT-RES-5); returns True when the loss could not be paid in full."""
-    have = h.warriors if resource == "warriors" else h.spirit
-    paid = min(have, amount)
-    if resource == "warriors":
-        h.warriors -= paid
-    else:
-        h.spirit -= paid
-    return paid < amount
-
-
 # --- corruption -------------------------------------------------------------------
 
 
@@ -197,7 +168,14 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
             if ask_instead(w, s, h, why):
                 return
     if len(h.corruptions) >= corruption_limit(w, h):
-        log(s, f"{hero_name(w, h)} would gain one corruption too many ({why}).")
+        tell(
+            s,
+            "text",
+            "{hero} would gain one corruption too many ({why}).",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            why=why,
+        )
         which = "third" if len(h.corruptions) == 2 else "fourth"
         for out_instead in hk.would_lose:  # CMP-ELIM-1: the competitive mode's elimination
             if out_instead(w, s, h, f"a {which} corruption"):
@@ -205,11 +183,20 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
         lose_game(s, f"{which} corruption")
         return
     if not s.corruption_deck:
-        log(s, "The corruption deck is empty; no corruption is drawn.")
+        tell(s, "text", "The corruption deck is empty; no corruption is drawn.")
         return
     card = s.corruption_deck.pop(0)
     h.corruptions.append(card)
-    log(s, f"{hero_name(w, h)} gains the corruption {w.name(card)} ({why}).")
+    tell(
+        s,
+        "corruption",
+        "{hero} gains the corruption {card} ({why}).",
+        seats=(h.seat,),
+        amounts=(("corruptions", 1),),
+        hero=hero_name(w, h),
+        card=w.name(card),
+        why=why,
+    )
     for gained in hk.corruption_gained:  # the Argent Oak's offering (COV-CLARIFY-3), Snobby
         gained(w, s, h, card)
     check_limits(w, s, h)
@@ -221,7 +208,15 @@ def remove_corruptions(w: World, s: State, h: HeroState, amount: int | None = No
     for _ in range(count):
         card = h.corruptions.pop(0)
         put_under(s, "corruptions", card)
-        log(s, f"{hero_name(w, h)} loses the corruption {w.name(card)}.")
+        tell(
+            s,
+            "corruption",
+            "{hero} loses the corruption {card}.",
+            seats=(h.seat,),
+            amounts=(("corruptions", -1),),
+            hero=hero_name(w, h),
+            card=w.name(card),
+        )
 
 
 # --- items --------------------------------------------------------------------------
@@ -244,7 +239,7 @@ def return_item(s: State, kind: str, item: str) -> None:
 def gain_potion(w: World, s: State, h: HeroState) -> None:
     """The top card of the potion deck (RTDT-ITEM-5)."""
     if not s.potion_deck:
-        log(s, "The potion deck is empty.")
+        tell(s, "text", "The potion deck is empty.")
         for empty in w.hooks.potions_out:  # CMP-CLAR-6: the competitive mode's theft
             empty(w, s, h)
         return
@@ -253,7 +248,15 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
             return
     card = s.potion_deck.pop(0)
     h.potions.append(card)
-    log(s, f"{hero_name(w, h)} gains {w.name(card)}.")
+    tell(
+        s,
+        "gain",
+        "{hero} gains {card}.",
+        seats=(h.seat,),
+        amounts=(("potions", 1),),
+        hero=hero_name(w, h),
+        card=w.name(card),
+    )
     check_limits(w, s, h)
 
 
@@ -268,24 +271,49 @@ def gain_gear(w: World, s: State, h: HeroState, gear: str) -> None:
     if refuses_gear(w, s, h):  # Snobby holds no gear
         return
     s.gear_piles[gear] -= 1
-    log(s, f"{hero_name(w, h)} gains {w.name(gear)}.")
     if gear in h.gear:
         s.gear_piles[gear] += 1
-        log(s, f"{hero_name(w, h)} already carries {w.name(gear)} and discards the duplicate.")
+        tell(
+            s,
+            "text",
+            "{hero} gains {gear}, already carries it and discards the duplicate.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            gear=w.name(gear),
+        )
         return
     h.gear.append(gear)
+    tell(
+        s,
+        "gain",
+        "{hero} gains {gear}.",
+        seats=(h.seat,),
+        amounts=(("gear", 1),),
+        hero=hero_name(w, h),
+        gear=w.name(gear),
+    )
     mid_action_advantages(w, s, h, gear)
 
 
 def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
     """A treasure from the market, refilled from the deck top (RTDT-ITEM-7)."""
     s.market.remove(treasure)
-    if s.treasure_deck:
-        s.market.append(s.treasure_deck.pop(0))
     h.treasures.append(treasure)
+    tell(
+        s,
+        "gain",
+        "{hero} takes {treasure} from the market.",
+        seats=(h.seat,),
+        amounts=(("treasures", 1),),
+        hero=hero_name(w, h),
+        treasure=w.name(treasure),
+    )
+    if s.treasure_deck:
+        refill = s.treasure_deck.pop(0)
+        s.market.append(refill)
+        tell(s, "reveal", "{treasure} comes to the market.", treasure=w.name(refill))
     acquired(w, s, h, treasure)
     mid_action_advantages(w, s, h, treasure)
-    log(s, f"{hero_name(w, h)} takes {w.name(treasure)} from the market.")
     for taken in w.hooks.treasure_taken:  # Opportunistic
         taken(w, s, h)
     check_limits(w, s, h)
@@ -298,7 +326,15 @@ def draw_treasure(w: World, s: State, h: HeroState) -> None:
     h.treasures.append(card)
     acquired(w, s, h, card)
     mid_action_advantages(w, s, h, card)
-    log(s, f"{hero_name(w, h)} draws {w.name(card)} from the treasure deck.")
+    tell(
+        s,
+        "draw",
+        "{hero} draws {card} from the treasure deck.",
+        seats=(h.seat,),
+        amounts=(("treasures", 1),),
+        hero=hero_name(w, h),
+        card=w.name(card),
+    )
     check_limits(w, s, h)
 
 
@@ -345,6 +381,26 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
 
 
 DOOM_PREFIX = "doom:"  # an emerged doom skull, waiting to be placed: "doom:north" (COV-DOOM-3)
+
+
+EMERGED = "{n} skull(s) fall from the Tower into the {kingdom}."
+EMERGED_DOOM = "{n} doom skull(s) fall from the Tower into the {kingdom}."
+
+
+def tell_emerged(s: State, kingdoms: list[str]) -> None:
+    """Tell what fell out of the Tower (a drop, a stir, a seal) and toward which kingdom."""
+    if not kingdoms:
+        tell(s, "reveal", "No skull falls from the Tower.")
+    for k in dict.fromkeys(kingdoms):
+        n = kingdoms.count(k)
+        tell(
+            s,
+            "skulls",
+            EMERGED_DOOM if is_doom(k) else EMERGED,
+            amounts=(("emerged", n),),
+            n=n,
+            kingdom=emerged_kingdom(k),
+        )
 
 
 def emerged_kingdom(entry: str) -> str:
@@ -412,6 +468,13 @@ def add_skull(w: World, s: State, space: str, placer: HeroState | None, doom: bo
     """
     if space not in s.skulls:
         _out_of_game(s, 1, doom)
+        tell(
+            s,
+            "skulls",
+            "A skull meant for the fallen building at {space} leaves the game.",
+            amounts=(("removed", 1),),
+            space=w.board.names.get(space, space),
+        )
         if placer is not None:
             gain_corruption(w, s, placer, "a skull had to go on a destroyed building")
         return
@@ -450,7 +513,8 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
     COV-DOOM-6, COV-CLARIFY-16)."""
     doom = s.cov.doom.pop(space, 0) if s.cov is not None else 0
     # RTDT-SKULL-4, COV-CLARIFY-16: all its skulls (and a fourth) leave the game, not to the supply
-    s.removed += s.skulls.pop(space) - doom + incoming
+    gone = s.skulls.pop(space) + incoming + incoming_doom
+    s.removed += gone - doom - incoming_doom
     if doom or incoming_doom:
         _out_of_game(s, doom + incoming_doom, True)
     s.destroyed.append(space)
@@ -461,7 +525,15 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
     if x is not None and x.status == "built":
         x.status = "destroyed"  # COV-MONUMENT-6: marked destroyed in the app
         what = w.name(x.monument)
-    log(s, f"The {what} at {w.board.names[space]} is destroyed!")
+    tell(
+        s,
+        "skulls",
+        "The {building} at {space} is destroyed! Its {n} skull(s) leave the game.",
+        amounts=(("removed", gone),),
+        building=what,
+        space=w.board.names[space],
+        n=gone,
+    )
     # RTDT-BUILD-5, RTDT-SKULL-6: no owner in a dormant kingdom, so no corruption
     owner = kingdom_owner(s, kingdom)
     if owner is not None:

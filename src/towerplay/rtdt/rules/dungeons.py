@@ -13,9 +13,14 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import blessing
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, gain, hero_name, log
+from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
+    act,
+)
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import finish_stage
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -45,7 +50,15 @@ def enter(w: World, s: State, h: HeroState, space: str) -> None:
         if d.kind == "tower"
         else w.content.dungeons[d.kind].names.get(space, d.kind)
     )
-    log(s, f"{hero_name(w, h)} enters {name} ({d.kind}).")
+    tell(
+        s,
+        "text",
+        "{hero} enters {dungeon} ({kind}).",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        dungeon=name,
+        kind=d.kind,
+    )
 
 
 def rooms_of(w: World, kind: str) -> list[Room] | list[TowerRoom]:
@@ -94,28 +107,50 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
     verb = a[0]
     # CMP-DUNGEON-4: leave and come back later to go on where you left off
     if verb == "leave":  # RTDT-DUNGEON-9, RTDT-DUNGEON-11: cleared rooms stay cleared
-        log(s, f"{hero_name(w, h)} leaves the dungeon.")
+        tell(s, "text", "{hero} leaves the dungeon.", seats=(h.seat,), hero=hero_name(w, h))
         # RTDT-HEROIC-5: leaving unfinished still ends the heroic action with its 2 spirit
         _end(w, s, h)
     elif verb in w.hooks.delve_verbs:  # a blessing; The Iron Wall
         w.hooks.delve_verbs[verb](w, s, h, a)
     elif verb == "blessed":
-        h.spirit -= 1
+        pay(w, s, h, "spirit", 1, "Blessed")
         delve.shield = blessing(w, h)
-        log(s, f"{hero_name(w, h)} is Blessed against this room's warrior losses.")
+        tell(
+            s,
+            "text",
+            "{hero} is Blessed against {n} of this room's warrior losses.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            n=delve.shield,
+        )
     elif verb == "room":
         delve.room = int(a[1])
         delve.improved = False
         delve.shield = 0
         _, room = _room(w, s)
-        log(s, f"{hero_name(w, h)} enters {room.name}: {room.initial.text}")
+        tell(
+            s,
+            "text",
+            "{hero} enters {room}: {effect}",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            room=room.name,
+            effect=room.initial.text,
+        )
     elif verb == "improve":  # RTDT-DUNGEON-5..7
         delve.pool[a[1]] -= 1
         delve.used += 1
         # RTDT-DUNGEON-7: an advantage used on a room is never taken back
         delve.improved = True
         _, room = _room(w, s)
-        log(s, f"{hero_name(w, h)} improves the room: {room.improved.text}")
+        tell(
+            s,
+            "text",
+            "{hero} improves the room: {effect}",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            effect=room.improved.text,
+        )
     elif verb == "resolve":
         _, room = _room(w, s)
         # RTDT-DUNGEON-12: unimproved, the room's loss is paid in full; improved may gain
@@ -141,7 +176,13 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
             return  # CMP-DUNGEON-3, CMP-END-1: the competitive mode's relic
         # RTDT-DUNGEON-2: clearing the target room completes the dungeon
         if target:  # RTDT-DUNGEON-10, RTDT-DUNGEON-3, RTDT-QUEST-5
-            log(s, f"{hero_name(w, h)} clears the target room: the dungeon is complete!")
+            tell(
+                s,
+                "text",
+                "{hero} clears the target room: the dungeon is complete!",
+                seats=(h.seat,),
+                hero=hero_name(w, h),
+            )
             space = delve.space
             _end(w, s, h)
             # RTDT-TOKEN-7: the completed dungeon's token is removed
@@ -154,4 +195,4 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
 
 def _end(w: World, s: State, h: HeroState) -> None:
     s.delve = None
-    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4

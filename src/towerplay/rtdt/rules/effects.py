@@ -14,26 +14,24 @@ from collections.abc import Sequence
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
-from towerplay.rtdt.models import Effect, FoeMove, HitBuildings, HitHeroes, Strike
+from towerplay.rtdt.models import Effect, FoeMove, HitBuildings, HitHeroes, Lose, Strike
 from towerplay.rtdt.rules.common import (
     add_skull,
     ask,
     building_type,
     destroy_building,
     draw_treasure,
-    gain,
     gain_corruption,
     gain_potion,
-    hero_name,
     kingdom_buildings,
-    log,
-    lose,
     refuses_gear,
     regular_skulls,
     remove_corruptions,
     return_item,
     take_skull_from_supply,
 )
+from towerplay.rtdt.rules.narrate import hero_name, plural, possessive, tell
+from towerplay.rtdt.rules.resources import gain, lose
 from towerplay.rtdt.rules.tokens import move_token, tokens
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -100,29 +98,17 @@ def run(
     short = False
     for e in effects:
         if e.op == "gain":
-            gain(s, h, e.resource, e.amount * mult)
+            gain(w, s, h, e.resource, e.amount * mult, why)
         elif e.op == "lose":
-            amount = (e.amount + e.per_amount * count_per(w, s, h, e.per)) * mult
-            if e.resource == "warriors" and prevent_warriors:
-                amount = max(0, amount - prevent_warriors)
-            if amount:
-                short = lose(s, h, e.resource, amount) or short
+            short = _lose(w, s, h, e, why, mult, prevent_warriors) or short
         elif e.op == "lose_item":
             short = lose_items(w, s, h, e.kind, e.amount * mult) or short
         elif e.op == "lose_virtue":
-            tiles = hero_virtues(w, h)
-            if tiles:
-                ask(s, Decision("lose_virtue", h.seat))
-            else:
-                short = True  # RTDT-CORR-1: a virtue you do not have
+            short = _lose_virtue(w, s, h, why) or short
         elif e.op == "add_skulls":
             ask(s, Decision("add_skull", h.seat, amount=e.amount * mult, scope=e.where))
-        elif e.op == "gain_spore":  # RTDT-TOKEN-10, RTDT-TOKEN-11
-            if h.spores >= 2:
-                h.spores = 0
-                gain_corruption(w, s, h, "a third spore")
-            else:
-                h.spores += 1
+        elif e.op == "gain_spore":
+            _spore(w, s, h, why)
         elif e.op == "tower_acts":  # a Magic battle card: the adversary strikes now
             _tower_acts(w, s)
         elif e.op == "tower_stirs":
@@ -168,8 +154,27 @@ def run(
             b = s.battle
             if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
                 b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
+                tell(
+                    s,
+                    "gain",
+                    "{hero} gains {n} {type} advantage(s) ({cause}).",
+                    seats=(h.seat,),
+                    amounts=((f"advantage:{e.type}", e.amount * mult),),
+                    hero=hero_name(w, h),
+                    n=e.amount * mult,
+                    type=e.type,
+                    cause=why,
+                )
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
+            tell(
+                s,
+                "gain",
+                "{hero} will take another turn ({cause}).",
+                seats=(h.seat,),
+                hero=hero_name(w, h),
+                cause=why,
+            )
         elif e.op == "roll_haggle":  # roll the haggle die and gain its result; cancel: nothing
             _roll_haggle(w, s, h)
         else:  # other_banner: only as the banner action (rules/actions.py)
@@ -178,10 +183,81 @@ def run(
         gain_corruption(w, s, h, f"could not pay every loss of {why}")
 
 
+def _lose(
+    w: World, s: State, h: HeroState, e: Lose, why: str, mult: int, prevent_warriors: int
+) -> bool:
+    """A `lose` effect, its per-skull (or per-foe) part counted (RTDT-SKULL-8) and warrior
+    losses blocked first; True when it could not be paid in full."""
+    amount = (e.amount + e.per_amount * count_per(w, s, h, e.per)) * mult
+    if e.resource == "warriors" and prevent_warriors and amount:
+        blocked = min(amount, prevent_warriors)
+        amount -= blocked
+        tell(
+            s,
+            "text",
+            "{n} warrior loss(es) of {hero} are blocked ({cause}).",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            n=blocked,
+            cause=why,
+        )
+    return bool(amount) and lose(w, s, h, e.resource, amount, why)
+
+
+def _lose_virtue(w: World, s: State, h: HeroState, why: str) -> bool:
+    """The hero chooses a virtue to lose; True when there is none (RTDT-CORR-1)."""
+    if hero_virtues(w, h):
+        ask(s, Decision("lose_virtue", h.seat))
+        return False
+    tell(
+        s,
+        "loss",
+        "{hero} has no virtue to lose ({cause}).",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        cause=why,
+    )
+    return True
+
+
+def _spore(w: World, s: State, h: HeroState, why: str) -> None:
+    """A spore; the third turns the three into a corruption (RTDT-TOKEN-10, RTDT-TOKEN-11)."""
+    if h.spores >= 2:
+        h.spores = 0
+        tell(
+            s,
+            "loss",
+            "{hero} takes a third spore ({cause}); the spores turn to corruption.",
+            seats=(h.seat,),
+            amounts=(("spores", -2),),
+            hero=hero_name(w, h),
+            cause=why,
+        )
+        gain_corruption(w, s, h, "a third spore")
+        return
+    h.spores += 1
+    tell(
+        s,
+        "loss",
+        "{hero} takes a spore ({cause}): {n} of 3.",
+        seats=(h.seat,),
+        amounts=(("spores", 1),),
+        hero=hero_name(w, h),
+        cause=why,
+        n=h.spores,
+    )
+
+
 def _tower_acts(w: World, s: State) -> None:
     """The adversary's Tower act, step by step, from where it stands."""
     adv = w.content.adversaries[s.config.adversary]
-    log(s, f"The Tower acts: {adv.name}. {adv.tower_acts.text}")
+    tell(
+        s,
+        "text",
+        "The Tower acts: {adversary}. {strike}",
+        adversary=adv.name,
+        strike=adv.tower_acts.text,
+    )
     anchors = [s.adversary_space] if s.adversary_space else []
     for i in range(len(adv.tower_acts.steps)):
         run_strike_step(w, s, adv.id, adv.tower_acts, i, anchors)
@@ -190,8 +266,8 @@ def _tower_acts(w: World, s: State) -> None:
 def _tower_stirs(w: World, s: State) -> None:
     """The Tower turns; skulls that fall out wait to be placed."""
     rng = Rng(s.rng)
-    words, emerged = tower.stir(s.tower, rng)
-    log(s, f"The Tower stirs: {words}")
+    msg, fields, emerged = tower.stir(s.tower, rng)
+    tell(s, "reveal", "The Tower stirs: " + msg, **fields)
     marked = emerged
     for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
         marked = mark(w, s, rng, marked)
@@ -205,7 +281,14 @@ def _roll_haggle(w: World, s: State, h: HeroState) -> None:
     rng = Rng(s.rng)
     face = rng.choice(w.content.haggle.faces)
     s.rng = rng.state
-    log(s, f"{w.name(h.hero)} rolls the haggle die: {face.text}")
+    tell(
+        s,
+        "reveal",
+        "{hero} rolls the haggle die: {face}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        face=face.text,
+    )
     # Fortuitous: the kept face resolves after the question
     if any(reroll(w, s, h, face.result, "effect") for reroll in w.hooks.reroll):
         return
@@ -225,6 +308,17 @@ def lose_items(w: World, s: State, h: HeroState, kind: str, n: int) -> bool:
     """Lose n items of a kind, the loser choosing which; True when short (RTDT-CORR-1)."""
     have = held(h, kind)
     if len(have) <= n:
+        if len(have) < n:
+            tell(
+                s,
+                "loss",
+                "{hero} has {k} of the {n} item(s) to lose ({kind}).",
+                seats=(h.seat,),
+                hero=hero_name(w, h),
+                k=len(have),
+                n=n,
+                kind=kind,
+            )
         for item in have[:]:
             discard_item(w, s, h, item)
         return len(have) < n
@@ -237,7 +331,14 @@ def discard_item(w: World, s: State, h: HeroState, item: str) -> None:
     holder = h.potions if kind == "potion" else h.gear if kind == "gear" else h.treasures
     holder.remove(item)
     return_item(s, kind, item)
-    log(s, f"{w.name(h.hero)} gives up {w.name(item)}.")
+    tell(
+        s,
+        "loss",
+        "{hero} gives up {item}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        item=w.name(item),
+    )
     if kind == "treasure":  # COV-CLARIFY-11: the Necropolis's offering
         for gone in w.hooks.treasure_gone:
             gone(w, s, h)
@@ -354,7 +455,26 @@ def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
             continue
         if dst != sp:
             move_token(w, s, foe, sp, dst)
-    log(s, f"The {w.content.foes[foe].name} move.")
+            tell(
+                s,
+                "move",
+                "The {foe} at {space} move to {to_space}."
+                if plural(w, foe)
+                else "The {foe} at {space} moves to {to_space}.",
+                foe=w.name(foe),
+                space=w.board.names[sp],
+                to_space=w.board.names[dst],
+            )
+        else:
+            tell(
+                s,
+                "move",
+                "The {foe} at {space} stay where they are."
+                if plural(w, foe)
+                else "The {foe} at {space} stays where it is.",
+                foe=w.name(foe),
+                space=w.board.names[sp],
+            )
 
 
 def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -> None:
@@ -396,7 +516,17 @@ def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -
             if sp in s.skulls:
                 destroy_building(w, s, sp, 0)
             continue
-        for _ in range(step.skulls * times):
+        n = step.skulls * times
+        tell(
+            s,
+            "skulls",
+            "The strike puts {n} skull(s) on the {building} at {space}.",
+            amounts=(("skulls", n),),
+            n=n,
+            building=building_type(w, s, sp),
+            space=w.board.names[sp],
+        )
+        for _ in range(n):
             if not take_skull_from_supply(w, s):
                 return
             add_skull(w, s, sp, None)
@@ -421,17 +551,33 @@ def _targets_all(w: World, s: State, step: HitHeroes, anchors: list[str]) -> lis
 
 def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: str) -> None:
     name = w.name(who)
+    struck = False
     for h in _targets(w, s, step, anchors):
         mult = 1
         if step.per_token:
             mult = sum(1 for a in anchors if a == h.space)
             if not mult:
                 continue
-        log(s, f"The {name} strike the {hero_name(w, h)}.")
+        struck = True
+        tell(
+            s,
+            "text",
+            "The {foe} strike the {hero}." if plural(w, who) else "The {foe} strikes the {hero}.",
+            seats=(h.seat,),
+            foe=name,
+            hero=hero_name(w, h),
+        )
         effects: Sequence[Effect] = step.effects
         for change in w.hooks.strike_effects:  # The Iron Wall
             effects = change(w, s, h, effects, mult)
-        run(w, s, h, effects, f"the {name}'s strike", mult)
+        run(w, s, h, effects, f"the {possessive(name)} strike", mult)
+    if not struck:
+        tell(
+            s,
+            "text",
+            "The {foe} strike no hero." if plural(w, who) else "The {foe} strikes no hero.",
+            foe=name,
+        )
 
 
 # --- the app's foe events (RTDT-EVENT-4..6, -9) --------------------------------------------

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt.models import STATUSES
-from towerplay.rtdt.rules.common import log
 from towerplay.rtdt.rules.effects import run_strike_step, strike_of, struck_tokens
+from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.rules.tokens import tokens
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
@@ -32,8 +32,16 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
             continue  # COV-SPELL-6: a protection token
         s.foes.append((foe, sp))
         spaces.append(w.board.names[sp])
-    if n:
-        log(s, f"{heading}{info.name} spawn: {', '.join(spaces)}.")
+    if spaces:
+        tell(
+            s,
+            "spawn",
+            heading
+            + ("the {foe} spawn at {spaces}." if info.plural else "the {foe} spawns at {spaces}."),
+            amounts=(("foes", len(spaces)),),
+            foe=info.name,
+            spaces=", ".join(spaces),
+        )
     return n
 
 
@@ -60,7 +68,16 @@ def grow(w: World, s: State, foe: str) -> None:
     i = STATUSES.index(s.foe_status[foe])
     if i < len(STATUSES) - 1:
         s.foe_status[foe] = STATUSES[i + 1]
-    log(s, f"Event - the {w.content.foes[foe].name} grow in power: now {s.foe_status[foe]}.")
+    info = w.content.foes[foe]
+    tell(
+        s,
+        "text",
+        "Event - the {foe} grow in power: now {status}."
+        if info.plural
+        else "Event - the {foe} grows in power: now {status}.",
+        foe=info.name,
+        status=s.foe_status[foe],
+    )
     if i < len(STATUSES) - 1:
         _status_changed(w, s, foe)
 
@@ -83,7 +100,16 @@ def foe_event(w: World, s: State, event: str) -> None:
     elif kind == "weaken":  # RTDT-FOE-7: some rare events weaken a foe
         i = STATUSES.index(s.foe_status[rest])
         s.foe_status[rest] = STATUSES[max(0, i - 1)]
-        log(s, f"Event - the {w.content.foes[rest].name} falter: now {s.foe_status[rest]}.")
+        info = w.content.foes[rest]
+        tell(
+            s,
+            "text",
+            "Event - the {foe} falter: now {status}."
+            if info.plural
+            else "Event - the {foe} falters: now {status}.",
+            foe=info.name,
+            status=s.foe_status[rest],
+        )
         if i > 0:
             _status_changed(w, s, rest)
     elif kind == "strike":
@@ -98,9 +124,16 @@ def foe_event(w: World, s: State, event: str) -> None:
             return
         strike = strike_of(w, s, foe)
         if i == 0:
-            log(
+            info = w.content.foes[foe]
+            tell(
                 s,
-                f"Event - the {w.content.foes[foe].name} strike ({s.foe_status[foe]}): {strike.text}",
+                "text",
+                "Event - the {foe} strike ({status}): {strike}"
+                if info.plural
+                else "Event - the {foe} strikes ({status}): {strike}",
+                foe=info.name,
+                status=s.foe_status[foe],
+                strike=strike.text,
             )
         run_strike_step(w, s, foe, strike, i, anchors)
         if i + 1 < len(strike.steps):
@@ -115,11 +148,22 @@ def foe_event(w: World, s: State, event: str) -> None:
             s.events.insert(0, event)  # COV-WARDEN-6: the adversary as the quarry
             return
         if any(spared(w, s) for spared in w.hooks.adversary_spared):
-            log(s, f"Event - the Tower acts, but the {adv.name} is spared by the Warden.")
+            tell(
+                s,
+                "text",
+                "Event - the Tower acts, but the {adversary} is spared by the Warden.",
+                adversary=adv.name,
+            )
             _strike_over(w, s)
             return
         if i == 0:
-            log(s, f"Event - the Tower acts: {adv.name}. {adv.tower_acts.text}")
+            tell(
+                s,
+                "text",
+                "Event - the Tower acts: {adversary}. {strike}",
+                adversary=adv.name,
+                strike=adv.tower_acts.text,
+            )
         anchors = [s.adversary_space] if s.adversary_space else []
         run_strike_step(w, s, adv.id, adv.tower_acts, i, anchors)
         if i + 1 < len(adv.tower_acts.steps):

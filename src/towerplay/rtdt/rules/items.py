@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.hooks import Handler
-from towerplay.rtdt.rules.common import hero_name, log, potion_multiplier, return_item
+from towerplay.rtdt.rules.common import (
+    potion_multiplier,
+    return_item,
+)
 from towerplay.rtdt.rules.effects import run, usable
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import pay
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -65,12 +70,26 @@ def use_item(w: World, s: State, h: HeroState, item: str) -> None:
         return_item(s, kind, item)  # quest items and companions leave play
     if kind == "potion":
         mult = potion_multiplier(w, h)
-    h.spirit -= u.spirit
+    name = hero_name(w, h)
+    if u.discard:
+        tell(s, "cost", "{hero} spends {item}.", seats=(h.seat,), hero=name, item=w.name(item))
+    else:
+        tell(s, "text", "{hero} uses {item}.", seats=(h.seat,), hero=name, item=w.name(item))
+    pay(w, s, h, "spirit", u.spirit, w.name(item))
     for _ in range(u.potions):
-        return_item(s, "potion", h.potions.pop(0))
+        potion = h.potions.pop(0)
+        return_item(s, "potion", potion)
+        tell(
+            s,
+            "cost",
+            "{hero} spends {potion} for {item}.",
+            seats=(h.seat,),
+            hero=name,
+            potion=w.name(potion),
+            item=w.name(item),
+        )
     if u.once_per_turn:
         s.turn.used.append(item)
-    log(s, f"{hero_name(w, h)} uses {w.name(item)}.")
     if kind == "treasure" and u.discard:
         fire(w, s, h, "spend_treasure")
         for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11: spent for its effect

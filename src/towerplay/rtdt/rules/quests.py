@@ -16,14 +16,13 @@ from towerplay.rtdt.rules.common import (
     act,
     ask,
     building_type,
-    gain,
     has_flag,
-    hero_name,
-    log,
     take_skull_from_supply,
 )
 from towerplay.rtdt.rules.effects import discard_item, held, run
 from towerplay.rtdt.rules.foes import grow
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -53,7 +52,14 @@ def place_stage(w: World, s: State, rng: Rng, quest: Quest, stage: int) -> Activ
     s.quests.append(aq)
     if st.needs.dungeon and space not in s.dungeons:
         open_dungeon(w, s, rng, space, "encampment" if st.place.caravan else None)
-    log(s, f"Quest - {quest.name}: {st.text} (at {w.board.names[space]})")
+    tell(
+        s,
+        "text",
+        "Quest - {quest}: {stage} (at {space})",
+        quest=quest.name,
+        stage=st.text,
+        space=w.board.names[space],
+    )
     return aq
 
 
@@ -94,14 +100,22 @@ def fail_month_quests(w: World, s: State) -> None:
     for aq in [q for q in s.quests if q.kind != "main_goal"]:
         s.quests.remove(aq)
         quest = w.content.quests[aq.quest]
-        log(s, f"Quest failed - {quest.name}.")
+        tell(s, "text", "Quest failed - {quest}.", quest=quest.name)
         if quest.failure is None:
             continue
         out = quest.failure
-        log(s, out.text)
+        tell(s, "text", "{outcome}", outcome=out.text)
         for h in s.heroes:
             if not h.eliminated:
                 run(w, s, h, out.each_hero, quest.name)
+        if out.skulls_each_kingdom:
+            tell(
+                s,
+                "skulls",
+                "{quest} sends {n} skull(s) from the supply into each kingdom.",
+                quest=quest.name,
+                n=out.skulls_each_kingdom,
+            )
         for _ in range(out.skulls_each_kingdom):
             for k in w.board.kingdom_spaces:
                 if not take_skull_from_supply(w, s):
@@ -193,10 +207,20 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
         short = req.advantages - _advantages_for(w, s, h, req.advantage_type, blessings=False)
         for spend in w.hooks.quest_spend:
             spend(w, s, h, short)
-    h.warriors -= req.warriors
-    h.spirit -= req.spirit
+    quest = w.content.quests[quest_id].name
+    pay(w, s, h, "warriors", req.warriors, quest)
+    pay(w, s, h, "spirit", req.spirit, quest)
     for item in req.items:
         h.quest_items.remove(item)  # quest items go back to the box (RTDT-RES-6)
+        tell(
+            s,
+            "cost",
+            "{hero} spends {item} for {quest}.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            item=w.name(item),
+            quest=quest,
+        )
     for kind, n in (("potion", req.potions), ("gear", req.gear), ("treasure", req.treasures)):
         have = held(h, kind)
         if n and len(have) == n:  # no choice to make: all of them go (RTDT-QUEST-6)
@@ -211,7 +235,7 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
         # Unseen: take out a foe rather than collect the spirit
         ask(s, Decision("unseen", h.seat))
         return
-    gain(s, h, "spirit", HEROIC_SPIRIT)  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
 
 
 def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
@@ -219,7 +243,15 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
     quest = w.content.quests[aq.quest]
     stage = quest.stages[aq.stage]
     s.quests.remove(aq)
-    log(s, f"{hero_name(w, h)} completes: {quest.name} - {stage.text}")
+    tell(
+        s,
+        "text",
+        "{hero} completes: {quest} - {stage}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        quest=quest.name,
+        stage=stage.text,
+    )
     run(w, s, h, stage.rewards, quest.name)
     if aq.stage + 1 < len(quest.stages):
         rng = Rng(s.rng)
@@ -232,19 +264,36 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
     # RTDT-COMP-2, CMP-CLAR-2: the hero who completes a companion quest recruits it
     if quest.companion:
         h.companions.append(quest.companion)  # RTDT-COMP-3, RTDT-QUEST-10
-        log(s, f"{w.name(quest.companion)} joins the {hero_name(w, h)}.")
+        tell(
+            s,
+            "gain",
+            "{companion} joins the {hero}.",
+            seats=(h.seat,),
+            companion=w.name(quest.companion),
+            hero=hero_name(w, h),
+        )
     # RTDT-ITEM-8: the named quest item card, taken from the box
     if quest.quest_item:
         h.quest_items.append(quest.quest_item)
-        log(s, f"{hero_name(w, h)} gains {w.name(quest.quest_item)}.")
+        tell(
+            s,
+            "gain",
+            "{hero} gains {quest_item}.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            quest_item=w.name(quest.quest_item),
+        )
     if quest.kind == "main_goal":  # RTDT-ADVERSARY-2
         rng = Rng(s.rng)
         # COV-SPELL-7: protection tokens do not stop the adversary
         s.adversary_space = rng.choice(sorted(w.board.tower_adjacent))
         s.rng = rng.state
-        log(
+        tell(
             s,
-            f"The main goal is complete! The {w.name(s.config.adversary)} appears at {w.board.names[s.adversary_space]}.",
+            "spawn",
+            "The main goal is complete! The {adversary} appears at {space}.",
+            adversary=w.name(s.config.adversary),
+            space=w.board.names[s.adversary_space],
         )
 
 
@@ -277,5 +326,11 @@ def move_caravans(w: World, s: State) -> None:
             continue
         if aq.space in s.dungeons:
             s.dungeons[step] = s.dungeons.pop(aq.space)
-        log(s, f"The {place.caravan}ern caravan rolls on to {board.names[step]}.")
+        tell(
+            s,
+            "move",
+            "The {caravan}ern caravan rolls on to {space}.",
+            caravan=place.caravan,
+            space=board.names[step],
+        )
         aq.space = step

@@ -8,17 +8,16 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt.models import ReinforceOption
 from towerplay.rtdt.rules.common import (
-    gain,
     glyph_cost,
     has_flag,
-    hero_name,
-    log,
     restricted,
     stat_sum,
 )
 from towerplay.rtdt.rules.effects import (
     run,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import Profile, World
@@ -92,7 +91,14 @@ def haggle(w: World, s: State, h: HeroState) -> None:
     rng = Rng(s.rng)
     face = rng.choice(w.content.haggle.faces)
     s.rng = rng.state
-    log(s, f"{hero_name(w, h)} rolls the haggle die: {face.text}")
+    tell(
+        s,
+        "reveal",
+        "{hero} rolls the haggle die: {face}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        face=face.text,
+    )
     if any(reroll(w, s, h, face.result, "reinforce") for reroll in w.hooks.reroll):  # Fortuitous
         s.turn.haggle = face.result  # rolled; the kept face settles it
         return
@@ -106,7 +112,7 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str) -> None:
     if result == "cancel":
         if has_flag(w, h, "haggle_ignore_cancel"):
             t.haggle = "normal"
-            log(s, "The cancel face does not stop this hero; they Reinforce normally.")
+            tell(s, "text", "The cancel face does not stop this hero; they Reinforce normally.")
         else:
             # RTDT-HAGGLE-6: the cancelled Reinforce uses up the turn's Reinforce; only an
             # effect granting another (Fortunate) lets the hero Reinforce again, and roll again.
@@ -120,17 +126,28 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
     """The free or the enhanced option of the building here (RTDT-REINF-2..10), or of
     another source Covenant allows (covenant.reinforce)."""
     t = s.turn
-    h.spirit -= reinforce_cost(w, s, h, option, source=source)
+    cost = reinforce_cost(w, s, h, option, source=source)  # after every discount
     t.reinforces += 1  # COV-MONUMENT-8: a monument's Reinforce is the turn's Reinforce
     t.reinforce_space = h.space
     building, chosen = reinforce_option(w, s, h, source, option)
     where = w.name(source) if source in w.content.monuments else f"the {source or building}"
-    log(s, f"{hero_name(w, h)} Reinforces with {where} ({option}): {chosen.text}")
+    full = chosen.spirit + glyph_cost(w, s, h, "reinforce")  # the price before discounts
+    pay(w, s, h, "spirit", cost, f"Reinforcing with {where} ({option})", full)
+    tell(
+        s,
+        "text",
+        "{hero} Reinforces with {where} ({option}): {effect}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        where=where,
+        option=option,
+        effect=chosen.text,
+    )
     for reinforced in w.hooks.reinforced:  # COV-MONUMENT-7: the monuments' own options
         reinforced(w, s, h, source, option)
     run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
     if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
-        gain(s, h, "spirit", s.month)
+        gain(w, s, h, "spirit", s.month, "the sanctuary, one per month")
     if t.haggle:  # RTDT-HAGGLE-7: the die's bonus comes after the Reinforce
         for face in w.content.haggle.faces:
             if face.result == t.haggle:
@@ -139,5 +156,11 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
         t.haggle = ""
     fire(w, s, h, "after_reinforce", building)
     if restricted(w, h, "end_turn_after_reinforce"):
-        log(s, f"{hero_name(w, h)}'s turn ends after Reinforcing.")
+        tell(
+            s,
+            "text",
+            "{hero}'s turn ends after Reinforcing.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+        )
         end_turn(w, s)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from towerplay.rtdt.rules.common import log
+from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 
@@ -19,7 +19,14 @@ def foes_at(s: State, space: str) -> list[str]:
 def remove_token(w: World, s: State, foe: str, space: str) -> None:
     """A defeated or removed foe's token leaves the board (RTDT-TOKEN-5)."""
     s.foes.remove((foe, space))
-    log(s, f"The {w.content.foes[foe].name} token at {w.board.names[space]} is removed.")
+    tell(
+        s,
+        "defeat",
+        "The {foe} token at {space} is removed.",
+        amounts=(("foes", -1),),
+        foe=w.content.foes[foe].name,
+        space=w.board.names[space],
+    )
     for gone in w.hooks.token_removed:  # COV-WARDEN-5: the quarry token returns
         gone(w, s, foe, space)
 

@@ -8,11 +8,10 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.rules.common import (
     act,
     ask,
-    hero_name,
-    log,
     restricted,
     return_item,
 )
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.world import World
 
@@ -80,12 +79,30 @@ def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> No
         amount = int(a[2]) if len(a) > 2 else 1
         _transfer(w, giver, taker, a[1], amount)
         trade.moves.append(str(a))
+        what = f"{amount} {a[1]}" if a[1] in ("warriors", "spirit") else w.name(a[1])
+        tell(
+            s,
+            "text",
+            "In the trade, the {giver} would give {what} to the {taker}.",
+            seats=(giver.seat, taker.seat),
+            giver=hero_name(w, giver),
+            what=what,
+            taker=hero_name(w, taker),
+        )
     elif verb == "offer":
-        log(s, f"{hero_name(w, h)} offers: {'; '.join(trade.moves)}.")
+        tell(
+            s,
+            "text",
+            "{hero} offers the trade ({n} move(s)) to the {partner}.",
+            seats=(h.seat, partner.seat),
+            hero=hero_name(w, h),
+            n=len(trade.moves),
+            partner=hero_name(w, partner),
+        )
         ask(s, Decision("trade_respond", partner.seat))
     elif verb == "cancel":
         undo_trade(s, trade)
-        log(s, f"{hero_name(w, h)} calls off the trade.")
+        tell(s, "text", "{hero} calls off the trade.", seats=(h.seat,), hero=hero_name(w, h))
 
 
 def undo_trade(s: State, trade: Trade) -> None:

@@ -12,16 +12,16 @@ from towerplay.rtdt.rules.common import (
     ask,
     emerged_kingdom,
     gain_corruption,
-    hero_name,
     is_doom,
     kingdom_buildings,
     kingdom_owner,
-    log,
     lose_game,
     take_skull_from_supply,
+    tell_emerged,
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
+from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
 from towerplay.rtdt.world import World
@@ -68,7 +68,14 @@ def start_turn(w: World, s: State, seat: int) -> None:
     for started in w.hooks.turn_started:  # COV-WASTE-4: "for the rest of the turn"
         started(w, s)
     h = s.heroes[seat]
-    log(s, f"Month {s.month}: {hero_name(w, h)}'s turn.")
+    tell(
+        s,
+        "turn",
+        "Month {month}: {hero}'s turn.",
+        seats=(h.seat,),
+        month=s.month,
+        hero=hero_name(w, h),
+    )
     s.turn.start_pending = [
         cid for cid, t in w.profile(h.cards()).triggers.get("start_of_turn", ()) if not t.optional
     ]
@@ -103,7 +110,7 @@ def advance(w: World, s: State) -> None:
             _drop(w, s)
         elif phase == "skip":
             _turn_over(w, s)
-            log(s, "The Tower is spared a skull this turn; the hero takes another turn.")
+            tell(s, "turn", "The Tower is spared a skull this turn; the hero takes another turn.")
             start_turn(w, s, s.turn.seat)
         elif phase == "place":
             _place_next(w, s)
@@ -135,7 +142,13 @@ def _drop(w: World, s: State) -> None:
         s.events += more(w, s, rng)
     s.rng = rng.state
     s.dropper = seat
-    log(s, f"{hero_name(w, s.heroes[seat])} drops a skull into the Tower.")
+    tell(
+        s,
+        "skulls",
+        "{hero} drops a skull into the Tower.",
+        seats=(s.heroes[seat].seat,),
+        hero=hero_name(w, s.heroes[seat]),
+    )
     emerge(w, s, emerged)
     s.turn.phase = "place"
 
@@ -148,13 +161,7 @@ def emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> Non
         for mark in w.hooks.mark_emerged:
             kingdoms = mark(w, s, rng, kingdoms)
         s.rng = rng.state
-    if kingdoms:
-        counts = {k: kingdoms.count(k) for k in dict.fromkeys(kingdoms)}
-        words = ", ".join(
-            f"{n} in the {emerged_kingdom(k)}" + (" (doom)" if is_doom(k) else "")
-            for k, n in counts.items()
-        )
-        log(s, f"Skulls emerge from the Tower: {words}.")
+    tell_emerged(s, kingdoms)
     s.emerged.extend(kingdoms)
     for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
         came(w, s, kingdoms)
@@ -186,7 +193,15 @@ def _place_one(w: World, s: State) -> None:
         # give their placer one corruption, not one per skull
         gone = [k for k in s.emerged if emerged_kingdom(k) == kingdom]
         s.emerged = [k for k in s.emerged if emerged_kingdom(k) != kingdom]
-        log(s, f"{len(gone)} skull(s) emerge in the {kingdom}, where no building stands.")
+        tell(
+            s,
+            "skulls",
+            "{n} skull(s) in the {kingdom} find no standing building and leave the game.",
+            seats=(placer.seat,),
+            amounts=(("removed", len(gone)),),
+            n=len(gone),
+            kingdom=kingdom,
+        )
         doomed = sum(1 for k in gone if is_doom(k))
         s.removed += len(gone) - doomed
         if doomed:  # COV-DOOM-6: they leave the game with nothing to stand on
@@ -207,20 +222,26 @@ def _next_event(w: World, s: State) -> None:
     event = s.events.pop(0)
     if event == "tower_stirs":  # RTDT-EVENT-7
         rng = Rng(s.rng)
-        words, emerged = tower.stir(s.tower, rng)
+        msg, fields, emerged = tower.stir(s.tower, rng)
         s.rng = rng.state
-        log(s, f"Event - the Tower stirs: {words}")
+        tell(s, "reveal", "Event - the Tower stirs: " + msg, **fields)
         emerge(w, s, emerged)  # RTDT-PLACE-6
         s.turn.phase = "place"
     elif event == "new_wares":  # RTDT-EVENT-11
-        log(s, "Event - New Wares: the market's treasures may be replaced.")
+        tell(s, "text", "Event - New Wares: the market's treasures may be replaced.")
         if s.market:
             ask(s, Decision("new_wares", s.dropper))
     elif event == "companion":  # RTDT-EVENT-10, RTDT-COMP-5
         comp = w.content.companions[s.config.companion]
         if comp.event is not None:
             h = s.heroes[s.dropper]
-            log(s, f"Event - {comp.name}: {comp.event.text}")
+            tell(
+                s,
+                "text",
+                "Event - {companion}: {event}",
+                companion=comp.name,
+                event=comp.event.text,
+            )
             run(w, s, h, comp.event.effects, comp.name)
     elif event.startswith(("spawn:", "strike:", "grow:", "weaken:", "tower_acts")):
         foe_event(w, s, event)
@@ -241,7 +262,7 @@ def _close_turn(w: World, s: State) -> None:
     if s.month_turn < s.month_length:
         s.turn.phase = "next"
         return
-    log(s, f"Month {s.month} ends.")
+    tell(s, "turn", "Month {month} ends.", month=s.month)
     if s.month >= app.MONTHS:  # RTDT-END-4: the loss is immediate; nothing else resolves
         # CMP-END-3: in competitive mode too: nobody wins
         lose_game(s, "the sixth month ended")
@@ -259,7 +280,7 @@ def _new_month(w: World, s: State) -> None:
     s.month_turn = 0
     rng = Rng(s.rng)
     s.month_length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
-    log(s, f"Month {s.month} begins.")
+    tell(s, "turn", "Month {month} begins.", month=s.month)
     new_month_quests(w, s, rng)  # RTDT-MONTH-6, RTDT-QUEST-8
     s.rng = rng.state
     s.turn.phase = "next"

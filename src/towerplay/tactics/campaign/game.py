@@ -12,6 +12,7 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.narration import Event, plain
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -81,6 +82,11 @@ class CampaignGame(Undoable):
     @property
     def log(self) -> list[str]:
         return self.s.log.to_list()
+
+    @property
+    def events(self) -> list[Event]:
+        """The log as events: plain lines until this game's log is structured (issue 12)."""
+        return [plain(text) for text in self.s.log.to_list()]
 
     def legal_actions(self) -> list[Action]:
         if self.enc is not None:

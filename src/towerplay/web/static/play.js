@@ -67,7 +67,9 @@ const Play = {
   render() {
     const v = this.view;
     document.body.dataset.version = v.version;  // for tests and for the eye: the state shown
-    document.getElementById("title").textContent = `${v.name} — ${Words.t("Seat")} ${v.seat + 1}`;
+    const who = v.seat < 0 ? Words.t("Spectator") : `${Words.t("Seat")} ${v.seat + 1}`;
+    document.getElementById("title").textContent = `${v.name} — ${who}`;
+    document.getElementById("undo-bar").hidden = v.seat < 0;
     let status;
     if (v.result) status = `${Words.t("Game over")}: ${v.result.outcome} (${v.result.cause})`;
     else if (v.your_turn) status = Words.t("Your turn");
