@@ -16,6 +16,7 @@ from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
+from towerplay.tactics.describe import describe
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
@@ -190,6 +191,10 @@ class TacticsGame(Undoable):
             "cause": s.cause,
             **recent(s.log, seat),
         }
+
+    def describe(self, name: str) -> str | None:
+        """The text of any card, class, enemy, boss card… by id or name (static content)."""
+        return describe(self.ctx.content, name)
 
     def to_json(self) -> dict[str, Any]:
         return {
