@@ -84,10 +84,24 @@ def _level_up(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
     if not s.pending or s.pending[0].kind != "level":
         return None
     who = s.pending[0].seat
+    have = class_levels(c, s.party[who])
     return {
         "seat": who,
         "options": [
-            {"class": o.class_id, "card": o.card, "ok": o.ok, "reason": o.reason, "rule": o.rule}
+            {
+                "class": o.class_id,
+                "card": o.card,
+                "ok": o.ok,
+                "reason": o.reason,
+                "rule": o.rule,
+                "prerequisites": dict(sorted(c.game.classes[o.class_id].prerequisites.items())),
+                # the prerequisites the hero still lacks (AT-ELITE-1)
+                "needs": {
+                    k: n - have[k]
+                    for k, n in sorted(c.game.classes[o.class_id].prerequisites.items())
+                    if have[k] < n
+                },
+            }
             for o in level_up_options(c, s.party, who)
         ],
     }
