@@ -122,6 +122,7 @@ class TacticsGame:
                 "set_aside": list(h.set_aside),
                 "board": dict(h.board),
                 "abilities": list(h.abilities),
+                "summons": list(h.summons),
                 "actions": h.actions,
             }
             if h.seat == seat:

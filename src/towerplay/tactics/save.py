@@ -43,6 +43,7 @@ def domains(
         "phases": (*PHASES, "over"),  # the phases step_phase knows, and "over" once ended
         "decisions": KINDS,
         "unit_types": {*content.classes, *content.summons, *content.enemies},
+        "summons": content.summons,
         "squares": range(-1, squares),
         "board_squares": range(squares),
         "conditions": get_args(Condition),

@@ -15,7 +15,7 @@ from typing import Any
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.decisions import actions, prompt
 from towerplay.tactics.campaign.guide import choice_views, page_words
-from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp
+from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp, summons
 from towerplay.tactics.campaign.levels import level_up_options
 from towerplay.tactics.campaign.market import market_of, stock
 from towerplay.tactics.campaign.state import CampaignState, gold, item_count
@@ -44,6 +44,7 @@ def hero_sheet(c: CampaignContent, s: CampaignState, i: int) -> dict[str, Any]:
         "abilities": list(h.abilities),
         "perks": list(h.perks),
         "level_ups": list(h.level_ups),
+        "summons": summons(c, h),
     }
 
 
