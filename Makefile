@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
 
-.PHONY: run test soak bench lint clean mutants
+.PHONY: run test soak browser bench bench-web lint clean mutants
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,11 +33,21 @@ test: lint
 soak: $(STAMP)
 	$(BIN)/pytest -m soak -o addopts='-q'
 
+# The pages in Debian's Chromium (Playwright cannot download its own browsers here).
+browser: $(STAMP)
+	@command -v chromium >/dev/null || { apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	$(BIN)/pytest -m browser -o addopts='-q'
+
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
 	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py
 	$(BIN)/python benchmarks/bench_tactics.py
+
+# The server under load: 100 games driven by AI clients over WebSocket (docs/web.md).
+bench-web: $(STAMP)
+	$(BIN)/python benchmarks/bench_web.py --games 100 --seconds 30
 
 # Mutation testing of N sampled rule sites (not part of `make test`; minutes, not seconds).
 N ?= 40

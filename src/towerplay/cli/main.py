@@ -1,4 +1,4 @@
-"""The `towerplay` command: `play` a game in the terminal or `sim` many games."""
+"""The `towerplay` command: `play` a game in the terminal, `sim` many games, `serve` them."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import typer
 
 from towerplay.cli.campaign import campaign_app
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
+from towerplay.cli.serve import serve
 from towerplay.cli.sim_campaign import sim_campaign
 from towerplay.cli.tactics import play_tactics, sim_tactics
 
@@ -26,6 +27,7 @@ sim_app.command("rtdt")(sim_rtdt)
 play_app.command("tactics")(play_tactics)
 sim_app.command("tactics")(sim_tactics)
 sim_app.command("campaign")(sim_campaign)
+app.command("serve")(serve)
 
 
 if __name__ == "__main__":  # pragma: no cover

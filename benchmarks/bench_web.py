@@ -1,0 +1,134 @@
+"""The server under load: N concurrent games, each driven by an AI client over its WebSocket.
+
+Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--seconds 30] [--db URL]
+(or `make bench-web`). A real `towerplay serve` process on a fresh SQLite store (or the given
+database); each client sits in the one seat of a one-player Return to Dark Tower game and,
+whenever it is to act, sends a random legal action and times the round trip until the view
+with the new version arrives. Target (issue 13): p99 <= 50 ms. Prints JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from typing import Any
+
+import websockets
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def post(port: int, path: str, body: Any) -> Any:
+    req = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.loads(r.read())
+
+
+def start_server(db: str) -> tuple[subprocess.Popen[bytes], int]:
+    port = free_port()
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "towerplay.cli.main", "serve", "--db", db,
+         "--port", str(port), "--pace", "0"],
+        stdout=subprocess.DEVNULL,
+    )
+    for _ in range(300):
+        try:
+            urllib.request.urlopen(f"http://127.0.0.1:{port}/api/games", timeout=1)
+            return proc, port
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+async def client(port: int, tid: str, token: str, seed: int, until: float,
+                 times: list[float]) -> int:
+    """Play until `until`; append each round trip (seconds) to `times`. New games replace
+    finished ones in the same seat's table set."""
+    rng = random.Random(seed)
+    url = f"ws://127.0.0.1:{port}/api/tables/{tid}/ws?token={token}"
+    done = 0
+    async with websockets.connect(url, max_size=2**24) as ws:
+        view = json.loads(await ws.recv())
+        while time.monotonic() < until and not view.get("result"):
+            if not view.get("your_turn"):
+                view = json.loads(await ws.recv())
+                continue
+            action = rng.choice(view["legal_actions"])
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"action": action, "version": view["version"]}))
+            while True:
+                msg = json.loads(await ws.recv())
+                if "error" in msg:
+                    raise SystemExit(f"refused: {msg}")
+                if msg["version"] > view["version"]:
+                    break
+            times.append(time.perf_counter() - sent)
+            view = msg
+            done += 1
+    return done
+
+
+async def drive(port: int, games: int, seconds: float) -> dict[str, Any]:
+    tables = []
+    for i in range(games):
+        made = post(port, "/api/tables", {"game": "rtdt", "config": {"players": 1},
+                                           "seed": i, "seats": [{"human": f"c{i}"}]})
+        tables.append((made["id"], made["seats"][0]["token"]))
+    times: list[float] = []
+    start = time.monotonic()
+    until = start + seconds
+    counts = await asyncio.gather(
+        *(client(port, tid, tok, i, until, times) for i, (tid, tok) in enumerate(tables))
+    )
+    elapsed = time.monotonic() - start
+    q = statistics.quantiles(times, n=100) if len(times) >= 100 else [float("nan")] * 99
+    return {
+        "games": games,
+        "seconds": round(elapsed, 1),
+        "actions": sum(counts),
+        "actions_per_second": round(sum(counts) / elapsed, 1),
+        "round_trip_ms": {"p50": round(q[49] * 1000, 1), "p90": round(q[89] * 1000, 1),
+                          "p99": round(q[98] * 1000, 1), "max": round(max(times) * 1000, 1)},
+        "cpus": os.cpu_count(),
+    }
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seconds", type=float, default=30.0)
+    ap.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
+    args = ap.parse_args()
+    db = args.db or os.path.join(tempfile.mkdtemp(), "bench.db")
+    proc, port = start_server(db)
+    try:
+        out = asyncio.run(drive(port, args.games, args.seconds))
+    finally:
+        proc.kill()
+        proc.wait()
+    out["store"] = "sqlite" if args.db is None else args.db.split(":")[0]
+    print(json.dumps(out, indent=1))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,217 @@
+"""The server: a JSON API and a WebSocket per seat over the tables of one store.
+
+Every change reaches every connected page: a change made in this process wakes the table's
+pages at once, and each page also looks at the store's version every `poll` seconds, so a
+change made by another server process on the same database arrives too. AI seats play in
+the background, one action every `pace` seconds, so a person can follow them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi.concurrency import run_in_threadpool
+from fastapi.responses import FileResponse, JSONResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, Field
+
+from towerplay.core.errors import SaveError
+from towerplay.i18n import LANGUAGES, catalog
+from towerplay.rtdt.board_view import board_view
+from towerplay.sim.agents import AGENTS
+from towerplay.store import Store
+from towerplay.web.games import KINDS
+from towerplay.web.tables import TableError, Tables
+
+STATIC = Path(__file__).parent / "static"
+
+
+class NewTable(BaseModel):
+    game: str = Field(description="rtdt or tactics")
+    config: dict[str, Any] = Field(default_factory=dict)
+    seed: int = Field(default=0, ge=0, lt=2**31)
+    seats: list[dict[str, str]]
+    name: str = ""
+
+
+class Move(BaseModel):
+    token: str
+    action: str
+    version: int
+
+
+class Hub:
+    """Per table, an event that is set (and replaced) whenever the table changes here."""
+
+    def __init__(self) -> None:
+        self._events: dict[str, asyncio.Event] = {}
+
+    def waiter(self, table_id: str) -> asyncio.Event:
+        return self._events.setdefault(table_id, asyncio.Event())
+
+    def changed(self, table_id: str) -> None:
+        old = self._events.pop(table_id, None)
+        if old is not None:
+            old.set()
+
+
+def error_body(e: Exception) -> dict[str, Any]:
+    return {"error": str(e), "rule": getattr(e, "rule", None)}
+
+
+def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
+    tables = Tables(store)
+    hub = Hub()
+    running: set[str] = set()
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def run_ai(table_id: str) -> None:
+        """Play the AI seats of a table until a person is to act or the game ends."""
+        if table_id in running:
+            return
+        running.add(table_id)
+        try:
+            while True:
+                await asyncio.sleep(pace)
+                if not await run_in_threadpool(tables.ai_turn, table_id):
+                    break
+                hub.changed(table_id)
+        finally:
+            running.discard(table_id)
+
+    def start_ai(table_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(run_ai(table_id))
+        tasks.add(task)
+        task.add_done_callback(tasks.discard)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        for entry in await run_in_threadpool(tables.lobby):  # resume AI seats after a restart
+            if entry.get("ai_to_act") and entry.get("result") is None:
+                start_ai(entry["id"])
+        yield
+        for task in list(tasks):
+            task.cancel()
+
+    app = FastAPI(title="towerplay", lifespan=lifespan)
+
+    @app.exception_handler(TableError)
+    async def table_error(_request: Any, e: TableError) -> JSONResponse:
+        return JSONResponse(error_body(e), status_code=e.status)
+
+    @app.exception_handler(SaveError)
+    async def damaged(_request: Any, e: SaveError) -> JSONResponse:
+        return JSONResponse({"error": f"the table cannot be read: {e}"}, status_code=500)
+
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
+    @app.get("/", include_in_schema=False)
+    def lobby_page() -> FileResponse:
+        return FileResponse(STATIC / "index.html")
+
+    @app.get("/play/{table_id}", include_in_schema=False)
+    def play_page(table_id: str) -> FileResponse:
+        return FileResponse(STATIC / "play.html")
+
+    @app.get("/api/boards/rtdt")
+    def rtdt_board() -> dict[str, Any]:
+        return board_view()
+
+    @app.get("/api/i18n/{lang}")
+    def words(lang: str) -> dict[str, str]:
+        if lang not in LANGUAGES:
+            raise TableError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
+        return dict(catalog(lang).messages)
+
+    @app.get("/api/games")
+    def games() -> dict[str, Any]:
+        return {
+            name: {"title": k.title, "agents": list(AGENTS[k.agents])} for name, k in KINDS.items()
+        }
+
+    @app.get("/api/tables")
+    def lobby() -> list[dict[str, Any]]:
+        return tables.lobby()
+
+    @app.post("/api/tables", status_code=201)
+    async def new_table(body: NewTable) -> dict[str, Any]:
+        made = await run_in_threadpool(
+            tables.create, body.game, body.config, body.seed, body.seats, body.name
+        )
+        start_ai(made.id)
+        return {
+            "id": made.id,
+            "seats": [
+                None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
+                for t in made.tokens
+            ],
+        }
+
+    @app.get("/api/tables/{table_id}")
+    def view(table_id: str, token: str | None = Query(default=None)) -> dict[str, Any]:
+        return tables.view(table_id, token)
+
+    @app.post("/api/tables/{table_id}/actions")
+    async def act(table_id: str, move: Move) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.act, table_id, move.token, move.action, move.version)
+        hub.changed(table_id)
+        start_ai(table_id)
+        return out
+
+    @app.websocket("/api/tables/{table_id}/ws")
+    async def seat_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
+        await websocket.accept()
+        try:
+            first = await run_in_threadpool(tables.view, table_id, token)
+        except TableError as e:
+            await websocket.send_json(error_body(e))
+            await websocket.close(code=4000 + e.status)
+            return
+        await websocket.send_json(first)
+        sent = first["version"]
+
+        async def push() -> None:
+            nonlocal sent
+            while True:
+                waiter = hub.waiter(table_id)
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(waiter.wait(), timeout=poll)
+                if await run_in_threadpool(tables.version, table_id) != sent:
+                    v = await run_in_threadpool(tables.view, table_id, token)
+                    sent = v["version"]
+                    await websocket.send_json(v)
+
+        async def listen() -> None:
+            while True:
+                text = await websocket.receive_text()
+                try:
+                    try:
+                        msg = json.loads(text)
+                    except ValueError:
+                        raise TableError("not JSON: send {\"action\": ..., \"version\": ...}") from None
+                    if not isinstance(msg, dict):
+                        raise TableError('expected {"action": ..., "version": ...}')
+                    await run_in_threadpool(
+                        tables.act, table_id, token, msg.get("action"), msg.get("version")
+                    )
+                except TableError as e:
+                    await websocket.send_json(error_body(e))
+                    continue
+                hub.changed(table_id)
+                start_ai(table_id)
+
+        pusher = asyncio.create_task(push())
+        try:
+            await listen()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            pusher.cancel()
+
+    return app

@@ -1,0 +1,130 @@
+// One seat's page: the view arrives over a WebSocket after every change; the seat answers
+// by clicking an action (or the board), or by its number on the keyboard.
+"use strict";
+const Play = {
+  tableId: location.pathname.split("/").pop(),
+  token: new URLSearchParams(location.search).get("token"),
+  view: null,
+  socket: null,
+  renderers: { rtdt: Rtdt, tactics: Tactics, campaign: Campaign },
+
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const url = `${proto}://${location.host}/api/tables/${this.tableId}/ws?token=${encodeURIComponent(this.token || "")}`;
+    const ws = new WebSocket(url);
+    this.socket = ws;
+    ws.onopen = () => this.connection(Words.t("connected"), "ok");
+    ws.onmessage = (m) => this.receive(JSON.parse(m.data));
+    ws.onclose = (e) => {
+      this.connection(Words.t("disconnected, reconnecting…"), "bad");
+      if (e.code < 4400 || e.code >= 4500) setTimeout(() => this.connect(), 1500);
+    };
+  },
+
+  connection(text, cls) {
+    const el = document.getElementById("connection");
+    el.textContent = text;
+    el.className = `connection ${cls}`;
+  },
+
+  receive(msg) {
+    if (msg.error) {
+      document.getElementById("error").textContent = msg.error + (msg.rule ? ` [${msg.rule}]` : "");
+      return;
+    }
+    document.getElementById("error").textContent = "";
+    this.view = msg;
+    this.render();
+  },
+
+  send(action) {
+    if (!this.view || !this.view.your_turn) return;
+    this.socket.send(JSON.stringify({ action, version: this.view.version }));
+  },
+
+  render() {
+    const v = this.view;
+    document.body.dataset.version = v.version;  // for tests and for the eye: the state shown
+    document.getElementById("title").textContent = `${v.name} — ${Words.t("Seat")} ${v.seat + 1}`;
+    let status;
+    if (v.result) status = `${Words.t("Game over")}: ${v.result.outcome} (${v.result.cause})`;
+    else if (v.your_turn) status = Words.t("Your turn");
+    else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name}`;
+    document.getElementById("status").textContent = status;
+    document.getElementById("prompt").textContent = v.prompt;
+    this.renderActions();
+    this.renderLog();
+    this.renderers[v.game].render(v, document.getElementById("board"),
+                                document.getElementById("panels"));
+  },
+
+  renderActions() {
+    const list = document.getElementById("actions");
+    const filter = document.getElementById("filter").value.trim().toLowerCase();
+    list.innerHTML = "";
+    this.view.legal_actions.forEach((a, i) => {
+      if (filter && !a.toLowerCase().includes(filter)) return;
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      b.textContent = a;
+      b.dataset.action = a;
+      b.title = i < 9 ? `${Words.t("key")} ${i + 1}` : "";
+      b.onclick = () => this.send(a);
+      li.appendChild(b);
+      list.appendChild(li);
+    });
+  },
+
+  renderLog() {
+    const o = this.view.observe;
+    const items = o.events || o.log || [];
+    const list = document.getElementById("log");
+    list.innerHTML = "";
+    for (const e of items.slice(-40)) {
+      const li = document.createElement("li");
+      li.textContent = Words.event(e);
+      if (typeof e !== "string") li.className = `event ${e.kind}`;
+      list.appendChild(li);
+    }
+    list.scrollTop = list.scrollHeight;
+  },
+
+  // the actions a board element stands for: those naming it as a word
+  actionsFor(word) {
+    if (!this.view || !this.view.your_turn) return [];
+    return this.view.legal_actions.filter((a) => a.split(" ").includes(word));
+  },
+
+  pick(word) {
+    const found = this.actionsFor(word);
+    if (found.length === 1) this.send(found[0]);
+    else if (found.length > 1) {
+      document.getElementById("filter").value = word;
+      this.renderActions();
+    }
+  },
+};
+
+window.addEventListener("DOMContentLoaded", async () => {
+  await Words.load(Words.lang);
+  Words.picker(document.getElementById("lang"), () => Play.view && Play.render());
+  document.getElementById("filter").addEventListener("input", () => Play.renderActions());
+  document.addEventListener("keydown", (e) => {
+    const filter = document.getElementById("filter");
+    if (e.target === filter) {
+      if (e.key === "Escape") { filter.value = ""; Play.renderActions(); filter.blur(); }
+      if (e.key === "Enter") {
+        const first = document.querySelector("#actions button");
+        if (first) Play.send(first.dataset.action);
+      }
+      return;
+    }
+    if (e.key === "/") { e.preventDefault(); filter.focus(); return; }
+    const n = Number(e.key);
+    if (n >= 1 && n <= 9) {
+      const buttons = document.querySelectorAll("#actions button");
+      if (buttons[n - 1]) Play.send(buttons[n - 1].dataset.action);
+    }
+  });
+  Play.connect();
+});

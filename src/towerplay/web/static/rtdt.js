@@ -1,0 +1,184 @@
+// Return to Dark Tower drawn from observe(): the four kingdoms around the Tower, their
+// spaces and buildings with skulls, heroes, foes, the adversary; the Tower's three drums,
+// seals and glyphs; each hero's board; the month, the market, the battle.
+"use strict";
+const TERRAIN = { mountains: "#9a9486", hills: "#b5a46a", desert: "#e0c98a", forest: "#5e8a4f",
+                  grasslands: "#9ccc65", lake: "#6fa8dc" };
+const KINGDOM = { north: "#d9e6f2", east: "#f2e6d9", south: "#f7efd2", west: "#dcefd9" };
+const BUILDING = { citadel: "C", sanctuary: "S", village: "V", bazaar: "B" };
+
+const Rtdt = {
+  board: null,
+  loading: null,
+
+  async load() {
+    if (!this.loading) this.loading = fetch("/api/boards/rtdt").then((r) => r.json());
+    this.board = await this.loading;
+  },
+
+  render(view, boardEl, panelsEl) {
+    if (!this.board) {
+      this.load().then(() => this.render(view, boardEl, panelsEl))
+        .catch((e) => console.error("the board did not load", e));
+      return;
+    }
+    boardEl.innerHTML = "";
+    boardEl.appendChild(this.map(view.observe));
+    this.panels(view, panelsEl);
+  },
+
+  map(o) {
+    const b = this.board;
+    const root = svg("svg", { viewBox: `0 0 ${b.size} ${b.size}`, class: "map", role: "img",
+                              "aria-label": "the board" });
+    const c = b.size / 2;
+    const corners = { north: [[0, 0], [b.size, 0]], east: [[b.size, 0], [b.size, b.size]],
+                      south: [[b.size, b.size], [0, b.size]], west: [[0, b.size], [0, 0]] };
+    for (const k of b.kingdoms) {
+      const [p, q] = corners[k.id];
+      svg("polygon", { points: `${c},${c} ${p} ${q}`, fill: KINGDOM[k.id], class: "kingdom" }, root);
+      const a = (k.angle * Math.PI) / 180;
+      svg("text", { x: c + 440 * Math.cos(a), y: c + 440 * Math.sin(a) + 6, class: "kingdom-name",
+                    "text-anchor": "middle" }, root, k.name);
+    }
+    const at = Object.fromEntries(b.spaces.map((s) => [s.id, s]));
+    const rivers = new Set(b.rivers.map((e) => e.join("|")));
+    for (const [p, q] of b.edges) {
+      const river = rivers.has([p, q].sort().join("|"));
+      svg("line", { x1: at[p].x, y1: at[p].y, x2: at[q].x, y2: at[q].y,
+                    class: river ? "river" : "edge" }, root);
+    }
+    const legal = new Set();
+    for (const s of b.spaces) if (Play.actionsFor(s.id).length) legal.add(s.id);
+    const wastes = new Set(((o.covenant || {}).wastelands) || []);
+    for (const s of b.spaces) {
+      const g = svg("g", { class: `space${legal.has(s.id) ? " legal" : ""}`, "data-space": s.id,
+                           transform: `translate(${s.x},${s.y})` }, root);
+      svg("title", {}, g, `${s.name} (${s.terrain})`);
+      svg("circle", { r: 30, fill: TERRAIN[s.terrain] || "#ccc",
+                      class: wastes.has(s.id) ? "wasteland" : "" }, g);
+      svg("text", { y: 44, class: "space-name", "text-anchor": "middle" }, g, s.name);
+      const building = (o.buildings || {})[s.id];
+      if (building) this.building(g, building);
+      g.addEventListener("click", () => Play.pick(s.id));
+    }
+    this.pieces(root, o, at);
+    this.tower(root, o, c, b.tower.r);
+    return root;
+  },
+
+  building(g, bd) {
+    const cls = bd.standing ? "building" : "building razed";
+    svg("rect", { x: -14, y: -14, width: 28, height: 28, rx: 4, class: cls }, g);
+    svg("text", { y: 6, "text-anchor": "middle", class: "building-letter" }, g,
+        BUILDING[bd.type] || "?");
+    for (let i = 0; i < bd.skulls + (bd.doom || 0); i++) {
+      svg("circle", { cx: -18 + i * 12, cy: -24, r: 5,
+                      class: i < bd.skulls ? "skull" : "skull doom" }, g);
+    }
+  },
+
+  pieces(root, o, at) {
+    const crowd = {};
+    const place = (space) => {
+      const n = (crowd[space] = (crowd[space] || 0) + 1);
+      const s = at[space];
+      const a = (n * 72 * Math.PI) / 180;
+      return [s.x + 22 * Math.cos(a), s.y + 22 * Math.sin(a)];
+    };
+    for (const f of Object.values(o.foes || {})) {
+      for (const space of f.on_board) {
+        if (!at[space]) continue;
+        const [x, y] = place(space);
+        const g = svg("g", { class: `foe ${f.status}`, transform: `translate(${x},${y})` }, root);
+        svg("title", {}, g, `${f.name} (${Words.t("level")} ${f.level}, ${f.status}): ${f.strike}`);
+        svg("rect", { x: -9, y: -9, width: 18, height: 18, transform: "rotate(45)" }, g);
+        svg("text", { y: 5, "text-anchor": "middle" }, g, String(f.level));
+      }
+    }
+    if (o.adversary && o.adversary.space && at[o.adversary.space]) {
+      const [x, y] = place(o.adversary.space);
+      const g = svg("g", { class: "adversary", transform: `translate(${x},${y})` }, root);
+      svg("title", {}, g, o.adversary.name);
+      svg("circle", { r: 13 }, g);
+      svg("text", { y: 5, "text-anchor": "middle" }, g, "A");
+    }
+    for (const h of o.heroes) {
+      if (!at[h.space]) continue;
+      const [x, y] = place(h.space);
+      const g = svg("g", { class: `hero seat${h.seat}`, transform: `translate(${x},${y})` }, root);
+      svg("title", {}, g, h.name);
+      svg("circle", { r: 12 }, g);
+      svg("text", { y: 5, "text-anchor": "middle" }, g, String(h.seat + 1));
+    }
+  },
+
+  // the Tower from above, outer ring the bottom drum: each drum turned by its rotation
+  // (a mark shows where its home faces); the seals, fixed to the shell, per side and drum;
+  // each revealed glyph beside the kingdom it faces
+  tower(root, o, c, r) {
+    const t = o.tower || {};
+    const g = svg("g", { class: "tower", transform: `translate(${c},${c})` }, root);
+    svg("title", {}, g, Words.t("the Tower"));
+    const sides = { north: -90, east: 0, south: 90, west: 180 };
+    const seals = new Set(t.seals || []);
+    ["bottom", "middle", "top"].forEach((level, i) => {
+      const radius = r - i * 28;
+      const turn = ((t.rotation || [0, 0, 0])[2 - i] || 0) * 90;
+      const drum = svg("g", { class: `drum ${level}`, transform: `rotate(${turn})` }, g);
+      svg("circle", { r: radius, class: "drum-face" }, drum);
+      svg("line", { x1: 0, y1: -radius, x2: 0, y2: -radius + 12, class: "drum-mark" }, drum);
+      for (const [side, angle] of Object.entries(sides)) {
+        const a = (angle * Math.PI) / 180;
+        const on = seals.has(`${level}_${side}`);
+        svg("rect", { x: (radius - 13) * Math.cos(a) - 6, y: (radius - 13) * Math.sin(a) - 6,
+                      width: 12, height: 12, class: on ? "seal" : "seal open",
+                      "data-seal": `${level}_${side}` }, g);
+      }
+    });
+    const facing = {};
+    for (const [glyph, kingdom] of Object.entries(t.glyphs || {})) {
+      (facing[kingdom] = facing[kingdom] || []).push(glyph);
+    }
+    for (const [kingdom, glyphs] of Object.entries(facing)) {
+      const a = (sides[kingdom] * Math.PI) / 180;
+      svg("text", { x: (r + 22) * Math.cos(a), y: (r + 22) * Math.sin(a) + 4,
+                    "text-anchor": "middle", class: "glyph" }, g,
+          glyphs.map((x) => Words.t(x)).join(" "));
+    }
+    const inside = (o.skulls || {}).inside_tower || 0;
+    svg("text", { y: 5, "text-anchor": "middle", class: "tower-skulls" }, g, `${inside} ☠`);
+  },
+
+  panels(view, el) {
+    const o = view.observe;
+    el.innerHTML = "";
+    const top = html("div", "panel calendar", el);
+    html("p", "", top, `${Words.t("Month")} ${o.month} / ${o.months} — ${Words.t("turn")} ${o.turn_number}`);
+    html("p", "", top, `${Words.t("Skulls in the supply")}: ${o.skulls.supply}`);
+    if (o.market && o.market.length) {
+      html("p", "", top, `${Words.t("Market")}: ${o.market.join(", ")}`);
+    }
+    for (const q of o.quests || []) {
+      html("p", "quest", top, `${q.name} (${q.stage}/${q.stages}): ${q.text}`);
+    }
+    if (o.battle) html("pre", "battle", top, JSON.stringify(o.battle, null, 1));
+    for (const h of o.heroes) {
+      const p = html("div", `panel hero-board seat${h.seat}`, el);
+      html("h4", "", p, `${h.seat + 1}. ${h.name}${h.seat === view.seat ? " ★" : ""}`);
+      html("p", "", p, `${Words.t("warriors")} ${h.warriors} · ${Words.t("spirit")} ${h.spirit}`);
+      const cards = [["virtue", h.virtues], ["gear", h.gear], ["treasure", h.treasures],
+                     ["potion", h.potions], ["corruption", h.corruptions],
+                     ["companion", h.companions], ["quest item", h.quest_items]];
+      for (const [kind, list] of cards) {
+        if (!list || !list.length) continue;
+        const row = html("p", `cards ${kind.replace(" ", "-")}`, p, `${Words.t(kind)}: `);
+        for (const id of list) {
+          const chip = html("span", "chip", row, id.replaceAll("_", " "));
+          chip.tabIndex = 0;
+          chip.title = id;
+        }
+      }
+    }
+  },
+};

@@ -1,0 +1,38 @@
+// The page's words: English ids, translated from the server's catalog (/api/i18n/LANG).
+"use strict";
+const Words = {
+  lang: localStorage.getItem("towerplay.lang") ||
+    ((navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en"),
+  messages: {},
+  async load(lang) {
+    this.lang = lang;
+    localStorage.setItem("towerplay.lang", lang);
+    document.documentElement.lang = lang === "pt" ? "pt-BR" : "en";
+    const r = await fetch(`/api/i18n/${lang}`);
+    this.messages = r.ok ? await r.json() : {};
+    this.apply(document);
+  },
+  // t("{hero} loses {n} warriors", {hero: "…", n: 4})
+  t(msg, args) {
+    const text = this.messages[msg] || msg;
+    if (!args) return text;
+    return text.replace(/\{(\w+)\}/g, (all, k) => (k in args ? String(args[k]) : all));
+  },
+  // an event of observe()["events"], or a plain log line
+  event(e) {
+    return typeof e === "string" ? e : this.t(e.msg, e.args);
+  },
+  apply(root) {
+    for (const el of root.querySelectorAll("[data-t]")) {
+      const id = el.getAttribute("data-t");
+      el.textContent = this.t(id);
+    }
+  },
+  picker(select, onChange) {
+    select.value = this.lang;
+    select.addEventListener("change", async () => {
+      await this.load(select.value);
+      if (onChange) onChange();
+    });
+  },
+};

@@ -1,0 +1,289 @@
+"""Tables: games played online, one store record each, seats held by people or by AI.
+
+A table's document holds the game's save, its seats and the hashes of the seats' secret
+tokens (a token is shown once, in the seat's link, and never stored). Every action is one
+store commit made on top of the version the player saw, so a second request, a second server
+process or a stale page can never apply an action twice or act on an old state: the store
+refuses the commit (`StaleVersion`) and nothing is written. A seat acts only with its own
+token and only when it is to act; it sees only `observe(seat)`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import threading
+from dataclasses import dataclass
+from typing import Any
+
+from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
+from towerplay.core.protocol import Game
+from towerplay.sim.agents import check_agent, make_agent
+from towerplay.store import Record, StaleVersion, Store, UnknownRecord
+from towerplay.web.games import KINDS, kind
+
+FORMAT = "towerplay-table-1"
+KIND_PREFIX = "table-"
+MAX_ACTION = 1_000
+
+
+class TableError(TowerplayError):
+    """A request the server refuses; `status` is its HTTP status. Nothing was changed."""
+
+    status = 400
+
+
+class UnknownTable(TableError):
+    status = 404
+
+
+class Forbidden(TableError):
+    status = 403
+
+
+class Stale(TableError):
+    status = 409
+
+
+class Refused(TableError):
+    """The rules forbid the action (`rule` names the rule it breaks)."""
+
+    status = 422
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new table: its id and each seat's secret token (None for an AI seat)."""
+
+    id: str
+    tokens: list[str | None]
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def check_seats(game: str, seats: Any, count: int) -> list[dict[str, Any]]:
+    """The seat list of a new table: one entry per seat, `{"ai": AGENT}` or
+    `{"human": NAME}`; refused with the seat and what is wrong."""
+    if not isinstance(seats, list) or len(seats) != count:
+        raise TableError(f"seats: this game has {count} seats; give one entry for each")
+    out: list[dict[str, Any]] = []
+    for i, spec in enumerate(seats):
+        if not isinstance(spec, dict) or len(spec) != 1 or not {"ai", "human"} & set(spec):
+            raise TableError(f'seats[{i}]: expected {{"human": NAME}} or {{"ai": AGENT}}')
+        if "ai" in spec:
+            try:
+                check_agent(kind(game).agents, str(spec["ai"]))
+            except ValueError as e:
+                raise TableError(f"seats[{i}]: {e}") from None
+            out.append({"who": "ai", "agent": str(spec["ai"]), "name": str(spec["ai"])})
+        else:
+            name = str(spec["human"]).strip()[:40] or f"Player {i + 1}"
+            out.append({"who": "human", "agent": None, "name": name})
+    return out
+
+
+class Tables:
+    """The tables of one store. Thread-safe: each change is one store transaction; loaded
+    games are kept per (table, version) so a request does not reload the save."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self._games: dict[str, tuple[int, Game]] = {}
+        self._lock = threading.Lock()
+
+    # --- making and reading tables --------------------------------------------------------
+
+    def create(
+        self, game: str, config: dict[str, Any], seed: int, seats: Any, name: str = ""
+    ) -> Created:
+        try:
+            gk = kind(game)
+            made = gk.new(config, seed)
+        except (ValueError, TypeError, TowerplayError) as e:
+            raise TableError(f"config: {e}") from None
+        chosen = check_seats(game, seats, gk.seats(made))
+        tokens: list[str | None] = []
+        for seat in chosen:
+            token = secrets.token_urlsafe(18) if seat["who"] == "human" else None
+            seat["token"] = None if token is None else token_hash(token)
+            tokens.append(token)
+        doc = {
+            "format": FORMAT,
+            "game": game,
+            "config": config,
+            "seed": seed,
+            "seats": chosen,
+            "save": made.to_json(),
+        }
+        title = name.strip()[:200] or f"{gk.title}, seed {seed}"
+        rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game))
+        with self._lock:
+            self._games[rec.id] = (rec.version, made)
+        return Created(rec.id, tokens)
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every table, newest change first: id, name, version and its summary."""
+        entries = [e for e in self.store.list() if e.kind.startswith(KIND_PREFIX)]
+        entries.sort(key=lambda e: e.updated, reverse=True)
+        return [
+            {"id": e.id, "name": e.name, "version": e.version, **e.summary} for e in entries
+        ]
+
+    def load(self, table_id: str) -> tuple[Record, Game]:
+        """The table's record and its game at the record's version (checked on load)."""
+        try:
+            rec = self.store.get(table_id)
+        except UnknownRecord:
+            raise UnknownTable(f"no table {table_id!r}") from None
+        if not rec.kind.startswith(KIND_PREFIX):
+            raise UnknownTable(f"no table {table_id!r}")
+        with self._lock:
+            hit = self._games.get(table_id)
+        if hit is not None and hit[0] == rec.version:
+            return rec, hit[1]
+        game = read_game(rec)
+        with self._lock:
+            self._games[table_id] = (rec.version, game)
+        return rec, game
+
+    def version(self, table_id: str) -> int:
+        try:
+            return self.store.get(table_id).version
+        except UnknownRecord:
+            raise UnknownTable(f"no table {table_id!r}") from None
+
+    def seat_of(self, rec: Record, token: str | None) -> int:
+        """The seat whose token this is; Forbidden for a missing or unknown token."""
+        if not token:
+            raise Forbidden("no seat token: open the table from your seat's link")
+        given = token_hash(token)
+        for i, seat in enumerate(rec.document["seats"]):
+            if seat["token"] is not None and hmac.compare_digest(seat["token"], given):
+                return i
+        raise Forbidden("this token is no seat of this table")
+
+    def view(self, table_id: str, token: str | None) -> dict[str, Any]:
+        rec, game = self.load(table_id)
+        return seat_view(rec, game, self.seat_of(rec, token))
+
+    # --- changing them --------------------------------------------------------------------
+
+    def act(self, table_id: str, token: str | None, action: Any, version: Any) -> dict[str, Any]:
+        """Apply `action` for the token's seat on top of `version`; the seat's new view."""
+        rec, game = self.load(table_id)
+        seat = self.seat_of(rec, token)
+        if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
+            raise TableError("action: expected the action's text, as legal_actions lists it")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("version: expected the version number your view showed")
+        if version != rec.version:
+            raise Stale(
+                f"the game is at version {rec.version}, you acted on version {version}: "
+                "nothing was done; look at the game again"
+            )
+        if game.to_act != seat:
+            who = "nobody (the game is over)" if game.to_act is None else f"seat {game.to_act}"
+            raise Forbidden(f"it is not your turn: {who} is to act")
+        after = self._commit(rec, game, action.strip(), f"seat {seat}")
+        return seat_view(*after, seat)
+
+    def ai_turn(self, table_id: str) -> bool:
+        """If an AI seat is to act, let it choose and commit one action; True if it did.
+        Another process having acted first is no error (its action stands)."""
+        rec, game = self.load(table_id)
+        seat = game.to_act
+        if seat is None or game.result is not None:
+            return False
+        info = rec.document["seats"][seat]
+        if info["who"] != "ai":
+            return False
+        gk = kind(rec.document["game"])
+        agent = make_agent(gk.agents, info["agent"], ai_seed(rec))
+        choice = str(agent.act(game.clone()))
+        try:
+            self._commit(rec, game, choice, f"ai {info['agent']} (seat {seat})")
+        except Stale:
+            return False
+        return True
+
+    def _commit(self, rec: Record, game: Game, action: str, actor: str) -> tuple[Record, Game]:
+        after = game.clone()
+        try:
+            after.apply(action)
+        except IllegalAction as e:
+            raise Refused(str(e), e.rule) from None
+        doc = {**rec.document, "save": after.to_json()}
+        seats = rec.document["seats"]
+        try:
+            new = self.store.commit(
+                rec.id, rec.version, action, doc, summary(after, seats, doc["game"]), actor=actor
+            )
+        except StaleVersion as e:
+            raise Stale(
+                f"the game moved on to version {e.current} while you acted: nothing was done"
+            ) from None
+        with self._lock:
+            self._games[rec.id] = (new.version, after)
+        return new, after
+
+
+def read_game(rec: Record) -> Game:
+    """The game of a table's document, every part checked (the file named is the table)."""
+    doc = rec.document
+    where = f"table {rec.id}"
+    if doc.get("format") != FORMAT:
+        raise SaveError(where, "format", f"expected {FORMAT!r}")
+    if doc.get("game") not in KINDS:
+        raise SaveError(where, "game", f"expected one of {', '.join(KINDS)}")
+    seats = doc.get("seats")
+    if not isinstance(seats, list) or not all(
+        isinstance(s, dict) and s.get("who") in ("human", "ai") for s in seats
+    ):
+        raise SaveError(where, "seats", "expected a list of seats")
+    gk = KINDS[doc["game"]]
+    game = gk.load(doc.get("save"), where)
+    if gk.seats(game) != len(seats):
+        raise SaveError(where, "seats", f"the game has {gk.seats(game)} seats")
+    return game
+
+
+def ai_seed(rec: Record) -> int:
+    """An AI's seed for one decision: from the table's seed and the version, so a replayed
+    table chooses the same."""
+    return (int(rec.document["seed"]) * 1_000_003 + rec.version) % (2**31)
+
+
+def summary(game: Game, seats: list[dict[str, Any]], name: str) -> dict[str, Any]:
+    to_act = game.to_act
+    return {
+        "game": name,
+        "seats": [{"who": s["who"], "name": s["name"]} for s in seats],
+        "to_act": to_act,
+        "ai_to_act": to_act is not None and seats[to_act]["who"] == "ai",
+        "result": None if game.result is None else game.result.to_json(),
+    }
+
+
+def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
+    """What one seat's page is sent: the table's public facts and `observe(seat)`."""
+    return {
+        "table": rec.id,
+        "game": rec.document["game"],
+        "name": rec.name,
+        "version": rec.version,
+        "seat": seat,
+        "seats": [{"who": s["who"], "name": s["name"]} for s in rec.document["seats"]],
+        "to_act": game.to_act,
+        "your_turn": game.to_act == seat,
+        "prompt": game.prompt if game.to_act == seat else "",
+        "legal_actions": [str(a) for a in game.legal_actions()] if game.to_act == seat else [],
+        "result": None if game.result is None else game.result.to_json(),
+        "observe": game.observe(seat),
+    }

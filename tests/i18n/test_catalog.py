@@ -1,0 +1,59 @@
+"""The Portuguese catalog is complete and its translations keep every template's fields."""
+
+from __future__ import annotations
+
+import string
+
+import pytest
+
+from towerplay.core.narration import event
+from towerplay.i18n import CATALOG_FILES, catalog, language, read_catalog
+from towerplay.i18n.extract import messages
+from towerplay.i18n.terms import TERMS
+
+
+def fields(text: str) -> set[str]:
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@pytest.fixture(scope="module")
+def pt() -> dict[str, str]:
+    return read_catalog(CATALOG_FILES["pt"])
+
+
+def test_every_marked_message_is_translated(pt: dict[str, str]) -> None:
+    missing = sorted(
+        {f"{file}:{line}: {msgid!r}" for msgid, file, line in messages() if msgid not in pt}
+    )
+    assert not missing, "untranslated (run tools/i18n_update.py, then translate):\n" + "\n".join(
+        missing[:40]
+    )
+
+
+def test_translations_keep_the_template_fields(pt: dict[str, str]) -> None:
+    wrong = [(k, v) for k, v in pt.items() if fields(k) != fields(v)]
+    assert not wrong
+
+
+def test_the_glossary_words_of_the_portuguese_rulebook() -> None:
+    words = catalog("pt")
+    assert words.gettext(TERMS["banner_action"]) == "Estandarte"
+    assert words.gettext(TERMS["cleanse"]) == "Limpar"
+    assert words.gettext(TERMS["reinforce"]) == "Fortificar"
+    assert words.gettext(TERMS["skulls"]) == "caveiras"
+    assert words.gettext(TERMS["gritty"]) == "Desafiadora"
+
+
+def test_an_event_is_worded_in_the_chosen_language() -> None:
+    e = event("loss", "{hero} loses {n} " + "warriors", hero="x", n=3)
+    assert catalog("en").event(e) == "x loses 3 warriors"
+    assert catalog("en").event(e.view()) == "x loses 3 warriors"
+    # a message the catalog lacks falls back to English rather than stopping a game
+    assert catalog("pt").event(e) == "x loses 3 warriors"
+
+
+def test_language_choices() -> None:
+    assert language("pt-BR") == language("pt_BR") == language("PT") == "pt"
+    assert language(None) == "en"
+    with pytest.raises(ValueError, match="one of en, pt"):
+        language("fr")

@@ -1,0 +1,93 @@
+"""The server over HTTP and WebSocket: what a page sends and receives."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from towerplay.store import Store
+from towerplay.web.app import create_app
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store, pace=0.0, poll=0.05)) as c:
+        yield c
+
+
+def make(client: TestClient, seats: list[dict[str, str]], players: int = 2) -> dict[str, Any]:
+    r = client.post(
+        "/api/tables",
+        json={
+            "game": "rtdt",
+            "config": {"players": players},
+            "seed": 5,
+            "seats": seats,
+            "name": "friday",
+        },
+    )
+    assert r.status_code == 201, r.text
+    return r.json()
+
+
+def test_the_lobby_lists_games_and_tables(client: TestClient) -> None:
+    assert set(client.get("/api/games").json()) == {"rtdt", "tactics", "campaign"}
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    lobby = client.get("/api/tables").json()
+    assert [t["id"] for t in lobby] == [made["id"]]
+    assert lobby[0]["name"] == "friday" and lobby[0]["to_act"] == 0
+
+
+def test_act_over_http_and_errors_in_the_body(client: TestClient) -> None:
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid, (a, b) = made["id"], [s["token"] for s in made["seats"]]
+    assert made["seats"][0]["link"] == f"/play/{tid}?token={a}"
+    view = client.get(f"/api/tables/{tid}", params={"token": a}).json()
+    action = view["legal_actions"][0]
+    r = client.post(f"/api/tables/{tid}/actions", json={"token": b, "action": action, "version": 0})
+    assert r.status_code == 403 and "not your turn" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/actions", json={"token": a, "action": action, "version": 0})
+    assert r.status_code == 200 and r.json()["version"] == 1
+    r = client.post(f"/api/tables/{tid}/actions", json={"token": a, "action": action, "version": 0})
+    assert r.status_code == 409
+    assert client.get(f"/api/tables/{tid}").status_code == 403  # no token
+    assert client.get("/api/tables/zzzzzz", params={"token": a}).status_code == 404
+    r = client.post(f"/api/tables/{tid}/actions", json={"token": a})
+    assert r.status_code == 422  # malformed: FastAPI names the missing fields
+    assert client.post("/api/tables", json={"game": "rtdt", "seats": "x"}).status_code == 422
+
+
+def test_a_socket_gets_every_change_and_plays(client: TestClient) -> None:
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid, (a, b) = made["id"], [s["token"] for s in made["seats"]]
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={b}") as ws_b:
+        first = ws_b.receive_json()
+        assert first["seat"] == 1 and first["version"] == 0
+        with client.websocket_connect(f"/api/tables/{tid}/ws?token={a}") as ws_a:
+            mine = ws_a.receive_json()
+            ws_a.send_text("{not json")
+            assert "not JSON" in ws_a.receive_json()["error"]
+            ws_a.send_json({"action": "cleanse nowhere", "version": 0})
+            assert ws_a.receive_json()["rule"]
+            ws_a.send_json({"action": mine["legal_actions"][0], "version": 0})
+            assert ws_a.receive_json()["version"] == 1
+        assert ws_b.receive_json()["version"] == 1  # the other seat's page is told at once
+
+
+def test_a_socket_without_a_seat_is_told_and_closed(client: TestClient) -> None:
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    with client.websocket_connect(f"/api/tables/{made['id']}/ws?token=nope") as ws:
+        assert "no seat" in ws.receive_json()["error"]
+
+
+def test_ai_seats_play_in_the_background(client: TestClient) -> None:
+    made = make(client, [{"ai": "heuristic"}, {"human": "Ana"}])
+    token = made["seats"][1]["token"]
+    with client.websocket_connect(f"/api/tables/{made['id']}/ws?token={token}") as ws:
+        view = ws.receive_json()
+        while not view["your_turn"]:
+            view = ws.receive_json()
+    assert view["version"] > 0 and view["seat"] == 1

@@ -1,0 +1,240 @@
+"""The pages in a real browser (Debian's Chromium driven by Playwright): whole games played
+by clicks, two seats that cannot see or act for each other, a reload mid-game, Portuguese,
+a phone-sized screen. Screenshots go to test-artifacts/. `make browser` runs these."""
+
+from __future__ import annotations
+
+import os
+import random
+import shutil
+import socket
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+ARTIFACTS = Path(__file__).resolve().parents[2] / "test-artifacts"
+CHROMIUM = os.environ.get("TOWERPLAY_CHROMIUM") or shutil.which("chromium") or "/usr/bin/chromium"
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    import uvicorn
+
+    from towerplay.store import open_store
+    from towerplay.web.app import create_app
+
+    store = open_store(str(tmp_path_factory.mktemp("web") / "browser.db"))
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    server = uvicorn.Server(
+        uvicorn.Config(create_app(store, pace=0.0, poll=0.2), port=port, log_level="warning")
+    )
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+    store.close()
+
+
+@pytest.fixture(scope="module")
+def chromium() -> Iterator[Any]:
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"no Chromium at {CHROMIUM}: `make browser` installs Debian's chromium")
+    with playwright.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+def table(page: Any, base_url: str, body: dict[str, Any]) -> dict[str, Any]:
+    r = page.request.post(f"{base_url}/api/tables", data=body)
+    assert r.status == 201, r.text()
+    return dict(r.json())
+
+
+def open_seat(chromium: Any, base_url: str, link: str, **context: Any) -> Any:
+    page = chromium.new_context(**context).new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.errors = errors
+    page.goto(base_url + link)
+    page.wait_for_function("document.body.dataset.version !== undefined")
+    return page
+
+
+def shot(page: Any, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}.png"))
+
+
+def play_by_clicks(page: Any, rng: random.Random, limit: int) -> int:
+    """Click a random action whenever it is this seat's turn, until the game is over."""
+    clicks = 0
+    while clicks < limit:
+        if "Game over" in (page.text_content("#status") or ""):
+            return clicks
+        version = page.evaluate("document.body.dataset.version")
+        count = page.locator("#actions button").count()
+        if count:
+            try:
+                page.locator("#actions button").nth(rng.randrange(count)).click(timeout=2_000)
+                clicks += 1
+            except playwright.Error:  # a new view replaced the buttons: look again
+                continue
+        page.wait_for_function(
+            f"document.body.dataset.version !== '{version}' ||"
+            " document.getElementById('status').textContent.includes('Game over')",
+            timeout=30_000,
+        )
+    raise AssertionError(f"no end after {limit} clicks")
+
+
+def test_a_whole_return_to_dark_tower_game_by_clicks(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 2}, "seed": 8,
+                                  "seats": [{"human": "Ana"}, {"ai": "heuristic"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("svg.map .space")
+    assert seat.locator("svg.map .space").count() == 60
+    assert seat.locator("svg.map .building").count() == 16
+    shot(seat, "rtdt-start")
+    clicks = play_by_clicks(seat, random.Random(3), 4000)
+    shot(seat, "rtdt-end")
+    assert clicks > 10 and not seat.errors
+    assert "Game over" in seat.text_content("#status")
+
+
+def test_a_tactics_encounter_by_clicks_on_the_board(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
+                                  "seed": 4, "seats": [{"human": "A"}, {"ai": "heuristic"},
+                                                       {"ai": "heuristic"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("svg.grid .sq.legal")
+    version = seat.evaluate("document.body.dataset.version")
+    seat.click("svg.grid .sq.legal")  # placing the hero by its square
+    seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.locator("svg.grid .unit.hero").count() >= 1
+    shot(seat, "tactics-placed")
+    play_by_clicks(seat, random.Random(5), 2000)
+    shot(seat, "tactics-end")
+    assert not seat.errors
+
+
+def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
+                                  "seed": 2, "seats": [{"human": "A"}, {"human": "B"},
+                                                       {"ai": "heuristic"}]})
+    a = open_seat(chromium, base_url, made["seats"][0]["link"])
+    b = open_seat(chromium, base_url, made["seats"][1]["link"])
+    for _ in range(30):  # place and keep hands until B, holding cards, is to act
+        if b.locator("#actions button").count() and b.locator(".hand .chip").count():
+            break
+        mover = a if a.locator("#actions button").count() else b
+        version = mover.evaluate("document.body.dataset.version")
+        mover.locator("#actions button").first.click()
+        for p in (a, b):
+            p.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert a.locator("#actions button").count() == 0  # not A's turn: nothing to click
+    hand_of_b = b.locator(".hero-board.seat1 .hand .chip").all_text_contents()
+    assert hand_of_b and a.locator(".hero-board.seat1 .hand").count() == 0
+    a.evaluate(
+        "Play.socket.send(JSON.stringify({action: 'keep', version: Number(document.body.dataset.version)}))"
+    )
+    a.wait_for_function("document.getElementById('error').textContent.includes('not your turn')")
+    shot(a, "seat-a-refused")
+
+
+def test_a_reload_mid_game_shows_the_same_state(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 3,
+                                  "seats": [{"human": "Ana"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    for _ in range(5):
+        version = seat.evaluate("document.body.dataset.version")
+        seat.locator("#actions button").first.click()
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    before = (seat.evaluate("document.body.dataset.version"), seat.text_content("#prompt"))
+    seat.reload()
+    seat.wait_for_function("document.body.dataset.version !== undefined")
+    assert (seat.evaluate("document.body.dataset.version"), seat.text_content("#prompt")) == before
+
+
+def test_the_pages_in_portuguese(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 1,
+                                  "seats": [{"human": "Ana"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.select_option("#lang", "pt")
+    seat.wait_for_function("document.getElementById('status').textContent === 'Sua vez'")
+    assert seat.text_content("#side h3") == "O que aconteceu"
+    shot(seat, "rtdt-pt")
+    lobby = seat.context.new_page()  # the same browser keeps the choice
+    lobby.goto(base_url + "/")
+    lobby.wait_for_function("document.querySelector('#new h2').textContent === 'Nova mesa'")
+    assert lobby.input_value("#lang") == "pt"
+    lobby.select_option("#lang", "en")
+    lobby.wait_for_function("document.querySelector('#new h2').textContent === 'New table'")
+
+
+def test_a_phone_sized_screen_keeps_board_and_actions(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
+                                  "seed": 1, "seats": [{"human": "A"}, {"ai": "random"},
+                                                       {"ai": "random"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"],
+                     viewport={"width": 390, "height": 844})
+    seat.wait_for_selector("svg.grid")
+    box = seat.locator("svg.grid").bounding_box()
+    assert box["width"] <= 390
+    assert seat.locator("#actions button").first.is_visible()
+    shot(seat, "tactics-phone")
+
+
+def test_the_lobby_makes_a_table_and_gives_its_links(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seats .seat")
+    page.select_option("select[name=players]", "2")
+    page.select_option("select[name=seat1]", "ai:heuristic")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#link-list a")
+    link = page.locator("#link-list a").first.get_attribute("href")
+    assert link.startswith("/play/") and "token=" in link
+    assert page.locator("#link-list li").count() == 2
+    seat = open_seat(chromium, base_url, link)
+    seat.wait_for_selector("svg.map")
+
+
+def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "campaign", "config": {"heroes": 3}, "seed": 2,
+                                  "seats": [{"human": "Sam"}, {"ai": "heuristic"},
+                                            {"ai": "heuristic"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    rng = random.Random(1)
+    for _ in range(400):  # create the heroes, read the pages, until the first encounter
+        if seat.locator("svg.grid").count():
+            break
+        version = seat.evaluate("document.body.dataset.version")
+        choices = seat.locator(".guide .choices button:enabled")
+        target = choices if choices.count() else seat.locator("#actions button")
+        target.nth(rng.randrange(target.count())).click()
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.locator("svg.grid .sq").count() >= 40  # the encounter's grid
+    assert seat.locator(".hero-sheet").count() == 3  # and the party's sheets beside it
+    shot(seat, "campaign-encounter")
+    assert not seat.errors
