@@ -20,6 +20,7 @@ behind; the same seed makes the same choices.
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
@@ -88,9 +89,10 @@ class HeuristicCampaignAgent:
         return gives[best["hero"]]
 
     def _goal(self, hero: dict[str, Any], elites: list[dict[str, Any]]) -> str | None:
-        """The elite class this hero works toward: drawn for the hero from the agent's
-        seed among the elite decks still open to it whose prerequisites include a class
-        it has, so the same seed and party give the same goals."""
+        """The elite class this hero works toward: among the elite decks still open to it
+        whose prerequisites include a class it has, the one ranked first for this hero by
+        the agent's seed. A rank, not a draw, so the goal stays while other heroes take
+        other elite classes, and the same seed and party give the same goals."""
         mine = set(hero["classes"])
         open_ = [
             o["class"]
@@ -99,8 +101,10 @@ class HeuristicCampaignAgent:
         ]
         if not open_:
             return None
-        r = Rng(seed_state(self.seed * 7919 + sum(map(ord, hero["hero"]))))
-        return sorted(open_)[r.below(len(open_))]
+        return max(open_, key=lambda k: self._rank(f"{hero['hero']} {k}"))
+
+    def _rank(self, key: str) -> int:
+        return Rng(seed_state(self.seed * 7919 + zlib.crc32(key.encode()))).next_u64()
 
     def _level(self, view: dict[str, Any], texts: list[str]) -> str:
         options = view["level_up"]["options"]
