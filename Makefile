@@ -44,6 +44,8 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py
 	$(BIN)/python benchmarks/bench_tactics.py
+	$(BIN)/python benchmarks/bench_sim.py
+	$(BIN)/python benchmarks/bench_undo.py
 
 # The server under load: 100 games driven by AI clients over WebSocket (docs/web.md).
 bench-web: $(STAMP)

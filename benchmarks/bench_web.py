@@ -1,6 +1,7 @@
 """The server under load: N concurrent games, each driven by an AI client over its WebSocket.
 
 Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--seconds 30] [--db URL]
+     [--think SECONDS] [--group-commit]
 (or `make bench-web`). A real `towerplay serve` process on a fresh SQLite store (or the given
 database); each client sits in the one seat of a one-player Return to Dark Tower game and,
 whenever it is to act, sends a random legal action and times the round trip until the view
@@ -43,11 +44,11 @@ def post(port: int, path: str, body: Any) -> Any:
         return json.loads(r.read())
 
 
-def start_server(db: str) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(db: str, group: bool) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
         [sys.executable, "-m", "towerplay.cli.main", "serve", "--db", db,
-         "--port", str(port), "--pace", "0"],
+         "--port", str(port), "--pace", "0", "--group-commit" if group else "--no-group-commit"],
         stdout=subprocess.DEVNULL,
     )
     for _ in range(300):
@@ -61,7 +62,7 @@ def start_server(db: str) -> tuple[subprocess.Popen[bytes], int]:
 
 
 async def client(port: int, tid: str, token: str, seed: int, until: float,
-                 times: list[float]) -> int:
+                 times: list[float], think: float) -> int:
     """Play until `until`; append each round trip (seconds) to `times`. New games replace
     finished ones in the same seat's table set."""
     rng = random.Random(seed)
@@ -73,6 +74,8 @@ async def client(port: int, tid: str, token: str, seed: int, until: float,
             if not view.get("your_turn"):
                 view = json.loads(await ws.recv())
                 continue
+            if think:  # a player (or a paced AI) takes a moment between actions
+                await asyncio.sleep(rng.uniform(0, 2 * think))
             action = rng.choice(view["legal_actions"])
             sent = time.perf_counter()
             await ws.send(json.dumps({"action": action, "version": view["version"]}))
@@ -88,7 +91,7 @@ async def client(port: int, tid: str, token: str, seed: int, until: float,
     return done
 
 
-async def drive(port: int, games: int, seconds: float) -> dict[str, Any]:
+async def drive(port: int, games: int, seconds: float, think: float) -> dict[str, Any]:
     tables = []
     for i in range(games):
         made = post(port, "/api/tables", {"game": "rtdt", "config": {"players": 1},
@@ -98,7 +101,7 @@ async def drive(port: int, games: int, seconds: float) -> dict[str, Any]:
     start = time.monotonic()
     until = start + seconds
     counts = await asyncio.gather(
-        *(client(port, tid, tok, i, until, times) for i, (tid, tok) in enumerate(tables))
+        *(client(port, tid, tok, i, until, times, think) for i, (tid, tok) in enumerate(tables))
     )
     elapsed = time.monotonic() - start
     q = statistics.quantiles(times, n=100) if len(times) >= 100 else [float("nan")] * 99
@@ -118,15 +121,21 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before each action (0: at once)")
+    ap.add_argument("--group-commit", action="store_true",
+                    help="the server makes actions arriving together one transaction")
     args = ap.parse_args()
     db = args.db or os.path.join(tempfile.mkdtemp(), "bench.db")
-    proc, port = start_server(db)
+    proc, port = start_server(db, args.group_commit)
     try:
-        out = asyncio.run(drive(port, args.games, args.seconds))
+        out = asyncio.run(drive(port, args.games, args.seconds, args.think))
     finally:
         proc.kill()
         proc.wait()
     out["store"] = "sqlite" if args.db is None else args.db.split(":")[0]
+    out["think"] = args.think
+    out["group_commit"] = args.group_commit
     print(json.dumps(out, indent=1))
 
 

@@ -126,3 +126,19 @@ def test_a_hero_exported_and_imported_back_and_a_bad_hero_refused(tmp_path: Path
     result = runner.invoke(app, ["campaign", "import-hero", rid, str(file), "--db", str(db)])
     assert result.exit_code == 2 and "hero.json" in result.output and "level_ups" in result.output
     assert open_store(str(db)).get(rid).version == 4  # nothing written
+
+
+def test_an_undo_is_kept_as_a_new_version_and_reaches_back_past_continue(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    run("new", "--heroes", "3", "--db", str(db), input="1\n1\nundo\n2\nquit\n")
+    rid = only_id(db)
+    store = open_store(str(db))
+    logged = [a.action for a in store.actions(rid)]
+    assert len(logged) == 4 and logged[2] == "undo 1"  # nothing lost: the undone one too
+    game = CampaignGame.from_json(store.get(rid).document)
+    assert list(game.s.actions) == [logged[0], logged[3]]
+    run("continue", rid, "--db", str(db), input="undo 2\nquit\n")
+    rec = store.get(rid)
+    assert rec.version == 5 and store.actions(rid)[-1].action == "undo 2"
+    again = CampaignGame.from_json(rec.document)
+    assert len(again.s.actions) == 0 and again.redoable == 0  # back to the first decision

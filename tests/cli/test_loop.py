@@ -84,3 +84,26 @@ def test_a_game_that_never_ends_is_stopped(monkeypatch: pytest.MonkeyPatch) -> N
     g, out = play(TACTICS, game, [], ai=ais)
     assert "no end after 5 decisions: an engine bug; stopping" in out
     assert g.result is None
+
+
+@pytest.mark.parametrize("name", ["rtdt", "tactics"])
+def test_undo_and_redo_step_over_the_ai_and_are_kept(name: str) -> None:
+    screen, game = fresh(name)
+    kept: list[tuple[str, str]] = []  # what a store would commit: the text, the game then
+    lines = ["1", "1", "undo", "undo 5", "redo", "undo x", "quit"]
+    g, out = play(
+        screen,
+        game,
+        lines,
+        ai={1: RandomAgent(1)},
+        after=lambda g, text: kept.append((text, g.state_hash())),
+    )
+    flat = " ".join(out.split())
+    assert "nothing can be undone [UNDO-1]" in flat  # `undo 5` undid what it could
+    assert "undo: 0 can be undone" in flat and "undo takes a number of decisions" in flat
+    steps = [i for i, (text, _) in enumerate(kept) if text.split()[0] in ("undo", "redo")]
+    assert [kept[i][0] for i in steps] == ["undo 1", "undo 1", "redo 1"]
+    assert kept[steps[-1]][1] == g.state_hash()  # each undo and redo is kept as it is
+    assert g.to_act not in (None, 1) and g.redoable >= 1
+    g.redo(g.redoable)
+    assert g.state_hash() == kept[steps[0] - 1][1]  # all redone: as before the first undo

@@ -51,6 +51,12 @@ GAMES: list[Entry] = [
         rtdt_seats,
     ),
     Entry(
+        "rtdt-competitive-3p",
+        lambda seed: new_rtdt(players=3, seed=seed, mode="competitive"),
+        RtdtGame.from_json,
+        rtdt_seats,
+    ),
+    Entry(
         "tactics",
         lambda seed: new_tactics(
             {

@@ -168,3 +168,24 @@ def test_observe_is_json(entry: Entry) -> None:
         except IndexError:
             break
         json.dumps(view)
+
+
+def test_a_spectator_sees_only_what_every_seat_sees(entry: Entry) -> None:
+    """observe(SPECTATOR) holds no seat's secret: re-drawing everything any one seat cannot
+    see never changes it. And it is no seat's view when a seat has a secret."""
+    from towerplay.core.protocol import SPECTATOR
+
+    for seed in SEEDS[:3]:
+        g = entry.new(seed)
+        agent = RandomAgent(seed + 900)
+        for step in range(200):
+            if g.result is not None:
+                break
+            if step % 20 == 0:
+                public = g.observe(SPECTATOR)
+                json.dumps(public)
+                assert public["seat"] == SPECTATOR
+                for seat in range(entry.seats(g)):
+                    d = g.determinize(seat, seed * 100 + step)
+                    assert d.observe(SPECTATOR) == public, f"seat {seat}, step {step}"
+            g.apply(agent.act(g))

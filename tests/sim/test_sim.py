@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import towerplay.sim.rtdt as sim_rtdt
+import towerplay.sim.play as sim_play
 from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.agents.random import RandomAgent
@@ -65,14 +65,14 @@ def test_simulate_refuses_an_unknown_agent_before_playing() -> None:
 
 
 def test_sim_records_a_broken_game_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = sim_rtdt.new_game
+    real = sim_play.new_rtdt
 
     def flaky(config: Config | None = None) -> RtdtGame:
         if config is not None and config.seed == 6:
             raise RuntimeError("boom")
         return real(config)
 
-    monkeypatch.setattr(sim_rtdt, "new_game", flaky)
+    monkeypatch.setattr(sim_play, "new_rtdt", flaky)
     report = simulate_rtdt(3, 1, "random", 5, "heroic")
     assert report["errors"] == [{"seed": 6, "error": "RuntimeError: boom"}]
     assert sum(n for causes in report["results"].values() for n in causes.values()) == 2

@@ -146,3 +146,49 @@ def test_a_bad_commit_writes_nothing(store: Store) -> None:
         store.commit(made.id, 0, "", {"v": 1}, {})
     assert store.get(made.id) == made
     assert store.actions(made.id) == []
+
+
+def test_commit_many_makes_each_change_or_returns_why_not(store: Store) -> None:
+    from towerplay.store.store import prepare
+
+    a = store.create("k", "a", {"n": 0}, {})
+    b = store.create("k", "b", {"n": 0}, {})
+    out = store.commit_many([
+        prepare(a.id, 0, "one", {"n": 1}, {}),
+        prepare(b.id, 5, "stale", {"n": 9}, {}),  # b is at 0: refused alone
+        prepare(a.id, 1, "two", {"n": 2}, {}),
+    ])
+    assert [type(x).__name__ for x in out] == ["Record", "StaleVersion", "Record"]
+    assert store.get(a.id).document == {"n": 2} and store.get(b.id).version == 0
+    assert [x.action for x in store.actions(a.id)] == ["one", "two"]
+    assert store.actions(b.id) == []
+
+
+def test_group_commits_from_many_threads_land_once_each(store: Store) -> None:
+    import threading
+
+    from towerplay.store import StaleVersion
+    from towerplay.store.group import GroupCommitter
+
+    group = GroupCommitter(store)
+    recs = [store.create("k", f"r{i}", {"n": 0}, {}) for i in range(6)]
+    stale: list[str] = []
+
+    def worker(rid: str) -> None:
+        for v in range(15):
+            group.commit(rid, v, f"step {v + 1}", {"n": v + 1}, {})
+        try:
+            group.commit(rid, 3, "late", {"n": -1}, {})
+        except StaleVersion:
+            stale.append(rid)
+
+    threads = [threading.Thread(target=worker, args=(r.id,)) for r in recs]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    group.close()
+    for r in recs:
+        assert store.get(r.id).document == {"n": 15}
+        assert [x.version for x in store.actions(r.id)] == list(range(1, 16))
+    assert sorted(stale) == sorted(r.id for r in recs)

@@ -91,3 +91,15 @@ def test_ai_seats_play_in_the_background(client: TestClient) -> None:
         while not view["your_turn"]:
             view = ws.receive_json()
     assert view["version"] > 0 and view["seat"] == 1
+
+
+def test_the_server_with_group_commit(store: Store) -> None:
+    with TestClient(create_app(store, pace=0.0, group_commit=True)) as c:
+        made = make(c, [{"human": "Ana"}, {"human": "Bruno"}])
+        tid, a = made["id"], made["seats"][0]["token"]
+        view = c.get(f"/api/tables/{tid}", params={"token": a}).json()
+        action = view["legal_actions"][0]
+        body = {"token": a, "action": action, "version": 0}
+        assert c.post(f"/api/tables/{tid}/actions", json=body).status_code == 200
+        assert c.post(f"/api/tables/{tid}/actions", json=body).status_code == 409
+    assert [x.action for x in store.actions(tid)] == [action]

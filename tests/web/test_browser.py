@@ -151,6 +151,9 @@ def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str
     assert a.locator("#actions button").count() == 0  # not A's turn: nothing to click
     hand_of_b = b.locator(".hero-board.seat1 .hand .chip").all_text_contents()
     assert hand_of_b and a.locator(".hero-board.seat1 .hand").count() == 0
+    watcher = open_seat(chromium, base_url, made["spectator"]["link"])
+    assert "Spectator" in watcher.text_content("#title")
+    assert watcher.locator(".hand").count() == 0 and watcher.locator("#actions button").count() == 0
     a.evaluate(
         "Play.socket.send(JSON.stringify({action: 'keep', version: Number(document.body.dataset.version)}))"
     )
@@ -214,7 +217,7 @@ def test_the_lobby_makes_a_table_and_gives_its_links(chromium: Any, base_url: st
     page.wait_for_selector("#link-list a")
     link = page.locator("#link-list a").first.get_attribute("href")
     assert link.startswith("/play/") and "token=" in link
-    assert page.locator("#link-list li").count() == 2
+    assert page.locator("#link-list li").count() == 3  # two seats and the spectators
     seat = open_seat(chromium, base_url, link)
     seat.wait_for_selector("svg.map")
 
@@ -232,9 +235,36 @@ def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None
         version = seat.evaluate("document.body.dataset.version")
         choices = seat.locator(".guide .choices button:enabled")
         target = choices if choices.count() else seat.locator("#actions button")
-        target.nth(rng.randrange(target.count())).click()
+        if target.count():  # else the AI seats are acting: wait for their moves
+            try:
+                target.nth(rng.randrange(target.count())).click(timeout=2_000)
+            except playwright.Error:  # a new view replaced the buttons
+                continue
         seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert seat.locator("svg.grid .sq").count() >= 40  # the encounter's grid
     assert seat.locator(".hero-sheet").count() == 3  # and the party's sheets beside it
     shot(seat, "campaign-encounter")
     assert not seat.errors
+
+
+def test_undo_and_redo_in_the_page(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 6,
+                                  "seats": [{"human": "Ana"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    assert seat.is_disabled("#undo") and seat.is_disabled("#redo")
+    prompts = []
+    for _ in range(3):
+        prompts.append(seat.text_content("#prompt"))
+        version = seat.evaluate("document.body.dataset.version")
+        seat.locator("#actions button").first.click()
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    version = seat.evaluate("document.body.dataset.version")
+    seat.click("#undo")
+    seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.text_content("#prompt") == prompts[-1] and seat.is_enabled("#redo")
+    version = seat.evaluate("document.body.dataset.version")
+    seat.keyboard.press("r")  # redo by its key
+    seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.is_disabled("#redo")
+    shot(seat, "rtdt-undo-redo")

@@ -12,7 +12,7 @@ from towerplay.store import Store
 from towerplay.web.app import STATIC, create_app
 from towerplay.web.words import PAGE_WORDS
 
-WORD = re.compile(r'Words\.t\("((?:[^"\\]|\\.)*)"\)|data-t="([^"]*)"')
+WORD = re.compile(r'Words\.t\("((?:[^"\\]|\\.)*)"[,)]|data-t="([^"]*)"')
 
 
 @pytest.fixture

@@ -148,3 +148,18 @@ def test_a_campaign_table_seats_its_players(tables: Tables) -> None:
             tables.act(made.id, made.tokens[0], v["legal_actions"][0], v["version"])
         steps += 1
     assert tables.view(made.id, made.tokens[0])["version"] >= 10
+
+
+def test_a_spectator_sees_the_public_view_and_cannot_act(tables: Tables) -> None:
+    from towerplay.core.protocol import SPECTATOR
+    from towerplay.tactics import new_game as new_tactics
+
+    made = tables.create("tactics", {"encounter": "goblin_ambush"}, 5,
+                         [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}])
+    view = tables.view(made.id, made.spectator)
+    assert view["seat"] == SPECTATOR and not view["your_turn"] and view["legal_actions"] == []
+    assert view["observe"] == new_tactics({"encounter": "goblin_ambush"}, 5).observe(SPECTATOR)
+    with pytest.raises(Forbidden, match="a spectator can watch, not act"):
+        tables.act(made.id, made.spectator, "place a1", 0)
+    with pytest.raises(Forbidden, match="a spectator can watch, not act"):
+        tables.undo(made.id, made.spectator, 0)

@@ -1,8 +1,8 @@
 """The read-eval loop both games share.
 
 It asks the seat to act for a line: the number of a legal action, the action's text (Tab
-completes it), or a command (help, save FILE, load FILE, quit). AI seats play
-themselves. Whatever goes wrong — an illegal action, a bad file, a full disk — is said in
+completes it), or a command (help, save FILE, load FILE, undo [N], redo [N], quit). AI
+seats play themselves; undo and redo step over their moves. Whatever goes wrong — an illegal action, a bad file, a full disk — is said in
 red and the game goes on. What a game looks like is its `Screen`; the loop reads lines
 through a function it is given and writes to a Rich console, so tests drive it with
 scripted input and a recording console.
@@ -23,7 +23,7 @@ from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
 
-COMMANDS = ("help", "save ", "load ", "quit")
+COMMANDS = ("help", "save ", "load ", "undo", "redo", "quit")
 
 G = TypeVar("G", bound=Game)
 
@@ -139,9 +139,10 @@ class Session(Generic[G]):
     # if it fails the sitting ends, with the game as it was last kept
     after: Callable[[G, str], None] | None = None
     stopped: bool = False
+    ai: dict[int, Agent] = field(default_factory=dict)  # the seats the AI plays
 
-    def applied(self, text: str) -> None:
-        self.decisions += 1
+    def applied(self, text: str, decision: bool = True) -> None:
+        self.decisions += decision
         self.show = True
         if self.after is None:
             return
@@ -185,6 +186,8 @@ class Session(Generic[G]):
             self.save(arg)
         elif word == "load":
             self.load(arg)
+        elif word in ("undo", "redo"):
+            self.step_back(word, arg)
         else:
             self.act(text)
         return True
@@ -216,6 +219,27 @@ class Session(Generic[G]):
         self.game = loaded
         self.notes.append(f"Loaded {file}.")
         self.show = True
+
+    def step_back(self, word: str, arg: str) -> None:
+        """`undo [N]` / `redo [N]`: N decisions of this table's people (1 if not given),
+        with the AI moves between them; a stored game keeps the undo as a new version."""
+        if arg and not arg.isdigit():
+            error(self.console, f"{word} takes a number of decisions: {word} [N]")
+            return
+        g = self.game
+        one, left = (g.undo, lambda: g.undoable) if word == "undo" else (g.redo, lambda: g.redoable)
+        done = 0
+        try:
+            for _ in range(int(arg or 1)):
+                one(1)
+                done += 1
+                while g.to_act in self.ai and left():  # AI moves, stepped over
+                    one(1)
+        except IllegalAction as exc:
+            error(self.console, str(exc))
+        if done:
+            self.notes.append(f"{word}: {g.undoable} can be undone, {g.redoable} redone.")
+            self.applied(f"{word} {done}", decision=False)
 
     def act(self, text: str) -> None:
         """Apply a numbered or typed action; an illegal one is refused with its rule."""
@@ -263,7 +287,7 @@ def play_loop(
     ai = ai or {}
     if clear_screen is None:
         clear_screen = console.is_terminal
-    s = Session(screen, game, console, clear_screen, after=after)
+    s = Session(screen, game, console, clear_screen, after=after, ai=ai)
     while not s.stopped:
         seat = s.game.to_act
         if seat is None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import typer
 
 from towerplay.cli.campaign import campaign_app
+from towerplay.cli.report import report
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
 from towerplay.cli.serve import serve
 from towerplay.cli.sim_campaign import sim_campaign
@@ -28,6 +29,7 @@ play_app.command("tactics")(play_tactics)
 sim_app.command("tactics")(sim_tactics)
 sim_app.command("campaign")(sim_campaign)
 app.command("serve")(serve)
+app.command("report")(report)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -28,6 +28,15 @@ from towerplay.cli.common import fail
 from towerplay.cli.loop import Completer, terminal_completer
 from towerplay.cli.rtdt_screen import RtdtScreen, action_grid, load_game, render, save_game
 from towerplay.cli.rtdt_words import needs_text
+from towerplay.cli.sim_options import (
+    OutOption,
+    QuietOption,
+    RayOption,
+    WorkersOption,
+    out_of,
+    progress_of,
+    workers_of,
+)
 from towerplay.core.errors import SaveError
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
@@ -285,6 +294,13 @@ def play_rtdt(
     play_loop(game, console, input, agents, terminal_completer(sys.stdin.isatty()))
 
 
+def _chosen(ids: str | None) -> tuple[str, ...]:
+    """A comma-separated choice; none or 'random' leaves it to each game's seed."""
+    if ids is None or ids.strip().lower() == "random":
+        return ()
+    return tuple(x.strip().lower() for x in ids.split(",") if x.strip())
+
+
 def sim_rtdt(
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
@@ -301,6 +317,25 @@ def sim_rtdt(
     treasures: TreasuresOption = None,
     new_corruptions: NewCorruptionsOption = None,
     only_new_corruptions: OnlyNewCorruptionsOption = False,
+    heroes: Annotated[
+        str | None,
+        typer.Option("--heroes", help="Comma-separated hero ids, seat 0 first; 'random' (the "
+                     "default) deals them from each game's seed."),
+    ] = None,
+    foes: Annotated[
+        str | None,
+        typer.Option("--foes", help="Three foes, levels 2, 3, 4, or 'random'."),
+    ] = None,
+    adversary: Annotated[
+        str | None, typer.Option("--adversary", help="The adversary, or 'random'.")
+    ] = None,
+    companion: Annotated[
+        str | None, typer.Option("--companion", help="The main companion, or 'random'.")
+    ] = None,
+    workers: WorkersOption = None,
+    ray: RayOption = None,
+    out: OutOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Play many Return to Dark Tower games with AI seats and report the results."""
     difficulty = difficulty.lower()
@@ -337,14 +372,30 @@ def sim_rtdt(
             treasures,
             new_corruptions,
             only_new_corruptions,
+            heroes=_chosen(heroes),
+            foes=_chosen(foes),
+            adversary="".join(_chosen(adversary)),
+            companion="".join(_chosen(companion)),
+            workers=workers_of(workers),
+            ray=ray,
+            out=out_of(out),
+            progress=progress_of(quiet, as_json),
         )
-    except ValueError as exc:
+    except (ValueError, SaveError) as exc:
         raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(report))
         return
+    print_report(report)
+
+
+def print_report(report: dict[str, Any]) -> None:
+    """A `sim rtdt` report as a table: results by outcome and cause, speed, errors."""
     console = Console(highlight=False)
-    title = f"rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}, {mode}"
+    title = (
+        f"rtdt: {report['games']} game(s), {report['players']} player(s), {report['agent']}, "
+        f"{report['difficulty']}, {report['mode']}"
+    )
     if report["expansion"]:
         title += f", {report['expansion']} ({report['treasures']} treasures)"
     table = Table(title=title)
@@ -357,7 +408,7 @@ def sim_rtdt(
     if report["errors"]:
         table.add_row("error", "(see below)", str(len(report["errors"])), style="red")
     console.print(table)
-    if mode == "competitive":
+    if report["mode"] == "competitive":
         wins = " · ".join(f"seat {s} {n}" for s, n in report["wins_by_seat"].items())
         console.print(f"wins by seat: {wins}")
     console.print(

@@ -17,6 +17,12 @@ def serve(
         typer.Option(help="store: a SQLite path or a postgresql:// URL (default: the user's)"),
     ] = None,
     pace: Annotated[float, typer.Option(help="seconds between two AI actions")] = 0.8,
+    group_commit: Annotated[
+        bool,
+        typer.Option(
+            help="make the actions that arrive together one transaction (one flush to disk)"
+        ),
+    ] = False,
 ) -> None:
     """Serve the tables of a store to browsers: the JSON API and a WebSocket per seat."""
     import uvicorn
@@ -29,4 +35,9 @@ def serve(
         raise typer.BadParameter(str(e), param_hint="--db") from None
     with store:
         typer.echo(f"towerplay serving {store.location} on http://{host}:{port}/")
-        uvicorn.run(create_app(store, pace=pace), host=host, port=port, log_level="warning")
+        uvicorn.run(
+            create_app(store, pace=pace, group_commit=group_commit),
+            host=host,
+            port=port,
+            log_level="warning",
+        )

@@ -18,7 +18,17 @@ from rich.table import Table
 from towerplay.agents import Agent
 from towerplay.cli import loop
 from towerplay.cli.common import fail
+from towerplay.cli.sim_options import (
+    OutOption,
+    QuietOption,
+    RayOption,
+    WorkersOption,
+    out_of,
+    progress_of,
+    workers_of,
+)
 from towerplay.cli.tactics_screen import TacticsScreen
+from towerplay.core.errors import SaveError
 from towerplay.sim.agents import AGENTS, make_agent
 from towerplay.sim.tactics import simulate
 from towerplay.tactics import new_game
@@ -81,6 +91,10 @@ def sim_tactics(
     ] = "fighter,rogue,cleric",
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    workers: WorkersOption = None,
+    ray: RayOption = None,
+    out: OutOption = None,
+    quiet: QuietOption = False,
 ) -> None:
     """Play many encounters with AI seats and report outcomes and speed."""
     if games < 1:
@@ -89,7 +103,14 @@ def sim_tactics(
         raise typer.BadParameter(f"agent is one of {', '.join(AGENTS['tactics'])}")
     if encounter not in default_content().encounters:
         raise typer.BadParameter(f"no encounter {encounter!r}")
-    report = simulate(encounter, games, agent, seed, party.split(","), difficulty)
+    try:
+        report = simulate(
+            encounter, games, agent, seed, party.split(","), difficulty,
+            workers=workers_of(workers), ray=ray, out=out_of(out),
+            progress=progress_of(quiet, as_json),
+        )
+    except (ValueError, SaveError) as exc:
+        raise fail(str(exc)) from None
     if as_json:
         print(json.dumps(report))
         return
@@ -101,5 +122,6 @@ def sim_tactics(
     for cause, n in report["outcomes"]["failure"].items():
         console.print(f"  failure ({cause}) {n}")
     console.print(
-        f"  {report['decisions']} decisions, {report['decisions_per_second']}/s, {len(report['errors'])} errors"
+        f"  {report['decisions']} decisions, {report['decisions_per_second']}/s, "
+        f"{report['games_per_second']} games/s, {len(report['errors'])} errors"
     )

@@ -11,6 +11,10 @@ from typing import Any, Protocol, runtime_checkable
 
 from towerplay.core.notation import Action
 
+# observe(SPECTATOR) is what every seat sees: the table's public facts and no seat's secrets
+# (a spectator's page, a replay shown to everyone). -1 is no seat's number.
+SPECTATOR = -1
+
 
 @dataclass(frozen=True, slots=True)
 class Result:
@@ -59,3 +63,22 @@ class Game(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
     def state_hash(self) -> str: ...
+
+    # undo and redo through decisions, the RNG and every deck order restored (core/undo.py);
+    # nothing to undo or redo raises IllegalAction and leaves the state unchanged
+
+    def undo(self, steps: int = 1) -> None: ...
+
+    def redo(self, steps: int = 1) -> None: ...
+
+    @property
+    def undoable(self) -> int:
+        """How many decisions can be undone now."""
+
+    @property
+    def redoable(self) -> int:
+        """How many undone decisions can be redone now (a new action drops them)."""
+
+    @property
+    def redo_actions(self) -> list[str]:
+        """The undone actions redo would re-apply, the next first."""

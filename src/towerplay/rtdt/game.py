@@ -15,6 +15,7 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
+from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.rtdt import app, competitive, decisions, decks, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
@@ -342,7 +343,9 @@ def new_game(config: Config | None = None, seed: int | None = None, **options: A
     if config is None:
         config = make_config(seed=seed, **options)
     w = get_world()
-    return RtdtGame(w, setup_state(w, config))
+    game = RtdtGame(w, setup_state(w, config))
+    game._tl = start(game)
+    return game
 
 
 def potions_seen(s: State, seat: int) -> int:
@@ -351,16 +354,18 @@ def potions_seen(s: State, seat: int) -> int:
     return max((d.amount for d in s.pending if d.kind == "flagon" and d.seat == seat), default=0)
 
 
-class RtdtGame:
-    """A game in progress, speaking the Game protocol."""
+class RtdtGame(Undoable):
+    """A game in progress, speaking the Game protocol (undo and redo: core/undo.py)."""
 
-    __slots__ = ("world", "state", "_legal", "_kept")
+    __slots__ = ("world", "state", "_legal", "_kept", "_tl")
 
-    def __init__(self, world: World, state: State) -> None:
+    def __init__(self, world: World, state: State, tl: Timeline | None = None) -> None:
         self.world = plugins.world_for(world, state)
         self.state = state
         self._legal: list[Action] | None = None
         self._kept = Kept()  # parts of the last observations, reused while their facts hold
+        # checkpoints for undo; a game built here from a state rebuilds its past on demand
+        self._tl = tl if tl is not None else Timeline()
 
     # --- protocol -------------------------------------------------------------------------
 
@@ -396,6 +401,10 @@ class RtdtGame:
         return self._legal
 
     def apply(self, action: Action | str) -> None:
+        self._step(action)
+        applied(self, self._tl)
+
+    def _step(self, action: Action | str) -> None:
         a = parse(action) if isinstance(action, str) else action
         legal = self.legal_actions()
         if a not in legal:
@@ -430,7 +439,7 @@ class RtdtGame:
             _order_new(s.pending, mark)
 
     def clone(self) -> RtdtGame:
-        return RtdtGame(self.world, self.state.clone())
+        return RtdtGame(self.world, self.state.clone(), self._tl.shared())
 
     def determinize(self, seat: int, seed: int) -> RtdtGame:
         """Re-draw what `seat` cannot know: deck orders, the Tower's hidden skulls, the
@@ -438,6 +447,7 @@ class RtdtGame:
         they are: the top potions of its Flagon choice, and the cards it saw go under a
         deck (rtdt/decks.py; the quest items of Bounty of the Gods are in its decision)."""
         g = self.clone()
+        g._tl = sealed()
         s = g.state
         rng = Rng(seed_state(seed))
         decks.redraw(s, "potions", seat, rng, top_seen=potions_seen(s, seat))
@@ -498,10 +508,30 @@ class RtdtGame:
         if game.result is None and not game.legal_actions():  # never empty while running
             where = "pending" if game.state.pending else "turn"
             raise SaveError(file, where, "no legal action answers this state")
+        game._tl = start(game)
         return game
 
     def state_hash(self) -> str:
         return state_hash(self.to_json())
+
+    # --- what undo needs (core/undo.py Rewindable) ----------------------------------------
+
+    def _position(self) -> int:
+        return len(self.state.history)
+
+    def _played(self, start: int) -> list[str]:
+        history = self.state.history
+        return history.last(len(history) - start)
+
+    def _origin(self) -> RtdtGame:
+        return RtdtGame(self.world, setup_state(self.world, self.state.config))
+
+    def _snapshot(self) -> RtdtGame:
+        return self.clone()
+
+    def _adopt(self, other: RtdtGame) -> None:
+        self.world, self.state, self._legal = other.world, other.state, other._legal
+        self._kept = Kept()
 
     # --- conveniences ----------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from towerplay.core.notation import Action
+from towerplay.core.protocol import SPECTATOR
 from towerplay.core.replay import Chain
 from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
@@ -71,8 +72,8 @@ def observe(
 ) -> dict[str, Any]:
     """What `seat` may see: everything on the table, none of the hidden order or counts.
     With `kept`, parts whose facts did not change since the last call are reused."""
-    if not 0 <= seat < len(s.heroes):
-        raise IndexError(f"seat must be 0-{len(s.heroes) - 1}, not {seat}")
+    if not (0 <= seat < len(s.heroes) or seat == SPECTATOR):
+        raise IndexError(f"seat must be 0-{len(s.heroes) - 1} (or SPECTATOR, -1), not {seat}")
     k = Kept() if kept is None else kept
     t = s.turn
     cfg = s.config

@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
-import time
+from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
-from towerplay.rtdt.game import make_config, new_game
-from towerplay.sim.agents import check_agent, make_agent
+from towerplay.rtdt.game import make_config
+from towerplay.sim.agents import check_agent
+from towerplay.sim.play import MAX_DECISIONS as LIMITS
+from towerplay.sim.play import Task
+from towerplay.sim.runner import run
+from towerplay.sim.summary import summarize
 
-MAX_DECISIONS = 200_000  # a game that runs longer than this is an engine bug, not a game
+MAX_DECISIONS = LIMITS["rtdt"]  # a game longer than this is an engine bug
 
 
 def simulate(
@@ -22,8 +27,18 @@ def simulate(
     treasures: str = "",
     new_corruptions: int | None = None,
     only_new_corruptions: bool = False,
+    *,
+    heroes: Sequence[str] = (),
+    foes: Sequence[str] = (),
+    adversary: str = "",
+    companion: str = "",
+    workers: int = 1,
+    ray: str | None = None,
+    out: Path | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
-    """Play `games` games (game i from seed + i) and gather the figures. In competitive
+    """Play `games` games (game i from seed + i) and gather the figures. Heroes, foes, the
+    adversary and the companion not given are drawn from each game's seed. In competitive
     mode the winners are counted by seat, overall and by cause. A game that crashes is
     listed under "errors" and the batch goes on. Raises ValueError for bad options."""
     if games < 1:
@@ -37,43 +52,18 @@ def simulate(
         "treasures": treasures,
         "new_corruptions": new_corruptions,
         "only_new_corruptions": only_new_corruptions,
+        "heroes": tuple(heroes),
+        "foes": tuple(foes),
+        "adversary": adversary,
+        "companion": companion,
     }
-    first = make_config(seed=seed, **options)  # what the options come to (the defaults)
-    results: dict[str, dict[str, int]] = {"loss": {}, "win": {}}
-    wins_by_seat: dict[str, int] = {str(s): 0 for s in range(players)}
-    winners_by_cause: dict[str, dict[str, int]] = {}
-    errors: list[dict[str, Any]] = []
-    decisions = 0
-    turns: list[int] = []
-    started = time.perf_counter()
-    for i in range(games):
-        game_seed = seed + i
-        n = 0
-        try:
-            game = new_game(make_config(seed=game_seed, **options))
-            agents = [make_agent("rtdt", agent, game_seed * 8 + s) for s in range(players)]
-            while True:
-                to_act = game.to_act
-                if to_act is None:
-                    break
-                game.apply(agents[to_act].act(game))
-                n += 1
-                if n >= MAX_DECISIONS:
-                    raise RuntimeError(f"no end after {n} decisions")
-            result = game.result
-            assert result is not None
-            by_cause = results.setdefault(result.outcome, {})
-            by_cause[result.cause] = by_cause.get(result.cause, 0) + 1
-            if mode == "competitive" and result.outcome == "win":
-                seats = winners_by_cause.setdefault(result.cause, {})
-                for seat in result.winners:
-                    wins_by_seat[str(seat)] = wins_by_seat.get(str(seat), 0) + 1
-                    seats[str(seat)] = seats.get(str(seat), 0) + 1
-            turns.append(game.state.turn_number)
-        except Exception as exc:  # one broken game must not stop the run
-            errors.append({"seed": game_seed, "error": f"{type(exc).__name__}: {exc}"})
-        decisions += n
-    elapsed = max(time.perf_counter() - started, 1e-9)
+    first = make_config(seed=seed, **options)  # the options checked, and their defaults
+    tasks = [
+        Task(i, "rtdt", seed + i, agent, tuple((seed + i) * 8 + s for s in range(players)),
+             options)
+        for i in range(games)
+    ]
+    records, elapsed, played = run(tasks, workers, ray, out, progress)
     report: dict[str, Any] = {
         "game": "rtdt",
         "games": games,
@@ -86,14 +76,17 @@ def simulate(
         "new_corruptions": first.new_corruptions,
         "only_new_corruptions": not first.base_corruptions,
         "seed": seed,
-        "results": results,
-        "decisions": decisions,
-        "decisions_per_second": round(decisions / elapsed, 1),
-        "games_per_second": round(games / elapsed, 2),
-        "mean_turns": round(sum(turns) / len(turns), 2) if turns else None,
-        "errors": errors,
     }
+    report |= summarize(records, elapsed, played)
     if mode == "competitive":
+        wins_by_seat = {str(s): 0 for s in range(players)}
+        winners_by_cause: dict[str, dict[str, int]] = {}
+        for r in records:
+            if r["outcome"] == "win":
+                seats = winners_by_cause.setdefault(r["cause"], {})
+                for w in r["winners"]:
+                    wins_by_seat[str(w)] = wins_by_seat.get(str(w), 0) + 1
+                    seats[str(w)] = seats.get(str(w), 0) + 1
         report["wins_by_seat"] = wins_by_seat
         report["winners_by_cause"] = winners_by_cause
     return report

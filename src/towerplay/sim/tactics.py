@@ -2,60 +2,62 @@
 
 from __future__ import annotations
 
-import time
+from pathlib import Path
 from typing import Any
 
-from towerplay.sim.agents import check_agent, make_agent
-from towerplay.tactics import new_game
+from towerplay.sim.agents import check_agent
+from towerplay.sim.play import MAX_DECISIONS as LIMITS
+from towerplay.sim.play import Task
+from towerplay.sim.runner import run
+from towerplay.sim.summary import summarize
 
-MAX_DECISIONS = 100_000  # a game longer than this is an engine bug
+MAX_DECISIONS = LIMITS["tactics"]  # a game longer than this is an engine bug
 
 
 def simulate(
-    encounter: str, games: int, agent: str, seed: int, party: list[str], difficulty: str
+    encounter: str,
+    games: int,
+    agent: str,
+    seed: int,
+    party: list[str],
+    difficulty: str,
+    *,
+    workers: int = 1,
+    ray: str | None = None,
+    out: Path | None = None,
+    progress: bool = False,
 ) -> dict[str, Any]:
     """Play `games` games of `encounter` (game i from seed + i) with `agent` in every seat
-    and count the outcomes. A game that crashes is listed under "errors" and the batch
-    goes on. Raises ValueError for bad options."""
+    and count the results, in the shape `sim rtdt` gives (`outcomes` keeps the older
+    success / +success / failure-by-cause form). A game that crashes is listed under
+    "errors" and the batch goes on. Raises ValueError for bad options."""
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
     check_agent("tactics", agent)
-    outcomes: dict[str, Any] = {"success": 0, "+success": 0, "failure": {}}
-    decisions = 0
-    errors: list[str] = []
-    start = time.perf_counter()
-    for i in range(games):
-        try:
-            g = new_game(
-                {"encounter": encounter, "party": party, "difficulty": difficulty}, seed + i
-            )
-            players = [
-                make_agent("tactics", agent, seed * 1000 + i * 10 + s) for s in range(len(party))
-            ]
-            n = 0
-            while g.result is None and n < MAX_DECISIONS:
-                seat = g.to_act
-                assert seat is not None
-                g.apply(players[seat].act(g))
-                n += 1
-            decisions += n
-            if g.s.outcome == "failure":
-                outcomes["failure"][g.s.cause] = outcomes["failure"].get(g.s.cause, 0) + 1
-            elif g.s.outcome:
-                outcomes[g.s.outcome] += 1
-            else:
-                errors.append(f"game {i}: no result after {n} decisions")
-        except Exception as exc:  # a crash is reported, not fatal to the batch
-            errors.append(f"game {i}: {type(exc).__name__}: {exc}")
-    elapsed = time.perf_counter() - start
-    return {
+    config = {"encounter": encounter, "party": list(party), "difficulty": difficulty}
+    tasks = [
+        Task(i, "tactics", seed + i, agent,
+             tuple(seed * 1000 + i * 10 + s for s in range(len(party))), config)
+        for i in range(games)
+    ]
+    records, elapsed, played = run(tasks, workers, ray, out, progress)
+    report: dict[str, Any] = {
+        "game": "tactics",
         "encounter": encounter,
         "games": games,
         "agent": agent,
         "seed": seed,
-        "party": party,
-        "outcomes": outcomes,
-        "decisions": decisions,
-        "decisions_per_second": round(decisions / elapsed, 1) if elapsed > 0 else 0.0,
-        "errors": errors,
+        "party": list(party),
+        "difficulty": difficulty,
     }
+    report |= summarize(records, elapsed, played)
+    failures: dict[str, int] = {}
+    for r in records:
+        if r["outcome"] == "failure":
+            failures[r["cause"]] = failures.get(r["cause"], 0) + 1
+    report["outcomes"] = {
+        "success": sum(1 for r in records if r["outcome"] == "success"),
+        "+success": sum(1 for r in records if r["outcome"] == "+success"),
+        "failure": failures,
+    }
+    return report

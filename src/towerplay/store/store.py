@@ -11,8 +11,9 @@ version is refused (`StaleVersion`) instead of overwriting the other one.
 from __future__ import annotations
 
 import builtins
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Engine, Row, delete, insert, select, update
@@ -39,6 +40,39 @@ from towerplay.store.records import (
 from towerplay.store.schema import actions, ensure_schema, records
 
 ID_ATTEMPTS = 8  # fresh ids tried before giving up (a clash is one in 887 million)
+
+
+@dataclass(frozen=True, slots=True)
+class Change:
+    """One commit, checked and turned to text before any transaction starts."""
+
+    record_id: str
+    expected_version: int
+    action: str
+    document: str
+    summary: str
+    actor: str | None
+    snapshot: bool
+    at: str  # when, as the table keeps it (ISO 8601, UTC)
+
+
+def prepare(
+    record_id: str,
+    expected_version: int,
+    action: str,
+    document: Mapping[str, Any],
+    summary: Mapping[str, Any],
+    actor: str | None = None,
+    snapshot: bool = False,
+) -> Change:
+    """A commit's parts checked (StoreError naming the bad one) and its JSON written."""
+    check_text(action, "the action", 10_000)
+    if actor is not None:
+        check_text(actor, "the actor", MAX_ACTOR)
+    return Change(
+        record_id, expected_version, action, to_json(document, "the document"),
+        to_json(summary, "the summary"), actor, snapshot, now(),
+    )
 
 
 def open_store(url: str | None = None) -> Store:
@@ -137,32 +171,49 @@ class Store:
         and log the action, in one transaction. Raises StaleVersion, writing nothing, when
         the record is no longer at `expected_version`. `snapshot` keeps a copy of the new
         document in the action row (for a history that can be looked at without replay)."""
-        check_text(action, "the action", 10_000)
-        if actor is not None:
-            check_text(actor, "the actor", MAX_ACTOR)
-        text = to_json(document, "the document")
-        summary_text = to_json(summary, "the summary")
-        stamp = now()
-        version = expected_version + 1
+        change = prepare(record_id, expected_version, action, document, summary, actor, snapshot)
         with self._write() as conn:
-            done = conn.execute(
-                update(records)
-                .where(records.c.id == record_id, records.c.version == expected_version)
-                .values(version=version, document=text, summary=summary_text, updated=stamp)
+            return self._change(conn, change)
+
+    def commit_many(
+        self, changes: Sequence[Change]
+    ) -> builtins.list[Record | StaleVersion]:
+        """Several changes (made by `prepare`) in one transaction, so one flush to disk for
+        them all: a group commit (docs/store.md). Each change is made whole or not at all in
+        a savepoint of its own; one on top of an old version comes back as its StaleVersion,
+        written nothing, and the others are made. A database failure fails them all."""
+        out: builtins.list[Record | StaleVersion] = []
+        with self._write() as conn:
+            for change in changes:
+                point = conn.begin_nested()
+                try:
+                    out.append(self._change(conn, change))
+                    point.commit()
+                except StaleVersion as e:
+                    point.rollback()
+                    out.append(e)
+        return out
+
+    def _change(self, conn: Connection, c: Change) -> Record:
+        done = conn.execute(
+            update(records)
+            .where(records.c.id == c.record_id, records.c.version == c.expected_version)
+            .values(version=c.expected_version + 1, document=c.document, summary=c.summary,
+                    updated=c.at)
+        )
+        if done.rowcount != 1:
+            raise StaleVersion(c.record_id, c.expected_version, self._version(conn, c.record_id))
+        conn.execute(
+            insert(actions).values(
+                record_id=c.record_id,
+                version=c.expected_version + 1,
+                action=c.action,
+                actor=c.actor,
+                at=c.at,
+                snapshot=c.document if c.snapshot else None,
             )
-            if done.rowcount != 1:
-                raise StaleVersion(record_id, expected_version, self._version(conn, record_id))
-            conn.execute(
-                insert(actions).values(
-                    record_id=record_id,
-                    version=version,
-                    action=action,
-                    actor=actor,
-                    at=stamp,
-                    snapshot=text if snapshot else None,
-                )
-            )
-            return self._read_record(conn, record_id)
+        )
+        return self._read_record(conn, c.record_id)
 
     def rename(self, record_id: str, name: str) -> Record:
         """A new name; the document, its version and the action log stay as they are."""

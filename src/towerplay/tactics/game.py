@@ -13,6 +13,7 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
+from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
@@ -21,22 +22,29 @@ from towerplay.tactics.save import state_from_json, state_to_json
 from towerplay.tactics.setup import config_items, items_by_id, new_state
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 2  # 2: the party items (state.items, items_spent), push and splash decisions
+SAVE_VERSION = 3  # 3: state.seed and state.history (undo); 2: the party items, push, splash
+OLD_VERSIONS = (2,)  # still loaded: no history, so undo reaches back only to the load
+SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
     "party": ["fighter", "rogue", "cleric"],
 }
 
 
-class TacticsGame:
-    """One encounter of Adventure Tactics, driven through the Game protocol."""
+class TacticsGame(Undoable):
+    """One encounter of Adventure Tactics, driven through the Game protocol (undo and
+    redo: core/undo.py)."""
 
-    __slots__ = ("s", "ctx", "config")
+    __slots__ = ("s", "ctx", "config", "_tl")
 
-    def __init__(self, s: State, ctx: Ctx, config: dict[str, Any]) -> None:
+    def __init__(
+        self, s: State, ctx: Ctx, config: dict[str, Any], tl: Timeline | None = None
+    ) -> None:
         self.s = s
         self.ctx = ctx
         self.config = config
+        # checkpoints for undo; a game built here from a state rebuilds its past on demand
+        self._tl = tl if tl is not None else Timeline()
 
     # --- the protocol ---------------------------------------------------------------
 
@@ -73,17 +81,23 @@ class TacticsGame:
         return legal(self.s)
 
     def apply(self, action: Action | str) -> None:
+        self._step(action)
+        applied(self, self._tl)
+
+    def _step(self, action: Action | str) -> None:
         tokens = tuple(parse(action) if isinstance(action, str) else action)
         apply_action(self.s, self.ctx, tokens)
+        self.s.history = self.s.history.add(" ".join(tokens))
 
     def clone(self) -> TacticsGame:
-        return TacticsGame(self.s.clone(), self.ctx, self.config)
+        return TacticsGame(self.s.clone(), self.ctx, self.config, self._tl.shared())
 
     def determinize(self, seat: int, seed: int) -> TacticsGame:
         """A copy with what `seat` cannot know re-drawn: deck orders, other heroes'
         hands (from their hand + deck, their pending choices asked afresh), the boss
         and direction decks, the RNG. `observe(seat)` is unchanged."""
         g = self.clone()
+        g._tl = sealed()
         g.s.rng = seed_state(seed)
         redraw_hidden(g.s, g.ctx, seat)
         return g
@@ -182,8 +196,11 @@ class TacticsGame:
             raise SaveError(file, "(top level)", "expected a JSON object")
         if data.get("game") != "tactics":
             raise SaveError(file, "game", "not a tactics save")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(file, "version", f"expected version {SAVE_VERSION}")
+        version = data.get("version")
+        if version != SAVE_VERSION and version not in OLD_VERSIONS:
+            raise SaveError(
+                file, "version", f"expected version {SAVE_VERSION} (or {OLD_VERSIONS[0]})"
+            )
         config = data.get("config")
         if not isinstance(config, dict):
             raise SaveError(file, "config", "expected an object")
@@ -191,12 +208,34 @@ class TacticsGame:
             items = items_by_id(config_items(config))
         except ValueError as e:
             raise SaveError(file, "config.items", str(e)) from None
-        s = state_from_json(data.get("state"), file, content, items)
+        raw = data.get("state")
+        if version != SAVE_VERSION and isinstance(raw, dict):  # no seed nor history kept
+            raw = {**raw, "seed": "0", "history": []}
+        s = state_from_json(raw, file, content, items)
         enc = content.encounters[s.encounter]
-        return cls(s, Ctx(content, enc, board_of(enc), items=items), config)
+        game = cls(s, Ctx(content, enc, board_of(enc), items=items), config)
+        game._tl = start(game, origin=version == SAVE_VERSION)
+        return game
 
     def state_hash(self) -> str:
         return state_hash(state_to_json(self.s))
+
+    # --- what undo needs (core/undo.py Rewindable) ------------------------------------
+
+    def _position(self) -> int:
+        return len(self.s.history)
+
+    def _played(self, start: int) -> list[str]:
+        return self.s.history.last(len(self.s.history) - start)
+
+    def _origin(self) -> TacticsGame:
+        return new_game(self.config, self.s.seed, self.ctx.content)
+
+    def _snapshot(self) -> TacticsGame:
+        return self.clone()
+
+    def _adopt(self, other: TacticsGame) -> None:
+        self.s = other.s
 
 
 def new_game(
@@ -206,5 +245,8 @@ def new_game(
     cfg = dict(DEFAULT_CONFIG)
     cfg.update(config or {})
     s, ctx = new_state(content or default_content(), cfg, seed)
+    s.seed = seed & SEED_MASK  # the same generator as `seed` (Rng keeps 64 bits)
     advance(s, ctx)
-    return TacticsGame(s, ctx, cfg)
+    game = TacticsGame(s, ctx, cfg)
+    game._tl = start(game)
+    return game

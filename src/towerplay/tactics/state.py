@@ -239,6 +239,10 @@ class State:
     decisions: int = field(default=0, metadata=spec(hi=10**9))
     cursor: int = 0  # progress through the heroes within a setup or cleanup phase
     acting: str = ""  # the hero whose turn is in progress
+    # what undo rebuilds the encounter from (core/undo.py): the seed it was set up with
+    # and every action applied since, in notation (save version 3)
+    seed: int = field(default=0, metadata=spec(text=True, hi=2**64 - 1))
+    history: Chain[str] = field(default_factory=Chain)
 
     def clone(self) -> State:
         return _clone_state(self)

@@ -26,6 +26,7 @@ from towerplay.i18n import LANGUAGES, catalog
 from towerplay.rtdt.board_view import board_view
 from towerplay.sim.agents import AGENTS
 from towerplay.store import Store
+from towerplay.store.group import GroupCommitter
 from towerplay.web.games import KINDS
 from towerplay.web.tables import TableError, Tables
 
@@ -43,6 +44,13 @@ class NewTable(BaseModel):
 class Move(BaseModel):
     token: str
     action: str
+    version: int
+
+
+class Turn(BaseModel):
+    """An undo or a redo asked on the version the page showed."""
+
+    token: str
     version: int
 
 
@@ -65,39 +73,58 @@ def error_body(e: Exception) -> dict[str, Any]:
     return {"error": str(e), "rule": getattr(e, "rule", None)}
 
 
-def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
-    tables = Tables(store)
-    hub = Hub()
-    running: set[str] = set()
-    tasks: set[asyncio.Task[None]] = set()
+class Server:
+    """What the routes share: the tables, the change hub, and the AI seats' background play."""
 
-    async def run_ai(table_id: str) -> None:
+    def __init__(self, store: Store, pace: float, poll: float, group: bool) -> None:
+        self.group = GroupCommitter(store) if group else None
+        self.tables = Tables(store, self.group)
+        self.hub = Hub()
+        self.pace, self.poll = pace, poll
+        self.running: set[str] = set()
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    async def run_ai(self, table_id: str) -> None:
         """Play the AI seats of a table until a person is to act or the game ends."""
-        if table_id in running:
+        if table_id in self.running:
             return
-        running.add(table_id)
+        self.running.add(table_id)
         try:
             while True:
-                await asyncio.sleep(pace)
-                if not await run_in_threadpool(tables.ai_turn, table_id):
+                await asyncio.sleep(self.pace)
+                if not await run_in_threadpool(self.tables.ai_turn, table_id):
                     break
-                hub.changed(table_id)
+                self.hub.changed(table_id)
         finally:
-            running.discard(table_id)
+            self.running.discard(table_id)
 
-    def start_ai(table_id: str) -> None:
-        task = asyncio.get_running_loop().create_task(run_ai(table_id))
-        tasks.add(task)
-        task.add_done_callback(tasks.discard)
+    def start_ai(self, table_id: str) -> None:
+        task = asyncio.get_running_loop().create_task(self.run_ai(table_id))
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def changed(self, table_id: str) -> None:
+        self.hub.changed(table_id)
+        self.start_ai(table_id)
+
+
+def create_app(
+    store: Store, pace: float = 0.8, poll: float = 1.0, group_commit: bool = False
+) -> FastAPI:
+    """The server's app. `group_commit` makes the actions of many tables that arrive
+    together one transaction (store/group.py); each is still answered only once on disk."""
+    server = Server(store, pace, poll, group_commit)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        for entry in await run_in_threadpool(tables.lobby):  # resume AI seats after a restart
+        for entry in await run_in_threadpool(server.tables.lobby):  # resume AI after a restart
             if entry.get("ai_to_act") and entry.get("result") is None:
-                start_ai(entry["id"])
+                server.start_ai(entry["id"])
         yield
-        for task in list(tasks):
+        for task in list(server.tasks):
             task.cancel()
+        if server.group is not None:
+            server.group.close()
 
     app = FastAPI(title="towerplay", lifespan=lifespan)
 
@@ -109,6 +136,14 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
     async def damaged(_request: Any, e: SaveError) -> JSONResponse:
         return JSONResponse({"error": f"the table cannot be read: {e}"}, status_code=500)
 
+    add_pages(app)
+    add_api(app, server)
+    add_socket(app, server)
+    return app
+
+
+def add_pages(app: FastAPI) -> None:
+    """The pages and what they fetch besides the tables: assets, the board, the words."""
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -129,6 +164,11 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
             raise TableError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
         return dict(catalog(lang).messages)
 
+
+def add_api(app: FastAPI, server: Server) -> None:
+    """The tables over HTTP: the games, the lobby, making a table, a seat's view, acting."""
+    tables = server.tables
+
     @app.get("/api/games")
     def games() -> dict[str, Any]:
         return {
@@ -144,13 +184,17 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
         made = await run_in_threadpool(
             tables.create, body.game, body.config, body.seed, body.seats, body.name
         )
-        start_ai(made.id)
+        server.start_ai(made.id)
         return {
             "id": made.id,
             "seats": [
                 None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
                 for t in made.tokens
             ],
+            "spectator": {
+                "token": made.spectator,
+                "link": f"/play/{made.id}?token={made.spectator}",
+            },
         }
 
     @app.get("/api/tables/{table_id}")
@@ -160,9 +204,25 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, move: Move) -> dict[str, Any]:
         out = await run_in_threadpool(tables.act, table_id, move.token, move.action, move.version)
-        hub.changed(table_id)
-        start_ai(table_id)
+        server.changed(table_id)
         return out
+
+    @app.post("/api/tables/{table_id}/undo")
+    async def undo(table_id: str, turn: Turn) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.undo, table_id, turn.token, turn.version)
+        server.changed(table_id)
+        return out
+
+    @app.post("/api/tables/{table_id}/redo")
+    async def redo(table_id: str, turn: Turn) -> dict[str, Any]:
+        out = await run_in_threadpool(tables.redo, table_id, turn.token, turn.version)
+        server.changed(table_id)
+        return out
+
+
+def add_socket(app: FastAPI, server: Server) -> None:
+    """A seat's WebSocket: its view now and after every change; its actions."""
+    tables = server.tables
 
     @app.websocket("/api/tables/{table_id}/ws")
     async def seat_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
@@ -179,39 +239,42 @@ def create_app(store: Store, pace: float = 0.8, poll: float = 1.0) -> FastAPI:
         async def push() -> None:
             nonlocal sent
             while True:
-                waiter = hub.waiter(table_id)
+                waiter = server.hub.waiter(table_id)
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(waiter.wait(), timeout=poll)
+                    await asyncio.wait_for(waiter.wait(), timeout=server.poll)
                 if await run_in_threadpool(tables.version, table_id) != sent:
                     v = await run_in_threadpool(tables.view, table_id, token)
                     sent = v["version"]
                     await websocket.send_json(v)
 
-        async def listen() -> None:
-            while True:
-                text = await websocket.receive_text()
-                try:
-                    try:
-                        msg = json.loads(text)
-                    except ValueError:
-                        raise TableError("not JSON: send {\"action\": ..., \"version\": ...}") from None
-                    if not isinstance(msg, dict):
-                        raise TableError('expected {"action": ..., "version": ...}')
-                    await run_in_threadpool(
-                        tables.act, table_id, token, msg.get("action"), msg.get("version")
-                    )
-                except TableError as e:
-                    await websocket.send_json(error_body(e))
-                    continue
-                hub.changed(table_id)
-                start_ai(table_id)
-
         pusher = asyncio.create_task(push())
         try:
-            await listen()
+            await listen(websocket, server, table_id, token)
         except WebSocketDisconnect:
             pass
         finally:
             pusher.cancel()
 
-    return app
+
+async def listen(websocket: WebSocket, server: Server, table_id: str, token: str | None) -> None:
+    """A seat's messages: each an action on a version; a refusal is sent back to it."""
+    while True:
+        text = await websocket.receive_text()
+        try:
+            try:
+                msg = json.loads(text)
+            except ValueError:
+                raise TableError('not JSON: send {"action": ..., "version": ...}') from None
+            if not isinstance(msg, dict):
+                raise TableError('expected {"action": ..., "version": ...}')
+            if msg.get("undo") or msg.get("redo"):
+                step = server.tables.undo if msg.get("undo") else server.tables.redo
+                await run_in_threadpool(step, table_id, token, msg.get("version"))
+            else:
+                await run_in_threadpool(
+                    server.tables.act, table_id, token, msg.get("action"), msg.get("version")
+                )
+        except TableError as e:
+            await websocket.send_json(error_body(e))
+            continue
+        server.changed(table_id)

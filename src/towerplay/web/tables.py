@@ -18,9 +18,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
-from towerplay.core.protocol import Game
+from towerplay.core.protocol import SPECTATOR, Game
+from towerplay.core.undo import consent
 from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Record, StaleVersion, Store, UnknownRecord
+from towerplay.store.group import GroupCommitter
 from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
@@ -58,10 +60,12 @@ class Refused(TableError):
 
 @dataclass(frozen=True)
 class Created:
-    """A new table: its id and each seat's secret token (None for an AI seat)."""
+    """A new table: its id, each seat's secret token (None for an AI seat) and the
+    spectators' token (it sees what every seat sees, and cannot act)."""
 
     id: str
     tokens: list[str | None]
+    spectator: str
 
 
 def token_hash(token: str) -> str:
@@ -93,8 +97,9 @@ class Tables:
     """The tables of one store. Thread-safe: each change is one store transaction; loaded
     games are kept per (table, version) so a request does not reload the save."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, group: GroupCommitter | None = None) -> None:
         self.store = store
+        self.group = group  # commits of many tables made together (store/group.py)
         self._games: dict[str, tuple[int, Game]] = {}
         self._lock = threading.Lock()
 
@@ -114,19 +119,21 @@ class Tables:
             token = secrets.token_urlsafe(18) if seat["who"] == "human" else None
             seat["token"] = None if token is None else token_hash(token)
             tokens.append(token)
+        spectator = secrets.token_urlsafe(18)
         doc = {
             "format": FORMAT,
             "game": game,
             "config": config,
             "seed": seed,
             "seats": chosen,
+            "spectator": token_hash(spectator),
             "save": made.to_json(),
         }
         title = name.strip()[:200] or f"{gk.title}, seed {seed}"
         rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game))
         with self._lock:
             self._games[rec.id] = (rec.version, made)
-        return Created(rec.id, tokens)
+        return Created(rec.id, tokens, spectator)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Every table, newest change first: id, name, version and its summary."""
@@ -160,14 +167,24 @@ class Tables:
             raise UnknownTable(f"no table {table_id!r}") from None
 
     def seat_of(self, rec: Record, token: str | None) -> int:
-        """The seat whose token this is; Forbidden for a missing or unknown token."""
+        """The seat whose token this is (SPECTATOR for the spectators' token); Forbidden for
+        a missing or unknown token."""
         if not token:
             raise Forbidden("no seat token: open the table from your seat's link")
         given = token_hash(token)
         for i, seat in enumerate(rec.document["seats"]):
             if seat["token"] is not None and hmac.compare_digest(seat["token"], given):
                 return i
+        if hmac.compare_digest(str(rec.document.get("spectator", "")), given):
+            return SPECTATOR
         raise Forbidden("this token is no seat of this table")
+
+    def player_of(self, rec: Record, token: str | None) -> int:
+        """The seat of a person or AI seat's token; a spectator may look, not act."""
+        seat = self.seat_of(rec, token)
+        if seat == SPECTATOR:
+            raise Forbidden("a spectator can watch, not act")
+        return seat
 
     def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         rec, game = self.load(table_id)
@@ -178,7 +195,7 @@ class Tables:
     def act(self, table_id: str, token: str | None, action: Any, version: Any) -> dict[str, Any]:
         """Apply `action` for the token's seat on top of `version`; the seat's new view."""
         rec, game = self.load(table_id)
-        seat = self.seat_of(rec, token)
+        seat = self.player_of(rec, token)
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             raise TableError("action: expected the action's text, as legal_actions lists it")
         if not isinstance(version, int) or isinstance(version, bool):
@@ -219,10 +236,18 @@ class Tables:
             after.apply(action)
         except IllegalAction as e:
             raise Refused(str(e), e.rule) from None
-        doc = {**rec.document, "save": after.to_json()}
+        return self._store(rec, after, action, actor, None)
+
+    def _store(
+        self, rec: Record, after: Game, action: str, actor: str, request: dict[str, Any] | None
+    ) -> tuple[Record, Game]:
+        """Commit `after` as the table's next version (one transaction), with the undo
+        request it leaves open, if any."""
+        doc = {**rec.document, "save": after.to_json(), "undo": request}
         seats = rec.document["seats"]
+        commit = self.group.commit if self.group is not None else self.store.commit
         try:
-            new = self.store.commit(
+            new = commit(
                 rec.id, rec.version, action, doc, summary(after, seats, doc["game"]), actor=actor
             )
         except StaleVersion as e:
@@ -232,6 +257,76 @@ class Tables:
         with self._lock:
             self._games[rec.id] = (new.version, after)
         return new, after
+
+    # --- undo and redo, with the online consent rule ---------------------------------------
+
+    def undo(self, table_id: str, token: str | None, version: Any) -> dict[str, Any]:
+        """Undo back to before the last decision a person made (the AI's moves after it
+        go too). Done at once when no step revealed hidden information to a person, or when
+        every person agreed; else the request stays open, this seat agreeing, until the
+        others agree by asking the same (UNDO-6) or someone acts."""
+        rec, game = self.load(table_id)
+        seat = self._fresh(rec, token, version)
+        seats = rec.document["seats"]
+        steps = human_steps(game, seats)
+        if steps == 0:
+            raise Refused("no decision of a person to undo", "UNDO-1")
+        humans = [i for i, s in enumerate(seats) if s["who"] == "human"]
+        open_request = rec.document.get("undo") or {}
+        agreed = {seat} | set(open_request.get("agreed", []) if open_request.get("steps") == steps
+                              else [])
+        verdict = consent(game, steps, humans, agreed)
+        if verdict.allowed:
+            after = game.clone()
+            after.undo(steps)
+            new, after = self._store(rec, after, f"undo {steps}", f"seat {seat}", None)
+        else:
+            request = {"steps": steps, "by": seat, "agreed": sorted(agreed),
+                       "missing": list(verdict.missing), "reason": verdict.reason}
+            new, after = self._store(rec, game.clone(), f"ask undo {steps}", f"seat {seat}",
+                                     request)
+        return seat_view(new, after, seat)
+
+    def redo(self, table_id: str, token: str | None, version: Any) -> dict[str, Any]:
+        """Redo the next decision a person made, with the AI's moves after it. What can be
+        redone lives with the game in this process, not in the store (docs/web.md)."""
+        rec, game = self.load(table_id)
+        seat = self._fresh(rec, token, version)
+        if game.redoable == 0:
+            raise Refused("nothing to redo", "UNDO-4")
+        with self._lock:  # a clone keeps nothing to redo: this game itself steps forward,
+            self._games.pop(table_id, None)  # and is kept again only once committed
+        before = game.redoable
+        game.redo(1)
+        seats = rec.document["seats"]
+        while game.redoable and game.to_act is not None and seats[game.to_act]["who"] == "ai":
+            game.redo(1)
+        new, after = self._store(rec, game, f"redo {before - game.redoable}", f"seat {seat}",
+                                 None)
+        return seat_view(new, after, seat)
+
+    def _fresh(self, rec: Record, token: str | None, version: Any) -> int:
+        """The token's seat, once the request is known to be made on the current version."""
+        seat = self.player_of(rec, token)
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise TableError("version: expected the version number your view showed")
+        if version != rec.version:
+            raise Stale(
+                f"the game is at version {rec.version}, you acted on version {version}: "
+                "nothing was done; look at the game again"
+            )
+        return seat
+
+
+def human_steps(game: Game, seats: list[dict[str, Any]]) -> int:
+    """How many decisions back the last one a person made lies (0: none can be undone)."""
+    past = game.clone()
+    for k in range(1, game.undoable + 1):
+        past.undo(1)
+        who = past.to_act
+        if who is not None and seats[who]["who"] == "human":
+            return k
+    return 0
 
 
 def read_game(rec: Record) -> Game:
@@ -247,6 +342,12 @@ def read_game(rec: Record) -> Game:
         isinstance(s, dict) and s.get("who") in ("human", "ai") for s in seats
     ):
         raise SaveError(where, "seats", "expected a list of seats")
+    request = doc.get("undo")
+    if request is not None and not (
+        isinstance(request, dict) and isinstance(request.get("steps"), int)
+        and isinstance(request.get("agreed"), list)
+    ):
+        raise SaveError(where, "undo", "expected null or an undo request")
     gk = KINDS[doc["game"]]
     game = gk.load(doc.get("save"), where)
     if gk.seats(game) != len(seats):
@@ -285,5 +386,10 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "prompt": game.prompt if game.to_act == seat else "",
         "legal_actions": [str(a) for a in game.legal_actions()] if game.to_act == seat else [],
         "result": None if game.result is None else game.result.to_json(),
+        "undo": {
+            "undoable": game.undoable,
+            "redoable": game.redoable,
+            "request": rec.document.get("undo"),
+        },
         "observe": game.observe(seat),
     }

@@ -19,12 +19,17 @@ PAGE_WORDS = (
     N_("Tables"), N_("over"), N_("to act"), N_("cooperative"), N_("competitive"),
     # a seat's page
     N_("connected"), N_("disconnected, reconnecting…"), N_("Game over"), N_("Your turn"),
-    N_("Waiting for"), N_("What happened"), N_("key"),
+    N_("Waiting for"), N_("What happened"), N_("key"), N_("Undo"), N_("Redo"),
+    N_("{seat} asks to undo {n} decision(s)"), N_("waiting for the others to agree"),
+    N_("press Undo to agree"), N_("Spectator"),
     # Return to Dark Tower
     N_("Month"), N_("turn"), N_("Skulls in the supply"), N_("Market"), N_("level"),
     N_("the Tower"), N_("virtue"), N_("gear"), N_("treasure"), N_("potion"), N_("corruption"),
     N_("companion"), N_("quest item"), N_("warriors"), N_("spirit"), N_("Heroic"), N_("Gritty"),
     N_("cleanse"), N_("quest"), N_("battle"), N_("banner"), N_("reinforce"),
+    N_("Battle"), N_("the adversary"), N_("card"), N_("rung"), N_("Advantages"), N_("dungeon"),
+    N_("wild"), N_("magic"), N_("melee"), N_("stealth"), N_("beast"), N_("humanoid"),
+    N_("undead"), N_("elemental"), N_("ranged"),
     # Adventure Tactics
     N_("Round"), N_("Main objective"), N_("Bonus objective"), N_("Revive potions"),
     N_("Initiative"), N_("Boss cards revealed"), N_("deck"), N_("hand"), N_("discard"),

@@ -16,6 +16,7 @@ from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
+from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.campaign import decisions, guide
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
 from towerplay.tactics.campaign.invariants import violations
@@ -25,22 +26,34 @@ from towerplay.tactics.campaign.view import observe
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
 
-SAVE_VERSION = 1
+SAVE_VERSION = 2  # 2: state.seed and state.actions (undo)
+OLD_VERSIONS = (1,)  # still loaded: no actions kept, so undo reaches back only to the load
+SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {"heroes": 3, "difficulty": "normal", "players": 1}
 
 
-class CampaignGame:
-    """A campaign of Adventure Tactics, driven through the Game protocol."""
+class CampaignGame(Undoable):
+    """A campaign of Adventure Tactics, driven through the Game protocol (undo and redo:
+    core/undo.py, over the whole campaign, encounters included)."""
 
-    __slots__ = ("s", "c", "config", "enc")
+    __slots__ = ("s", "c", "config", "enc", "_tl")
 
     def __init__(
-        self, s: CampaignState, c: CampaignContent, config: dict[str, Any], enc: TacticsGame | None
+        self,
+        s: CampaignState,
+        c: CampaignContent,
+        config: dict[str, Any],
+        enc: TacticsGame | None,
+        tl: Timeline | None = None,
     ) -> None:
         self.s = s
         self.c = c
         self.config = config
         self.enc = enc  # the encounter in progress (s.fight), else None
+        if enc is not None:
+            enc._tl = sealed()  # its past is the campaign's: undo goes through the campaign
+        # checkpoints for undo; a game built here from a state rebuilds its past on demand
+        self._tl = tl if tl is not None else Timeline()
 
     # --- the protocol -----------------------------------------------------------------
 
@@ -75,8 +88,14 @@ class CampaignGame:
 
     def apply(self, action: Action | str) -> None:
         """Perform an action; an illegal one raises IllegalAction and changes nothing."""
+        self._step(action)
+        applied(self, self._tl)
+
+    def _step(self, action: Action | str) -> None:
+        tokens = tuple(parse(action) if isinstance(action, str) else action)
         if self.enc is not None:
-            self.enc.apply(action)  # the engine refuses illegal actions unchanged
+            self.enc._step(Action(*tokens))  # the engine refuses illegal actions unchanged
+            self.s.actions = self.s.actions.add(" ".join(tokens))
             if self.enc.result is not None:
                 outcome, cause = self.enc.s.outcome, self.enc.s.cause
                 guide.spend_items(self.c, self.s, self.enc.spent()["items_spent"])
@@ -84,10 +103,10 @@ class CampaignGame:
                 guide.resolve_encounter(self.c, self.s, outcome, cause)
                 self._run()
             return
-        tokens = tuple(parse(action) if isinstance(action, str) else action)
         if " ".join(tokens) not in decisions.actions(self.c, self.s):
             raise decisions.explain(self.c, self.s, tokens)
         decisions.answer(self.c, self.s, tokens)
+        self.s.actions = self.s.actions.add(" ".join(tokens))
         self._run()
 
     def _run(self) -> None:
@@ -101,17 +120,19 @@ class CampaignGame:
                 self.enc = new_encounter(
                     guide.encounter_config(self.c, s), guide.next_seed(s), self.c.game
                 )
+                self.enc._tl = sealed()  # its past is the campaign's
                 return
             guide.step(self.c, s)
 
     def clone(self) -> CampaignGame:
         enc = self.enc.clone() if self.enc is not None else None
-        return CampaignGame(self.s.clone(), self.c, self.config, enc)
+        return CampaignGame(self.s.clone(), self.c, self.config, enc, self._tl.shared())
 
     def determinize(self, seat: int, seed: int) -> CampaignGame:
         """A copy with what `seat` cannot know re-drawn: the random encounter deck's order,
         the RNG, and inside an encounter what the encounter hides."""
         g = self.clone()
+        g._tl = sealed()
         g.s.rng = seed_state(seed)
         guide.shuffle(g.s, g.s.random_deck)
         if g.enc is not None:
@@ -151,12 +172,18 @@ class CampaignGame:
             raise SaveError(file, "(top level)", "expected a JSON object")
         if data.get("game") != "campaign":
             raise SaveError(file, "game", "not a campaign save")
-        if data.get("version") != SAVE_VERSION:
-            raise SaveError(file, "version", f"expected version {SAVE_VERSION}")
+        version = data.get("version")
+        if version != SAVE_VERSION and version not in OLD_VERSIONS:
+            raise SaveError(
+                file, "version", f"expected version {SAVE_VERSION} (or {OLD_VERSIONS[0]})"
+            )
         config = data.get("config")
         if not isinstance(config, dict):
             raise SaveError(file, "config", "expected an object")
-        s = state_from_json(data.get("state"), file, c)
+        raw_state = data.get("state")
+        if version != SAVE_VERSION and isinstance(raw_state, dict):  # no seed nor actions
+            raw_state = {**raw_state, "seed": "0", "actions": []}
+        s = state_from_json(raw_state, file, c)
         if [config.get("heroes"), config.get("difficulty"), config.get("players")] != [
             s.heroes_count,
             s.difficulty,
@@ -171,10 +198,29 @@ class CampaignGame:
             want = guide.encounter_config(c, s)
             if enc.s.encounter != want["encounter"] or enc.s.heroes_count != len(s.party):
                 raise SaveError(file, "encounter", "not this chapter's encounter for this party")
-        return cls(s, c, config, enc)
+        game = cls(s, c, config, enc)
+        game._tl = start(game, origin=version == SAVE_VERSION)
+        return game
 
     def state_hash(self) -> str:
         return state_hash(self.to_json())
+
+    # --- what undo needs (core/undo.py Rewindable) ------------------------------------
+
+    def _position(self) -> int:
+        return len(self.s.actions)
+
+    def _played(self, start: int) -> list[str]:
+        return self.s.actions.last(len(self.s.actions) - start)
+
+    def _origin(self) -> CampaignGame:
+        return new_game(self.config, self.s.seed, self.c)
+
+    def _snapshot(self) -> CampaignGame:
+        return self.clone()
+
+    def _adopt(self, other: CampaignGame) -> None:
+        self.s, self.enc = other.s, other.enc
 
 
 def _config(config: dict[str, Any] | None) -> dict[str, Any]:
@@ -204,10 +250,12 @@ def new_game(
     if not c.chapters:
         raise ValueError("the campaign content has no chapters")
     s = CampaignState(cfg["difficulty"], cfg["heroes"], cfg["players"], seed_state(seed))
+    s.seed = seed & SEED_MASK  # the same generator as `seed` (Rng keeps 64 bits)
     try:
         guide.start(c, s, cfg.get("party"))
     except IllegalAction as exc:
         raise ValueError(str(exc)) from exc
     g = CampaignGame(s, c, cfg, None)
     g._run()
+    g._tl = start(g)
     return g

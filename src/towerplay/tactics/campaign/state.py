@@ -73,6 +73,10 @@ class CampaignState:
     loadouts: list[Loadout] = field(default_factory=list)  # one per hero while preparing
     ending: str = ""
     log: Chain[str] = field(default_factory=Chain)
+    # what undo rebuilds the campaign from (core/undo.py): the seed it was started with
+    # and every action applied since, encounters' included (save version 2)
+    seed: int = field(default=0, metadata=spec(text=True, hi=2**64 - 1))
+    actions: Chain[str] = field(default_factory=Chain)
 
     def clone(self) -> CampaignState:
         return _clone_state(self)

@@ -69,6 +69,9 @@ async function create(event) {
     }
     list.appendChild(li);
   });
+  const watch = document.createElement("li");
+  watch.innerHTML = `${Words.t("Spectator")}: <a href="${data.spectator.link}">${location.origin}${data.spectator.link}</a>`;
+  list.appendChild(watch);
   $("#links").hidden = false;
   listTables();
 }

@@ -42,10 +42,34 @@ const Play = {
     this.socket.send(JSON.stringify({ action, version: this.view.version }));
   },
 
+  // undo back to before the last decision a person made; online, one that takes back
+  // something hidden waits until every person has asked (agreed) too
+  step(which) {
+    if (!this.view) return;
+    this.socket.send(JSON.stringify({ [which]: true, version: this.view.version }));
+  },
+
+  renderUndo() {
+    const u = this.view.undo;
+    document.getElementById("undo").disabled = u.undoable === 0;
+    document.getElementById("redo").disabled = u.redoable === 0;
+    const req = document.getElementById("undo-request");
+    req.textContent = "";
+    if (u.request) {
+      const mine = u.request.agreed.includes(this.view.seat);
+      req.textContent = Words.t("{seat} asks to undo {n} decision(s)", {
+        seat: `${Words.t("Seat")} ${u.request.by + 1}`, n: u.request.steps }) + " — " +
+        (mine ? Words.t("waiting for the others to agree") : Words.t("press Undo to agree"));
+      req.title = u.request.reason;
+    }
+  },
+
   render() {
     const v = this.view;
     document.body.dataset.version = v.version;  // for tests and for the eye: the state shown
-    document.getElementById("title").textContent = `${v.name} — ${Words.t("Seat")} ${v.seat + 1}`;
+    const who = v.seat < 0 ? Words.t("Spectator") : `${Words.t("Seat")} ${v.seat + 1}`;
+    document.getElementById("title").textContent = `${v.name} — ${who}`;
+    document.getElementById("undo-bar").hidden = v.seat < 0;
     let status;
     if (v.result) status = `${Words.t("Game over")}: ${v.result.outcome} (${v.result.cause})`;
     else if (v.your_turn) status = Words.t("Your turn");
@@ -53,6 +77,7 @@ const Play = {
     document.getElementById("status").textContent = status;
     document.getElementById("prompt").textContent = v.prompt;
     this.renderActions();
+    this.renderUndo();
     this.renderLog();
     this.renderers[v.game].render(v, document.getElementById("board"),
                                 document.getElementById("panels"));
@@ -109,6 +134,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   await Words.load(Words.lang);
   Words.picker(document.getElementById("lang"), () => Play.view && Play.render());
   document.getElementById("filter").addEventListener("input", () => Play.renderActions());
+  document.getElementById("undo").addEventListener("click", () => Play.step("undo"));
+  document.getElementById("redo").addEventListener("click", () => Play.step("redo"));
   document.addEventListener("keydown", (e) => {
     const filter = document.getElementById("filter");
     if (e.target === filter) {
@@ -120,6 +147,8 @@ window.addEventListener("DOMContentLoaded", async () => {
       return;
     }
     if (e.key === "/") { e.preventDefault(); filter.focus(); return; }
+    if (e.key === "u") { Play.step("undo"); return; }
+    if (e.key === "r") { Play.step("redo"); return; }
     const n = Number(e.key);
     if (n >= 1 && n <= 9) {
       const buttons = document.querySelectorAll("#actions button");

@@ -59,22 +59,26 @@ const Rtdt = {
                       class: wastes.has(s.id) ? "wasteland" : "" }, g);
       svg("text", { y: 44, class: "space-name", "text-anchor": "middle" }, g, s.name);
       const building = (o.buildings || {})[s.id];
-      if (building) this.building(g, building);
+      if (building) this.building(g, building, s.id);
       g.addEventListener("click", () => Play.pick(s.id));
     }
     this.pieces(root, o, at);
     this.tower(root, o, c, b.tower.r);
+    this.lastSkulls = Object.fromEntries(
+      Object.entries(o.buildings || {}).map(([k, v]) => [k, v.skulls]));
     return root;
   },
 
-  building(g, bd) {
+  building(g, bd, space) {
+    const before = (this.lastSkulls || {})[space];
     const cls = bd.standing ? "building" : "building razed";
     svg("rect", { x: -14, y: -14, width: 28, height: 28, rx: 4, class: cls }, g);
     svg("text", { y: 6, "text-anchor": "middle", class: "building-letter" }, g,
         BUILDING[bd.type] || "?");
     for (let i = 0; i < bd.skulls + (bd.doom || 0); i++) {
+      const fresh = before !== undefined && i >= before && i < bd.skulls;
       svg("circle", { cx: -18 + i * 12, cy: -24, r: 5,
-                      class: i < bd.skulls ? "skull" : "skull doom" }, g);
+                      class: (i < bd.skulls ? "skull" : "skull doom") + (fresh ? " falling" : "") }, g);
     }
   },
 
@@ -122,10 +126,23 @@ const Rtdt = {
     svg("title", {}, g, Words.t("the Tower"));
     const sides = { north: -90, east: 0, south: 90, west: 180 };
     const seals = new Set(t.seals || []);
+    const last = this.lastRotation || t.rotation || [0, 0, 0];
+    this.lastRotation = (t.rotation || [0, 0, 0]).slice();
     ["bottom", "middle", "top"].forEach((level, i) => {
       const radius = r - i * 28;
       const turn = ((t.rotation || [0, 0, 0])[2 - i] || 0) * 90;
-      const drum = svg("g", { class: `drum ${level}`, transform: `rotate(${turn})` }, g);
+      let from = (last[2 - i] || 0) * 90;
+      if (turn - from > 180) from += 360;  // the short way round
+      if (from - turn > 180) from -= 360;
+      const drum = svg("g", { class: `drum ${level}` }, g);
+      drum.style.transform = `rotate(${from}deg)`;
+      if (from !== turn) {  // the drum turns to its new place
+        requestAnimationFrame(() => requestAnimationFrame(() => {
+          drum.style.transform = `rotate(${turn}deg)`;
+        }));
+      } else {
+        drum.style.transform = `rotate(${turn}deg)`;
+      }
       svg("circle", { r: radius, class: "drum-face" }, drum);
       svg("line", { x1: 0, y1: -radius, x2: 0, y2: -radius + 12, class: "drum-mark" }, drum);
       for (const [side, angle] of Object.entries(sides)) {
@@ -150,6 +167,36 @@ const Rtdt = {
     svg("text", { y: 5, "text-anchor": "middle", class: "tower-skulls" }, g, `${inside} ☠`);
   },
 
+  // the battle: the card being fought on its ladder, the advantages left to spend
+  battle(b, el) {
+    const box = html("div", "panel battle", el);
+    const against = b.adversary ? Words.t("the adversary") : b.foe.replaceAll("_", " ");
+    html("h4", "", box, `${Words.t("Battle")}: ${against} (${b.space.replaceAll("_", " ")})`);
+    html("p", "", box, `${Words.t("card")} ${b.index + 1} / ${b.cards}` +
+         (b.revealed ? ` — ${Words.t("rung")} ${b.rung}: ${b.result}` : ""));
+    const ladder = html("ol", "ladder", box);
+    for (let r = 1; r <= 4; r++) html("li", r === b.rung ? "rung now" : "rung", ladder, `${r}`);
+    const adv = Object.entries(b.advantages).map(([k, n]) => `${Words.t(k)} ×${n}`).join(", ");
+    html("p", "", box, `${Words.t("Advantages")}: ${adv || "—"} (${b.used}/${b.max_advantages})`);
+    if (b.lost_warriors) html("p", "loss", box, `${Words.t("warriors")} −${b.lost_warriors}`);
+  },
+
+  // a dungeon being explored: its rooms, the ones cleared, the one entered
+  delve(o, el) {
+    const d = o.delve;
+    const dungeon = (o.dungeons || {})[d.space];
+    const box = html("div", "panel delve", el);
+    html("h4", "", box, `${Words.t("dungeon")}: ${d.space.replaceAll("_", " ")}`);
+    if (dungeon) {
+      const rooms = html("ol", "rooms", box);
+      dungeon.rooms.forEach((room, i) => {
+        const cls = ["room", dungeon.cleared[i] ? "cleared" : "", i === d.room ? "now" : ""];
+        const li = html("li", cls.join(" "), rooms, room ? room.replaceAll("_", " ") : "?");
+        li.addEventListener("click", () => Play.pick(String(i)));
+      });
+    }
+  },
+
   panels(view, el) {
     const o = view.observe;
     el.innerHTML = "";
@@ -162,7 +209,8 @@ const Rtdt = {
     for (const q of o.quests || []) {
       html("p", "quest", top, `${q.name} (${q.stage}/${q.stages}): ${q.text}`);
     }
-    if (o.battle) html("pre", "battle", top, JSON.stringify(o.battle, null, 1));
+    if (o.battle) this.battle(o.battle, el);
+    if (o.delve) this.delve(o, el);
     for (const h of o.heroes) {
       const p = html("div", `panel hero-board seat${h.seat}`, el);
       html("h4", "", p, `${h.seat + 1}. ${h.name}${h.seat === view.seat ? " ★" : ""}`);

@@ -1,0 +1,47 @@
+"""`towerplay report RUN`: a run's records as win rates by every setup choice."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table as RichTable
+
+from towerplay.cli.common import fail
+from towerplay.core.errors import SaveError
+from towerplay.sim.report import breakdowns, causes, load, percent
+
+
+def report(
+    run: Annotated[Path, typer.Argument(help="A records file written by `sim ... --out`.")],
+    html: Annotated[
+        Path | None,
+        typer.Option("--html", help="Write a static page with the figures (PNGs beside it)."),
+    ] = None,
+) -> None:
+    """Win rates with 95% intervals by players and difficulty, hero, foe, adversary,
+    companion, Covenant, encounter and class; how games ended; game lengths."""
+    try:
+        game, records = load(run)
+    except (ValueError, SaveError) as e:
+        raise fail(str(e)) from None
+    console = Console(highlight=False)
+    for table in breakdowns(game, records) + [causes(records)]:
+        out = RichTable(title=table.title)
+        for col in ("group", "games", "wins", "win rate", "95% interval"):
+            out.add_column(col, justify="left" if col == "group" else "right")
+        for r in table.rows:
+            lo, hi = r.interval
+            out.add_row(r.label, str(r.games), str(r.wins), percent(r.rate),
+                        f"{percent(lo)} – {percent(hi)}")
+        console.print(out)
+    if html is not None:
+        from towerplay.sim.plots import write_html
+
+        try:
+            files = write_html(game, records, html, str(run))
+        except ValueError as e:
+            raise fail(str(e)) from None
+        console.print(f"wrote {', '.join(str(f) for f in files)}")

@@ -1,0 +1,55 @@
+"""The options every `sim` command shares: where the games run and where their records go."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from towerplay.cli.common import fail
+from towerplay.sim.runner import default_workers
+
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", help="Processes to play in (default: every core)."),
+]
+RayOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray",
+        help="Play on a Ray cluster at this address ('local' starts one here); needs "
+        "towerplay[ray].",
+    ),
+]
+OutOption = Annotated[
+    Path | None,
+    typer.Option(
+        "--out",
+        help="Per-game records, .csv or .jsonl; an existing file is resumed (its games are "
+        "not played again).",
+    ),
+]
+QuietOption = Annotated[
+    bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")
+]
+
+
+def workers_of(workers: int | None) -> int:
+    if workers is None:
+        return default_workers()
+    if workers < 1:
+        raise fail(f"--workers must be 1 or more, not {workers}")
+    return workers
+
+
+def out_of(out: Path | None) -> Path | None:
+    if out is not None and out.suffix not in (".csv", ".jsonl"):
+        raise fail(f"--out {out}: records are written as .csv or .jsonl")
+    return out
+
+
+def progress_of(quiet: bool, as_json: bool) -> bool:
+    """A bar on long runs when stderr is a terminal, unless asked not to."""
+    return not quiet and sys.stderr.isatty() and not as_json

@@ -1,0 +1,161 @@
+"""Per-game records on disk: CSV (one flat row a game) or JSON lines (one record a line).
+
+A file grows one finished game at a time, flushed and fsynced, so a run that is stopped
+(Ctrl-C, a kill, a power cut) loses only the games in flight; `read` drops a last line cut
+short, and a resumed run plays only the games the file does not hold. A file that does not
+match the run (another game, a bad line) is refused naming the file and the line.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from towerplay.core.errors import SaveError
+from towerplay.sim.play import SEATS
+
+BASE = ("index", "seed", "game", "outcome", "cause", "winners", "turns", "decisions",
+        "seconds", "error")
+SETUP = {
+    "rtdt": ("players", "heroes", "difficulty", "mode", "expansion", "foes", "adversary",
+             "companion"),
+    "tactics": ("encounter", "party", "difficulty"),
+}
+SEAT = {
+    "rtdt": ("hero", "warriors", "spirit", "corruptions", "eliminated"),
+    "tactics": ("class", "hp", "max_hp", "knocked_out"),
+}
+FORMATS = (".csv", ".jsonl")
+
+
+def columns(game: str) -> list[str]:
+    cols = list(BASE) + [f"setup_{k}" for k in SETUP[game]]
+    for i in range(SEATS[game]):
+        cols += [f"seat{i}_{k}" for k in SEAT[game]]
+    return cols
+
+
+def check_path(path: Path) -> None:
+    if path.suffix not in FORMATS:
+        raise ValueError(f"{path}: records are written as {' or '.join(FORMATS)}")
+
+
+def flat(record: dict[str, Any]) -> dict[str, Any]:
+    """A record as one CSV row: lists joined by `;`, per-seat figures as seatN_ columns."""
+    game = record["game"]
+    row: dict[str, Any] = {k: record.get(k) for k in BASE}
+    row["winners"] = ";".join(str(w) for w in record.get("winners") or [])
+    for k in SETUP[game]:
+        v = (record.get("setup") or {}).get(k)
+        row[f"setup_{k}"] = ";".join(map(str, v)) if isinstance(v, list) else v
+    for i, seat in enumerate(record.get("seats") or []):
+        for k in SEAT[game]:
+            row[f"seat{i}_{k}"] = seat.get(k)
+    return {k: "" if v is None else v for k, v in row.items()}
+
+
+class Writer:
+    """Appends records to a file (making it, with a CSV header, when new)."""
+
+    def __init__(self, path: Path, game: str) -> None:
+        check_path(path)
+        self.path, self.game = path, game
+        fresh = not path.exists() or path.stat().st_size == 0
+        self.file = path.open("a", encoding="utf-8", newline="")
+        self.csv = path.suffix == ".csv"
+        if self.csv and fresh:
+            self._write(",".join(columns(game)) + "\n")
+
+    def add(self, record: dict[str, Any]) -> None:
+        if self.csv:
+            buf = io.StringIO()
+            csv.DictWriter(buf, columns(self.game), lineterminator="\n").writerow(flat(record))
+            self._write(buf.getvalue())
+        else:
+            self._write(json.dumps(record, sort_keys=True) + "\n")
+
+    def _write(self, text: str) -> None:
+        self.file.write(text)
+        self.file.flush()
+        os.fsync(self.file.fileno())
+
+    def close(self) -> None:
+        self.file.close()
+
+
+def read(path: Path, game: str) -> dict[int, dict[str, Any]]:
+    """The records a file holds, by index (for resuming and for the summary). A last line
+    cut short by a stop is dropped from the file."""
+    check_path(path)
+    if not path.exists():
+        return {}
+    text = path.read_text(encoding="utf-8")
+    if text and not text.endswith("\n"):  # a write stopped halfway: keep the whole lines
+        text = text[: text.rfind("\n") + 1]
+        path.write_text(text, encoding="utf-8")
+    out: dict[int, dict[str, Any]] = {}
+    if path.suffix == ".jsonl":
+        for n, line in enumerate(text.splitlines(), 1):
+            try:
+                rec = json.loads(line)
+                if rec["game"] != game:
+                    raise ValueError(f"a {rec['game']} record, not {game}")
+                out[int(rec["index"])] = rec
+            except (ValueError, KeyError, TypeError) as e:
+                raise SaveError(str(path), f"line {n}", str(e)) from None
+        return out
+    rows = list(csv.DictReader(io.StringIO(text)))
+    if rows and list(rows[0]) != columns(game):
+        raise SaveError(str(path), "line 1", f"not the columns of a {game} run")
+    for n, row in enumerate(rows, 2):
+        try:
+            out[int(row["index"])] = unflat(row, game)
+        except (ValueError, KeyError) as e:
+            raise SaveError(str(path), f"line {n}", str(e)) from None
+    return out
+
+
+def unflat(row: dict[str, str], game: str) -> dict[str, Any]:
+    """A CSV row back as a record (lists split again, numbers and flags read)."""
+    if row["game"] != game:
+        raise ValueError(f"a {row['game']} record, not {game}")
+    setup: dict[str, Any] = {}
+    for k in SETUP[game]:
+        v = row[f"setup_{k}"]
+        setup[k] = v.split(";") if k in LISTS and v else ([] if k in LISTS else _value(v))
+    seats = []
+    for i in range(SEATS[game]):
+        seat = {k: _value(row[f"seat{i}_{k}"]) for k in SEAT[game]}
+        if any(v not in ("", None) for v in seat.values()):
+            seats.append(seat)
+    return {
+        "index": int(row["index"]),
+        "seed": int(row["seed"]),
+        "game": game,
+        "setup": setup,
+        "outcome": row["outcome"] or None,
+        "cause": row["cause"] or None,
+        "winners": [int(w) for w in row["winners"].split(";") if w],
+        "turns": int(row["turns"]) if row["turns"] else None,
+        "decisions": int(row["decisions"]),
+        "seconds": float(row["seconds"]),
+        "seats": seats,
+        "error": row["error"] or None,
+    }
+
+
+LISTS = ("heroes", "foes", "party")
+
+
+def _value(text: str) -> Any:
+    """A CSV cell as the number or flag it was written from."""
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return int(text)
+    except ValueError:
+        return text

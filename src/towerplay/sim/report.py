@@ -1,0 +1,154 @@
+"""Balance reports from a run's records: win rates by every setup choice, with intervals.
+
+`breakdowns(game, records)` gives the tables (plain data, one per question a designer asks:
+by player count and difficulty, by hero, foe, adversary, companion, Covenant, by encounter
+and class); `towerplay report RUN` prints them, and with `--html` writes a static page with
+the figures embedded (and the PNGs beside it; `sim/plots.py`, matplotlib).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from towerplay.sim.records import read
+
+Z95 = 1.959964
+
+
+def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
+    """The Wilson score interval of a rate (95% by default); (0, 1) for no games."""
+    if games == 0:
+        return 0.0, 1.0
+    p = wins / games
+    centre = p + z * z / (2 * games)
+    spread = z * math.sqrt(p * (1 - p) / games + z * z / (4 * games * games))
+    scale = 1 + z * z / games
+    return max(0.0, (centre - spread) / scale), min(1.0, (centre + spread) / scale)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One group of games: its label, games, wins, the rate and its 95% interval."""
+
+    label: str
+    games: int
+    wins: int
+
+    @property
+    def rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        return wilson(self.wins, self.games)
+
+
+@dataclass(frozen=True)
+class Table:
+    title: str
+    key: str  # a file-name-safe id, for the figure
+    rows: tuple[Row, ...]
+
+
+def won(record: dict[str, Any], seat: int | None = None) -> bool:
+    """A game the players won: cooperative win, a Tactics success (or +success), or, for a
+    competitive seat, that seat among the winners."""
+    if record["game"] == "tactics":
+        return record["outcome"] in ("success", "+success")
+    if seat is not None and record["setup"].get("mode") == "competitive":
+        return seat in record["winners"]
+    return record["outcome"] == "win"
+
+
+def group(
+    records: Iterable[dict[str, Any]], labels: Callable[[dict[str, Any]], Iterable[tuple[str, bool]]]
+) -> tuple[Row, ...]:
+    """Rows from the (label, won) pairs each record gives, biggest group first."""
+    games: dict[str, int] = {}
+    wins: dict[str, int] = {}
+    for r in records:
+        for label, w in labels(r):
+            games[label] = games.get(label, 0) + 1
+            wins[label] = wins.get(label, 0) + int(w)
+    order = sorted(games, key=lambda k: (-games[k], k))
+    return tuple(Row(k, games[k], wins[k]) for k in order)
+
+
+def _one(field: str) -> Callable[[dict[str, Any]], list[tuple[str, bool]]]:
+    return lambda r: [(str(r["setup"].get(field) or "-"), won(r))]
+
+
+def _each(field: str) -> Callable[[dict[str, Any]], list[tuple[str, bool]]]:
+    """One label per entry of a list field (each hero, each foe), won per seat."""
+
+    def labels(r: dict[str, Any]) -> list[tuple[str, bool]]:
+        values = r["setup"].get(field) or []
+        seat_wise = field in ("heroes", "party")
+        return [(str(v), won(r, i if seat_wise else None)) for i, v in enumerate(values)]
+
+    return labels
+
+
+def breakdowns(game: str, records: list[dict[str, Any]]) -> list[Table]:
+    """Every table of the report, for the games that finished (errors left out)."""
+    done = [r for r in records if not r.get("error")]
+    overall = Table("All games", "all", group(done, lambda r: [("all", won(r))]))
+    if game == "rtdt":
+        specs: list[tuple[str, str, Callable[[dict[str, Any]], Iterable[tuple[str, bool]]]]] = [
+            ("By players and difficulty", "players_difficulty",
+             lambda r: [(f"{r['setup']['players']} players, {r['setup']['difficulty']}", won(r))]),
+            ("By hero", "hero", _each("heroes")),
+            ("By foe", "foe", _each("foes")),
+            ("By adversary", "adversary", _one("adversary")),
+            ("By companion", "companion", _one("companion")),
+            ("By expansion (Covenant)", "expansion",
+             lambda r: [(r["setup"].get("expansion") or "base game", won(r))]),
+            ("By mode", "mode", _one("mode")),
+        ]
+    else:
+        specs = [
+            ("By encounter", "encounter", _one("encounter")),
+            ("By party size and difficulty", "party_difficulty",
+             lambda r: [(f"{len(r['setup']['party'])} heroes, {r['setup']['difficulty']}",
+                         won(r))]),
+            ("By class in the party", "class", _each("party")),
+        ]
+    return [overall] + [Table(title, key, group(done, fn)) for title, key, fn in specs]
+
+
+def causes(records: list[dict[str, Any]]) -> Table:
+    """How games ended, by outcome and cause (wins counted as the row's wins)."""
+    rows = group(
+        (r for r in records if not r.get("error")),
+        lambda r: [(f"{r['outcome']}: {r['cause']}", won(r))],
+    )
+    return Table("How games ended", "causes", rows)
+
+
+def lengths(records: list[dict[str, Any]]) -> list[int]:
+    return [r["turns"] for r in records if not r.get("error") and r["turns"] is not None]
+
+
+def load(path: Path) -> tuple[str, list[dict[str, Any]]]:
+    """A records file's game (read from the file itself) and its records, in game order."""
+    try:
+        with path.open(encoding="utf-8") as f:
+            first = f.readline()
+    except OSError as e:
+        raise ValueError(f"{path}: {e.strerror or e}") from None
+    if path.suffix == ".csv":
+        game = "tactics" if "setup_encounter" in first.split(",") else "rtdt"
+    else:
+        game = "tactics" if '"game": "tactics"' in first else "rtdt"
+    found = read(path, game)
+    if not found:
+        raise ValueError(f"{path}: no records of a towerplay run")
+    return game, [found[i] for i in sorted(found)]
+
+
+def percent(x: float) -> str:
+    return f"{100 * x:.1f}%"

@@ -1,0 +1,98 @@
+"""Runs on several processes, records files, resuming: the same games whatever the workers."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from typer.testing import CliRunner
+
+from towerplay.cli.main import app
+from towerplay.core.errors import SaveError
+from towerplay.sim import simulate_rtdt, simulate_tactics
+from towerplay.sim.records import read
+
+SPEED = ("decisions_per_second", "games_per_second")
+PARTY = ["fighter", "rogue", "cleric"]
+
+
+def steady(report: dict[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in report.items() if k not in SPEED}
+
+
+def test_two_workers_play_the_same_games_as_one() -> None:
+    one = simulate_rtdt(12, 2, "random", 40, "heroic", workers=1)
+    two = simulate_rtdt(12, 2, "random", 40, "heroic", workers=2)
+    assert steady(one) == steady(two)
+    one = simulate_tactics("ember_witch", 8, "heuristic", 3, PARTY, "hard", workers=1)
+    two = simulate_tactics("ember_witch", 8, "heuristic", 3, PARTY, "hard", workers=2)
+    assert steady(one) == steady(two)
+
+
+def test_the_two_games_report_in_one_shape() -> None:
+    r = simulate_rtdt(2, 1, "random", 1, "heroic")
+    t = simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal")
+    shared = {"results", "decisions", "decisions_per_second", "games_per_second", "mean_turns",
+              "errors", "games", "agent", "seed", "game"}
+    assert shared <= set(r) and shared <= set(t)
+    assert t["games_per_second"] > 0
+
+
+@pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
+def test_records_are_written_per_game_and_a_run_resumes(tmp_path: Path, suffix: str) -> None:
+    out = tmp_path / f"run{suffix}"
+    whole = simulate_rtdt(10, 2, "random", 7, "heroic", out=out)
+    first = read(out, "rtdt")
+    assert sorted(first) == list(range(10))
+    assert {r["seed"] for r in first.values()} == set(range(7, 17))
+    # a run stopped after six games, its last line cut short, then resumed
+    lines = out.read_text().splitlines(keepends=True)
+    keep = 7 if suffix == ".csv" else 6  # the CSV header is a line
+    out.write_text("".join(lines[:keep]) + lines[keep][:20])
+    resumed = simulate_rtdt(10, 2, "random", 7, "heroic", out=out, workers=2)
+    assert steady(resumed)["results"] == whole["results"]
+    assert steady(resumed) == {**steady(whole)}
+    again = read(out, "rtdt")
+    assert sorted(again) == list(range(10)) and len(out.read_text().splitlines()) == len(lines)
+    if suffix == ".csv":
+        rows = list(csv.DictReader(out.open()))
+        assert rows[0]["setup_players"] == "2" and rows[0]["seat0_hero"]
+
+
+def test_a_records_file_of_another_run_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "run.jsonl"
+    simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal", out=out)
+    with pytest.raises(SaveError, match="run.jsonl: line 1: a tactics record, not rtdt"):
+        simulate_rtdt(2, 1, "random", 1, "heroic", out=out)
+    with pytest.raises(ValueError, match="records are written as .csv or .jsonl"):
+        simulate_rtdt(2, 1, "random", 1, "heroic", out=tmp_path / "run.txt")
+
+
+def test_sim_options_on_the_command_line(tmp_path: Path) -> None:
+    out = tmp_path / "r.csv"
+    res = CliRunner().invoke(app, [
+        "sim", "rtdt", "--games", "3", "--players", "2", "--heroes", "spymaster,relic_hunter",
+        "--adversary", "ashstrider", "--foes", "random", "--workers", "2", "--out", str(out),
+        "--json", "--quiet"])
+    assert res.exit_code == 0, res.output
+    report = json.loads(res.output)
+    assert sum(sum(c.values()) for c in report["results"].values()) == 3
+    rows = list(csv.DictReader(out.open()))
+    assert {r["setup_heroes"] for r in rows} == {"spymaster;relic_hunter"}
+    assert {r["setup_adversary"] for r in rows} == {"ashstrider"}
+    res = CliRunner().invoke(app, ["sim", "rtdt", "--games", "2", "--workers", "0"])
+    assert res.exit_code == 2 and "--workers must be 1 or more" in res.output
+    res = CliRunner().invoke(app, ["sim", "tactics", "--encounter", "blob_king", "--games", "2",
+                                   "--json", "--workers", "2"])
+    assert res.exit_code == 0 and json.loads(res.output)["games_per_second"] > 0
+
+
+@pytest.mark.soak
+def test_a_local_ray_plays_the_same_games() -> None:
+    pytest.importorskip("ray", reason="Ray is the optional extra towerplay[ray]")
+    one = simulate_rtdt(6, 2, "random", 11, "heroic", workers=1)
+    ray = simulate_rtdt(6, 2, "random", 11, "heroic", ray="local")
+    assert steady(one) == steady(ray)
