@@ -384,6 +384,19 @@ def test_AT_SUM_5_no_summons_card_no_summon() -> None:
     assert any("has no Beast Companion card" in str(line) for line in g.s.log)
 
 
+def test_AT_SUM_5_an_older_save_gives_each_hero_its_summons_cards() -> None:
+    from towerplay.tactics.game import TacticsGame, new_game
+
+    g = new_game({"extra_cards": {0: ["call_beast"]}}, 1)
+    data = g.to_json()
+    data["version"] = 3  # before the summons cards were kept
+    for h in data["state"]["heroes"]:
+        del h["summons"]
+    loaded = TacticsGame.from_json(data)
+    assert [h.summons for h in loaded.s.heroes] == [["beast_companion"], [], []]
+    assert loaded.state_hash() == g.state_hash()
+
+
 def test_AT_SUM_2_the_imp_cannot_be_damaged() -> None:
     g = arena(content=fixed(3), extra_cards={0: ["summon_imp"]})
     turn(g, "fighter", ["summon_imp", "cleave", "charge", "basic_move"])

@@ -19,11 +19,12 @@ from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.save import state_from_json, state_to_json
-from towerplay.tactics.setup import config_items, items_by_id, new_state
+from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 3  # 3: state.seed and state.history (undo); 2: the party items, push, splash
-OLD_VERSIONS = (2,)  # still loaded: no history, so undo reaches back only to the load
+SAVE_VERSION = 4  # 4: the heroes' summons cards; 3: state.seed and state.history (undo);
+# 2: the party items, push, splash
+OLD_VERSIONS = (3, 2)  # still loaded (2: no history, so undo reaches back only to the load)
 SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
@@ -199,7 +200,9 @@ class TacticsGame(Undoable):
         version = data.get("version")
         if version != SAVE_VERSION and version not in OLD_VERSIONS:
             raise SaveError(
-                file, "version", f"expected version {SAVE_VERSION} (or {OLD_VERSIONS[0]})"
+                file,
+                "version",
+                f"expected version {SAVE_VERSION} (or {', '.join(map(str, OLD_VERSIONS))})",
             )
         config = data.get("config")
         if not isinstance(config, dict):
@@ -209,12 +212,14 @@ class TacticsGame(Undoable):
         except ValueError as e:
             raise SaveError(file, "config.items", str(e)) from None
         raw = data.get("state")
-        if version != SAVE_VERSION and isinstance(raw, dict):  # no seed nor history kept
+        if version == 2 and isinstance(raw, dict):  # no seed nor history kept
             raw = {**raw, "seed": "0", "history": []}
+        if version in (2, 3) and isinstance(raw, dict):
+            raw = with_summons(raw, content)
         s = state_from_json(raw, file, content, items)
         enc = content.encounters[s.encounter]
         game = cls(s, Ctx(content, enc, board_of(enc), items=items), config)
-        game._tl = start(game, origin=version == SAVE_VERSION)
+        game._tl = start(game, origin=version != 2)  # version 2 kept no history
         return game
 
     def state_hash(self) -> str:
@@ -250,3 +255,22 @@ def new_game(
     game = TacticsGame(s, ctx, cfg)
     game._tl = start(game)
     return game
+
+
+def with_summons(raw: dict[str, Any], content: Content) -> dict[str, Any]:
+    """A save from before the summons cards (version 2 or 3): each hero holds the card of
+    every creature its cards summon (AT-SUM-5), as a standalone hero does."""
+    heroes = raw.get("heroes")
+    if not isinstance(heroes, list):
+        return raw
+    out = []
+    for h in heroes:
+        if isinstance(h, dict) and "summons" not in h:
+            piles = [h.get(k) for k in ("deck", "hand", "discard", "set_aside")]
+            board = h.get("board")
+            cards = [c for pile in piles if isinstance(pile, list) for c in pile]
+            cards += list(board.values()) if isinstance(board, dict) else []
+            known = [c for c in cards if isinstance(c, str) and c in content.cards]
+            h = {**h, "summons": summoned_by(content, known)}
+        out.append(h)
+    return {**raw, "heroes": out}
