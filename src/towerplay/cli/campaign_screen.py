@@ -77,6 +77,8 @@ def hero_sheets(view: dict[str, Any]) -> Table:
         t.add_column(col)
     for h in view["heroes"]:
         classes = ", ".join(f"{k} {n}" for k, n in h["classes"].items())
+        if h["summons"]:  # the summons cards kept with the class (AT-SUM-5)
+            classes += "; summons " + ", ".join(h["summons"])
         t.add_row(
             Text(h["name"], style="cyan"),
             str(h["level"]),
