@@ -385,7 +385,7 @@ def test_AT_SUM_5_no_summons_card_no_summon() -> None:
     g.apply("play call_beast")
     assert not any(t.startswith("place") for t in texts(g))
     assert "beast_companion1" not in g.s.units
-    assert any("has no Beast Companion card" in str(line) for line in g.s.log)
+    assert any("has no Beast Companion card" in line for line in g.log)
 
 
 def test_AT_SUM_5_an_older_save_gives_each_hero_its_summons_cards() -> None:
