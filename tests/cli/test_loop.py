@@ -47,7 +47,7 @@ def test_tab_completes_each_games_actions_and_the_commands(name: str) -> None:
     assert comp.matches(word[:2], word[:2]) == [t for t in texts if t.startswith(word[:2])] + [
         c for c in loop.COMMANDS if c.startswith(word[:2])
     ]
-    assert comp.matches("lo", "lo") == ["load "]
+    assert comp.matches("lo", "lo") == ["log", "load "]
 
 
 @pytest.mark.parametrize("name", ["rtdt", "tactics"])

@@ -26,6 +26,9 @@ def test_simulate_reports_endings_chapters_encounters_levels_and_classes() -> No
         assert row["played"] == row["success"] + row["+success"] + row["failure"]
         assert 0 <= row["success_rate"] <= 1
     assert sum(report["levels"].values()) == 24 and sum(report["classes"].values()) == 24
+    assert sum(report["class_decks"].values()) >= 24 and set(report["classes"]) <= set(
+        report["class_decks"]
+    )
 
 
 def test_random_agents_and_bad_options() -> None:
@@ -49,7 +52,7 @@ def test_the_cli_prints_what_simulate_returns() -> None:
     assert out.exit_code == 0, out.output
     report = json.loads(out.output)
     expected = simulate(2, 3, "normal", "heuristic", 1, guide_content())
-    for key in ("endings", "encounters", "levels", "classes", "decisions", "errors"):
+    for key in ("endings", "encounters", "levels", "classes", "class_decks", "decisions", "errors"):
         assert report[key] == expected[key]
     text = CliRunner().invoke(app, args)
     assert text.exit_code == 0 and "chapters per campaign" in text.output

@@ -380,6 +380,30 @@ def test_AT_SUM_1_summons_act_for_their_owner_and_are_targets() -> None:
     assert beast in enemy_targets(g.s, g.ctx, unit(g, "gm2"))
 
 
+def test_AT_SUM_5_no_summons_card_no_summon() -> None:
+    g = arena(content=fixed(1), extra_cards={0: ["call_beast"]}, at=("b2", "a1", "e1"))
+    assert g.s.heroes[0].summons == ["beast_companion"]  # a standalone hero's card
+    g.s.heroes[0].summons.clear()
+    turn(g, "fighter", ["call_beast", "cleave", "charge", "basic_move"])
+    g.apply("play call_beast")
+    assert not any(t.startswith("place") for t in texts(g))
+    assert "beast_companion1" not in g.s.units
+    assert any("has no Beast Companion card" in line for line in g.log)
+
+
+def test_AT_SUM_5_an_older_save_gives_each_hero_its_summons_cards() -> None:
+    from towerplay.tactics.game import TacticsGame, new_game
+
+    g = new_game({"extra_cards": {0: ["call_beast"]}}, 1)
+    data = g.to_json()
+    data["version"] = 3  # before the summons cards were kept
+    for h in data["state"]["heroes"]:
+        del h["summons"]
+    loaded = TacticsGame.from_json(data)
+    assert [h.summons for h in loaded.s.heroes] == [["beast_companion"], [], []]
+    assert loaded.state_hash() == g.state_hash()
+
+
 def test_AT_SUM_2_the_imp_cannot_be_damaged() -> None:
     g = arena(content=fixed(3), extra_cards={0: ["summon_imp"]})
     turn(g, "fighter", ["summon_imp", "cleave", "charge", "basic_move"])

@@ -268,3 +268,19 @@ def test_undo_and_redo_in_the_page(chromium: Any, base_url: str) -> None:
     seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert seat.is_disabled("#redo")
     shot(seat, "rtdt-undo-redo")
+
+
+def test_card_texts_on_hover_and_on_a_tap(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 4,
+                                  "seats": [{"human": "Ana"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("svg.map .space")  # the page is drawn whole
+    chip = seat.locator(".cards.virtue .chip").first
+    chip.hover()
+    seat.wait_for_function(
+        "document.querySelector('.cards.virtue .chip').title.length > 10")
+    chip.click()
+    seat.wait_for_selector("#info:not([hidden])")
+    assert len(seat.text_content("#info-text") or "") > 10
+    shot(seat, "rtdt-card-text")

@@ -163,3 +163,13 @@ def test_a_spectator_sees_the_public_view_and_cannot_act(tables: Tables) -> None
         tables.act(made.id, made.spectator, "place a1", 0)
     with pytest.raises(Forbidden, match="a spectator can watch, not act"):
         tables.undo(made.id, made.spectator, 0)
+
+
+def test_card_texts_for_anyone_at_the_table(tables: Tables) -> None:
+    made = tables.create("rtdt", {"players": 1}, 2, [{"human": "Ana"}])
+    virtue = tables.view(made.id, made.tokens[0])["observe"]["heroes"][0]["virtues"][0]
+    text = tables.describe(made.id, made.spectator, virtue)
+    assert text and len(text) > 10
+    assert tables.describe(made.id, made.tokens[0], "no_such_card") is None
+    with pytest.raises(Forbidden):
+        tables.describe(made.id, "nope", virtue)

@@ -2,29 +2,37 @@
 
 Encounter decisions go to the tactics heuristic agent, played on the embedded
 encounter (`game.encounter`). Campaign decisions follow simple habits read from
-`observe`: a party of distinct basic classes; at a market, buy the cheapest
-affordable item for the hero with the least equipment; loot to the hero with the
-least equipment, perks and story abilities to the hero with the fewest, a Mark of
-Death to the hero with the most HP; level up into an elite class when one is open,
-else deeper into the hero's own class, else the first open deck; keep every card
-(no REPLACE removals, no extra basics). Page choices are drawn at random among the
-open ones from the agent's own generator, so a batch of campaigns explores the
+`observe`: at a market, buy the cheapest affordable item for the hero with the least
+equipment; loot to the hero with the least equipment, perks and story abilities to
+the hero with the fewest, a Mark of Death to the hero with the most HP; keep every
+card (no REPLACE removals, no extra basics). Page choices are drawn at random among
+the open ones from the agent's own generator, so a batch of campaigns explores the
 Guide's branches.
+
+Heroes grow by seed: each new hero takes a basic class drawn from the agent's
+generator, and each hero works toward one elite class (its goal, drawn for that hero
+from the agent's seed) whose prerequisites its own class starts on. At a level-up it
+takes an elite class it may open (its goal first), else continues its elite class,
+else the level-up card of a basic class its goal still needs, else its own class.
+Every card it takes so feeds the class it is building, never a deck it will leave
+behind; the same seed makes the same choices.
 """
 
 from __future__ import annotations
 
+import zlib
 from typing import Any
 
 from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
 
-CLASS_ORDER = ("fighter", "cleric", "archer", "wizard", "rogue")
+CLASS_ORDER = ("fighter", "cleric", "archer", "wizard", "rogue")  # the five basic classes
 
 
 class HeuristicCampaignAgent:
     def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
         self.rng = Rng(seed_state(seed))
         self.tactics = HeuristicTacticsAgent(seed)
 
@@ -52,11 +60,12 @@ class HeuristicCampaignAgent:
         return by_text[pick(view, list(by_text))]
 
     def _create(self, view: dict[str, Any], texts: list[str]) -> str:
-        for cls in CLASS_ORDER:
-            found = [t for t in texts if t.endswith(f" {cls}")]
-            if found:
-                return found[0]
-        return texts[0]
+        """A basic class drawn from the agent's generator (the first free hero takes it)."""
+        classes = sorted({t.split()[2] for t in texts if t.startswith("hero ")})
+        if not classes:
+            return texts[0]
+        cls = classes[self.rng.below(len(classes))]
+        return next(t for t in texts if t.endswith(f" {cls}"))
 
     def _page(self, view: dict[str, Any], texts: list[str]) -> str:
         buys = [t for t in texts if t.startswith("buy ")]
@@ -79,10 +88,39 @@ class HeuristicCampaignAgent:
             best = min(heroes, key=lambda h: (len(h[key]), h["seat"]))
         return gives[best["hero"]]
 
+    def _goal(self, hero: dict[str, Any], elites: list[dict[str, Any]]) -> str | None:
+        """The elite class this hero works toward: among the elite decks still open to it
+        whose prerequisites include a class it has, the one ranked first for this hero by
+        the agent's seed. A rank, not a draw, so the goal stays while other heroes take
+        other elite classes, and the same seed and party give the same goals."""
+        mine = set(hero["classes"])
+        open_ = [
+            o["class"]
+            for o in elites
+            if o["ok"] or (o["rule"] == "AT-ELITE-1" and not mine.isdisjoint(o["prerequisites"]))
+        ]
+        if not open_:
+            return None
+        return max(open_, key=lambda k: self._rank(f"{hero['hero']} {k}"))
+
+    def _rank(self, key: str) -> int:
+        return Rng(seed_state(self.seed * 7919 + zlib.crc32(key.encode()))).next_u64()
+
     def _level(self, view: dict[str, Any], texts: list[str]) -> str:
-        options = [o for o in view["level_up"]["options"] if o["ok"]]
+        options = view["level_up"]["options"]
         hero = view["heroes"][view["level_up"]["seat"]]
         elites = [o for o in options if o["class"] not in CLASS_ORDER]
-        own = [o for o in options if o["class"] == hero["class"]]
-        best = (elites or own or options)[0]
-        return f"level {best['card']}"
+        goal = self._goal(hero, elites)
+        ok = [o for o in options if o["ok"]]
+        open_elites = [o for o in ok if o["class"] not in CLASS_ORDER]
+        own_elite = [o for o in open_elites if o["class"] == hero["class"]]
+        new_elites = [o for o in open_elites if o["class"] not in hero["classes"]]
+        goal_now = [o for o in new_elites if o["class"] == goal]
+        needs: dict[str, int] = next((o["needs"] for o in elites if o["class"] == goal), {})
+        toward = [o for o in ok if o["class"] in needs]
+        own = [o for o in ok if o["class"] == hero["class"]]
+        for group in (goal_now, own_elite, new_elites, toward, own, ok):
+            if group:
+                best = group[self.rng.below(len(group))] if group is toward else group[0]
+                return f"level {best['card']}"
+        return texts[0]

@@ -64,12 +64,16 @@ def _store(db: str | None) -> Store:
         raise fail(str(exc)) from exc
 
 
-def _ais(specs: list[str], seed: int) -> dict[int, Agent]:
+def _ais(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
     out: dict[int, Agent] = {}
     for spec in specs:
         seat_text, _, name = spec.partition("=")
         if not seat_text.isdigit() or not name:
             raise fail(f"--ai takes SEAT=random|heuristic, not {spec!r}")
+        if int(seat_text) >= seats:
+            raise fail(
+                f"--ai {spec!r}: the seats of this campaign are {', '.join(map(str, range(seats)))}"
+            )
         try:
             out[int(seat_text)] = make_agent("campaign", name, seed + int(seat_text))
         except ValueError as exc:
@@ -122,7 +126,7 @@ def play(store: Store, record_id: str, game: CampaignGame, version: int, ai: lis
         game,
         console,
         input,
-        _ais(ai, version),
+        _ais(ai, version, len(game.observe(0)["heroes"])),
         loop.terminal_completer(sys.stdin.isatty()),
         after=commit,
     )
@@ -143,6 +147,7 @@ def new(
         game = new_game({"heroes": heroes, "difficulty": difficulty, "players": players}, seed)
     except (ValueError, IllegalAction) as exc:
         raise fail(str(exc)) from exc
+    _ais(ai or [], 0, len(game.observe(0)["heroes"]))  # a bad --ai before anything is kept
     store = _store(db)
     rec = store.create(
         KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game)

@@ -5,20 +5,32 @@ while an encounter is fought, the encounter screen."""
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from towerplay.cli import tactics_screen
+from towerplay.cli import layout, tactics_screen
+from towerplay.cli.layout import Part
+from towerplay.cli.narrate import Line, history
 from towerplay.core.errors import SaveError
 from towerplay.tactics.campaign.game import CampaignGame
 
 HELP = """\
 [bold]Answer[/] with the number of a choice, or type it ([cyan]choose 2[/], [cyan]level rogue_1[/], [cyan]buy CARD HERO[/]; Tab completes it).
 The party sheet and every hero's sheet are under the page; during an encounter the encounter screen shows.
-[bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] (a JSON copy; the store keeps the campaign anyway) · [cyan]quit[/] (the campaign is kept; [cyan]towerplay campaign continue ID[/])"""
+Every action is kept in the store as it is made: [cyan]quit[/] any time and [cyan]towerplay campaign continue ID[/];
+[cyan]save FILE[/] writes a JSON copy; [cyan]load[/] is [cyan]towerplay campaign import FILE[/].
+[bold]Commands[/]:"""
+LEGEND = """\
+[bold]Page[/]: the choices you may take are bright, closed ones dim with the reason in brackets; \
+(travel) draws a random encounter on the way.
+[bold]Sheets[/]: HP the hero's maximum, move its movement, deck the cards in it; \
+info NAME tells any card, perk, item or class."""
 MAX_DECISIONS = 2_000_000  # a campaign is many encounters long
 
 
@@ -39,10 +51,17 @@ def page(view: dict[str, Any]) -> RenderableType:
     return out
 
 
-def party_sheet(view: dict[str, Any]) -> Text:
+def party_sheet(view: dict[str, Any], compact: bool = False) -> Text:
+    """The party's gold, potions, decks and items (`compact`: one line, no items)."""
     party = view["party"]
     items = ", ".join(f"{k} ×{n}" for k, n in party["items"].items()) or "—"
     out = Text("Party: ", style="bold")
+    if compact:
+        out.append(
+            f"{party['difficulty']} · gold {party['gold']} · revive potions "
+            f"{party['revive_potions']} · items {sum(party['items'].values())}"
+        )
+        return out
     out.append(
         f"{party['heroes_count']} heroes · {party['difficulty']} · gold {party['gold']} · "
         f"revive potions {party['revive_potions']} · random encounter deck "
@@ -58,6 +77,8 @@ def hero_sheets(view: dict[str, Any]) -> Table:
         t.add_column(col)
     for h in view["heroes"]:
         classes = ", ".join(f"{k} {n}" for k, n in h["classes"].items())
+        if h["summons"]:  # the summons cards kept with the class (AT-SUM-5)
+            classes += "; summons " + ", ".join(h["summons"])
         t.add_row(
             Text(h["name"], style="cyan"),
             str(h["level"]),
@@ -72,10 +93,22 @@ def hero_sheets(view: dict[str, Any]) -> Table:
     return t
 
 
-def market(view: dict[str, Any]) -> RenderableType:
+def hero_lines(view: dict[str, Any]) -> Text:
+    """The heroes, a line each: name, level, class and HP."""
+    out = Text()
+    for h in view["heroes"]:
+        if out:
+            out.append("\n")
+        out.append(h["name"], style="cyan")
+        out.append(f" · level {h['level']} {h['class_name']} · HP {h['max_hp']} · move ")
+        out.append(f"{h['movement']} · deck {sum(h['deck'].values())}")
+    return out
+
+
+def market(view: dict[str, Any]) -> RenderableType | None:
     m = view.get("market")
     if not m:
-        return Text("")
+        return None
     t = Table(title=m.get("name", "Market"), box=None, padding=(0, 1), header_style="bold")
     t.add_column("item")
     t.add_column("gold")
@@ -84,10 +117,10 @@ def market(view: dict[str, Any]) -> RenderableType:
     return t
 
 
-def level_up(view: dict[str, Any]) -> RenderableType:
+def level_up(view: dict[str, Any]) -> RenderableType | None:
     lu = view.get("level_up")
     if not lu:
-        return Text("")
+        return None
     hero = view["heroes"][lu["seat"]]["name"]
     out = Text(f"Level up: {hero} (level {view['heroes'][lu['seat']]['level']})\n", style="bold")
     for o in lu["options"]:
@@ -98,12 +131,12 @@ def level_up(view: dict[str, Any]) -> RenderableType:
     return out
 
 
-def setup(view: dict[str, Any]) -> RenderableType:
+def setup(view: dict[str, Any]) -> RenderableType | None:
     """A hero's player setup as it stands (AT-LOADOUT-5)."""
     p = view.get("pending") or {}
     lo = p.get("loadout")
     if not lo:
-        return Text("")
+        return None
     hero = view["heroes"][p["seat"]]["name"]
     board = ", ".join(f"{k}: {v}" for k, v in lo["board"].items() if v) or "—"
     out = Text(f"Player setup: {hero}\n", style="bold")
@@ -112,32 +145,75 @@ def setup(view: dict[str, Any]) -> RenderableType:
     return out
 
 
+def render(
+    game: CampaignGame,
+    seat: int | None,
+    width: int = 100,
+    height: int | None = None,
+    log: Sequence[Line] | None = None,
+) -> RenderableType:
+    """The page with the sheets, or the encounter being fought, fitted to `height` lines
+    (None: in full), then the log, the prompt and the numbered choices."""
+    if log is None:
+        log = history(game, seat)
+    foot = tactics_screen.bottom(game, width, height)
+    enc = game.encounter
+    if enc is not None and seat is not None:
+        view = enc.observe(seat)
+        parts = [Part([Text(f"Campaign · {game.prompt}", style="dim")])]
+        parts += tactics_screen.parts(enc, view, seat, width)
+        shrink = [0] + [i + 1 for i in tactics_screen.SHRINK]
+        return layout.fit(parts, shrink, log, foot, width, height, soft=3)
+    view = game.observe(seat if seat is not None else 0)
+    extras = [r for r in (market(view), level_up(view), setup(view)) if r is not None]
+    parts = [
+        Part([page(view)]),
+        Part([Group(*extras)] if extras else []),
+        Part([party_sheet(view), party_sheet(view, compact=True)]),
+        Part([hero_sheets(view), hero_lines(view)]),
+    ]
+    # shrunk first: the hero sheets to a line each, the party sheet, then they go
+    return layout.fit(parts, [3, 2, 3, 2], log, foot, width, height, soft=2)
+
+
 class CampaignScreen:
     """A campaign as the shared read-eval loop plays it."""
 
     max_decisions = MAX_DECISIONS
+    saves = False  # every action is committed to the store as it is made
 
-    def render(self, game: CampaignGame, seat: int | None, width: int) -> RenderableType:
-        enc = game.encounter
-        if enc is not None and seat is not None:
-            head = Text(f"Campaign · {game.prompt}", style="dim")
-            return Group(head, tactics_screen.render(enc, seat), tactics_screen.numbered(enc))
-        view = game.observe(seat if seat is not None else 0)
-        parts: list[RenderableType] = [
-            page(view),
-            party_sheet(view),
-            hero_sheets(view),
-            market(view),
-            level_up(view),
-            setup(view),
-            Text("\n".join(view["log"][-5:]), style="dim"),
-        ]
-        if seat is not None:
-            parts.append(tactics_screen.numbered(game))
-        return Group(*parts)
+    def render(
+        self,
+        game: CampaignGame,
+        seat: int | None,
+        width: int,
+        height: int | None,
+        log: Sequence[Line],
+    ) -> RenderableType:
+        return render(game, seat, width, height, log)
 
     def help(self) -> RenderableType:
         return Text.from_markup(HELP)
+
+    def info(self, game: CampaignGame, name: str) -> RenderableType | None:
+        enc = game.encounter
+        if enc is not None:
+            found = tactics_screen.info(enc, name)
+            if found is not None:
+                return found
+        text = game.describe(name)
+        if text is None:
+            return None
+        head, _, body = text.partition("\n")
+        return Panel(
+            Text(body), title=Text(head, style="bold"), title_align="left", box=box.ROUNDED
+        )
+
+    def legend(self, game: CampaignGame) -> RenderableType:
+        enc = game.encounter
+        if enc is not None:
+            return tactics_screen.legend(enc)
+        return Text.from_markup(LEGEND)
 
     def who(self, game: CampaignGame, seat: int) -> str:
         heroes = game.observe(seat)["heroes"]

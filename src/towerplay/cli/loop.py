@@ -1,29 +1,49 @@
 """The read-eval loop both games share.
 
 It asks the seat to act for a line: the number of a legal action, the action's text (Tab
-completes it), or a command (help, save FILE, load FILE, undo [N], redo [N], quit). AI
-seats play themselves; undo and redo step over their moves. Whatever goes wrong — an illegal action, a bad file, a full disk — is said in
-red and the game goes on. What a game looks like is its `Screen`; the loop reads lines
+completes it), or a command (help, log, info NAME, legend, actions, save FILE, load FILE,
+undo [N], redo [N], quit; an empty line redraws the screen). AI seats play themselves, at a
+pace if asked; undo and redo step over their moves. Every decision, yours or the AI's, is
+written in the screen's log before what it did (`narrate.Journal`). Whatever goes wrong — an
+illegal action, a bad file, a full disk — is said in red and the game goes on; quitting,
+loading or the end of input with unsaved changes asks to save first. What a game looks like
+is its `Screen`; the loop reads lines
 through a function it is given and writes to a Rich console, so tests drive it with
 scripted input and a recording console.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
-from rich.console import Console, RenderableType
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 
 from towerplay.agents import Agent
+from towerplay.cli.layout import action_grid
+from towerplay.cli.narrate import Journal, Line, history, mark
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
 
-COMMANDS = ("help", "save ", "load ", "undo", "redo", "quit")
+COMMANDS = ("help", "log", "info ", "legend", "actions", "save ", "load ", "undo", "redo", "quit")
+# What every game's help lists under its own verbs
+COMMON_HELP = (
+    ("NUMBER | ACTION", "the action of that number, or typed out (Tab completes it)"),
+    ("Enter", "an empty line redraws the screen"),
+    ("log | log N", "the whole history of the game, paged, or its last N lines"),
+    ("info NAME", "the text of a card, item, virtue, companion, foe, hero…"),
+    ("legend", "what the symbols and identifiers on the board mean"),
+    ("actions", "every legal action, numbered (when the screen shows only some)"),
+    ("save FILE | load FILE", "save the game as JSON, or load one"),
+    ("undo [N] | redo [N]", "take back N of your decisions (the AI's between them too), or redo"),
+    ("quit | Ctrl-D", "leave; quit, load and Ctrl-D ask to save first when the game changed"),
+)
 
 G = TypeVar("G", bound=Game)
 
@@ -32,11 +52,22 @@ class Screen(Protocol[G]):
     """What one game brings to the loop: how it looks, its words, its save files."""
 
     max_decisions: int  # a game longer than this is an engine bug
+    saves: bool  # False: the game is kept elsewhere (a campaign's store), never ask to save
 
-    def render(self, game: G, seat: int | None, width: int) -> RenderableType:
-        """The whole screen for `seat` (None: the game is over), legal actions included."""
+    def render(
+        self, game: G, seat: int | None, width: int, height: int | None, log: Sequence[Line]
+    ) -> RenderableType:
+        """The whole screen for `seat` (None: the game is over), legal actions included,
+        fitted to `height` lines (None: not a terminal, show it all); `log` is the
+        sitting's journal, its fresh lines the outcome of what was just done."""
 
-    def help(self) -> RenderableType: ...
+    def help(self) -> RenderableType:
+        """The game's own verbs (the loop adds COMMON_HELP)."""
+
+    def info(self, game: G, name: str) -> RenderableType | None:
+        """The text of the card, item or piece called `name` (id or name), or None."""
+
+    def legend(self, game: G) -> RenderableType: ...
 
     def who(self, game: G, seat: int) -> str:
         """The seat in words, for the AI's moves: "seat 1 (Spymaster)"."""
@@ -108,32 +139,32 @@ def error(console: Console, message: str) -> None:
     console.print(Text(message, style="bold red"))
 
 
-def ai_summary(moves: list[tuple[str, str]]) -> Text:
-    """AI moves since the last screen, one line per run of moves by the same hero."""
-    t = Text(style="cyan")
-    last = None
-    for who, action in moves:
-        if who != last:
-            t.append(("\n" if last is not None else "") + f"AI {who}: ", style="bold cyan")
-            last = who
-        else:
-            t.append("; ")
-        t.append(action)
-    return t
+def common_help() -> Table:
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(style="cyan", no_wrap=True)
+    grid.add_column()
+    for syntax, what in COMMON_HELP:
+        grid.add_row(syntax, what)
+    return grid
 
 
 @dataclass
 class Session(Generic[G]):
-    """One sitting at the terminal: the game as it stands (a `load` replaces it) and what
-    is still to be shown."""
+    """One sitting at the terminal: the game as it stands (a `load` replaces it), its
+    journal, and what is still to be shown."""
 
     screen: Screen[G]
     game: G
     console: Console
     clear_screen: bool
+    read: Callable[[str], str] = input
+    pace: float = 0.0  # seconds to show the screen after each AI decision (a terminal only)
     show: bool = True  # redraw before the next prompt
     decisions: int = 0
-    ai_moves: list[tuple[str, str]] = field(default_factory=list)
+    journal: Journal = field(default_factory=Journal)
+    viewer: int | None = None  # the seat last asked: whose view the screen shows
+    changed: bool = False  # since the game was last saved or loaded
+    last_file: str = ""  # where it was last saved or loaded from
     notes: list[str] = field(default_factory=list)  # said under the next screen
     # called after every action that was applied (a campaign commits it to its store);
     # if it fails the sitting ends, with the game as it was last kept
@@ -144,6 +175,7 @@ class Session(Generic[G]):
     def applied(self, text: str, decision: bool = True) -> None:
         self.decisions += decision
         self.show = True
+        self.changed = True
         if self.after is None:
             return
         try:
@@ -152,13 +184,18 @@ class Session(Generic[G]):
             error(self.console, f"{exc}; stopping")
             self.stopped = True
 
+    def height(self) -> int | None:
+        return self.console.height if self.clear_screen else None
+
     def draw(self, seat: int | None) -> None:
+        self.journal.catch_up(self.game, seat)
         if self.clear_screen:
             self.console.clear()
-        self.console.print(self.screen.render(self.game, seat, self.console.width))
-        if self.clear_screen and self.ai_moves:
-            self.console.print(ai_summary(self.ai_moves))
-        self.ai_moves.clear()
+        self.console.print(
+            self.screen.render(
+                self.game, seat, self.console.width, self.height(), self.journal.lines
+            )
+        )
         for note in self.notes:
             self.console.print(note)
         self.notes.clear()
@@ -168,9 +205,12 @@ class Session(Generic[G]):
         who = self.screen.who(self.game, seat)
         if not self.clear_screen:
             self.console.print(Text(f"AI {who}: {chosen}", style="cyan"))
-        self.ai_moves.append((who, str(chosen)))
+        self.journal.before(self.game, f"AI {who}: {chosen}")
         self.game.apply(chosen)
         self.applied(str(chosen))
+        if self.pace > 0 and self.clear_screen and self.game.to_act is not None:
+            self.draw(self.viewer if self.viewer is not None else seat)
+            time.sleep(self.pace)
 
     def command(self, text: str) -> bool:
         """Carry out one line from the player; False when the player quits."""
@@ -178,10 +218,24 @@ class Session(Generic[G]):
         word = word.lower()
         arg = arg.strip()
         if word in ("quit", "exit"):
+            if not self.offer_save():
+                return True
             self.console.print("Goodbye.")
             return False
         if word in ("help", "?"):
-            self.console.print(self.screen.help())
+            self.console.print(Group(self.screen.help(), common_help()))
+        elif word == "log":  # `log N`: the last N lines only
+            lines = history(self.game, self.viewer)
+            if arg.isdigit():
+                lines = lines[-int(arg) :] if int(arg) else []
+            self.page(Text("\n").join(x.styled() for x in lines))
+        elif word == "info":
+            self.info(arg)
+        elif word == "legend":
+            self.console.print(self.screen.legend(self.game))
+        elif word == "actions":
+            texts = [str(a) for a in self.game.legal_actions()]
+            self.page(Group(Text(self.game.prompt, style="bold"), action_grid(texts, 80)))
         elif word == "save":
             self.save(arg)
         elif word == "load":
@@ -192,10 +246,57 @@ class Session(Generic[G]):
             self.act(text)
         return True
 
-    def save(self, file: str) -> None:
+    def page(self, renderable: RenderableType) -> None:
+        """Long text through the pager on a terminal (the screen is redrawn after)."""
+        if self.clear_screen:
+            with self.console.pager(styles=True):
+                self.console.print(renderable)
+            self.show = True
+        else:
+            self.console.print(renderable)
+
+    def info(self, name: str) -> None:
+        if not name:
+            error(self.console, "info needs a name: info NAME (an id or a name, as shown)")
+            return
+        found = self.screen.info(self.game, name)
+        if found is None:
+            error(self.console, f"nothing called {name!r} in this game; try a name on the screen")
+            return
+        self.console.print(found)
+
+    def offer_save(self) -> bool:
+        """Before leaving the game: if it changed since the last save, ask whether to save
+        it first (y: then a file name; c: stay). False to stay in the game: the player
+        cancelled, or the save failed."""
+        if not self.changed or not self.screen.saves:
+            return True
+        self.console.print(
+            Text(
+                "The game changed since it was last saved. Save it first? "
+                "y: yes · n or Enter: no · c: cancel",
+                style="yellow",
+            )
+        )
+        try:
+            answer = self.read("save first? (y/n/c)> ").strip().lower()
+            if answer in ("c", "cancel"):
+                return False
+            if answer not in ("y", "yes"):
+                return True
+            file = self.read(f"file name{f' [{self.last_file}]' if self.last_file else ''}> ")
+        except (EOFError, KeyboardInterrupt):
+            return True
+        file = file.strip() or self.last_file
+        if not file:
+            error(self.console, "no file name: not saved")
+            return False
+        return self.save(file)
+
+    def save(self, file: str) -> bool:
         if not file:
             error(self.console, "save needs a file name: save FILE")
-            return
+            return False
         try:
             write_atomic(file, self.screen.dump(self.game))
         except OSError as exc:
@@ -204,12 +305,17 @@ class Session(Generic[G]):
                 f"could not save to {file}: {exc.strerror or exc}; "
                 "any earlier file there is unchanged, and the game goes on",
             )
-            return
+            return False
+        self.changed = False
+        self.last_file = file
         self.console.print(f"Saved to {file}.")
+        return True
 
     def load(self, file: str) -> None:
         if not file:
             error(self.console, "load needs a file name: load FILE")
+            return
+        if not self.offer_save():
             return
         try:
             loaded = self.screen.load(file)
@@ -217,6 +323,9 @@ class Session(Generic[G]):
             error(self.console, f"could not load: {exc}; the current game goes on")
             return
         self.game = loaded
+        self.journal = Journal.start(loaded, loaded.to_act)
+        self.changed = False
+        self.last_file = file
         self.notes.append(f"Loaded {file}.")
         self.show = True
 
@@ -229,6 +338,7 @@ class Session(Generic[G]):
         g = self.game
         one, left = (g.undo, lambda: g.undoable) if word == "undo" else (g.redo, lambda: g.redoable)
         done = 0
+        before = mark(g)
         try:
             for _ in range(int(arg or 1)):
                 one(1)
@@ -238,26 +348,34 @@ class Session(Generic[G]):
         except IllegalAction as exc:
             error(self.console, str(exc))
         if done:
+            if mark(g) < before:  # the log was taken back: the journal starts again from it
+                self.journal = Journal.start(g, g.to_act)
             self.notes.append(f"{word}: {g.undoable} can be undone, {g.redoable} redone.")
             self.applied(f"{word} {done}", decision=False)
 
     def act(self, text: str) -> None:
         """Apply a numbered or typed action; an illegal one is refused with its rule."""
         action: Action | str = text
+        legal = self.game.legal_actions()
         if text.isdigit():
-            legal = self.game.legal_actions()
             n = int(text)
             if not 1 <= n <= len(legal):
                 error(self.console, f"no action numbered {n}; choose 1-{len(legal)}")
                 return
             action = legal[n - 1]
         before = self.game.clone()
+        seat = self.game.to_act
+        mark = self.journal.steps[:]
+        if seat is not None:
+            self.journal.before(self.game, f"{self.screen.who(self.game, seat)}: {action}")
         try:
             self.game.apply(action)
         except IllegalAction as exc:
+            self.journal.steps = mark
             error(self.console, str(exc))
             return
         except Exception as exc:  # an engine bug must not end the session or the game
+            self.journal.steps = mark
             self.game = before  # type: ignore[assignment]  # clone() is the game's own type
             error(
                 self.console,
@@ -277,21 +395,27 @@ def play_loop(
     completer: Completer | None = None,
     clear_screen: bool | None = None,
     after: Callable[[G, str], None] | None = None,
+    pace: float = 0.0,
+    notes: Sequence[str] = (),
 ) -> G:
     """Play until the game ends, the player quits or input runs out; returns the game
     as it stands (a `load` may have replaced the one passed in).
 
-    On a terminal the screen is redrawn in place and the AI moves made since the
-    last screen are listed under it; otherwise each AI move is printed as it is made.
+    On a terminal the screen is redrawn in place, fitted to its height, and the AI's
+    decisions with what they did are in its log (shown one by one, `pace` seconds each,
+    when asked); otherwise each AI move is also printed as it is made.
     """
     ai = ai or {}
     if clear_screen is None:
         clear_screen = console.is_terminal
-    s = Session(screen, game, console, clear_screen, after=after, ai=ai)
+    first = game.to_act if game.to_act not in ai else None
+    s = Session(screen, game, console, clear_screen, read, pace, after=after, viewer=first, ai=ai)
+    s.journal = Journal.start(game, first)
+    s.notes.extend(notes)  # said under the first screen
     while not s.stopped:
         seat = s.game.to_act
         if seat is None:
-            s.draw(None)
+            s.draw(s.viewer)
             screen.finish(s.game, console)
             return s.game
         if s.decisions >= screen.max_decisions:
@@ -300,6 +424,7 @@ def play_loop(
         if seat in ai:
             s.ai_move(seat, ai[seat])
             continue
+        s.viewer = seat
         if s.show:
             s.draw(seat)
             s.show = False
@@ -308,9 +433,13 @@ def play_loop(
         try:
             line = read(f"seat {seat}> ")
         except (EOFError, KeyboardInterrupt):
-            console.print("\nGoodbye.")
+            console.print()
+            s.offer_save()
+            console.print("Goodbye.")
             return s.game
         text = line.strip()
-        if text and not s.command(text):
+        if not text:
+            s.show = True
+        elif not s.command(text):
             return s.game
     return s.game

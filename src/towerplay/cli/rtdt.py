@@ -98,9 +98,47 @@ def play_loop(
     ai: dict[int, Agent] | None = None,
     completer: Completer | None = None,
     clear_screen: bool | None = None,
+    pace: float = 0.0,
+    notes: Sequence[str] = (),
 ) -> RtdtGame:
     """Play Return to Dark Tower in the shared loop (see `loop.play_loop`)."""
-    return loop.play_loop(SCREEN, game, console, read, ai, completer, clear_screen)
+    return loop.play_loop(
+        SCREEN, game, console, read, ai, completer, clear_screen, pace=pace, notes=notes
+    )
+
+
+def id_lists() -> Table:
+    """What `play rtdt --list` prints: the ids to give --heroes, --foes, --adversary and
+    --companion, each with its name."""
+    c = get_world().content
+    table = Table("option", "id", "name", title="Return to Dark Tower ids", box=None)
+    rows: list[tuple[str, str, str]] = []
+    covenant = set(c.covenant_heroes)
+    for hid, h in c.heroes.items():
+        rows.append(("--heroes", hid, h.name + (" (Covenant)" if hid in covenant else "")))
+    for fid, f in sorted(c.foes.items(), key=lambda kv: (kv[1].level, kv[0])):
+        rows.append(("--foes", fid, f"{f.name} (level {f.level})"))
+    for aid in gamecode.ADVERSARIES:
+        rows.append(("--adversary", aid, c.adversaries[aid].name))
+    for cid in gamecode.COMPANIONS:
+        rows.append(("--companion", cid, c.companions[cid].name))
+    last = ""
+    for option, eid, name in rows:
+        table.add_row(option if option != last else "", eid, name)
+        last = option
+    return table
+
+
+def code_note(code: str | None, heroes: Sequence[str], game: RtdtGame) -> str | None:
+    """A game code fixes the setup and the seed but not the heroes: when none were chosen,
+    say which were dealt, so the same game can be set up again."""
+    if not code or heroes:
+        return None
+    dealt = [h["hero"] for h in game.observe(0)["heroes"]]
+    return (
+        f"The code {code} does not carry the heroes; its seed dealt {', '.join(dealt)} "
+        f"(--heroes {','.join(dealt)} chooses them)."
+    )
 
 
 def parse_heroes(text: str | None) -> list[str]:
@@ -240,10 +278,19 @@ def play_rtdt(
     ai: Annotated[
         list[str] | None,
         typer.Option(
-            "--ai", help="SEAT=random: that seat (from 0) is played by the AI. Repeatable."
+            "--ai",
+            help="SEAT=heuristic or SEAT=random: that seat (from 0) is played by the AI. "
+            "Repeatable.",
         ),
     ] = None,
     load: Annotated[Path | None, typer.Option("--load", help="Continue a saved game.")] = None,
+    pace: Annotated[
+        float, typer.Option("--pace", help="Seconds to show each AI decision (default 0).")
+    ] = 0.0,
+    list_ids: Annotated[
+        bool,
+        typer.Option("--list", help="List the heroes, foes, adversaries and companions, and exit."),
+    ] = False,
     mode: Annotated[
         str, typer.Option("--mode", help="cooperative or competitive (2-4 players).")
     ] = "cooperative",
@@ -266,6 +313,12 @@ def play_rtdt(
     only_new_corruptions: OnlyNewCorruptionsOption = False,
 ) -> None:
     """Play Return to Dark Tower (cooperative or competitive) in the terminal."""
+    if list_ids:
+        Console(highlight=False).print(id_lists())
+        return
+    if pace < 0:
+        raise fail(f"--pace must be 0 or more seconds, not {pace}")
+    note = None
     try:
         if load is not None:
             game = load_game(str(load))
@@ -285,13 +338,15 @@ def play_rtdt(
                 new_corruptions,
                 only_new_corruptions,
             )
+            note = code_note(code, parse_heroes(heroes), game)
         view = game.observe(0)
         # the AI seats are seeded from the game code's seed, so a code replays the same game
         agents = parse_ai(ai or [], view["config"]["players"], gamecode.decode(view["code"]).seed)
     except (ValueError, SaveError) as exc:
         raise fail(str(exc)) from None
     console = Console(highlight=False)
-    play_loop(game, console, input, agents, terminal_completer(sys.stdin.isatty()))
+    completer = terminal_completer(sys.stdin.isatty())
+    play_loop(game, console, input, agents, completer, pace=pace, notes=[note] if note else [])
 
 
 def _chosen(ids: str | None) -> tuple[str, ...]:
@@ -319,8 +374,11 @@ def sim_rtdt(
     only_new_corruptions: OnlyNewCorruptionsOption = False,
     heroes: Annotated[
         str | None,
-        typer.Option("--heroes", help="Comma-separated hero ids, seat 0 first; 'random' (the "
-                     "default) deals them from each game's seed."),
+        typer.Option(
+            "--heroes",
+            help="Comma-separated hero ids, seat 0 first; 'random' (the "
+            "default) deals them from each game's seed.",
+        ),
     ] = None,
     foes: Annotated[
         str | None,

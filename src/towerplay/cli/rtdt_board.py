@@ -20,6 +20,8 @@ KINGDOMS = ("north", "east", "south", "west")
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 LABEL_WIDTH = 9  # "Sanctuary": the label column of a kingdom panel
 SCREEN_WIDTH = 100
+FOUR_ACROSS = 112  # from this width the four kingdoms stand in one row, labels by initial
+SHORT_LABELS = {"citadel": "C", "sanctuary": "S", "village": "V", "bazaar": "B"}
 
 
 def _moved_away(game: RtdtGame, view: dict[str, Any]) -> set[str]:
@@ -40,9 +42,14 @@ def _moved_away(game: RtdtGame, view: dict[str, Any]) -> set[str]:
     return out
 
 
-def header(game: RtdtGame, view: dict[str, Any]) -> Text:
+def header(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Text:
+    """The month and turn, the mode and the game code (`compact`: the month, turn and code)."""
     cfg = view["config"]
     t = Text()
+    if compact:
+        t.append(f"Month {view['month']}/{view['months']} · turn {view['turn_in_month']}", "bold")
+        t.append(f" · code {view['code']}", style="dim")
+        return t
     t.append(f"Month {view['month']} of {view['months']}", style="bold")
     t.append(f" · turn {view['turn_in_month']} (about {view['average_turns_per_month']} a month)")
     t.append(
@@ -58,16 +65,36 @@ def _height(renderable: RenderableType, width: int) -> int:
     return len(measure.render_lines(renderable, measure.options.update_width(width), pad=False))
 
 
-def _markers(game: RtdtGame, view: dict[str, Any], k: str, avail: int) -> Table | None:
+class _Rows(Table):
+    """A label-and-value grid whose labels go when the panel is narrow (`short`)."""
+
+    short = False
+
+    def add_row(self, *cells: Any, **kw: Any) -> None:
+        super().add_row(*cells[1:] if self.short else cells, **kw)
+
+
+def _markers(
+    game: RtdtGame, view: dict[str, Any], k: str, avail: int, short: bool = False
+) -> Table | None:
     """What stands in kingdom `k` besides buildings and heroes: foes, the adversary,
-    quest markers, dungeons and siege trees."""
+    quest markers, dungeons and siege trees (`short`: without their labels)."""
     board = game.world.board
 
     def here(sp: str | None) -> bool:
         return sp is not None and board.kingdom_of.get(sp) == k
 
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
+    grid = _Rows(
+        box=None,
+        padding=(0, 1),
+        show_header=False,
+        show_edge=False,
+        pad_edge=False,
+        collapse_padding=True,
+    )
+    grid.short = short
+    if not short:
+        grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
     grid.add_column()
     cov = words.covenant(view)
     if cov:
@@ -155,13 +182,17 @@ def _covenant_markers(
         )
 
 
-def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> Group:
+def _kingdom_body(
+    game: RtdtGame, view: dict[str, Any], k: str, inner: int, short: bool = False
+) -> Group:
+    """What stands in kingdom `k`: its buildings with their skulls, foes and markers, heroes;
+    `short` labels the buildings by initial (C citadel, S sanctuary, V village, B bazaar)."""
     w = game.world
     board = w.board
     info = view["kingdoms"][k]
     heroes = view["heroes"]
     grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True, style="dim", min_width=LABEL_WIDTH)
+    grid.add_column(no_wrap=True, style="dim", min_width=1 if short else LABEL_WIDTH)
     grid.add_column(no_wrap=True)
     grid.add_column(no_wrap=True)
     cov = words.covenant(view)
@@ -178,6 +209,8 @@ def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> G
         btype = b["type"]
         kind = w.content.buildings.get(btype)
         label = kind.name if kind is not None else btype.title()
+        if short:
+            label = SHORT_LABELS.get(btype, label[:1])
         name = Text(board.names.get(sp, sp))
         site = sites.get(sp)
         if site is not None and site["status"] == "foundation":
@@ -200,17 +233,24 @@ def _kingdom_body(game: RtdtGame, view: dict[str, Any], k: str, inner: int) -> G
         here.append(f" @ {board.names.get(h['space'], h['space'])}")
     if not here:
         here.append("no heroes here", style="dim")
-    markers = _markers(game, view, k, inner - LABEL_WIDTH - 1)
+    markers = _markers(game, view, k, inner - (0 if short else LABEL_WIDTH + 1), short)
     return Group(grid, markers, here) if markers is not None else Group(grid, here)
 
 
 def _kingdom_panel(
-    game: RtdtGame, view: dict[str, Any], k: str, body: Group, height: int | None
+    game: RtdtGame,
+    view: dict[str, Any],
+    k: str,
+    body: Group,
+    height: int | None,
+    short: bool = False,
 ) -> Panel:
     w = game.world
     info = view["kingdoms"][k]
     heroes = view["heroes"]
-    title = Text(f"{k.title()} · {w.content.kingdoms[k].name}", style="bold")
+    title = Text(k.title(), style="bold")
+    if not short:
+        title.append(f" · {w.content.kingdoms[k].name}")
     if info["dormant"]:
         title.append(" · dormant", style="dim italic")
     else:
@@ -231,19 +271,66 @@ def _kingdom_panel(
 
 
 def kingdoms(game: RtdtGame, view: dict[str, Any], width: int = SCREEN_WIDTH) -> Table:
-    """The four kingdoms as panels, two by two, each pair one height."""
+    """The four kingdoms as panels, in one row from FOUR_ACROSS columns (buildings by
+    initial), else two by two; the panels of a row share one height."""
     present = [k for k in KINGDOMS if k in view["kingdoms"]]
+    across = 4 if width >= FOUR_ACROSS else 2
     grid = Table.grid(expand=True)
-    grid.add_column(ratio=1)
-    grid.add_column(ratio=1)
-    inner = max(10, width // 2 - 4)
-    for i in range(0, len(present), 2):
-        pair = present[i : i + 2]
-        bodies = [_kingdom_body(game, view, k, inner) for k in pair]
+    for _ in range(across):
+        grid.add_column(ratio=1)
+    inner = max(10, width // across - 4)
+    for i in range(0, len(present), across):
+        row = present[i : i + across]
+        bodies = [_kingdom_body(game, view, k, inner, short=across == 4) for k in row]
         height = max(_height(b, inner) for b in bodies) + 2
         grid.add_row(
-            *(_kingdom_panel(game, view, k, b, height) for k, b in zip(pair, bodies, strict=True))
+            *(
+                _kingdom_panel(game, view, k, b, height, across == 4)
+                for k, b in zip(row, bodies, strict=True)
+            )
         )
+    return grid
+
+
+def kingdom_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Table:
+    """The compact board, a row a kingdom: its buildings by initial with their skulls,
+    then the heroes, foes and quests in it (`compact`: without the buildings' names)."""
+    w = game.world
+    present = [k for k in KINGDOMS if k in view["kingdoms"]]
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True, style="bold")
+    grid.add_column()
+    order = {t: i for i, t in enumerate(BUILDING_TYPES)}
+    for k in present:
+        info = view["kingdoms"][k]
+        t = Text()
+        rows = sorted(info["buildings"].items(), key=lambda r: order.get(r[1]["type"], 9))
+        for sp, b in rows:
+            if t:
+                t.append(" ")
+            t.append(SHORT_LABELS.get(b["type"], "?") + ("" if compact else " "), style="dim")
+            name = Text("" if compact else w.board.names.get(sp, sp))
+            if not b["standing"]:
+                name = Text("✗" if compact else name.plain, style="strike dim")
+            t.append_text(name)
+            if b["standing"] and (b["skulls"] or compact):
+                t.append("" if compact else " ")
+                t.append_text(words.skulls(b["skulls"] or 0))
+        for seat in info["heroes"]:
+            h = view["heroes"][seat]
+            t.append(
+                f" · {w.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])}", style="cyan"
+            )
+        for foe in view["foes"].values():
+            n = sum(1 for sp in foe["on_board"] if w.board.kingdom_of.get(sp) == k)
+            if n:
+                t.append(f" · {foe['name']}" + (f" ×{n}" if n > 1 else ""), style="red")
+        for q in view["quests"]:
+            if q["space"] and w.board.kingdom_of.get(q["space"]) == k:
+                t.append(" · ")
+                t.append_text(words.quest_mark(q["kind"]))
+                t.append(f" {words.space(game, q['space'])}")
+        grid.add_row(k.title(), t)
     return grid
 
 
@@ -274,12 +361,16 @@ def _adversary(game: RtdtGame, view: dict[str, Any]) -> Text:
         t.append(f" ({words.traits(info.traits)})", style="dim")
     if adv["space"]:
         t.append(f" @ {words.space(game, adv['space'])}", style="bold")
+    elif words.competitive(view):  # competitive mode has no main goal
+        t.append(" · inside the Tower", style="dim")
     else:
         t.append(" · inside the Tower until the main goal is done", style="dim")
     return t
 
 
-def world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
+def world_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Table:
+    """Skulls, doom, the market, the gear piles, the foes and the adversary; `compact`
+    leaves out the foes' strikes and puts the gear on one line."""
     w = game.world
     sk = view["skulls"]
     skulls = Text()
@@ -294,12 +385,16 @@ def world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
     piles = [
         Text(f"{w.name(g)} {n}", style="" if n else "dim") for g, n in view["gear_piles"].items()
     ]
-    gear = Table.grid(padding=(0, 3))
-    for _ in range(3):
-        gear.add_column(no_wrap=True)
-    for i in range(0, len(piles), 3):
-        row = piles[i : i + 3]
-        gear.add_row(*row, *[Text("")] * (3 - len(row)))
+    gear: RenderableType
+    if compact:
+        gear = Text(" · ").join(piles)
+    else:
+        gear = Table.grid(padding=(0, 3))
+        for _ in range(3):
+            gear.add_column(no_wrap=True)
+        for i in range(0, len(piles), 3):
+            row = piles[i : i + 3]
+            gear.add_row(*row, *[Text("")] * (3 - len(row)))
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
@@ -315,7 +410,14 @@ def world_lines(game: RtdtGame, view: dict[str, Any]) -> Table:
         grid.add_row("Doom", doom)
     grid.add_row("Market", market)
     grid.add_row("Gear", gear)
-    grid.add_row("Foes", _foes(game, view))
+    if compact:
+        foes = Text(" · ").join(
+            Text(f"{f['name']} L{f['level']}", style=words.STATUS_STYLES.get(f["status"] or "", ""))
+            for f in view["foes"].values()
+        )
+        grid.add_row("Foes", foes)
+    else:
+        grid.add_row("Foes", _foes(game, view))
     grid.add_row("Adversary", _adversary(game, view))
     if view["fire_rivers"]:
         rivers = ", ".join(

@@ -68,9 +68,21 @@ def trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | Non
     )
 
 
-def quests(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
+def quests(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Panel | Table | None:
+    """The quests under way, what each needs and its text; `compact`: a line each, no
+    frame and no text (info NAME tells it)."""
     if not view["quests"] and not view["done_quests"]:
         return None
+    if compact:
+        short = Table.grid(padding=(0, 1))
+        short.add_column(no_wrap=True)
+        short.add_column()
+        for q in view["quests"]:
+            line = Text(q["name"], style="bold yellow" if q["kind"] == "main_goal" else "bold")
+            line.append(f" {q['stage']}/{q['stages']} @ {words.space(game, q['space'])} · needs ")
+            line.append(words.needs_text(game, q["needs"]), style="cyan")
+            short.add_row(words.quest_mark(q["kind"]), line)
+        return short if short.row_count else None
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
@@ -170,11 +182,17 @@ def _covenant_hero(game: RtdtGame, view: dict[str, Any], seat: int, own: bool) -
     return out
 
 
-def hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
+def hero_panel(
+    game: RtdtGame, view: dict[str, Any], seat: int, compact: bool = False
+) -> Panel | Text:
+    """The seat's own hero: warriors, spirit, the turn so far, items, companions, virtues,
+    corruptions; `compact`: the same, run together with no frame."""
     w = game.world
     h = view["heroes"][seat]
     turn = view["turn"]
     t = Text()
+    if compact:
+        t.append(f"{w.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])} · ", "cyan")
     t.append(f"warriors {h['warriors']}", style="bold")
     t.append(" · ")
     t.append(f"spirit {h['spirit']}", style="bold")
@@ -209,19 +227,32 @@ def hero_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel:
         t.append(str(h["spores"]), style="magenta")
     t.append("\nvirtues ", style="bold")
     t.append(words.names(game, h["virtues"]), style="green")
-    t.append(" · inactive ", style="bold")
-    t.append(words.names(game, h["inactive"]), style="dim")
+    if not compact:
+        t.append(" · inactive ", style="bold")
+        t.append(words.names(game, h["inactive"]), style="dim")
     t.append("\ncorruptions ", style="bold")
     t.append(words.names(game, h["corruptions"]), style="red" if h["corruptions"] else "")
     cov = _covenant_hero(game, view, seat, own=True)
     if cov:
         t.append("\n")
         t.append_text(cov)
+    if compact:
+        return Text(" · ").join(t.split("\n"))
     title = (
         f"{w.name(h['hero'])} · seat {seat} · home {h['kingdom']} · "
         f"at {w.board.names.get(h['space'], h['space'])}"
     )
     return Panel(t, title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
+
+
+def hero_line(game: RtdtGame, view: dict[str, Any], seat: int) -> Text:
+    """The seat's hero in one line, for the smallest screens: where, warriors, spirit."""
+    h = view["heroes"][seat]
+    t = Text(f"{game.world.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])}", "cyan")
+    t.append(f" · warriors {h['warriors']} · spirit {h['spirit']}", style="bold")
+    t.append(f" · potions {len(h['potions'])} · corruptions {len(h['corruptions'])}")
+    t.append(" (info NAME, legend, log: more)", style="dim")
+    return t
 
 
 def other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | None:
@@ -273,6 +304,24 @@ def _pool(pool: dict[str, int], used: int, most: int, usable: Iterable[str] = ()
     if other:
         t.append(" (no use here: " + ", ".join(other) + ")", style="dim")
     t.append(f" · used {used} of {most}", style="dim")
+    return t
+
+
+def fight_line(game: RtdtGame, view: dict[str, Any]) -> Text | None:
+    """The battle or dungeon room under way in one line (its card's text is in the prompt)."""
+    b, dv = view["battle"], view["delve"]
+    if b is None and dv is None:
+        return None
+    if b is not None:
+        t = Text(f"Battle · {game.world.name(b['foe'])}", style="bold red")
+        if b["card"] is not None:
+            t.append(f" · card {b['card']} of {b['cards']} · result {b['rung'] + 1}/5", style="")
+        pool, used, most = b["advantages"], b["used"], b["max_advantages"]
+    else:
+        t = Text(f"Dungeon · room {dv['room']}", style="bold magenta")
+        pool, used, most = dv["advantages"], dv["used"], dv["max_advantages"]
+    left = " · ".join(f"{k} {n}" for k, n in pool.items() if n > 0) or "none"
+    t.append(f" · advantages {left} (used {used} of {most})", style="cyan")
     return t
 
 

@@ -4,8 +4,8 @@ the `RtdtScreen` the shared read-eval loop plays it with."""
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Sequence
+from typing import Any
 
 from rich import box
 from rich.console import Console, Group, RenderableType
@@ -14,35 +14,46 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from towerplay.cli import layout
 from towerplay.cli import rtdt_board as board
 from towerplay.cli import rtdt_panels as panels
 from towerplay.cli.common import read_json
+from towerplay.cli.layout import Part
+from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
 from towerplay.rtdt.game import RtdtGame
 from towerplay.sim.rtdt import MAX_DECISIONS
 
-LOG_LINES = 8
 VERBS = (
     ("banner | banner HERO", "the banner action (start of turn only)"),
     ("resolve CARD", "resolve a start-of-turn effect"),
     ("double", "spend 1 spirit to double your move, before moving"),
     ("move SPACE", "move one space (once per step)"),
     ("cleanse SPACE", "remove all skulls from that building (heroic action)"),
+    ("battle FOE SPACE", "battle a foe on your space or next to it (heroic action)"),
+    ("  advantage TYPE", "in a battle or a dungeon room: spend an advantage for a better result"),
+    ("  continue | retreat", "in a battle: resolve the next battle card, or stop here"),
+    ("quest QUEST", "work on a quest whose needs you meet on its space (heroic action)"),
+    ("explore SPACE", "enter the dungeon on your space (heroic action), then:"),
+    ("  room N | improve TYPE", "enter room N; spend an advantage to improve the room"),
+    ("  leave", "leave the dungeon"),
     ("haggle", "roll the haggle die before a Reinforce"),
     ("reinforce free|enhanced", "Reinforce at the building on your space"),
     ("use ITEM", "use a potion or treasure (use WAND … spends a wand's charges)"),
     ("build", "Covenant: build the monument on a foundation with 3 offerings (heroic)"),
     ("bless", "Covenant: spend a blessing in a Battle or dungeon room for +1 Wild"),
     ("cast SPELL …", "Covenant: the Astromancer casts a prepared spell"),
+    ("prepare SPELL", "Covenant: the Astromancer prepares a spell from the hand"),
+    ("quarry FOE SPACE", "Covenant: the Warden marks a foe as the quarry"),
+    ("trial TRIAL", "competitive: complete a heroic trial whose needs you meet"),
+    ("seal remove|replace SEAL", "competitive: remove or put back one of the Tower's seals"),
+    ("  seal keep", "leave the seals as they are"),
     ("trade SEAT", "trade with that seat's hero on your space, then:"),
     ("  give|take warriors N", "also: give|take spirit N, give|take ITEM"),
     ("  offer | cancel", "the partner answers accept or reject"),
     ("end | end skip", "end the turn: drop a skull into the Tower"),
 )
 HELP_HEAD = """\
-[bold]Answer[/] with the number of an action, or type the action itself (Tab completes it).
-[bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] (JSON) · [cyan]load FILE[/] · \
-[cyan]quit[/] (or Ctrl-D)
 [bold]A turn[/]: banner at the start, then move, one heroic action, one Reinforce and one trade
 in any order; end drops your skull."""
 
@@ -50,7 +61,17 @@ in any order; end drops your skull."""
 HELP_TAIL = """\
 [bold]Questions[/]: place SPACE · discard ITEM · take GEAR/TREASURE · flip VIRTUE · remove SPACE
   hero HERO · step SPACE · go SPACE · replace TREASURE · stop · done
-Names are the ids shown in the list (move green_bridge). Seats count from 0."""
+Names are the ids shown in the list (move green_bridge). Seats count from 0.
+[bold]Commands[/]:"""
+LEGEND = """\
+[bold]Board[/]: C citadel · S sanctuary · V village · B bazaar (their initials where the kingdoms \
+stand four across)
+[bold]Skulls[/]: ● a skull on the building, · an empty place; [strike]struck out[/] destroyed
+[bold]Quests[/]: ★ main goal · ◆ companion quest · ▲ adversary quest; N/M the stage reached
+[bold]Heroes[/]: NAME (SEAT) @ SPACE; seats count from 0
+[bold]Foes[/]: L2-L4 their level; ready, panicked… the status that decides their strike
+[bold]Log[/]: the decision made (cyan), then what it did: green gains, red losses, yellow costs; \
+dim lines were shown before"""
 
 
 def help_text() -> RenderableType:
@@ -64,34 +85,33 @@ def help_text() -> RenderableType:
     )
 
 
-def action_grid(texts: Sequence[str], width: int = board.SCREEN_WIDTH) -> Table:
+def action_grid(texts: Sequence[str], width: int = board.SCREEN_WIDTH) -> RenderableType:
     """The numbered legal actions, in as many columns as fit, filled column by column."""
-    items = [f"{i + 1:>2} {t}" for i, t in enumerate(texts)]
-    cell = max((len(s) for s in items), default=1) + 2
-    ncols = max(1, min(len(items), width // cell))
-    nrows = math.ceil(len(items) / ncols) if items else 0
-    grid = Table.grid(padding=(0, 2))
-    for _ in range(ncols):
-        grid.add_column(no_wrap=True)
-    for r in range(nrows):
-        row = []
-        for c in range(ncols):
-            i = c * nrows + r
-            if i < len(items):
-                cell_text = Text(items[i][:3], style="bold yellow")
-                cell_text.append(items[i][3:])
-                row.append(cell_text)
-            else:
-                row.append(Text(""))
-        grid.add_row(*row)
-    return grid
+    return layout.action_grid(texts, width)
+
+
+SIDE_BY_SIDE = 110  # from this width the hero stands beside the quests
+
+
+def _pair(left: RenderableType | None, right: RenderableType | None, width: int) -> list[Any]:
+    """`left` beside `right` when the width allows (else one under the other)."""
+    shown = [p for p in (left, right) if p is not None]
+    if len(shown) == 2 and width >= SIDE_BY_SIDE:
+        return [layout.side_by_side(shown[0], shown[1], width)]
+    return [Group(*shown)] if shown else []
 
 
 def render(
-    game: RtdtGame, seat: int | None = None, width: int = board.SCREEN_WIDTH
+    game: RtdtGame,
+    seat: int | None = None,
+    width: int = board.SCREEN_WIDTH,
+    height: int | None = None,
+    log: Sequence[Line] | None = None,
 ) -> RenderableType:
     """The whole screen for `seat` (default: the seat to act; once the game is over, the
-    hero whose turn it was), as a Rich renderable drawn from `observe(seat)` alone."""
+    hero whose turn it was), drawn from `observe(seat)` alone and fitted to `height`
+    lines (None: everything in full). `log` is the sitting's journal (default: the game's
+    log as the seat sees it)."""
     if seat is None:
         seat = game.to_act
     view = game.observe(seat if seat is not None else 0)
@@ -99,36 +119,52 @@ def render(
         seat = view["current_seat"]
         if seat != view["seat"]:
             view = game.observe(seat)
-    parts: list[RenderableType] = [
-        board.header(game, view),
-        board.kingdoms(game, view, width),
-        board.world_lines(game, view),
-    ]
-    quests = panels.quests(game, view)
-    if quests is not None:
-        parts.append(quests)
-    parts.append(panels.hero_panel(game, view, seat))
-    trials = panels.trials_panel(game, view, seat)
-    if trials is not None:
-        parts.append(trials)
+    if log is None:
+        log = history(game, seat)
     others = panels.other_heroes(game, view, seat)
-    if others is not None:
-        parts.append(others)
+    trials = panels.trials_panel(game, view, seat)
     fights = [
         p
         for p in (panels.battle_panel(game, view), panels.delve_panel(game, view))
         if p is not None
     ]
-    lines = LOG_LINES - 3 if fights else LOG_LINES  # room for the battle or dungeon panel
-    log = Text("\n".join(view["log"][-lines:]), style="dim")  # what this seat may see
-    parts.append(Panel(log, title="log", title_align="left", box=box.SQUARE, padding=(0, 1)))
-    parts.extend(fights)
-    if game.result is not None:
-        parts.append(Text(view["prompt"], style="bold"))
-    else:
-        parts.append(Text(view["prompt"], style="bold yellow"))
-        parts.append(action_grid([str(a) for a in view["legal_actions"]], width))
-    return Group(*parts)
+    full = panels.hero_panel(game, view, seat)
+    short = panels.hero_panel(game, view, seat, compact=True)
+    brief = panels.quests(game, view, compact=True)
+    hero = _pair(full, panels.quests(game, view), width) + _pair(full, brief, width)
+    parts = [
+        Part([board.header(game, view), board.header(game, view, compact=True)]),
+        Part(
+            [
+                board.kingdoms(game, view, width),
+                board.kingdom_lines(game, view),
+                board.kingdom_lines(game, view, compact=True),
+            ]
+        ),
+        Part([board.world_lines(game, view), board.world_lines(game, view, compact=True)]),
+        Part(hero + _pair(short, brief, width) + [short, panels.hero_line(game, view, seat)]),
+        Part([trials] if trials is not None else []),
+        Part([others] if others is not None else []),
+        Part([Group(*fights), panels.fight_line(game, view) or ""] if fights else []),
+    ]
+    bottom: list[RenderableType] = []
+    if game.result is None:  # (once it is over, the loop's `finish` says how it ended)
+        bottom.append(Text(view["prompt"], style="bold yellow"))
+        texts = [str(a) for a in view["legal_actions"]]
+        rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
+        bottom.append(layout.action_grid(texts, width, rows))
+    # shrunk first: the world's details, the quests' texts, the board; then the hero, the
+    # other heroes, the world, the trials and the quests go, the battle and the hero to a
+    # line; the kingdoms stay, a line each (at the last without the buildings' names).
+    # The first three are also taken to show what happened since the last prompt.
+    shrink = [2, 3, 1, 3, 5, 2, 4, 3, 0, 6, 3, 1]
+    return layout.fit(parts, shrink, log, bottom, width, height, soft=3)
+
+
+def _card(text: str) -> RenderableType:
+    """A `describe` text: its first line (the name and kind) bold, under it the rest."""
+    head, _, body = text.partition("\n")
+    return Panel(Text(body), title=Text(head, style="bold"), title_align="left", box=box.ROUNDED)
 
 
 def save_text(game: RtdtGame) -> str:
@@ -151,11 +187,27 @@ class RtdtScreen:
 
     max_decisions = MAX_DECISIONS
 
-    def render(self, game: RtdtGame, seat: int | None, width: int) -> RenderableType:
-        return render(game, seat, width)
+    saves = True
+
+    def render(
+        self,
+        game: RtdtGame,
+        seat: int | None,
+        width: int,
+        height: int | None,
+        log: Sequence[Line],
+    ) -> RenderableType:
+        return render(game, seat, width, height, log)
 
     def help(self) -> RenderableType:
         return help_text()
+
+    def info(self, game: RtdtGame, name: str) -> RenderableType | None:
+        text = game.describe(name)
+        return None if text is None else _card(text)
+
+    def legend(self, game: RtdtGame) -> RenderableType:
+        return Text.from_markup(LEGEND)
 
     def who(self, game: RtdtGame, seat: int) -> str:
         return f"seat {seat} ({game.observe(seat)['heroes'][seat]['name']})"
@@ -163,7 +215,7 @@ class RtdtScreen:
     def finish(self, game: RtdtGame, console: Console) -> None:
         result = game.result
         assert result is not None
-        style = "bold green" if result.outcome == "win" else "bold red"
+        style = "bold green" if result.outcome == "win" else "bold red"  # said once: not in render
         console.print(Text(f"Game over: {result.outcome} — {result.cause}.", style=style))
         console.print(f"Game code: {game.observe(0)['code']}")
 

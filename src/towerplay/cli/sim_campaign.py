@@ -54,4 +54,5 @@ def sim_campaign(
     for enc, row in sorted(report["encounters"].items()):
         console.print(f"  {enc}: {row['played']} played, success rate {row['success_rate']}")
     console.print(f"  levels {report['levels']} · classes {report['classes']}")
+    console.print(f"  class decks held {report['class_decks']}")
     console.print(f"  {report['decisions']} decisions, {len(report['errors'])} errors")

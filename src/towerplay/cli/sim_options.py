@@ -31,9 +31,7 @@ OutOption = Annotated[
         "not played again).",
     ),
 ]
-QuietOption = Annotated[
-    bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")
-]
+QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
 
 
 def workers_of(workers: int | None) -> int:

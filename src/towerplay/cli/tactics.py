@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Annotated
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.table import Table
 
 from towerplay.agents import Agent
@@ -39,14 +40,37 @@ __all__ = ["play_tactics", "sim_tactics", "simulate"]
 SCREEN = TacticsScreen()
 
 
-def parse_ai(specs: list[str], seed: int) -> dict[int, Agent]:
+def parse_ai(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
+    """`SEAT=AGENT` options into agents; raises ValueError naming the bad one (a seat
+    this encounter does not have included)."""
     out: dict[int, Agent] = {}
     for spec in specs:
         seat_text, _, name = spec.partition("=")
         if not seat_text.isdigit() or not name:
-            raise typer.BadParameter(f"--ai takes SEAT=random|heuristic, not {spec!r}")
-        out[int(seat_text)] = make_agent("tactics", name, seed + int(seat_text))
+            raise ValueError(f"--ai takes SEAT=heuristic or SEAT=random, not {spec!r}")
+        seat = int(seat_text)
+        if not 0 <= seat < seats:
+            raise ValueError(
+                f"--ai {spec!r}: the seats of this encounter are "
+                f"{', '.join(map(str, range(seats)))}"
+            )
+        out[seat] = make_agent("tactics", name, seed + seat)
     return out
+
+
+def id_lists() -> Group:
+    """What `play tactics --list` prints: the encounters, the hero classes and the foes."""
+    c = default_content()
+    enc = Table("id", "chapter", "name", "main objective", title="Encounters (--encounter)")
+    for e in c.encounters.values():
+        enc.add_row(e.id, str(e.chapter), e.name, e.main.text)
+    classes = Table("id", "name", "HP", "move", title="Hero classes (--party)")
+    for k in c.classes.values():
+        classes.add_row(k.id, k.name + (" (elite)" if k.elite else ""), str(k.hp), str(k.movement))
+    foes = Table("id", "name", "role", title="Foes (info NAME tells their stats)")
+    for f in c.enemies.values():
+        foes.add_row(f.id, f.name, f.role)
+    return Group(enc, classes, foes)
 
 
 def play_tactics(
@@ -55,30 +79,39 @@ def play_tactics(
         str, typer.Option(help="hero classes, comma-separated (3 to 5)")
     ] = "fighter,rogue,cleric",
     ai: Annotated[
-        list[str] | None, typer.Option("--ai", help="SEAT=random|heuristic, repeatable")
+        list[str] | None,
+        typer.Option("--ai", help="SEAT=heuristic or SEAT=random (seats from 0), repeatable"),
     ] = None,
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
+    load: Annotated[
+        Path | None, typer.Option("--load", help="continue a saved encounter (save FILE)")
+    ] = None,
+    pace: Annotated[float, typer.Option("--pace", help="seconds to show each AI decision")] = 0.0,
     list_encounters: Annotated[
-        bool, typer.Option("--list", help="list the encounters and exit")
+        bool, typer.Option("--list", help="list the encounters, classes and foes, and exit")
     ] = False,
 ) -> None:
     """Play an Adventure Tactics encounter in the terminal."""
-    console = Console()
+    console = Console(highlight=False)
     if list_encounters:
-        t = Table("id", "chapter", "name", "main objective", title="Encounters")
-        for enc in default_content().encounters.values():
-            t.add_row(enc.id, str(enc.chapter), enc.name, enc.main.text)
-        console.print(t)
+        console.print(id_lists())
         return
+    if pace < 0:
+        raise fail(f"--pace must be 0 or more seconds, not {pace}")
     try:
-        game = new_game(
-            {"encounter": encounter, "party": party.split(","), "difficulty": difficulty}, seed
-        )
-        ais = parse_ai(ai or [], seed)
-    except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from exc
-    loop.play_loop(SCREEN, game, console, input, ais, loop.terminal_completer(sys.stdin.isatty()))
+        if load is not None:
+            game = SCREEN.load(str(load))
+        else:
+            game = new_game(
+                {"encounter": encounter, "party": party.split(","), "difficulty": difficulty},
+                seed,
+            )
+        ais = parse_ai(ai or [], seed, len(game.observe(0)["heroes"]))
+    except (ValueError, SaveError) as exc:
+        raise fail(str(exc)) from exc
+    completer = loop.terminal_completer(sys.stdin.isatty())
+    loop.play_loop(SCREEN, game, console, input, ais, completer, pace=pace)
 
 
 def sim_tactics(
@@ -105,8 +138,15 @@ def sim_tactics(
         raise typer.BadParameter(f"no encounter {encounter!r}")
     try:
         report = simulate(
-            encounter, games, agent, seed, party.split(","), difficulty,
-            workers=workers_of(workers), ray=ray, out=out_of(out),
+            encounter,
+            games,
+            agent,
+            seed,
+            party.split(","),
+            difficulty,
+            workers=workers_of(workers),
+            ray=ray,
+            out=out_of(out),
             progress=progress_of(quiet, as_json),
         )
     except (ValueError, SaveError) as exc:

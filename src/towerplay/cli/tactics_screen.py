@@ -4,13 +4,19 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
+from rich import box
 from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from towerplay.cli import layout
 from towerplay.cli.common import read_json
+from towerplay.cli.layout import Part
+from towerplay.cli.narrate import Line, history
 from towerplay.core.protocol import Game
 from towerplay.sim.tactics import MAX_DECISIONS
 from towerplay.tactics import TacticsGame
@@ -27,22 +33,38 @@ TERRAIN = {
     ".": (" . ", "dim"),
 }
 HELP = """\
-[bold]Answer[/] with the number of an action, or type the action itself (e.g. [cyan]play fireball[/], [cyan]target c5[/]; Tab completes it).
-[bold]Commands[/]: [cyan]help[/] · [cyan]save FILE[/] (JSON) · [cyan]load FILE[/] · [cyan]quit[/] (or Ctrl-D)
 [bold]A turn[/]: up to two actions — [cyan]play CARD[/] (from hand), [cyan]use CARD[/] (from your board),
 [cyan]dash CARD[/] (discard to move half your movement), [cyan]equip CARD[/], [cyan]prepare CARD[/] — or [cyan]pass[/];
 free cards and [cyan]command SUMMON[/] take no action; [cyan]end[/] ends the turn early.
-Squares are a column letter and a row number, [cyan]a1[/] bottom-left."""
+Then answer what the card asks: [cyan]move SQUARE[/], [cyan]target SQUARE[/], [cyan]option N[/], [cyan]done[/]…
+Squares are a column letter and a row number, [cyan]a1[/] bottom-left.
+[bold]Commands[/]:"""
+LEGEND = """\
+[bold]Map[/]: [white on grey30]###[/] wall · [yellow]o[/] obstacle · [blue]~[/] water · [red]^[/] trap · \
+[bold green]X[/] exit · [magenta]*[/] spawn square · [magenta]W[/] wraith spawn · [green].[/] start area · \
+[bold dark_orange]≈[/] fire wall
+[bold]Figures[/]: [bold cyan]heroes[/] in capitals, their class's first two letters and their seat \
+(FI0: the fighter, seat 0); [red]enemies[/] by their id as the log names them (gm1), \
+[bold red]bosses[/] in bold; info ID tells what a figure is."""
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 
 
 def label(u: dict[str, Any]) -> str:
-    """Three characters for a figure on the grid."""
+    """A figure on the grid: a hero by its class's first two letters and its seat in capitals
+    (FI0), any other figure by its own id as the log names it (gm1, pawl)."""
     if u["side"] == "hero" and u["kind"] == "hero":
         return u["id"][:2].upper() + str(u["owner"])
-    return u["id"][:3].upper().ljust(3)
+    return u["id"]
+
+
+def cell_width(view: dict[str, Any]) -> int:
+    """Characters a square takes: a space, then the longest label (three at least)."""
+    return 1 + max([3] + [len(label(u)) for u in view["units"]])
 
 
 def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
+    """The map, top row first, a figure's label on each square it stands on; every square
+    starts with a space, so neighbours never run together."""
     rows = view["map"]
     height, width = len(rows), len(rows[0])
     at: dict[str, dict[str, Any]] = {}
@@ -51,12 +73,14 @@ def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
             for sq in u["squares"]:
                 at[sq] = u
     spawned = {sq: w["type"] for w in view["walls"] for sq in w["squares"]}
+    inner = cell_width(view) - 1
     out = Text()
     for r, row in enumerate(rows):
         y = height - r
-        out.append(f"{y:>2} ", style="dim")
+        out.append(f"{y:>2}", style="dim")
         for x, ch in enumerate(row):
-            name = f"{'abcdefghijklmnopqrstuvwxyz'[x]}{y}"
+            name = f"{COLUMNS[x]}{y}"
+            out.append(" ")
             if name in at:
                 u = at[name]
                 style = (
@@ -64,32 +88,31 @@ def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
                     if u["side"] == "hero"
                     else ("bold red" if u["kind"] == "boss" else "red")
                 )
-                out.append(label(u), style=style)
+                out.append(label(u).center(inner), style=style)
             elif name in spawned:
                 fire = spawned[name] == "fire_wall"
                 out.append(
-                    " ≈ " if fire else "###",
+                    " ≈ ".center(inner) if fire else "#" * inner,
                     style="bold dark_orange" if fire else "white on grey30",
                 )
             else:
                 text, style = TERRAIN.get(ch, (" ? ", ""))
-                out.append(text, style=style)
+                out.append(("#" * inner if text == "###" else text.center(inner)), style=style)
         out.append("\n")
-    out.append(
-        "   " + "".join(f" {'abcdefghijklmnopqrstuvwxyz'[x]} " for x in range(width)), style="dim"
-    )
+    out.append("  " + "".join(" " + COLUMNS[x].center(inner) for x in range(width)), style="dim")
     return out
 
 
 def figures(view: dict[str, Any]) -> Table:
     t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
-    for col in ("who", "where", "HP", "conditions"):
+    for col in ("who", "", "where", "HP", "conditions"):
         t.add_column(col)
     for u in view["units"]:
         where = "knocked out" if u["knocked_out"] else " ".join(u["squares"][:1])
         style = "cyan" if u["side"] == "hero" else "red"
         t.add_row(
             Text(u["id"], style=style),
+            Text(label(u), style="dim"),
             where,
             f"{u['hp']}/{u['max_hp']}",
             ", ".join(u["conditions"]),
@@ -97,62 +120,167 @@ def figures(view: dict[str, Any]) -> Table:
     return t
 
 
-def render(game: TacticsGame, seat: int | None) -> RenderableType:
-    view = game.observe(seat if seat is not None else 0)
-    head = Text()
-    head.append(f"{game.ctx.enc.name}", style="bold")
-    head.append(f" · round {view['round']} · revive potions {view['potions']}")
-    head.append(f" · boss deck {view['boss_deck']}", style="dim")
-    line = Text("initiative: ")
-    for i, uid in enumerate(view["initiative"]):
-        style = "reverse" if i == view["turn_index"] and view["phase"] == "turns" else ""
-        line.append(uid, style=style)
-        line.append(" ")
-    parts: list[RenderableType] = [
-        head,
-        Text(
-            f"main: {view['objectives']['main']}  ·  bonus: {view['objectives']['bonus']}",
-            style="dim",
-        ),
-        line,
-        grid(game, view),
-        figures(view),
-    ]
-    if seat is not None:
-        me = view["heroes"][seat]
-        hand = Text(f"{me['id']} hand: ", style="bold")
-        hand.append(", ".join(me.get("hand", [])) or "—")
-        board = ", ".join(f"{k}: {v}" for k, v in me["board"].items() if v)
-        hand.append(
-            f"   board: {board or '—'}   deck {me['deck']} · discard {len(me['discard'])}",
+def figures_line(view: dict[str, Any]) -> Text:
+    """The figures in one run of text: "fighter 14/14 · gm1 f5 3/3 poisoned"."""
+    parts = []
+    for u in view["units"]:
+        t = Text(u["id"], style="cyan" if u["side"] == "hero" else "red")
+        t.append(f" {u['hp']}/{u['max_hp']}")
+        if u["knocked_out"]:
+            t.append(" out", style="dim")
+        if u["conditions"]:
+            t.append(" " + ",".join(u["conditions"]), style="yellow")
+        parts.append(t)
+    return Text(" · ").join(parts)
+
+
+def head(game: TacticsGame, view: dict[str, Any], compact: bool = False) -> Text:
+    """The encounter, the round, the potions and the boss deck; the objectives; who acts
+    in what order (`compact`: the first and the last only, on one line)."""
+    out = Text()
+    out.append(game.ctx.enc.name, style="bold")  # (observe gives the encounter's id only)
+    out.append(f" · round {view['round']} · revive potions {view['potions']}")
+    out.append(f" · boss deck {view['boss_deck']}", style="dim")
+    if not compact:
+        out.append(
+            f"\nmain: {view['objectives']['main']}  ·  bonus: {view['objectives']['bonus']}",
             style="dim",
         )
-        parts.append(hand)
-    parts.append(Text("\n".join(view["log"][-6:]), style="dim"))
-    return Group(*parts)
-
-
-def numbered(game: Game) -> Text:
-    """What the seat to act decides, and its legal actions numbered (both Tactics screens)."""
-    out = Text(f"[seat {game.to_act}] {game.prompt}\n", style="bold")
-    for i, a in enumerate(game.legal_actions(), 1):
-        out.append(f"{i:>3}. {a}\n")
+    out.append("\n" if not compact else " · ")
+    out.append("initiative: ")
+    for i, uid in enumerate(view["initiative"]):
+        style = "reverse" if i == view["turn_index"] and view["phase"] == "turns" else ""
+        out.append(uid, style=style)
+        out.append(" ")
     return out
+
+
+def hand(view: dict[str, Any], seat: int, compact: bool = False) -> Text:
+    """The seat's hand, then its player board and deck (`compact`: the hand only)."""
+    me = view["heroes"][seat]
+    out = Text(f"{me['id']} hand: ", style="bold")
+    out.append(", ".join(me.get("hand", [])) or "—")
+    if compact:
+        return out
+    board = ", ".join(f"{k}: {v}" for k, v in me["board"].items() if v)
+    out.append(
+        f"   board: {board or '—'}   deck {me['deck']} · discard {len(me['discard'])}",
+        style="dim",
+    )
+    return out
+
+
+def parts(game: TacticsGame, view: dict[str, Any], seat: int | None, width: int) -> list[Part]:
+    """The encounter screen's parts, for `layout.fit`: the head, the map with the figures
+    (beside it when the width allows), the seat's hand."""
+    board = grid(game, view)
+    across = 2 + cell_width(view) * len(view["map"][0])  # the map's width
+    full: RenderableType = Group(board, figures(view))
+    if across + 2 + 40 <= width:  # the figures' table beside the map
+        full = Table.grid(padding=(0, 2))
+        full.add_column(no_wrap=True, width=across)
+        full.add_column()
+        full.add_row(board, figures(view))
+    out = [
+        Part(
+            [
+                head(game, view),
+                head(game, view, compact=True),
+                Text(f"{game.ctx.enc.name} · round {view['round']}", style="bold"),
+            ]
+        ),
+        Part([full, Group(board, figures_line(view)), board]),
+    ]
+    if seat is not None:
+        out.append(Part([hand(view, seat), hand(view, seat, compact=True)]))
+    return out
+
+
+# the figures go to a line, the head to a line, then the figures go, then the hand's board,
+# then the head to the encounter and the round
+SHRINK = [1, 0, 1, 2, 0]
+
+
+def bottom(game: Game, width: int, height: int | None) -> list[RenderableType]:
+    """What the seat to act decides, and its legal actions numbered in columns."""
+    if game.to_act is None:
+        return []
+    texts = [str(a) for a in game.legal_actions()]
+    rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
+    return [
+        Text(f"[seat {game.to_act}] {game.prompt}", style="bold yellow"),
+        layout.action_grid(texts, width, rows),
+    ]
+
+
+def render(
+    game: TacticsGame,
+    seat: int | None,
+    width: int = 100,
+    height: int | None = None,
+    log: Sequence[Line] | None = None,
+) -> RenderableType:
+    """The encounter for `seat` fitted to `height` (None: in full), the log, the prompt and
+    the numbered actions."""
+    view = game.observe(seat if seat is not None else 0)
+    if log is None:
+        log = history(game, seat)
+    foot = bottom(game, width, height)
+    return layout.fit(parts(game, view, seat, width), SHRINK, log, foot, width, height, soft=2)
+
+
+def legend(game: TacticsGame) -> RenderableType:
+    """The symbols, then every figure now on the map: its label, id and what it is."""
+    view = game.observe(0)
+    t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
+    for col in ("label", "id", "is"):
+        t.add_column(col)
+    for u in view["units"]:
+        what = u["type"].replace("_", " ")
+        t.add_row(label(u), u["id"], f"{what} ({u['kind']}, {u['side']})")
+    return Group(Text.from_markup(LEGEND), t)
+
+
+def info(game: TacticsGame, name: str) -> RenderableType | None:
+    """`describe` of a card or piece; a figure's id or label (gm1, GM1, FI0) names its type."""
+    wanted = name.strip().lower()
+    for u in game.observe(0)["units"]:
+        if wanted in (u["id"].lower(), label(u).lower()):
+            name = u["type"]
+            break
+    text = game.describe(name)
+    if text is None:
+        return None
+    head_line, _, body = text.partition("\n")
+    return Panel(
+        Text(body), title=Text(head_line, style="bold"), title_align="left", box=box.ROUNDED
+    )
 
 
 class TacticsScreen:
     """Adventure Tactics as the shared read-eval loop plays it."""
 
     max_decisions = MAX_DECISIONS
+    saves = True
 
-    def render(self, game: TacticsGame, seat: int | None, width: int) -> RenderableType:
-        """The board for `seat`, then what it decides and its numbered actions."""
-        if seat is None:
-            return render(game, None)
-        return Group(render(game, seat), numbered(game))
+    def render(
+        self,
+        game: TacticsGame,
+        seat: int | None,
+        width: int,
+        height: int | None,
+        log: Sequence[Line],
+    ) -> RenderableType:
+        return render(game, seat, width, height, log)
 
     def help(self) -> RenderableType:
         return Text.from_markup(HELP)
+
+    def info(self, game: TacticsGame, name: str) -> RenderableType | None:
+        return info(game, name)
+
+    def legend(self, game: TacticsGame) -> RenderableType:
+        return legend(game)
 
     def who(self, game: TacticsGame, seat: int) -> str:
         return f"seat {seat} ({game.observe(seat)['heroes'][seat]['id']})"

@@ -68,6 +68,10 @@ class Game(Protocol):
 
     def state_hash(self) -> str: ...
 
+    def describe(self, name: str) -> str | None:
+        """The text of a card, foe, hero, class... by id or name: static content, no state
+        (a screen's `info NAME`, a page's hover); None when nothing has that name."""
+
     # undo and redo through decisions, the RNG and every deck order restored (core/undo.py);
     # nothing to undo or redo raises IllegalAction and leaves the state unchanged
 

@@ -19,6 +19,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.rtdt import app, competitive, decisions, decks, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
+from towerplay.rtdt.describe import describe
 from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
 from towerplay.rtdt.observe import Kept, observe
 from towerplay.rtdt.rules import actions
@@ -512,6 +513,10 @@ class RtdtGame(Undoable):
         every call, read-only below it (parts whose facts did not change are reused)."""
         legal = self.legal_actions() if self.to_act == seat else []
         return observe(self.world, self.state, seat, legal, self._kept)
+
+    def describe(self, name: str) -> str | None:
+        """The text of any card, foe, hero, quest… by id or name (static content only)."""
+        return describe(self.world, name)
 
     def to_json(self) -> dict[str, Any]:
         return save_state(self.state)

@@ -58,6 +58,8 @@ def _tally(g: CampaignGame, report: dict[str, Any]) -> None:
     for h in view["heroes"]:
         report["levels"][str(h["level"])] = report["levels"].get(str(h["level"]), 0) + 1
         report["classes"][h["class"]] = report["classes"].get(h["class"], 0) + 1
+        for k in h["classes"]:  # every class deck it took a level-up card from
+            report["class_decks"][k] = report["class_decks"].get(k, 0) + 1
 
 
 def simulate(
@@ -94,6 +96,7 @@ def simulate(
         "encounters": {},
         "levels": {},
         "classes": {},
+        "class_decks": {},
         "decisions": 0,
         "errors": [],
     }
@@ -115,6 +118,7 @@ def simulate(
     report["chapters_per_campaign"] = round(report["chapters_played"] / played, 2) if played else 0
     report["levels"] = dict(sorted(report["levels"].items(), key=lambda kv: int(kv[0])))
     report["classes"] = dict(Counter(report["classes"]).most_common())
+    report["class_decks"] = dict(Counter(report["class_decks"]).most_common())
     elapsed = time.perf_counter() - start
     report["seconds"] = round(elapsed, 1)
     return report

@@ -441,6 +441,11 @@ def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Con
 
 def ask_summon_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: SummonStep) -> bool:
     summon = ctx.content.summons[st.summon]
+    hero = next((h for h in s.heroes if h.uid == actor.uid), None)
+    if hero is not None and st.summon not in hero.summons:  # AT-SUM-5
+        log(s, "text", "{unit} has no {summon} card to summon with", seats=(hero.seat,),
+            unit=hero.uid, summon=summon.name)
+        return False
     mine = [u for u in s.units.values() if u.type_id == st.summon and u.owner == actor.owner]
     if len(mine) >= summon.limit:
         log(

@@ -56,8 +56,13 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
         return explain_move(s, ctx, tokens[1])
     if d.kind in ("target", "heal", "condition") and verb == "target" and len(tokens) == 2:
         return explain_target(s, ctx, tokens[1])
-    options = ", ".join(" ".join(c) for c in d.data["choices"][:8])
-    return IllegalAction(f"not a legal action now ({d.data['prompt']}); try: {options}", rule)
+    # the same words as Return to Dark Tower's (rtdt/explain.py): what was typed, the legal ones
+    choices = d.data["choices"]
+    options = ", ".join(" ".join(c) for c in choices[:8]) + ("…" if len(choices) > 8 else "")
+    typed = " ".join(tokens)
+    return IllegalAction(
+        f"{typed!r} is not an action now ({d.data['prompt']}); legal: {options}", rule
+    )
 
 
 def explain_move(s: State, ctx: Ctx, name: str) -> IllegalAction:

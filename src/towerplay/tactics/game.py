@@ -16,18 +16,19 @@ from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
+from towerplay.tactics.describe import describe
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.idle import idle_notes
 from towerplay.tactics.narrate import recent
 from towerplay.tactics.save import state_from_json, state_to_json, upgrade
-from towerplay.tactics.setup import config_items, items_by_id, new_state
+from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 4  # 4: the log is events; 3: state.seed and state.history (undo); 2: the party
-# items, push, splash
-OLD_VERSIONS = (2, 3)  # still loaded: a 2 has no history, so undo reaches back only to the load
+SAVE_VERSION = 5  # 5: the heroes' summons cards; 4: the log is events; 3: state.seed and
+# state.history (undo); 2: the party items, push, splash
+OLD_VERSIONS = (2, 3, 4)  # still loaded: a 2 has no history, so undo reaches back only to the load
 SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
@@ -146,6 +147,7 @@ class TacticsGame(Undoable):
                 "set_aside": list(h.set_aside),
                 "board": dict(h.board),
                 "abilities": list(h.abilities),
+                "summons": list(h.summons),
                 "actions": h.actions,
             }
             if h.seat == seat:
@@ -191,6 +193,10 @@ class TacticsGame(Undoable):
             **recent(s.log, seat),
         }
 
+    def describe(self, name: str) -> str | None:
+        """The text of any card, class, enemy, boss card… by id or name (static content)."""
+        return describe(self.ctx.content, name)
+
     def to_json(self) -> dict[str, Any]:
         return {
             "version": SAVE_VERSION,
@@ -225,10 +231,12 @@ class TacticsGame(Undoable):
         raw = data.get("state")
         if version != SAVE_VERSION and isinstance(raw, dict):
             raw = upgrade(raw, version)  # log lines as events; a 2 keeps no seed nor history
+            if version in (2, 3, 4):
+                raw = with_summons(raw, content)
         s = state_from_json(raw, file, content, items)
         enc = content.encounters[s.encounter]
         game = cls(s, Ctx(content, enc, board_of(enc), items=items), config)
-        game._tl = start(game, origin=version != 2)
+        game._tl = start(game, origin=version != 2)  # version 2 kept no history
         return game
 
     def state_hash(self) -> str:
@@ -264,3 +272,22 @@ def new_game(
     game = TacticsGame(s, ctx, cfg)
     game._tl = start(game)
     return game
+
+
+def with_summons(raw: dict[str, Any], content: Content) -> dict[str, Any]:
+    """A save from before the summons cards (version 2 or 3): each hero holds the card of
+    every creature its cards summon (AT-SUM-5), as a standalone hero does."""
+    heroes = raw.get("heroes")
+    if not isinstance(heroes, list):
+        return raw
+    out = []
+    for h in heroes:
+        if isinstance(h, dict) and "summons" not in h:
+            piles = [h.get(k) for k in ("deck", "hand", "discard", "set_aside")]
+            board = h.get("board")
+            cards = [c for pile in piles if isinstance(pile, list) for c in pile]
+            cards += list(board.values()) if isinstance(board, dict) else []
+            known = [c for c in cards if isinstance(c, str) and c in content.cards]
+            h = {**h, "summons": summoned_by(content, known)}
+        out.append(h)
+    return {**raw, "heroes": out}

@@ -28,8 +28,11 @@ KINDS: tuple[str, ...] = (*RESOLUTION_KINDS, *ENEMY_KINDS, *STEPS)
 
 
 def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
-    """An older save's state as version 4 (docs/saves.md): its log lines become plain events
-    (before 4), and a version 2 state, which kept no seed nor history, gets an empty one."""
+    """An older save's state in today's form (docs/saves.md), but for the heroes' summons
+    cards (game.with_summons): its log lines become plain events (before 4), and a version
+    2 state, which kept no seed nor history, gets an empty one."""
+    if version == 4:
+        return dict(state)
     out = dict(state, log=upgrade_log(state["log"])) if "log" in state else dict(state)
     if version == 2:
         out.update(seed="0", history=[])
@@ -53,6 +56,7 @@ def domains(
         "phases": (*PHASES, "over"),  # the phases step_phase knows, and "over" once ended
         "decisions": KINDS,
         "unit_types": {*content.classes, *content.summons, *content.enemies},
+        "summons": content.summons,
         "squares": range(-1, squares),
         "board_squares": range(squares),
         "conditions": get_args(Condition),

@@ -124,6 +124,7 @@ class HeroSetup:
     deck: list[str]
     board: dict[str, str | None]
     abilities: list[str]
+    summons: list[str]  # the summons cards it keeps with its class (AT-SUM-5)
 
 
 def standalone_heroes(content: Content, config: dict[str, Any]) -> list[HeroSetup]:
@@ -161,8 +162,23 @@ def standalone_heroes(content: Content, config: dict[str, Any]) -> list[HeroSetu
         for a in chosen:
             if a not in content.abilities:
                 raise ValueError(f"no ability {a!r}")
-        out.append(HeroSetup(uid, cls_id, cls.hp, deck, board, chosen))
+        summons = summoned_by(content, [*deck, *(c for c in board.values() if c)])
+        out.append(HeroSetup(uid, cls_id, cls.hp, deck, board, chosen, summons))
     return out
+
+
+def summoned_by(content: Content, cards: list[str]) -> list[str]:
+    """The summons cards a standalone hero's class keeps with it: one for every creature
+    its cards summon (AT-SUM-5)."""
+    return sorted(
+        {
+            st.summon
+            for cid in cards
+            for option in content.cards[cid].options
+            for st in option
+            if st.op == "summon"
+        }
+    )
 
 
 def _int(v: Any, where: str, lo: int, hi: int) -> int:
@@ -182,10 +198,11 @@ def _ids(v: Any, where: str, known: dict[str, Any]) -> list[str]:
 
 def loadout_of(content: Content, heroes: Any, i: int) -> HeroSetup:
     """`heroes[i]` of a campaign config (campaign/loadout.py encounter_config): the
-    hero's name, its current class, max HP, action deck, board and abilities."""
+    hero's name, its current class, max HP, action deck, board, abilities and summons
+    cards."""
     where = f"heroes[{i}]"
     h = heroes[i]
-    keys = {"name", "class", "max_hp", "deck", "board", "abilities"}
+    keys = {"name", "class", "max_hp", "deck", "board", "abilities", "summons"}
     if not isinstance(h, dict) or set(h) != keys:
         raise ValueError(f"{where}: expected an object with {', '.join(sorted(keys))}")
     uid = h["name"]
@@ -206,7 +223,8 @@ def loadout_of(content: Content, heroes: Any, i: int) -> HeroSetup:
         ):
             raise ValueError(f"{where}.board.{slot}: {cid!r} is not a {slot} card")
     abilities = _ids(h["abilities"], f"{where}.abilities", content.abilities)
-    return HeroSetup(uid, h["class"], max_hp, deck, dict(board), abilities)
+    summons = _ids(h["summons"], f"{where}.summons", content.summons)
+    return HeroSetup(uid, h["class"], max_hp, deck, dict(board), abilities, summons)
 
 
 def add_hero(s: State, ctx: Ctx, seat: int, h: HeroSetup) -> None:
@@ -218,7 +236,13 @@ def add_hero(s: State, ctx: Ctx, seat: int, h: HeroSetup) -> None:
     if len(passives) > MAX_PASSIVES or len(dice) > MAX_DICE_ABILITIES:
         raise ValueError("at most 3 passive and 2 dice abilities (AT-SETUP-4)")
     hero = Hero(
-        seat, h.uid, h.class_id, list(h.deck), board=dict(h.board), abilities=list(h.abilities)
+        seat,
+        h.uid,
+        h.class_id,
+        list(h.deck),
+        board=dict(h.board),
+        abilities=list(h.abilities),
+        summons=list(h.summons),
     )
     shuffle(s, hero.deck)
     s.heroes.append(hero)

@@ -137,6 +137,8 @@ class Hero:
         default_factory=dict, metadata=spec(keys=SLOTS, complete=True, of="cards")
     )
     abilities: list[str] = field(default_factory=list, metadata=spec(of="abilities"))
+    # the summons cards beside the board: the creatures this hero may summon (AT-SUM-5)
+    summons: list[str] = field(default_factory=list, metadata=spec(of="summons"))
     passed: bool = False
     actions: int = 0
     free_played: bool = False

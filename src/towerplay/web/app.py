@@ -47,6 +47,10 @@ class Move(BaseModel):
     version: int
 
 
+class UnknownName(TableError):
+    status = 404
+
+
 class Turn(BaseModel):
     """An undo or a redo asked on the version the page showed."""
 
@@ -200,6 +204,15 @@ def add_api(app: FastAPI, server: Server) -> None:
     @app.get("/api/tables/{table_id}")
     def view(table_id: str, token: str | None = Query(default=None)) -> dict[str, Any]:
         return tables.view(table_id, token)
+
+    @app.get("/api/tables/{table_id}/describe")
+    def describe(
+        table_id: str, name: str, token: str | None = Query(default=None)
+    ) -> dict[str, Any]:
+        text = tables.describe(table_id, token, name)
+        if text is None:
+            raise UnknownName(f"nothing is called {name!r}")
+        return {"name": name, "text": text}
 
     @app.post("/api/tables/{table_id}/actions")
     async def act(table_id: str, move: Move) -> dict[str, Any]:

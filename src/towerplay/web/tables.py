@@ -186,6 +186,12 @@ class Tables:
             raise Forbidden("a spectator can watch, not act")
         return seat
 
+    def describe(self, table_id: str, token: str | None, name: str) -> str | None:
+        """A card's (item's, foe's, class's...) text, for anyone at the table."""
+        rec, game = self.load(table_id)
+        self.seat_of(rec, token)
+        return game.describe(name[:200])
+
     def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         rec, game = self.load(table_id)
         return seat_view(rec, game, self.seat_of(rec, token))

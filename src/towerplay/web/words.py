@@ -21,7 +21,7 @@ PAGE_WORDS = (
     N_("connected"), N_("disconnected, reconnecting…"), N_("Game over"), N_("Your turn"),
     N_("Waiting for"), N_("What happened"), N_("key"), N_("Undo"), N_("Redo"),
     N_("{seat} asks to undo {n} decision(s)"), N_("waiting for the others to agree"),
-    N_("press Undo to agree"), N_("Spectator"),
+    N_("press Undo to agree"), N_("Spectator"), N_("no text"),
     # Return to Dark Tower
     N_("Month"), N_("turn"), N_("Skulls in the supply"), N_("Market"), N_("level"),
     N_("the Tower"), N_("virtue"), N_("gear"), N_("treasure"), N_("potion"), N_("corruption"),

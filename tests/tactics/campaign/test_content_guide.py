@@ -119,7 +119,6 @@ def test_perks_and_story_abilities_are_distinct(c: CampaignContent) -> None:
 def test_each_perk_is_named_by_one_encounter_and_each_story_ability_given_once(
     c: CampaignContent,
 ) -> None:
-    rewards = all_rewards(c)
     named = Counter[str]()  # a perk is named by a +Success, or a Success that levels up
     for chap in c.chapters.values():
         here: set[str] = set()
@@ -130,7 +129,15 @@ def test_each_perk_is_named_by_one_encounter_and_each_story_ability_given_once(
         named.update(here)
     assert named == dict.fromkeys(c.perks, 1)
     assert all(not ch.reward.perks for ch in all_choices(c))  # never a story choice
-    given = Counter(a for r in rewards for a in r.abilities)
+    given = Counter[str]()  # by one chapter (its Success and +Success may offer the same
+    for chap in c.chapters.values():  # choices), one random encounter card or one perk
+        sections = [r for r in (chap.success, chap.plus_success, chap.failure) if r]
+        choices = [*chap.choices, *(ch for r in sections for ch in r.choices)]
+        rewards_here = [*(r.reward for r in sections), *(ch.reward for ch in choices)]
+        given.update({a for r in rewards_here for a in r.abilities})
+    given.update(
+        a for rc in c.random_encounters.values() for ch in rc.choices for a in ch.reward.abilities
+    )
     given.update(a for p in c.perks.values() for a in p.abilities)
     story = [a.id for a in c.game.abilities.values() if a.story]
     assert given == dict.fromkeys(story, 1)
@@ -160,6 +167,13 @@ def test_loot_is_found_in_its_own_encounter_and_every_card_can_be_won(
         if res is not None and res.reward.loot_by_heroes
     ]
     assert len(by_heroes) >= 10  # loot varies by hero count
+
+
+def test_the_guide_plays_every_encounter_and_each_has_its_own_loot(c: CampaignContent) -> None:
+    played = Counter(chap.encounter for chap in c.chapters.values() if chap.encounter)
+    assert played == dict.fromkeys(c.game.encounters, 1)  # all twenty, one chapter each
+    loot = Counter(card.loot for card in c.game.cards.values() if card.loot is not None)
+    assert set(loot) == set(c.game.encounters)
 
 
 def test_each_market_card_is_sold_by_one_market_and_one_market_has_rare_items(

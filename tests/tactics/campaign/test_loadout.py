@@ -227,3 +227,25 @@ def test_AT_ITEM_1_the_heuristic_keeps_an_item_it_does_not_need(cc: CampaignCont
     while g.s.acting == "roberta":
         g.apply(agent.act(g))
     assert g.spent()["items_spent"] == ["healing_draught"]
+
+
+def test_AT_SUM_5_a_summoner_keeps_its_summons_card_beside_its_board() -> None:
+    from towerplay.tactics.campaign.content import default_campaign_content
+    from towerplay.tactics.campaign.hero import gain_level_up, summons
+
+    c = default_campaign_content()
+    party = [
+        new_hero(c, "quill", "wizard"),
+        new_hero(c, "roberta", "fighter"),
+        new_hero(c, "elwyn", "cleric"),
+    ]
+    gain_level_up(c, party[0], "warlock_1")  # names the Imp's summons card
+    gain_level_up(c, party[1], "beast_trainer_1")
+    assert [summons(c, h) for h in party] == [["imp"], ["beast_companion"], []]
+    config = encounter_config(
+        c, party, [default_loadout(c, h) for h in party], "normal", "goblin_ambush"
+    )
+    assert [h["summons"] for h in config["heroes"]] == [["imp"], ["beast_companion"], []]
+    g = new_game(config, 1, content=c.game)
+    assert [h.summons for h in g.s.heroes] == [["imp"], ["beast_companion"], []]
+    assert g.observe(0)["heroes"][0]["summons"] == ["imp"]

@@ -24,6 +24,7 @@ from towerplay.tactics.campaign.invariants import violations
 from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
 from towerplay.tactics.campaign.view import observe
+from towerplay.tactics.describe import describe, key
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
 
@@ -161,6 +162,25 @@ class CampaignGame(Undoable):
     def encounter(self) -> TacticsGame | None:
         """The encounter in progress (agents that play encounters look at it)."""
         return self.enc
+
+    def describe(self, name: str) -> str | None:
+        """The text of any level-up card, perk, supply item or hero of the campaign, or of
+        the encounters' cards, classes and enemies, by id or name (static content only)."""
+        want = key(name)
+        found = [
+            f"{e.name} ({kind})\n{e.text}".rstrip()
+            for kind, table in (
+                ("level-up card", self.c.level_ups),
+                ("perk", self.c.perks),
+                ("supply item", self.c.items),
+                ("hero", self.c.heroes),
+            )
+            for eid, e in table.items()
+            if want in (key(eid), key(e.name))
+        ]
+        more = describe(self.c.game, name)
+        found += [more] if more is not None else []
+        return "\n\n".join(found) if found else None
 
     def to_json(self) -> dict[str, Any]:
         return {

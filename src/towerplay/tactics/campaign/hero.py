@@ -56,13 +56,20 @@ def new_hero(c: CampaignContent, hero: str, class_id: str, player: int = 0) -> C
 
 def gain_level_up(c: CampaignContent, h: CampaignHero, card_id: str) -> None:
     """Take a level-up card and what it gives: its ADD and REPLACE cards, its class
-    feature, abilities and summons card (the REPLACE removals are asked separately)."""
+    feature and abilities; a summons card it names stays with the card (`summons`). The
+    REPLACE removals are asked separately."""
     card = c.level_ups[card_id]
     h.level_ups.append(card_id)
     h.cards += [*card.add, *card.replace]
     if card.class_feature is not None:
         h.cards.append(card.class_feature)
     h.abilities += card.abilities
+
+
+def summons(c: CampaignContent, h: CampaignHero) -> list[str]:
+    """The summons cards the hero keeps with its classes: one for each level-up card that
+    names one (rulebook: Sorting the Cards); they go beside its board (AT-SUM-5)."""
+    return [s for cid in h.level_ups if (s := c.level_ups[cid].summon) is not None]
 
 
 def level(h: CampaignHero) -> int:

@@ -18,7 +18,7 @@ from typing import Any
 from towerplay.core.errors import IllegalAction
 from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
-from towerplay.tactics.campaign.hero import CampaignHero, current_class, max_hp
+from towerplay.tactics.campaign.hero import CampaignHero, current_class, max_hp, summons
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.setup import MAX_DICE_ABILITIES, MAX_PASSIVES, POTIONS
 
@@ -134,6 +134,7 @@ def hero_config(c: CampaignContent, h: CampaignHero, loadout: Loadout) -> dict[s
         "deck": action_deck(c, h, loadout),
         "board": loadout.board(),
         "abilities": list(loadout.abilities),
+        "summons": summons(c, h),  # beside the board (AT-SUM-5)
     }
 
 

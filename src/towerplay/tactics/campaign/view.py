@@ -15,7 +15,7 @@ from typing import Any
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.decisions import actions, prompt
 from towerplay.tactics.campaign.guide import choice_views, page_words
-from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp
+from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp, summons
 from towerplay.tactics.campaign.levels import level_up_options
 from towerplay.tactics.campaign.market import market_of, stock
 from towerplay.tactics.campaign.state import CampaignState, gold, item_count
@@ -45,6 +45,7 @@ def hero_sheet(c: CampaignContent, s: CampaignState, i: int) -> dict[str, Any]:
         "abilities": list(h.abilities),
         "perks": list(h.perks),
         "level_ups": list(h.level_ups),
+        "summons": summons(c, h),
     }
 
 
@@ -85,10 +86,24 @@ def _level_up(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
     if not s.pending or s.pending[0].kind != "level":
         return None
     who = s.pending[0].seat
+    have = class_levels(c, s.party[who])
     return {
         "seat": who,
         "options": [
-            {"class": o.class_id, "card": o.card, "ok": o.ok, "reason": o.reason, "rule": o.rule}
+            {
+                "class": o.class_id,
+                "card": o.card,
+                "ok": o.ok,
+                "reason": o.reason,
+                "rule": o.rule,
+                "prerequisites": dict(sorted(c.game.classes[o.class_id].prerequisites.items())),
+                # the prerequisites the hero still lacks (AT-ELITE-1)
+                "needs": {
+                    k: n - have[k]
+                    for k, n in sorted(c.game.classes[o.class_id].prerequisites.items())
+                    if have[k] < n
+                },
+            }
             for o in level_up_options(c, s.party, who)
         ],
     }

@@ -81,6 +81,7 @@ const Play = {
     this.renderLog();
     this.renderers[v.game].render(v, document.getElementById("board"),
                                 document.getElementById("panels"));
+    this.explain(document.getElementById("panels"));
   },
 
   renderActions() {
@@ -114,6 +115,35 @@ const Play = {
     list.scrollTop = list.scrollHeight;
   },
 
+  // a card's (item's, virtue's, foe's...) text, fetched once: on hover it is the chip's
+  // tooltip, on a click or a tap it shows in the info box
+  texts: {},
+  async describe(id) {
+    if (!(id in this.texts)) {
+      const url = `/api/tables/${this.tableId}/describe?name=${encodeURIComponent(id)}` +
+        `&token=${encodeURIComponent(this.token || "")}`;
+      const r = await fetch(url);
+      this.texts[id] = r.ok ? (await r.json()).text : "";
+    }
+    return this.texts[id];
+  },
+
+  // every chip naming a card gets its text
+  explain(root) {
+    for (const chip of root.querySelectorAll(".chip[data-id]")) {
+      const id = chip.dataset.id;
+      const hover = async () => { chip.title = await this.describe(id) || id; };
+      chip.addEventListener("mouseenter", hover, { once: true });
+      chip.addEventListener("focus", hover, { once: true });
+      chip.addEventListener("click", async () => {
+        const text = await this.describe(id);
+        document.getElementById("info-name").textContent = chip.textContent;
+        document.getElementById("info-text").textContent = text || Words.t("no text");
+        document.getElementById("info").hidden = false;
+      });
+    }
+  },
+
   // the actions a board element stands for: those naming it as a word
   actionsFor(word) {
     if (!this.view || !this.view.your_turn) return [];
@@ -135,6 +165,9 @@ window.addEventListener("DOMContentLoaded", async () => {
   Words.picker(document.getElementById("lang"), () => Play.view && Play.render());
   document.getElementById("filter").addEventListener("input", () => Play.renderActions());
   document.getElementById("undo").addEventListener("click", () => Play.step("undo"));
+  document.getElementById("info-close").addEventListener("click", () => {
+    document.getElementById("info").hidden = true;
+  });
   document.getElementById("redo").addEventListener("click", () => Play.step("redo"));
   document.addEventListener("keydown", (e) => {
     const filter = document.getElementById("filter");

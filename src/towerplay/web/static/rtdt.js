@@ -18,7 +18,7 @@ const Rtdt = {
 
   render(view, boardEl, panelsEl) {
     if (!this.board) {
-      this.load().then(() => this.render(view, boardEl, panelsEl))
+      this.load().then(() => Play.render())  // the whole page again, now with the board
         .catch((e) => console.error("the board did not load", e));
       return;
     }
@@ -224,7 +224,7 @@ const Rtdt = {
         for (const id of list) {
           const chip = html("span", "chip", row, id.replaceAll("_", " "));
           chip.tabIndex = 0;
-          chip.title = id;
+          chip.dataset.id = id;
         }
       }
     }

@@ -97,7 +97,7 @@ const Tactics = {
         for (const c of h.hand) {
           const chip = html("span", "chip", row, c.replaceAll("_", " "));
           chip.tabIndex = 0;
-          chip.addEventListener("click", () => Play.pick(c));
+          chip.dataset.id = c;
         }
       }
       const board = Object.entries(h.board).filter(([, v]) => v);

@@ -1,0 +1,190 @@
+"""Any card's or piece's text, for people (`TacticsGame.describe`): read from the static
+content only, so it tells nothing about a game in progress. Cards whose content has no text
+are told from their steps ("attack: red red, range 1-2")."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from towerplay.tactics.content import Content
+from towerplay.tactics.models import (
+    AttackStep,
+    ConditionStep,
+    DrawStep,
+    EAttack,
+    EHarpoon,
+    EHeal,
+    EMove,
+    ERandomAttack,
+    ERandomMove,
+    ESpawn,
+    EWall,
+    HealStep,
+    Modifiers,
+    MoveStep,
+    SummonStep,
+)
+
+
+def key(text: str) -> str:
+    """An id or a name as typed, in one form: "Goblin Minion" and "goblin_minion" agree."""
+    return "".join(ch for ch in text.lower() if ch.isalnum())
+
+
+def _range(r: tuple[int, int]) -> str:
+    return (
+        "yourself" if r == (0, 0) else f"range {r[0]}-{r[1]}" if r[0] != r[1] else f"range {r[0]}"
+    )
+
+
+def step_text(step: Any) -> str:
+    """One step of a hero card or an enemy activation, in words."""
+    if isinstance(step, MoveStep):
+        pts = f"{step.points}" if step.points else "your movement"
+        return f"move {pts}" + (" through characters" if step.through_characters else "")
+    if isinstance(step, AttackStep):
+        dice = "your basic attack" if step.basic else " ".join(step.dice)
+        out = f"attack: {dice}" + ("" if step.basic else f", {_range(step.range)}")
+        out += f", +{step.bonus}" if step.bonus else ""
+        out += f", area {step.aoe}" if step.aoe else ""
+        return out + (f", {', '.join(step.conditions)}" if step.conditions else "")
+    if isinstance(step, HealStep):
+        amount = " + ".join([*step.dice, *([str(step.amount)] if step.amount else [])])
+        return f"heal {amount or 0}, {_range(step.range)}" + (
+            f", area {step.aoe}" if step.aoe else ""
+        )
+    if isinstance(step, ConditionStep):
+        return f"{step.condition} to {'an enemy' if step.on == 'enemy' else 'an ally'}, {_range(step.range)}"
+    if isinstance(step, SummonStep):
+        return f"summon {step.summon} next to you"
+    if isinstance(step, DrawStep):
+        return f"draw {step.count}"
+    if isinstance(step, EMove):
+        return "move" + (f" +{step.extra}" if step.extra else "")
+    if isinstance(step, (EAttack, ERandomAttack)):
+        what = step.name or "attack"
+        dice = f": {' '.join(step.dice)}" if step.dice else ""
+        rng = f", {_range(step.range)}" if step.range else ""
+        where = " in the drawn direction" if isinstance(step, ERandomAttack) else ""
+        return f"{what}{dice}{rng}{where}" + (
+            f", {', '.join(step.conditions)}" if step.conditions else ""
+        )
+    if isinstance(step, EHarpoon):
+        return f"harpoon, {_range(step.range)}: the target is pulled next to it"
+    if isinstance(step, ESpawn):
+        return f"spawn {step.count} {step.enemy} ({step.where.replace('_', ' ')})"
+    if isinstance(step, EWall):
+        return f"raise a {step.wall.replace('_', ' ')}"
+    if isinstance(step, EHeal):
+        return f"heal {step.amount}"
+    if isinstance(step, ERandomMove):
+        return f"move {step.points} in the drawn direction"
+    return str(step)
+
+
+def modifiers_text(m: Modifiers) -> str:
+    """An equipment's or a passive's ongoing effects: "+2 maximum HP, +1 movement"."""
+    words = {
+        "max_hp": "maximum HP",
+        "movement": "movement",
+        "hand_size": "hand size",
+        "damage_reduction": "damage taken reduced",
+        "attack_bonus": "damage on attacks",
+        "basic_attack_bonus": "damage on basic attacks",
+        "range_bonus": "range",
+        "heal_bonus": "healing",
+    }
+    out = [
+        f"{'+' if n > 0 else ''}{n} {words[f]}"
+        for f, n in m.model_dump().items()
+        if f in words and n
+    ]
+    if m.extra_basic_die:
+        out.append(f"basic attacks roll an extra {m.extra_basic_die} die")
+    if m.reroll_blanks:
+        out.append("reroll blanks")
+    if m.initiative_swap:
+        out.append("may swap initiative")
+    return ", ".join(out)
+
+
+def _entries(c: Content) -> Iterator[tuple[str, str, Any]]:
+    for table, kind in (
+        (c.cards, "card"),
+        (c.classes, "class"),
+        (c.abilities, "ability"),
+        (c.enemies, "enemy"),
+        (c.summons, "summon"),
+        (c.walls, "wall"),
+        (c.encounters, "encounter"),
+    ):
+        for eid, entry in table.items():
+            yield kind, eid, entry
+    for deck in c.boss_decks.values():
+        for card in deck.cards:
+            yield "boss card", card.name, card
+
+
+def _lines(kind: str, e: Any) -> list[str]:
+    if kind == "card":
+        flags = [e.kind.replace("_", " ")] + ["free"] * e.free + ["removed after use"] * e.remove
+        out = [" · ".join(flags)]
+        if e.text:
+            out.append(e.text)
+        for i, option in enumerate(e.options):
+            prefix = "or: " if i else ""
+            out.append(prefix + "; ".join(step_text(s) for s in option))
+        if e.response is not None:
+            r = e.response
+            what = "ignore the attack" if r.ignore else f"reduce the damage by {r.reduce}"
+            near = f" or a hero within {r.range}" if r.range else ""
+            out.append(f"response: when you{near} are attacked, {what}")
+        mods = modifiers_text(e.equipped)
+        return out + ([f"equipped: {mods}"] if mods else [])
+    if kind == "class":
+        return [
+            f"HP {e.hp} · movement {e.movement} · basic attack {' '.join(e.attack_dice)}, "
+            f"{_range(e.attack_range)}",
+            f"starting cards: {', '.join(e.starting_cards)}",
+            f"passive: {e.passive}",
+        ]
+    if kind == "ability":
+        mods = modifiers_text(e.modifiers)
+        return [e.kind, e.text or mods]
+    if kind == "enemy":
+        out = [e.role + (" · large" if e.large else "")]
+        for heroes, st in sorted(e.stats.items()):
+            out.append(
+                f"{heroes} heroes: HP {st.hp} · movement {st.movement} · attack "
+                f"{' '.join(st.attack_dice)}{f' +{st.attack_bonus}' if st.attack_bonus else ''}, "
+                f"{_range(st.attack_range)}"
+            )
+        return out + ([e.text] if e.text else [])
+    if kind == "summon":
+        return [
+            f"HP {e.hp} · movement {e.movement} · attack {' '.join(e.attack_dice)}, "
+            f"{_range(e.attack_range)}"
+        ]
+    if kind == "wall":
+        return [
+            f"length {e.length} · {'blocks' if e.blocks else 'does not block'} · at most {e.limit}"
+        ]
+    if kind == "encounter":
+        return [f"chapter {e.chapter}", f"main: {e.main.text}"]
+    if kind == "boss card":
+        return [f"{a.who}: " + "; ".join(step_text(s) for s in a.steps) for a in e.activations]
+    return []
+
+
+def describe(c: Content, name: str) -> str | None:
+    """The text of the card, class, enemy, boss card… called `name` (its id or name, any
+    case), headed by its name and kind (every entry of that name: a card and a boss card may
+    share one); None when nothing is called that."""
+    want = key(name)
+    found = [
+        f"{entry.name} ({kind})\n" + "\n".join(line for line in _lines(kind, entry) if line)
+        for kind, eid, entry in _entries(c)
+        if want in (key(eid), key(entry.name))
+    ]
+    return "\n\n".join(x.rstrip() for x in found) if found else None

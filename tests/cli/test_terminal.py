@@ -1,0 +1,128 @@
+"""The CLI in a real pseudo-terminal of 120x40 and 80x24: what a player sees is what the
+terminal shows after the program drew it (pexpect runs it, pyte keeps the screen)."""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+
+import pexpect
+import pyte
+import pytest
+
+WAIT = 120.0  # seconds for a screen, on a loaded machine
+
+
+class Terminal:
+    """The `towerplay` command in a pseudo-terminal of `cols` x `rows`."""
+
+    def __init__(self, args: list[str], cols: int, rows: int) -> None:
+        self.screen = pyte.Screen(cols, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+        env.update(TERM="xterm-256color", PAGER="cat")
+        self.child = pexpect.spawn(
+            sys.executable,
+            ["-m", "towerplay.cli.main", *args],
+            dimensions=(rows, cols),
+            env=env,
+            timeout=WAIT,
+        )
+
+    @property
+    def lines(self) -> list[str]:
+        return [line.rstrip() for line in self.screen.display]
+
+    @property
+    def cursor_line(self) -> str:
+        return self.screen.display[self.screen.cursor.y].rstrip()
+
+    def until_prompt(self, prompt: str = "> ") -> list[str]:
+        """Read until the program waits for a line ending with `prompt`; the screen then."""
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            try:
+                self.stream.feed(self.child.read_nonblocking(1 << 16, timeout=0.5))
+            except pexpect.TIMEOUT:
+                if self.cursor_line.endswith(prompt.rstrip()):
+                    return self.lines
+            except pexpect.EOF:
+                return self.lines
+        raise AssertionError("no prompt:\n" + "\n".join(self.lines))
+
+    def send(self, line: str) -> list[str]:
+        self.child.send(line + "\r")
+        return self.until_prompt()
+
+    def close(self) -> None:
+        self.child.close(force=True)
+
+
+@pytest.fixture
+def terminal() -> object:
+    opened: list[Terminal] = []
+
+    def open_(args: list[str], cols: int, rows: int) -> Terminal:
+        t = Terminal(args, cols, rows)
+        opened.append(t)
+        return t
+
+    yield open_
+    for t in opened:
+        t.close()
+
+
+SIZES = [(120, 40), (80, 24)]
+
+
+@pytest.mark.parametrize(("cols", "rows"), SIZES)
+def test_return_to_dark_tower_shows_the_board_and_the_prompt(
+    terminal: object, cols: int, rows: int
+) -> None:
+    t = terminal(
+        ["play", "rtdt", "--seed", "3", "--players", "2", "--ai", "1=heuristic"], cols, rows
+    )  # type: ignore[operator]
+    lines = t.until_prompt()
+    text = "\n".join(lines)
+    assert lines[0].startswith("Month 1")  # the top of the screen is the board's header
+    assert "North" in text and "West" in text  # the board
+    assert "choose an action" in text  # the prompt
+    assert any(line.lstrip().startswith("1 banner") for line in lines)  # the actions
+    assert t.cursor_line.startswith("seat 0>")
+    lines = t.send("1")  # banner: what it did is on the screen
+    text = "\n".join(lines)
+    assert "seat 0 (Orphaned Scion): banner" in text  # the decision, then what it did
+    assert "Orphaned Scion gains 1 spirit" in text
+    assert lines[0].startswith("Month 1")
+    lines = t.send("end")  # the AI plays its turn; its decisions are in the log
+    text = "\n".join(lines)
+    assert "log ·" in text and " new" in text  # at 80x24 the first of them are above
+    if rows >= 40:
+        assert "AI seat 1 (" in text
+    assert "North" in text and t.cursor_line.startswith("seat 0>")
+    t.send("quit")
+    t.child.send("\r")  # no save
+    t.child.expect("Goodbye")
+
+
+@pytest.mark.parametrize(("cols", "rows"), SIZES)
+def test_tactics_shows_the_map_and_the_prompt(terminal: object, cols: int, rows: int) -> None:
+    t = terminal(["play", "tactics", "--encounter", "ember_witch"], cols, rows)  # type: ignore[operator]
+    lines = t.until_prompt()
+    text = "\n".join(lines)
+    assert "The Ember Witch's Road" in lines[0]
+    assert any(line.split()[:3] == ["a", "b", "c"] for line in lines if line.strip())  # the map
+    assert "[seat 0]" in text and any(line.lstrip().startswith("1 ") for line in lines)
+    lines = t.send("99")  # an error: said under the prompt, the board stays
+    assert "no action numbered 99" in "\n".join(lines)
+    assert "The Ember Witch's Road" in "\n".join(lines)
+
+
+def test_the_campaign_page_and_its_choices_fit(terminal: object, tmp_path: object) -> None:
+    db = os.path.join(str(tmp_path), "c.db")
+    t = terminal(["campaign", "new", "--heroes", "3", "--db", db], 80, 24)  # type: ignore[operator]
+    lines = t.until_prompt()
+    assert any("choose a hero" in line for line in lines)
+    assert any(line.lstrip().startswith("1 hero ") for line in lines)
+    assert t.cursor_line.startswith("seat 0>")
