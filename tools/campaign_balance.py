@@ -36,6 +36,7 @@ from typing import Any
 
 from towerplay.core.rng import Rng, seed_state
 from towerplay.sim.agents import make_agent
+from towerplay.sim.report import wilson
 from towerplay.tactics import new_game as new_encounter
 from towerplay.tactics.campaign import guide
 from towerplay.tactics.campaign.content import default_campaign_content
@@ -48,16 +49,6 @@ MAX_DECISIONS = 1_000_000
 LOOKAHEAD = 400  # decisions read ahead after a page choice, looking for the next encounter
 DIFFICULTIES = ("easy", "normal", "hard")
 WON = ("success", "+success")
-
-
-def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The 95% Wilson score interval of a success rate (sound at 0 and n wins too)."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = wins / n
-    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, mid - half), min(1.0, mid + half))
 
 
 # --- reading ahead for --spread -----------------------------------------------------------

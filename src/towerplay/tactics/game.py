@@ -22,7 +22,7 @@ from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.idle import idle_notes
 from towerplay.tactics.narrate import recent
-from towerplay.tactics.save import state_from_json, state_to_json, upgrade
+from towerplay.tactics.save import read_header, state_from_json, state_to_json, upgrade
 from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
 
@@ -210,20 +210,7 @@ class TacticsGame(Undoable):
         cls, data: Any, file: str = "(save)", content: Content | None = None
     ) -> TacticsGame:
         content = content or default_content()
-        if not isinstance(data, dict):
-            raise SaveError(file, "(top level)", "expected a JSON object")
-        if data.get("game") != "tactics":
-            raise SaveError(file, "game", "not a tactics save")
-        version = data.get("version")
-        if version != SAVE_VERSION and version not in OLD_VERSIONS:
-            raise SaveError(
-                file,
-                "version",
-                f"expected version {SAVE_VERSION} (or {', '.join(map(str, OLD_VERSIONS))})",
-            )
-        config = data.get("config")
-        if not isinstance(config, dict):
-            raise SaveError(file, "config", "expected an object")
+        version, config = read_header(data, file, "tactics", SAVE_VERSION, OLD_VERSIONS)
         try:
             items = items_by_id(config_items(config))
         except ValueError as e:

@@ -14,6 +14,7 @@ from collections.abc import Container
 from typing import Any, get_args
 
 from towerplay.core import serial
+from towerplay.core.errors import SaveError
 from towerplay.tactics.content import Content
 from towerplay.tactics.effects import DIRECTIONS
 from towerplay.tactics.encounter import ENEMY_KINDS, PHASES, RESOLUTION_KINDS
@@ -25,6 +26,26 @@ from towerplay.tactics.state import Ctx, State, board_of
 
 STEPS = ("turn", "place", "mulligan", "reshuffle", "swap", "knocked_out", "cleanup")
 KINDS: tuple[str, ...] = (*RESOLUTION_KINDS, *ENEMY_KINDS, *STEPS)
+
+
+def read_header(
+    data: Any, file: str, game: str, version: int, old: tuple[int, ...]
+) -> tuple[int, dict[str, Any]]:
+    """A Tactics or campaign save's version and config, checked (SaveError naming the field):
+    a JSON object of this `game`, at `version` or one of the `old` ones still loaded."""
+    if not isinstance(data, dict):
+        raise SaveError(file, "(top level)", "expected a JSON object")
+    if data.get("game") != game:
+        raise SaveError(file, "game", f"not a {game} save")
+    found = data.get("version")
+    if found != version and found not in old:
+        raise SaveError(
+            file, "version", f"expected version {version} (or {', '.join(map(str, old))})"
+        )
+    config = data.get("config")
+    if not isinstance(config, dict):
+        raise SaveError(file, "config", "expected an object")
+    return int(found), config
 
 
 def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:

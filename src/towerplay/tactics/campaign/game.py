@@ -27,6 +27,7 @@ from towerplay.tactics.campaign.view import observe
 from towerplay.tactics.describe import describe, key
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
+from towerplay.tactics.save import read_header
 
 SAVE_VERSION = 3  # 3: the log is events; 2: state.seed and state.actions (undo)
 OLD_VERSIONS = (1, 2)  # still loaded: a 1 keeps no actions, so undo reaches back only to the load
@@ -196,20 +197,7 @@ class CampaignGame(Undoable):
         cls, data: Any, file: str = "(save)", content: CampaignContent | None = None
     ) -> CampaignGame:
         c = content or default_campaign_content()
-        if not isinstance(data, dict):
-            raise SaveError(file, "(top level)", "expected a JSON object")
-        if data.get("game") != "campaign":
-            raise SaveError(file, "game", "not a campaign save")
-        version = data.get("version")
-        if version != SAVE_VERSION and version not in OLD_VERSIONS:
-            raise SaveError(
-                file,
-                "version",
-                f"expected version {SAVE_VERSION} (or {', '.join(map(str, OLD_VERSIONS))})",
-            )
-        config = data.get("config")
-        if not isinstance(config, dict):
-            raise SaveError(file, "config", "expected an object")
+        version, config = read_header(data, file, "campaign", SAVE_VERSION, OLD_VERSIONS)
         raw_state = data.get("state")
         if version != SAVE_VERSION and isinstance(raw_state, dict):
             raw_state = upgrade(raw_state, version)  # log lines as events; a 1 keeps no actions
