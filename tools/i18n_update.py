@@ -1,20 +1,28 @@
 """Bring the Portuguese catalog up to date with the source: new message ids are added with an
-empty translation (to be filled in), ids no longer used are dropped.
+empty translation (to be filled in), ids no longer used are dropped. One `.po` file per area.
 
-    .venv/bin/python tools/i18n_update.py
+    .venv/bin/python tools/i18n_update.py [AREA...]
 """
 
 from __future__ import annotations
 
-from towerplay.i18n import CATALOG_FILES
+import sys
+
+from towerplay.i18n import AREAS, CATALOG_DIRS, catalog_files
 from towerplay.i18n.extract import update
 
 
-def main() -> None:
-    for lang, path in CATALOG_FILES.items():
-        ids, missing = update(path)
-        print(f"{lang}: {path.name}: {ids} messages, {missing} untranslated")
+def main(areas: list[str]) -> None:
+    for lang in CATALOG_DIRS:
+        for area, path in catalog_files(lang).items():
+            if areas and area not in areas:
+                continue
+            ids, missing = update(path, area)
+            print(f"{lang}: {path.parent.name}/{path.name}: {ids} messages, {missing} untranslated")
 
 
 if __name__ == "__main__":
-    main()
+    unknown = [a for a in sys.argv[1:] if a not in AREAS]
+    if unknown:
+        sys.exit(f"unknown area {unknown[0]!r}: one of {', '.join(AREAS)}")
+    main(sys.argv[1:])

@@ -7,7 +7,7 @@ import string
 import pytest
 
 from towerplay.core.narration import event
-from towerplay.i18n import CATALOG_FILES, catalog, language, read_catalog
+from towerplay.i18n import AREAS, catalog, catalog_files, language, read_catalog
 from towerplay.i18n.extract import messages
 from towerplay.i18n.terms import TERMS
 
@@ -17,21 +17,50 @@ def fields(text: str) -> set[str]:
 
 
 @pytest.fixture(scope="module")
+def pt_areas() -> dict[str, dict[str, str]]:
+    return {
+        area: read_catalog(path) if path.exists() else {}
+        for area, path in catalog_files("pt").items()
+    }
+
+
+@pytest.fixture(scope="module")
 def pt() -> dict[str, str]:
-    return read_catalog(CATALOG_FILES["pt"])
+    return dict(catalog("pt").messages)
 
 
-def test_every_marked_message_is_translated(pt: dict[str, str]) -> None:
+@pytest.mark.parametrize("area", list(AREAS))
+def test_every_marked_message_is_translated_in_its_area(
+    area: str, pt_areas: dict[str, dict[str, str]]
+) -> None:
+    own = pt_areas[area]
     missing = sorted(
-        {f"{file}:{line}: {msgid!r}" for msgid, file, line in messages() if msgid not in pt}
+        {f"{file}:{line}: {msgid!r}" for msgid, file, line in messages(area) if msgid not in own}
     )
-    assert not missing, "untranslated (run tools/i18n_update.py, then translate):\n" + "\n".join(
-        missing[:40]
+    assert not missing, (
+        f"untranslated in pt_BR/{area}.po (run tools/i18n_update.py, then translate):\n"
+        + "\n".join(missing[:40])
     )
 
 
-def test_translations_keep_the_template_fields(pt: dict[str, str]) -> None:
-    wrong = [(k, v) for k, v in pt.items() if fields(k) != fields(v)]
+def test_a_message_in_two_areas_is_translated_alike(pt_areas: dict[str, dict[str, str]]) -> None:
+    seen: dict[str, tuple[str, str]] = {}
+    differ = []
+    for area, texts in pt_areas.items():
+        for msgid, text in texts.items():
+            if msgid in seen and seen[msgid][1] != text:
+                differ.append((msgid, seen[msgid], (area, text)))
+            seen.setdefault(msgid, (area, text))
+    assert not differ
+
+
+def test_translations_keep_the_template_fields(pt_areas: dict[str, dict[str, str]]) -> None:
+    wrong = [
+        (area, k, v)
+        for area, texts in pt_areas.items()
+        for k, v in texts.items()
+        if fields(k) != fields(v)
+    ]
     assert not wrong
 
 

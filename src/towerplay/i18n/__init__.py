@@ -1,8 +1,9 @@
 """Translations: the interface and the game's narration in English and Portuguese (pt-BR).
 
 English is the source language: every message id is the English text (an event's template
-is its id, `core/narration.py`). The Portuguese catalog is a gettext `.po` file in this
-package, read with Babel when first needed. A message missing from a catalog falls back to
+is its id, `core/narration.py`). A language's catalog is a folder of gettext `.po` files in
+this package, one per area of the source (`AREAS`: the interface shared by the pages, the
+terminal, each game's narration), read with Babel when first needed and merged. A message missing from a catalog falls back to
 English at run time (a game never stops for a word); `tests/i18n` fails the build instead.
 """
 
@@ -20,7 +21,22 @@ from towerplay.core.narration import Event
 
 HERE = Path(__file__).parent
 LANGUAGES = {"en": "English", "pt": "Português (Brasil)"}
-CATALOG_FILES = {"pt": HERE / "pt_BR.po"}
+CATALOG_DIRS = {"pt": HERE / "pt_BR"}
+
+# area -> the source folders (under src/towerplay) whose messages its `.po` file holds;
+# "common" holds every other folder's (core, i18n's glossary, web, sim...)
+AREAS: dict[str, tuple[str, ...]] = {
+    "rtdt": ("rtdt", "agents/rtdt"),
+    "tactics": ("tactics",),
+    "cli": ("cli",),
+    "common": (),
+}
+
+
+def catalog_files(lang: str) -> dict[str, Path]:
+    """area -> its `.po` file for a language."""
+    folder = CATALOG_DIRS[language(lang)]
+    return {area: folder / f"{area}.po" for area in AREAS}
 
 
 @dataclass(frozen=True)
@@ -62,7 +78,12 @@ def catalog(lang: str | None = "en") -> Catalog:
     code = language(lang)
     if code == "en":
         return Catalog("en", {})
-    return Catalog(code, read_catalog(CATALOG_FILES[code]))
+    messages: dict[str, str] = {}
+    for path in catalog_files(code).values():
+        if path.exists():
+            for msgid, text in read_catalog(path).items():
+                messages.setdefault(msgid, text)
+    return Catalog(code, messages)
 
 
 def read_catalog(path: Path) -> dict[str, str]:

@@ -1,7 +1,8 @@
 """The message ids of the source, found by Babel's Python extractor, and the catalog's upkeep.
 
 A message is marked by the function it is passed to: `_()`/`gettext()` and `N_()` for the
-interface, and the narration builders for events (their template argument). `update()` adds
+interface, and the narration builders for events (their template argument; an area's own
+builders are listed in `AREA_KEYWORDS`). Each area's ids go to its own `.po` file. `update()` adds
 new ids to a `.po` file with an empty translation and marks the ones no longer used obsolete;
 `tests/i18n` fails while any id is untranslated.
 """
@@ -14,10 +15,11 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog
-from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_dir
+from babel.messages.extract import DEFAULT_KEYWORDS, extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 from towerplay.core.files import write_atomic
+from towerplay.i18n import AREAS
 
 PACKAGE = Path(__file__).resolve().parents[1]  # src/towerplay
 
@@ -27,32 +29,49 @@ KEYWORDS: dict[str, Any] = {
     "N_": None,
     "event": (2,),  # core.narration.event(kind, msg, ...)
 }
+# an area's own narration builders, marked only inside that area (a `log` elsewhere is not one)
+AREA_KEYWORDS: dict[str, dict[str, Any]] = {area: {} for area in AREAS}
 
 
-def messages(root: Path = PACKAGE) -> Iterator[tuple[str, str, int]]:
-    """(message id, file, line) of every marked message under `root`."""
-    method_map = [("**.py", "python")]
-    for filename, lineno, message, _comments, _context in extract_from_dir(
-        str(root), method_map, keywords=KEYWORDS, strip_comment_tags=True
-    ):
-        if isinstance(message, str) and message:
-            yield message, filename, lineno
+def area_of(path: Path, root: Path = PACKAGE) -> str:
+    """The area whose catalog file holds a source file's messages."""
+    rel = path.relative_to(root).as_posix()
+    for area, folders in AREAS.items():
+        if any(rel.startswith(folder + "/") for folder in folders):
+            return area
+    return "common"
 
 
-def template(root: Path = PACKAGE) -> Catalog:
-    """A fresh catalog of every message id, each with where it is used."""
+def messages(area: str | None = None, root: Path = PACKAGE) -> Iterator[tuple[str, str, int]]:
+    """(message id, file, line) of every marked message under `root` (of one area, or all)."""
+    for path in sorted(root.rglob("*.py")):
+        where = area_of(path, root)
+        if area is not None and where != area:
+            continue
+        keywords = {**KEYWORDS, **AREA_KEYWORDS[where]}
+        found = extract_from_file("python", str(path), keywords=keywords, strip_comment_tags=True)
+        for lineno, message, _comments, _context in found:
+            if isinstance(message, str) and message:
+                yield message, path.relative_to(root).as_posix(), lineno
+
+
+def template(area: str | None = None, root: Path = PACKAGE) -> Catalog:
+    """A fresh catalog of every message id (of one area), each with where it is used."""
     cat = Catalog(project="towerplay", domain="towerplay")
-    for msgid, filename, lineno in messages(root):
+    for msgid, filename, lineno in messages(area, root):
         cat.add(msgid, locations=[(filename, lineno)])
     return cat
 
 
-def update(po_path: Path, extra: list[str] | None = None) -> tuple[int, int]:
-    """Brings a `.po` file up to date with the source (and `extra` ids, e.g. ones seen only
-    at run time); returns (ids, untranslated)."""
-    with po_path.open("rb") as f:
-        po = read_po(f, locale=po_path.stem)
-    tpl = template()
+def update(po_path: Path, area: str, extra: list[str] | None = None) -> tuple[int, int]:
+    """Brings an area's `.po` file up to date with the source (and `extra` ids, e.g. ones seen
+    only at run time); returns (ids, untranslated)."""
+    if po_path.exists():
+        with po_path.open("rb") as f:
+            po = read_po(f, locale=po_path.parent.name)
+    else:
+        po = Catalog(locale=po_path.parent.name, project="towerplay", domain="towerplay")
+    tpl = template(area)
     for msgid in extra or []:
         if msgid not in tpl:
             tpl.add(msgid)
