@@ -81,6 +81,13 @@ def test_an_event_is_worded_in_the_chosen_language() -> None:
     assert catalog("pt").event(e) == "x loses 3 warriors"
 
 
+def test_a_field_that_is_a_message_is_translated_too() -> None:
+    pt = catalog("pt")
+    template = "{n} {what} " + "fall"  # a template the catalog lacks: English words around
+    assert pt.format(template, n=2, what=TERMS["skulls"]) == "2 caveiras fall"
+    assert pt.format(template, n=2, what="Brutal Warlords") == "2 Brutal Warlords fall"
+
+
 def test_language_choices() -> None:
     assert language("pt-BR") == language("pt_BR") == language("PT") == "pt"
     assert language(None) == "en"

@@ -50,9 +50,17 @@ class Catalog:
         return self.messages.get(msgid) or msgid
 
     def format(self, msgid: str, **fields: Any) -> str:
-        """The translated template with its fields filled in."""
+        """The translated template with its fields filled in. A field whose text is itself a
+        message of the catalog (a word marked with `N_` where it is defined: "warriors", a
+        cause's own template without fields) is translated too; names are not messages and
+        stay as they are."""
         text = self.gettext(msgid)
-        return text.format_map(fields) if fields else text
+        if not fields:
+            return text
+        words = self.messages
+        return text.format_map(
+            {k: words.get(v) or v if isinstance(v, str) else v for k, v in fields.items()}
+        )
 
     def event(self, e: Event | Mapping[str, Any]) -> str:
         """An event's sentence in this language, from the Event or its `view()` dict."""
