@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim.records import read
+from towerplay.sim.records import game_of, read
 
 Z95 = 1.959964
 
@@ -135,15 +135,7 @@ def lengths(records: list[dict[str, Any]]) -> list[int]:
 
 def load(path: Path) -> tuple[str, list[dict[str, Any]]]:
     """A records file's game (read from the file itself) and its records, in game order."""
-    try:
-        with path.open(encoding="utf-8") as f:
-            first = f.readline()
-    except OSError as e:
-        raise ValueError(f"{path}: {e.strerror or e}") from None
-    if path.suffix == ".csv":
-        game = "tactics" if "setup_encounter" in first.split(",") else "rtdt"
-    else:
-        game = "tactics" if '"game": "tactics"' in first else "rtdt"
+    game = game_of(path)
     found = read(path, game)
     if not found:
         raise ValueError(f"{path}: no records of a towerplay run")
