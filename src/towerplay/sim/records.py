@@ -28,7 +28,7 @@ SETUP = {
     "tactics": ("encounter", "party", "difficulty"),
 }
 SEAT = {
-    "rtdt": ("hero", "warriors", "spirit", "corruptions", "eliminated"),
+    "rtdt": ("hero", "warriors", "spirit", "corruptions", "eliminated", "items", "virtues"),
     "tactics": ("class", "hp", "max_hp", "knocked_out"),
 }
 FORMATS = (".csv", ".jsonl", ".parquet")
@@ -58,7 +58,8 @@ def flat(record: dict[str, Any]) -> dict[str, Any]:
         row[f"setup_{k}"] = ";".join(map(str, v)) if isinstance(v, list) else v
     for i, seat in enumerate(record.get("seats") or []):
         for k in SEAT[game]:
-            row[f"seat{i}_{k}"] = seat.get(k)
+            v = seat.get(k)
+            row[f"seat{i}_{k}"] = ";".join(v) if isinstance(v, list) else v
     return {k: "" if v is None else v for k, v in row.items()}
 
 
@@ -176,8 +177,8 @@ def unflat(row: dict[str, str], game: str) -> dict[str, Any]:
         setup[k] = v.split(";") if k in LISTS and v else ([] if k in LISTS else _value(v))
     seats = []
     for i in range(SEATS[game]):
-        seat = {k: _value(row[f"seat{i}_{k}"]) for k in SEAT[game]}
-        if any(v not in ("", None) for v in seat.values()):
+        seat = {k: _seat_value(k, row[f"seat{i}_{k}"]) for k in SEAT[game]}
+        if any(v not in ("", None, []) for v in seat.values()):
             seats.append(seat)
     return {
         "index": int(row["index"]),
@@ -196,6 +197,11 @@ def unflat(row: dict[str, str], game: str) -> dict[str, Any]:
 
 
 LISTS = ("heroes", "foes", "party")
+SEAT_LISTS = ("items", "virtues")
+
+
+def _seat_value(key: str, text: str) -> Any:
+    return [v for v in text.split(";") if v] if key in SEAT_LISTS else _value(text)
 
 
 def _value(text: str) -> Any:
