@@ -1,7 +1,7 @@
 """The server under load: N concurrent games, each driven by an AI client over its WebSocket.
 
 Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--seconds 30] [--db URL]
-     [--think SECONDS] [--group-commit]
+     [--think SECONDS] [--group-commit] [--sync normal|full]
 (or `make bench-web`). A real `towerplay serve` process on a fresh SQLite store (or the given
 database); each client sits in the one seat of a one-player Return to Dark Tower game and,
 whenever it is to act, sends a random legal action and times the round trip until the view
@@ -44,10 +44,10 @@ def post(port: int, path: str, body: Any) -> Any:
         return json.loads(r.read())
 
 
-def start_server(db: str, group: bool) -> tuple[subprocess.Popen[bytes], int]:
+def start_server(db: str, group: bool, sync: str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "towerplay.cli.main", "serve", "--db", db,
+        [sys.executable, "-m", "towerplay.cli.main", "serve", "--db", db, "--sync", sync,
          "--port", str(port), "--pace", "0", "--group-commit" if group else "--no-group-commit"],
         stdout=subprocess.DEVNULL,
     )
@@ -125,9 +125,11 @@ def main() -> None:
                     help="mean seconds a client waits before each action (0: at once)")
     ap.add_argument("--group-commit", action="store_true",
                     help="the server makes actions arriving together one transaction")
+    ap.add_argument("--sync", default="normal", choices=["normal", "full"],
+                    help="the server's SQLite flush (towerplay serve --sync)")
     args = ap.parse_args()
     db = args.db or os.path.join(tempfile.mkdtemp(), "bench.db")
-    proc, port = start_server(db, args.group_commit)
+    proc, port = start_server(db, args.group_commit, args.sync)
     try:
         out = asyncio.run(drive(port, args.games, args.seconds, args.think))
     finally:
@@ -136,6 +138,7 @@ def main() -> None:
     out["store"] = "sqlite" if args.db is None else args.db.split(":")[0]
     out["think"] = args.think
     out["group_commit"] = args.group_commit
+    out["sync"] = args.sync
     print(json.dumps(out, indent=1))
 
 

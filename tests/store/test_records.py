@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from towerplay.store import StaleVersion, Store, StoreError, UnknownRecord
+from towerplay.store import StaleVersion, Store, StoreError, UnknownRecord, open_store
 from towerplay.store.records import ID_ALPHABET, ID_LENGTH
 
 DOC = {"party": ["Roberta", "Quill"], "gold": 3, "nested": {"é": [1.5, None, True]}}
@@ -158,7 +159,7 @@ def test_commit_many_makes_each_change_or_returns_why_not(store: Store) -> None:
         prepare(b.id, 5, "stale", {"n": 9}, {}),  # b is at 0: refused alone
         prepare(a.id, 1, "two", {"n": 2}, {}),
     ])
-    assert [type(x).__name__ for x in out] == ["Record", "StaleVersion", "Record"]
+    assert [type(x).__name__ for x in out] == ["Entry", "StaleVersion", "Entry"]
     assert store.get(a.id).document == {"n": 2} and store.get(b.id).version == 0
     assert [x.action for x in store.actions(a.id)] == ["one", "two"]
     assert store.actions(b.id) == []
@@ -176,9 +177,9 @@ def test_group_commits_from_many_threads_land_once_each(store: Store) -> None:
 
     def worker(rid: str) -> None:
         for v in range(15):
-            group.commit(rid, v, f"step {v + 1}", {"n": v + 1}, {})
+            group.append(rid, v, f"step {v + 1}", {}, {"n": v + 1})
         try:
-            group.commit(rid, 3, "late", {"n": -1}, {})
+            group.append(rid, 3, "late", {}, {"n": -1})
         except StaleVersion:
             stale.append(rid)
 
@@ -192,3 +193,34 @@ def test_group_commits_from_many_threads_land_once_each(store: Store) -> None:
         assert store.get(r.id).document == {"n": 15}
         assert [x.version for x in store.actions(r.id)] == list(range(1, 16))
     assert sorted(stale) == sorted(r.id for r in recs)
+
+
+def test_append_logs_the_action_and_keeps_the_document_unless_given(store: Store) -> None:
+    made = store.create("k", "a", {"n": 0, "at": 0}, {})
+    one = store.append(made.id, 0, "one", {"s": 1}, actor="seat 0")
+    assert (one.version, one.summary) == (1, {"s": 1}) and not hasattr(one, "document")
+    assert store.get(made.id).document == {"n": 0, "at": 0}  # kept: a snapshot at 0
+    store.append(made.id, 1, "two", {"s": 2}, document={"n": 2, "at": 2})
+    assert store.get(made.id).document == {"n": 2, "at": 2}
+    assert store.version(made.id) == 2
+    assert [(a.version, a.action) for a in store.actions(made.id, after=1)] == [(2, "two")]
+    with pytest.raises(StaleVersion):
+        store.append(made.id, 1, "late", {})
+    assert [a.action for a in store.actions(made.id)] == ["one", "two"]
+    with pytest.raises(UnknownRecord):
+        store.version("nope22")
+
+
+@pytest.mark.parametrize("synchronous", ["FULL", "NORMAL"])
+def test_sqlite_runs_with_the_synchronous_setting_asked(db: Path, synchronous: str) -> None:
+    from sqlalchemy import text
+
+    with (
+        open_store(str(db), synchronous=synchronous) as store,
+        store._engine.connect() as conn,  # the setting is the point
+    ):
+        level = conn.execute(text("PRAGMA synchronous")).scalar()
+        mode = conn.execute(text("PRAGMA journal_mode")).scalar()
+    assert (level, mode) == ({"FULL": 2, "NORMAL": 1}[synchronous], "wal")
+    with pytest.raises(StoreError, match="synchronous"):
+        open_store(str(db), synchronous="OFF")

@@ -8,6 +8,8 @@ import pytest
 from towerplay.store import Store, open_store
 from towerplay.web.tables import Tables
 
+from ..store.conftest import pg_url  # noqa: F401 - the PostgreSQL tests' database, shared
+
 
 @pytest.fixture
 def store(tmp_path: Path) -> Iterator[Store]:

@@ -25,13 +25,18 @@ CHROMIUM = os.environ.get("TOWERPLAY_CHROMIUM") or shutil.which("chromium") or "
 
 
 @pytest.fixture(scope="module")
-def base_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+def browser_db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    return str(tmp_path_factory.mktemp("web") / "browser.db")
+
+
+@pytest.fixture(scope="module")
+def base_url(browser_db: str) -> Iterator[str]:
     import uvicorn
 
     from towerplay.store import open_store
     from towerplay.web.app import create_app
 
-    store = open_store(str(tmp_path_factory.mktemp("web") / "browser.db"))
+    store = open_store(browser_db)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
@@ -284,3 +289,52 @@ def test_card_texts_on_hover_and_on_a_tap(chromium: Any, base_url: str) -> None:
     seat.wait_for_selector("#info:not([hidden])")
     assert len(seat.text_content("#info-text") or "") > 10
     shot(seat, "rtdt-card-text")
+
+
+def test_the_log_speaks_the_catalog_language(chromium: Any, base_url: str) -> None:
+    """An event's template comes out of the catalog with its fields filled in: the test
+    gives the page a catalog that translates the first event the log shows."""
+    page = chromium.new_page()
+    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 3,
+                                  "seats": [{"human": "Ana"}]})
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("#log li.event")
+    event = seat.evaluate("Play.view.observe.events.find((e) => e.args && "
+                          "Object.keys(e.args).length)")
+    assert event, "a game's first events have fields"
+    words = seat.request.get(f"{base_url}/api/i18n/pt").json()
+    words[event["msg"]] = "PT " + event["msg"]
+    seat.route("**/api/i18n/pt", lambda route: route.fulfill(json=words))
+    seat.select_option("#lang", "pt")
+    fields = {k: words.get(v) or v for k, v in event["args"].items()}  # a word: translated
+    expected = "PT " + event["msg"].format(**fields)
+    seat.wait_for_function("(want) => [...document.querySelectorAll('#log li')]"
+                           ".some((li) => li.textContent === want)", arg=expected)
+    seat.select_option("#lang", "en")
+
+
+def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
+    chromium: Any, base_url: str, browser_db: str
+) -> None:
+    from towerplay.cli import campaign as cli_campaign
+    from towerplay.store import open_store
+    from towerplay.tactics.campaign.game import new_game
+
+    game = new_game({"heroes": 3, "difficulty": "easy", "players": 1}, 6)
+    with open_store(browser_db) as store:
+        cid = store.create(cli_campaign.KIND, "Kept in the terminal", game.to_json(),
+                           cli_campaign.summary(game)).id
+    page = chromium.new_page()
+    page.goto(base_url + "/")
+    form = page.locator(f"form.open-campaign[data-id={cid}]")
+    form.wait_for()
+    assert form.locator("select").count() == 3
+    form.locator("select").nth(1).select_option("ai:heuristic")
+    form.locator("select").nth(2).select_option("ai:random")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector("#link-list a")
+    assert page.locator("#link-list li").count() == 4  # three seats and the spectators
+    link = page.locator("#link-list a").first.get_attribute("href")
+    seat = open_seat(chromium, base_url, link)
+    seat.wait_for_function("document.body.dataset.version !== undefined")
+    shot(page, "lobby-campaign")

@@ -58,3 +58,11 @@ def test_the_layout_keeps_spaces_apart_and_in_their_kingdom() -> None:
     for s in b["spaces"]:
         a = math.degrees(math.atan2(s["y"] - 500, s["x"] - 500))
         assert abs((a - ANGLE[s["kingdom"]] + 180) % 360 - 180) <= 45, s["id"]
+
+
+def test_the_log_colours_every_event_kind() -> None:
+    from towerplay.core.narration import KINDS
+
+    css = (STATIC / "style.css").read_text()
+    missing = [k for k in KINDS if not re.search(rf"#log \.{k} \{{[^}}]*\S", css)]
+    assert not missing, f"no style for the event kinds {missing}"

@@ -1,5 +1,7 @@
 """The real server process: killed with SIGKILL during a stream of actions, restarted, it
-has every action it answered and none twice; two processes on one database share tables."""
+has every action it answered and none twice; two processes on one database share tables.
+Each on SQLite (the server's default `--sync normal`, and `full`) and, when
+TOWERPLAY_TEST_PG names a server (tests/store/pg_server.sh), on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -16,7 +18,20 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from towerplay.store import open_store
+
+
+@pytest.fixture(
+    params=["sqlite", "sqlite-full", pytest.param("postgresql", marks=pytest.mark.postgres)]
+)
+def server_db(request: pytest.FixtureRequest, tmp_path: Path) -> tuple[str, list[str]]:
+    """A fresh database for the servers, and the options they run with on it."""
+    if request.param == "postgresql":
+        return request.getfixturevalue("pg_url"), []
+    sync = ["--sync", "full"] if request.param == "sqlite-full" else []
+    return str(tmp_path / "server.db"), sync
 
 
 def free_port() -> int:
@@ -40,7 +55,7 @@ def call(port: int, method: str, path: str, body: Any = None) -> tuple[int, Any]
         return e.code, json.loads(e.read())
 
 
-def start(db: Path) -> tuple[subprocess.Popen[bytes], int]:
+def start(db: tuple[str, list[str]]) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
         [
@@ -49,7 +64,8 @@ def start(db: Path) -> tuple[subprocess.Popen[bytes], int]:
             "towerplay.cli.main",
             "serve",
             "--db",
-            str(db),
+            db[0],
+            *db[1],
             "--port",
             str(port),
             "--pace",
@@ -95,8 +111,8 @@ def new_table(port: int, seed: int) -> tuple[str, str]:
     return made["id"], made["seats"][0]["token"]
 
 
-def test_sigkill_loses_no_answered_action(tmp_path: Path) -> None:
-    db = tmp_path / "server.db"
+def test_sigkill_loses_no_answered_action(server_db: tuple[str, list[str]]) -> None:
+    db = server_db
     proc, port = start(db)
     tid, token = new_table(port, 11)
     rng = random.Random(4)
@@ -126,7 +142,7 @@ def test_sigkill_loses_no_answered_action(tmp_path: Path) -> None:
         proc.kill()
         proc.wait()
     logged: set[tuple[str, int, str]] = set()
-    with open_store(str(db)) as store:
+    with open_store(db[0]) as store:
         for t in tables:
             rows = [(a.version, a.action) for a in store.actions(t)]
             assert store.get(t).version == len(rows)
@@ -135,8 +151,10 @@ def test_sigkill_loses_no_answered_action(tmp_path: Path) -> None:
     assert answered <= logged and len(answered) >= 200
 
 
-def test_two_processes_serve_one_database_without_doubling(tmp_path: Path) -> None:
-    db = tmp_path / "shared.db"
+def test_two_processes_serve_one_database_without_doubling(
+    server_db: tuple[str, list[str]],
+) -> None:
+    db = server_db
     (p1, port1), (p2, port2) = start(db), start(db)
     try:
         status, made = call(
@@ -167,5 +185,5 @@ def test_two_processes_serve_one_database_without_doubling(tmp_path: Path) -> No
             p.kill()
             p.wait()
     assert len(answered) >= 20
-    with open_store(str(db)) as store:
+    with open_store(db[0]) as store:
         assert [(a.version, a.action) for a in store.actions(tid)] == answered

@@ -8,7 +8,15 @@ from towerplay.core.errors import SaveError
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.store import Store
-from towerplay.web.tables import Forbidden, Refused, Stale, TableError, Tables, read_game
+from towerplay.web.tables import (
+    SNAPSHOT_EVERY,
+    Forbidden,
+    Refused,
+    Stale,
+    TableError,
+    Tables,
+    read_game,
+)
 
 TWO_PEOPLE = [{"human": "Ana"}, {"human": "Bruno"}]
 
@@ -59,10 +67,11 @@ def test_an_action_is_one_commit_with_its_seat(tables: Tables, store: Store) -> 
     logged = store.actions(tid)
     assert [(x.version, x.action, x.actor) for x in logged] == [(1, first, "seat 0")]
     expected = new_rtdt(seed=7, players=2)
+    rec = store.get(tid)  # only the action was written: the save is the snapshot at 0
+    assert rec.document["at"] == 0
+    assert RtdtGame.from_json(rec.document["save"]).state_hash() == expected.state_hash()
     expected.apply(first)
-    assert RtdtGame.from_json(store.get(tid).document["save"]).state_hash() == (
-        expected.state_hash()
-    )
+    assert read_game(rec, store.actions(tid)).state_hash() == expected.state_hash()
 
 
 def test_an_action_on_an_old_version_is_not_applied_twice(tables: Tables, store: Store) -> None:
@@ -126,10 +135,44 @@ def test_a_bad_table_is_refused_with_the_field(
 def test_a_damaged_table_names_the_table_and_the_field(tables: Tables, store: Store) -> None:
     tid, _, _ = two_seat_table(tables)
     rec = store.get(tid)
-    doc = {**rec.document, "save": {**rec.document["save"], "heroes": 5}}
+    doc = {**rec.document, "save": {**rec.document["save"], "heroes": 5}, "at": 1}
     store.commit(tid, 0, "(damage)", doc, rec.summary)
     with pytest.raises(SaveError, match=f"table {tid}: heroes"):
-        read_game(store.get(tid))
+        read_game(store.get(tid), [])
+
+
+def play_solo(tables: Tables, tid: str, token: str, n: int) -> None:
+    for _ in range(n):
+        v = tables.view(tid, token)
+        tables.act(tid, token, v["legal_actions"][len(v["legal_actions"]) // 2], v["version"])
+
+
+def test_a_snapshot_every_few_actions_and_the_rest_replayed_on_load(
+    tables: Tables, store: Store
+) -> None:
+    made = tables.create("rtdt", {"players": 1}, 8, [{"human": "Ana"}])
+    play_solo(tables, made.id, made.tokens[0], SNAPSHOT_EVERY + 7)
+    rec = store.get(made.id)
+    assert (rec.version, rec.document["at"]) == (SNAPSHOT_EVERY + 7, SNAPSHOT_EVERY)
+    assert len(store.actions(made.id, after=rec.document["at"])) == 7
+    again = Tables(store)  # another process, or this one restarted: replays the seven
+    assert again.view(made.id, made.tokens[0]) == tables.view(made.id, made.tokens[0])
+    _, mine = tables.load(made.id)
+    _, theirs = again.load(made.id)
+    assert theirs.to_json() == mine.to_json()
+
+
+def test_a_logged_action_the_rules_refuse_on_replay_names_the_table(
+    tables: Tables, store: Store
+) -> None:
+    made = tables.create("rtdt", {"players": 1}, 8, [{"human": "Ana"}])
+    play_solo(tables, made.id, made.tokens[0], 3)
+    store.append(made.id, 3, "fly to the moon", store.get(made.id).summary)
+    with pytest.raises(SaveError, match=f"table {made.id}: actions\\[4\\]"):
+        Tables(store).view(made.id, made.tokens[0])
+    rec = store.get(made.id)
+    with pytest.raises(SaveError, match="expected the actions 1 to 4"):
+        read_game(rec, store.actions(made.id)[1:])
 
 
 def test_a_campaign_table_seats_its_players(tables: Tables) -> None:

@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from towerplay.store import StoreError, open_store
+from towerplay.store.connect import SYNCHRONOUS
 
 
 def serve(
@@ -23,14 +24,23 @@ def serve(
             help="make the actions that arrive together one transaction (one flush to disk)"
         ),
     ] = False,
+    sync: Annotated[
+        str,
+        typer.Option(
+            help="SQLite's flush: normal (a killed server loses no answered action; a power "
+            "cut may lose the last ones) or full (every answer flushed to disk first)"
+        ),
+    ] = "normal",
 ) -> None:
     """Serve the tables of a store to browsers: the JSON API and a WebSocket per seat."""
     import uvicorn
 
     from towerplay.web.app import create_app
 
+    if sync.upper() not in SYNCHRONOUS:
+        raise typer.BadParameter("expected normal or full", param_hint="--sync")
     try:
-        store = open_store(db)
+        store = open_store(db, synchronous=sync.upper())
     except StoreError as e:
         raise typer.BadParameter(str(e), param_hint="--db") from None
     with store:

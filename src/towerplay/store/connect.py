@@ -1,9 +1,10 @@
 """From what the user typed (nothing, a path, a URL) to a SQLAlchemy engine.
 
 SQLite is set up on every new connection: write-ahead log (readers do not block the
-writer), foreign keys on, `synchronous=FULL` (a committed action survives a power cut, not
-only a killed process) and a busy timeout so two processes wait for each other instead of
-failing. SQLite's own implicit transactions are turned off and every transaction starts
+writer), foreign keys on, `synchronous=FULL` by default (a committed action survives a power
+cut, not only a killed process; `NORMAL` skips the flush to disk at each commit: a killed
+process still loses nothing committed, an OS crash or a power cut may lose the last commits)
+and a busy timeout so two processes wait for each other instead of failing. SQLite's own implicit transactions are turned off and every transaction starts
 with an explicit BEGIN; a writing one with BEGIN IMMEDIATE, which takes the write lock at
 once, so a transaction never has to be abandoned halfway because another process wrote
 since it began reading.
@@ -24,6 +25,7 @@ from towerplay.store.errors import StoreError
 DEFAULT_FILE = "towerplay.db"
 BUSY_TIMEOUT = 30.0  # seconds a writer waits for another process's transaction
 WRITE = "towerplay_write"  # the execution option that makes a transaction BEGIN IMMEDIATE
+SYNCHRONOUS = ("FULL", "NORMAL")  # SQLite's settings a store may run with (FULL first)
 
 
 def default_path() -> Path:
@@ -69,23 +71,30 @@ def _check_folder(path: Path, shown: str) -> None:
         raise StoreError(f"{shown}: cannot open the store: it is a folder, not a file")
 
 
-def make_engine(url: URL) -> Engine:
-    """An engine for the URL; SQLite gets the settings this module's docstring gives."""
+def make_engine(url: URL, synchronous: str = "FULL") -> Engine:
+    """An engine for the URL; SQLite gets the settings this module's docstring gives, with
+    `synchronous` one of SYNCHRONOUS (PostgreSQL keeps its own: every commit flushed)."""
+    if synchronous not in SYNCHRONOUS:
+        raise StoreError(f"synchronous: expected one of {', '.join(SYNCHRONOUS)}")
     if url.get_backend_name() != "sqlite":
         return create_engine(url, pool_pre_ping=True)
     engine = create_engine(url, connect_args={"timeout": BUSY_TIMEOUT})
-    event.listen(engine, "connect", _sqlite_connect)
+
+    def connect(dbapi_connection: Any, _record: Any) -> None:
+        _sqlite_connect(dbapi_connection, synchronous)
+
+    event.listen(engine, "connect", connect)
     event.listen(engine, "begin", _sqlite_begin)
     return engine
 
 
-def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
+def _sqlite_connect(dbapi_connection: Any, synchronous: str) -> None:
     dbapi_connection.isolation_level = None  # we emit BEGIN ourselves (_sqlite_begin)
     cursor = dbapi_connection.cursor()
     try:
         cursor.execute("PRAGMA journal_mode=WAL")
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA synchronous=FULL")
+        cursor.execute(f"PRAGMA synchronous={synchronous}")  # one of SYNCHRONOUS, checked
     finally:
         cursor.close()
 

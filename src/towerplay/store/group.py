@@ -1,10 +1,10 @@
-"""Group commit: commits from many threads made in one transaction, one flush to disk.
+"""Group commit: appends from many threads made in one transaction, one flush to disk.
 
 A server answers many tables at once. Each commit on SQLite with `synchronous=FULL` waits for
 its own fsync (about 11 ms), and there is one writer, so under load commits queue behind each
-other's flushes. `GroupCommitter.commit` hands its change to one writer thread, which takes
+other's flushes. `GroupCommitter.append` hands its change to one writer thread, which takes
 every change waiting and makes them together (`Store.commit_many`: each in a savepoint of its
-own, so a stale one fails alone). A commit returns only once its transaction is on disk: an
+own, so a stale one fails alone). An append returns only once its transaction is on disk: an
 answered action is never lost, and nothing is written twice.
 """
 
@@ -16,33 +16,33 @@ from collections.abc import Mapping
 from concurrent.futures import Future
 from typing import Any
 
-from towerplay.store.records import Record
+from towerplay.store.records import Entry
 from towerplay.store.store import Change, Store, prepare
 
 MAX_BATCH = 64
 
 
 class GroupCommitter:
-    """`commit` as the store's, made with whatever other commits are waiting."""
+    """`append` as the store's, made with whatever other commits are waiting."""
 
     def __init__(self, store: Store, max_batch: int = MAX_BATCH) -> None:
         self.store = store
         self.max_batch = max_batch
-        self._queue: queue.Queue[tuple[Change, Future[Record]] | None] = queue.Queue()
+        self._queue: queue.Queue[tuple[Change, Future[Entry]] | None] = queue.Queue()
         self._thread = threading.Thread(target=self._run, name="group-commit", daemon=True)
         self._thread.start()
 
-    def commit(
+    def append(
         self,
         record_id: str,
         expected_version: int,
         action: str,
-        document: Mapping[str, Any],
         summary: Mapping[str, Any],
+        document: Mapping[str, Any] | None = None,
         actor: str | None = None,
-    ) -> Record:
-        """As `Store.commit`: the new record, or StaleVersion / StoreError raised."""
-        done: Future[Record] = Future()
+    ) -> Entry:
+        """As `Store.append`: the new entry, or StaleVersion / StoreError raised."""
+        done: Future[Entry] = Future()
         change = prepare(record_id, expected_version, action, document, summary, actor)
         self._queue.put((change, done))
         return done.result()

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Row, bindparam, delete, insert, select, update
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from towerplay.store import transfer
@@ -41,6 +41,23 @@ from towerplay.store.schema import actions, ensure_schema, records
 
 ID_ATTEMPTS = 8  # fresh ids tried before giving up (a clash is one in 887 million)
 
+# The statements every action runs, built once: building one costs more than running it.
+_ENTRY_COLUMNS = [c for c in records.c if c.name != "document"]
+_VERSION = select(records.c.version).where(records.c.id == bindparam("rid"))
+_ENTRY = select(*_ENTRY_COLUMNS).where(records.c.id == bindparam("rid"))
+_WHERE = (records.c.id == bindparam("rid"), records.c.version == bindparam("expected"))
+_BUMP = update(records).where(*_WHERE).values(
+    version=bindparam("new"), summary=bindparam("summary"), updated=bindparam("at")
+)
+_BUMP_AND_REPLACE = update(records).where(*_WHERE).values(
+    version=bindparam("new"), summary=bindparam("summary"), updated=bindparam("at"),
+    document=bindparam("document"),
+)
+_LOG = insert(actions).values(
+    record_id=bindparam("rid"), version=bindparam("new"), action=bindparam("action"),
+    actor=bindparam("actor"), at=bindparam("at"), snapshot=bindparam("snapshot"),
+)
+
 
 @dataclass(frozen=True, slots=True)
 class Change:
@@ -49,7 +66,7 @@ class Change:
     record_id: str
     expected_version: int
     action: str
-    document: str
+    document: str | None  # None: the document stays as it is (Store.append)
     summary: str
     actor: str | None
     snapshot: bool
@@ -60,28 +77,32 @@ def prepare(
     record_id: str,
     expected_version: int,
     action: str,
-    document: Mapping[str, Any],
+    document: Mapping[str, Any] | None,
     summary: Mapping[str, Any],
     actor: str | None = None,
     snapshot: bool = False,
 ) -> Change:
-    """A commit's parts checked (StoreError naming the bad one) and its JSON written."""
+    """A commit's parts checked (StoreError naming the bad one) and its JSON written; a
+    `document` of None keeps the record's document as it is."""
     check_text(action, "the action", 10_000)
     if actor is not None:
         check_text(actor, "the actor", MAX_ACTOR)
+    text = None if document is None else to_json(document, "the document")
     return Change(
-        record_id, expected_version, action, to_json(document, "the document"),
-        to_json(summary, "the summary"), actor, snapshot, now(),
+        record_id, expected_version, action, text, to_json(summary, "the summary"), actor,
+        snapshot and text is not None, now(),
     )
 
 
-def open_store(url: str | None = None) -> Store:
+def open_store(url: str | None = None, synchronous: str = "FULL") -> Store:
     """Open (and on first use create) a store. None: `towerplay.db` in the user's data
     folder; a plain path: a SQLite file there; a `sqlite:///...` or `postgresql://...`
-    URL: that database. Raises StoreError naming the file when it cannot be opened."""
+    URL: that database. `synchronous` is SQLite's: FULL (a commit survives a power cut) or
+    NORMAL (it survives a killed process; docs/store.md). Raises StoreError naming the file
+    when it cannot be opened."""
     sa_url, location = resolve(url)
     try:
-        engine = make_engine(sa_url)
+        engine = make_engine(sa_url, synchronous)
     except ArgumentError as e:
         raise StoreError(f"{location}: not a database towerplay can open: {e}") from None
     except ImportError as e:
@@ -120,6 +141,11 @@ class Store:
         with self._read() as conn:
             return self._read_record(conn, record_id)
 
+    def version(self, record_id: str) -> int:
+        """The record's version alone: a cheap look at whether it changed."""
+        with self._read() as conn:
+            return self._version(conn, record_id)
+
     def list(self, kind: str | None = None) -> builtins.list[Entry]:
         """Every record (or every one of a kind), the most recently changed first."""
         query = select(*[c for c in records.c if c.name != "document"])
@@ -129,12 +155,15 @@ class Store:
             rows = conn.execute(query.order_by(records.c.updated.desc(), records.c.id)).all()
         return [_entry(row) for row in rows]
 
-    def actions(self, record_id: str) -> builtins.list[LoggedAction]:
-        """The record's action log, oldest first."""
+    def actions(self, record_id: str, after: int = 0) -> builtins.list[LoggedAction]:
+        """The record's action log, oldest first; only the versions above `after` when
+        given (what to replay on a document kept at version `after`)."""
         with self._read() as conn:
             self._version(conn, record_id)
             rows = conn.execute(
-                select(actions).where(actions.c.record_id == record_id).order_by(actions.c.version)
+                select(actions)
+                .where(actions.c.record_id == record_id, actions.c.version > after)
+                .order_by(actions.c.version)
             ).all()
         return [_logged(row) for row in rows]
 
@@ -173,16 +202,34 @@ class Store:
         document in the action row (for a history that can be looked at without replay)."""
         change = prepare(record_id, expected_version, action, document, summary, actor, snapshot)
         with self._write() as conn:
+            self._change(conn, change)
+            return self._read_record(conn, record_id)
+
+    def append(
+        self,
+        record_id: str,
+        expected_version: int,
+        action: str,
+        summary: Mapping[str, Any],
+        document: Mapping[str, Any] | None = None,
+        actor: str | None = None,
+    ) -> Entry:
+        """Log `action` as the next version, as `commit` does, but replace the document only
+        when one is given: else the document stays the last one given, a snapshot on which
+        its owner replays the actions logged after it (docs/store.md). Returns the entry;
+        the document is not read back."""
+        change = prepare(record_id, expected_version, action, document, summary, actor)
+        with self._write() as conn:
             return self._change(conn, change)
 
     def commit_many(
         self, changes: Sequence[Change]
-    ) -> builtins.list[Record | StaleVersion]:
+    ) -> builtins.list[Entry | StaleVersion]:
         """Several changes (made by `prepare`) in one transaction, so one flush to disk for
         them all: a group commit (docs/store.md). Each change is made whole or not at all in
         a savepoint of its own; one on top of an old version comes back as its StaleVersion,
         written nothing, and the others are made. A database failure fails them all."""
-        out: builtins.list[Record | StaleVersion] = []
+        out: builtins.list[Entry | StaleVersion] = []
         with self._write() as conn:
             for change in changes:
                 point = conn.begin_nested()
@@ -194,26 +241,18 @@ class Store:
                     out.append(e)
         return out
 
-    def _change(self, conn: Connection, c: Change) -> Record:
-        done = conn.execute(
-            update(records)
-            .where(records.c.id == c.record_id, records.c.version == c.expected_version)
-            .values(version=c.expected_version + 1, document=c.document, summary=c.summary,
-                    updated=c.at)
-        )
+    def _change(self, conn: Connection, c: Change) -> Entry:
+        values = {"rid": c.record_id, "expected": c.expected_version,
+                  "new": c.expected_version + 1, "summary": c.summary, "at": c.at}
+        if c.document is None:
+            done = conn.execute(_BUMP, values)
+        else:
+            done = conn.execute(_BUMP_AND_REPLACE, values | {"document": c.document})
         if done.rowcount != 1:
             raise StaleVersion(c.record_id, c.expected_version, self._version(conn, c.record_id))
-        conn.execute(
-            insert(actions).values(
-                record_id=c.record_id,
-                version=c.expected_version + 1,
-                action=c.action,
-                actor=c.actor,
-                at=c.at,
-                snapshot=c.document if c.snapshot else None,
-            )
-        )
-        return self._read_record(conn, c.record_id)
+        conn.execute(_LOG, values | {"action": c.action, "actor": c.actor,
+                                     "snapshot": c.document if c.snapshot else None})
+        return _entry(conn.execute(_ENTRY, {"rid": c.record_id}).one())
 
     def rename(self, record_id: str, name: str) -> Record:
         """A new name; the document, its version and the action log stay as they are."""
@@ -301,9 +340,7 @@ class Store:
         return _record(row)
 
     def _version(self, conn: Connection, record_id: str) -> int:
-        version = conn.execute(
-            select(records.c.version).where(records.c.id == record_id)
-        ).scalar_one_or_none()
+        version = conn.execute(_VERSION, {"rid": record_id}).scalar_one_or_none()
         if version is None:
             raise UnknownRecord(self.location, record_id)
         return int(version)

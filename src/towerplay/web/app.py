@@ -27,8 +27,9 @@ from towerplay.rtdt.board_view import board_view
 from towerplay.sim.agents import AGENTS
 from towerplay.store import Store
 from towerplay.store.group import GroupCommitter
+from towerplay.web.campaigns import open_campaign, stored
 from towerplay.web.games import KINDS
-from towerplay.web.tables import TableError, Tables
+from towerplay.web.tables import Created, TableError, Tables
 
 STATIC = Path(__file__).parent / "static"
 
@@ -38,6 +39,14 @@ class NewTable(BaseModel):
     config: dict[str, Any] = Field(default_factory=dict)
     seed: int = Field(default=0, ge=0, lt=2**31)
     seats: list[dict[str, str]]
+    name: str = ""
+
+
+class OpenCampaign(BaseModel):
+    """A table of a campaign kept in the store: its seats, as a new table's."""
+
+    seats: list[dict[str, str]]
+    seed: int = Field(default=0, ge=0, lt=2**31)
     name: str = ""
 
 
@@ -189,17 +198,19 @@ def add_api(app: FastAPI, server: Server) -> None:
             tables.create, body.game, body.config, body.seed, body.seats, body.name
         )
         server.start_ai(made.id)
-        return {
-            "id": made.id,
-            "seats": [
-                None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
-                for t in made.tokens
-            ],
-            "spectator": {
-                "token": made.spectator,
-                "link": f"/play/{made.id}?token={made.spectator}",
-            },
-        }
+        return links(made)
+
+    @app.get("/api/campaigns")
+    def campaigns() -> list[dict[str, Any]]:
+        return stored(tables.store)
+
+    @app.post("/api/campaigns/{campaign_id}/tables", status_code=201)
+    async def campaign_table(campaign_id: str, body: OpenCampaign) -> dict[str, Any]:
+        made = await run_in_threadpool(
+            open_campaign, tables, campaign_id, body.seats, body.seed, body.name
+        )
+        server.start_ai(made.id)
+        return links(made)
 
     @app.get("/api/tables/{table_id}")
     def view(table_id: str, token: str | None = Query(default=None)) -> dict[str, Any]:
@@ -233,6 +244,18 @@ def add_api(app: FastAPI, server: Server) -> None:
         return out
 
 
+def links(made: Created) -> dict[str, Any]:
+    """A new table's answer: each person's seat link (None for an AI) and the spectators'."""
+    return {
+        "id": made.id,
+        "seats": [
+            None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
+            for t in made.tokens
+        ],
+        "spectator": {"token": made.spectator, "link": f"/play/{made.id}?token={made.spectator}"},
+    }
+
+
 def add_socket(app: FastAPI, server: Server) -> None:
     """A seat's WebSocket: its view now and after every change; its actions."""
     tables = server.tables
@@ -247,30 +270,33 @@ def add_socket(app: FastAPI, server: Server) -> None:
             await websocket.close(code=4000 + e.status)
             return
         await websocket.send_json(first)
-        sent = first["version"]
+        sent = [first["version"]]  # the version this page was sent last (listen sets it too)
 
         async def push() -> None:
-            nonlocal sent
             while True:
                 waiter = server.hub.waiter(table_id)
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(waiter.wait(), timeout=server.poll)
-                if await run_in_threadpool(tables.version, table_id) != sent:
+                if await run_in_threadpool(tables.version, table_id) != sent[0]:
                     v = await run_in_threadpool(tables.view, table_id, token)
-                    sent = v["version"]
-                    await websocket.send_json(v)
+                    if v["version"] > sent[0]:  # listen may have sent a newer one meanwhile
+                        sent[0] = v["version"]
+                        await websocket.send_json(v)
 
         pusher = asyncio.create_task(push())
         try:
-            await listen(websocket, server, table_id, token)
+            await listen(websocket, server, table_id, token, sent)
         except WebSocketDisconnect:
             pass
         finally:
             pusher.cancel()
 
 
-async def listen(websocket: WebSocket, server: Server, table_id: str, token: str | None) -> None:
-    """A seat's messages: each an action on a version; a refusal is sent back to it."""
+async def listen(
+    websocket: WebSocket, server: Server, table_id: str, token: str | None, sent: list[int]
+) -> None:
+    """A seat's messages: each an action on a version. The view it made is sent back at
+    once (and `sent` says so, so the pusher does not send it again); a refusal too."""
     while True:
         text = await websocket.receive_text()
         try:
@@ -282,12 +308,15 @@ async def listen(websocket: WebSocket, server: Server, table_id: str, token: str
                 raise TableError('expected {"action": ..., "version": ...}')
             if msg.get("undo") or msg.get("redo"):
                 step = server.tables.undo if msg.get("undo") else server.tables.redo
-                await run_in_threadpool(step, table_id, token, msg.get("version"))
+                view = await run_in_threadpool(step, table_id, token, msg.get("version"))
             else:
-                await run_in_threadpool(
+                view = await run_in_threadpool(
                     server.tables.act, table_id, token, msg.get("action"), msg.get("version")
                 )
         except TableError as e:
             await websocket.send_json(error_body(e))
             continue
+        if view["version"] > sent[0]:
+            sent[0] = view["version"]
+            await websocket.send_json(view)
         server.changed(table_id)

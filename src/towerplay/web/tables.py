@@ -1,7 +1,11 @@
 """Tables: games played online, one store record each, seats held by people or by AI.
 
 A table's document holds the game's save, its seats and the hashes of the seats' secret
-tokens (a token is shown once, in the seat's link, and never stored). Every action is one
+tokens (a token is shown once, in the seat's link, and never stored). The save is a
+snapshot made at version `at`: most actions only append their text to the store's log, and
+loading a table replays the actions logged after its snapshot (each checked as it is
+applied), so a request writes a few hundred bytes, not the whole save; a snapshot is written
+every SNAPSHOT_EVERY actions and with every undo, redo and undo request. Every action is one
 store commit made on top of the version the player saw, so a second request, a second server
 process or a stale page can never apply an action twice or act on an old state: the store
 refuses the commit (`StaleVersion`) and nothing is written. A seat acts only with its own
@@ -21,13 +25,14 @@ from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.sim.agents import check_agent, make_agent
-from towerplay.store import Record, StaleVersion, Store, UnknownRecord
+from towerplay.store import Entry, LoggedAction, Record, StaleVersion, Store, UnknownRecord
 from towerplay.store.group import GroupCommitter
 from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
 KIND_PREFIX = "table-"
 MAX_ACTION = 1_000
+SNAPSHOT_EVERY = 20  # actions between two saves written whole (at most this many replayed)
 
 
 class TableError(TowerplayError):
@@ -100,7 +105,7 @@ class Tables:
     def __init__(self, store: Store, group: GroupCommitter | None = None) -> None:
         self.store = store
         self.group = group  # commits of many tables made together (store/group.py)
-        self._games: dict[str, tuple[int, Game]] = {}
+        self._games: dict[str, tuple[Record, Game]] = {}  # the last version seen of each
         self._lock = threading.Lock()
 
     # --- making and reading tables --------------------------------------------------------
@@ -113,6 +118,16 @@ class Tables:
             made = gk.new(config, seed)
         except (ValueError, TypeError, TowerplayError) as e:
             raise TableError(f"config: {e}") from None
+        title = name.strip()[:200] or f"{gk.title}, seed {seed}"
+        return self.seat(game, made, seats, title, {"config": config, "seed": seed})
+
+    def seat(
+        self, game: str, made: Game, seats: Any, title: str, origin: dict[str, Any]
+    ) -> Created:
+        """A new table for the game `made` (new, or a stored campaign's): its seats and
+        their tokens; `origin` says where it came from (its config and seed, or the
+        campaign it was opened from) and holds the seed its AI seats play by."""
+        gk = kind(game)
         chosen = check_seats(game, seats, gk.seats(made))
         tokens: list[str | None] = []
         for seat in chosen:
@@ -123,16 +138,15 @@ class Tables:
         doc = {
             "format": FORMAT,
             "game": game,
-            "config": config,
-            "seed": seed,
+            **origin,
             "seats": chosen,
             "spectator": token_hash(spectator),
             "save": made.to_json(),
+            "at": 0,  # the version the save is at
         }
-        title = name.strip()[:200] or f"{gk.title}, seed {seed}"
         rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game))
         with self._lock:
-            self._games[rec.id] = (rec.version, made)
+            self._games[rec.id] = (rec, made)
         return Created(rec.id, tokens, spectator)
 
     def lobby(self) -> list[dict[str, Any]]:
@@ -144,25 +158,26 @@ class Tables:
         ]
 
     def load(self, table_id: str) -> tuple[Record, Game]:
-        """The table's record and its game at the record's version (checked on load)."""
+        """The table's record and its game at the store's version: the one kept from the
+        last request when no process changed it since, else read and checked anew."""
+        with self._lock:
+            hit = self._games.get(table_id)
+        if hit is not None and hit[0].version == self.version(table_id):
+            return hit
         try:
             rec = self.store.get(table_id)
         except UnknownRecord:
             raise UnknownTable(f"no table {table_id!r}") from None
         if not rec.kind.startswith(KIND_PREFIX):
             raise UnknownTable(f"no table {table_id!r}")
+        game = read_game(rec, self.store.actions(table_id, after=snapshot_at(rec)))
         with self._lock:
-            hit = self._games.get(table_id)
-        if hit is not None and hit[0] == rec.version:
-            return rec, hit[1]
-        game = read_game(rec)
-        with self._lock:
-            self._games[table_id] = (rec.version, game)
+            self._games[table_id] = (rec, game)
         return rec, game
 
     def version(self, table_id: str) -> int:
         try:
-            return self.store.get(table_id).version
+            return self.store.version(table_id)
         except UnknownRecord:
             raise UnknownTable(f"no table {table_id!r}") from None
 
@@ -245,23 +260,43 @@ class Tables:
         return self._store(rec, after, action, actor, None)
 
     def _store(
-        self, rec: Record, after: Game, action: str, actor: str, request: dict[str, Any] | None
+        self,
+        rec: Record,
+        after: Game,
+        action: str,
+        actor: str,
+        request: dict[str, Any] | None,
+        whole: bool = False,
     ) -> tuple[Record, Game]:
-        """Commit `after` as the table's next version (one transaction), with the undo
-        request it leaves open, if any."""
-        doc = {**rec.document, "save": after.to_json(), "undo": request}
+        """Commit `action` as the table's next version (one transaction), with the undo
+        request it leaves open, if any. The save is written whole when `whole` (an undo or
+        redo: they are not replayed), when the request changes, when the game ends, and
+        every SNAPSHOT_EVERY actions; else only the action is logged."""
+        version = rec.version + 1
+        at = rec.document.get("at")
+        whole = (
+            whole
+            or request != rec.document.get("undo")
+            or after.result is not None
+            or not isinstance(at, int)
+            or version - at >= SNAPSHOT_EVERY
+        )
+        doc = {**rec.document, "save": after.to_json(), "undo": request, "at": version} \
+            if whole else rec.document
+        append = self.group.append if self.group is not None else self.store.append
         seats = rec.document["seats"]
-        commit = self.group.commit if self.group is not None else self.store.commit
         try:
-            new = commit(
-                rec.id, rec.version, action, doc, summary(after, seats, doc["game"]), actor=actor
+            entry = append(
+                rec.id, rec.version, action, summary(after, seats, doc["game"]),
+                document=doc if whole else None, actor=actor,
             )
         except StaleVersion as e:
             raise Stale(
                 f"the game moved on to version {e.current} while you acted: nothing was done"
             ) from None
+        new = with_document(entry, doc)
         with self._lock:
-            self._games[rec.id] = (new.version, after)
+            self._games[rec.id] = (new, after)
         return new, after
 
     # --- undo and redo, with the online consent rule ---------------------------------------
@@ -285,7 +320,7 @@ class Tables:
         if verdict.allowed:
             after = game.clone()
             after.undo(steps)
-            new, after = self._store(rec, after, f"undo {steps}", f"seat {seat}", None)
+            new, after = self._store(rec, after, f"undo {steps}", f"seat {seat}", None, True)
         else:
             request = {"steps": steps, "by": seat, "agreed": sorted(agreed),
                        "missing": list(verdict.missing), "reason": verdict.reason}
@@ -308,7 +343,7 @@ class Tables:
         while game.redoable and game.to_act is not None and seats[game.to_act]["who"] == "ai":
             game.redo(1)
         new, after = self._store(rec, game, f"redo {before - game.redoable}", f"seat {seat}",
-                                 None)
+                                 None, True)
         return seat_view(new, after, seat)
 
     def _fresh(self, rec: Record, token: str | None, version: Any) -> int:
@@ -335,8 +370,27 @@ def human_steps(game: Game, seats: list[dict[str, Any]]) -> int:
     return 0
 
 
-def read_game(rec: Record) -> Game:
-    """The game of a table's document, every part checked (the file named is the table)."""
+def with_document(entry: Entry, doc: dict[str, Any]) -> Record:
+    """The record an append made, with the document its maker holds (not read back)."""
+    return Record(
+        id=entry.id, kind=entry.kind, name=entry.name, created=entry.created,
+        updated=entry.updated, version=entry.version, summary=entry.summary, document=doc,
+    )
+
+
+def snapshot_at(rec: Record) -> int:
+    """The version the table's save was written at (a table of an older server, without
+    `at`, wrote it with every action)."""
+    at = rec.document.get("at", rec.version)
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= rec.version:
+        raise SaveError(f"table {rec.id}", "at", f"expected a version from 0 to {rec.version}")
+    return at
+
+
+def read_game(rec: Record, later: list[LoggedAction]) -> Game:
+    """The game of a table's document, every part checked (the file named is the table),
+    with the actions logged after its snapshot (`later`) replayed, each checked as the
+    rules check a player's."""
     doc = rec.document
     where = f"table {rec.id}"
     if doc.get("format") != FORMAT:
@@ -358,6 +412,15 @@ def read_game(rec: Record) -> Game:
     game = gk.load(doc.get("save"), where)
     if gk.seats(game) != len(seats):
         raise SaveError(where, "seats", f"the game has {gk.seats(game)} seats")
+    at = snapshot_at(rec)
+    later = [a for a in later if a.version <= rec.version]  # one committed since is not ours
+    if [a.version for a in later] != list(range(at + 1, rec.version + 1)):
+        raise SaveError(where, "actions", f"expected the actions {at + 1} to {rec.version}")
+    for logged in later:
+        try:
+            game.apply(logged.action)
+        except IllegalAction as e:
+            raise SaveError(where, f"actions[{logged.version}]", str(e)) from None
     return game
 
 

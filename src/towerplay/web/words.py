@@ -39,4 +39,9 @@ PAGE_WORDS = (
     N_("Ending"), N_("travel: a random encounter may come"), N_("gold"), N_("Sell for"),
     N_("Level up"), N_("random encounters"), N_("movement"), N_("equipment"), N_("perks"),
     N_("easy"), N_("normal"), N_("hard"), N_("Heroes"), N_("Adventure Tactics: a campaign"),
+    # the lobby: an agent's settings, the campaigns kept by `towerplay campaign`
+    N_("settings (e.g. 0.5s)"), N_("Campaigns in the store"), N_("Chapter"),
+    N_("A campaign begun with towerplay campaign new goes on here at a new table, from where "
+       "it stands."),
+    N_("Open in the browser"),
 )

@@ -8,22 +8,56 @@ function seatCount(form) {
   return form.party.value.split(",").filter((x) => x.trim()).length;
 }
 
-function drawSeats(form) {
-  const box = $("#seats");
-  const old = [...box.querySelectorAll(".seat select")].map((s) => s.value);
+// the AI agents each game offers (GET /api/games: what sim/agents.py AGENTS lists)
+const Games = { agents: {} };
+
+function seatRow(i, agents) {
+  const row = document.createElement("div");
+  row.className = "seat";
+  const label = document.createElement("label");
+  label.innerHTML = `<span>${Words.t("Seat")} ${i + 1}</span> `;
+  const select = document.createElement("select");
+  select.name = `seat${i}`;
+  select.add(new Option(Words.t("a person"), "human"));
+  for (const a of agents) select.add(new Option(`${Words.t("AI")}: ${a}`, `ai:${a}`));
+  label.appendChild(select);
+  // an agent's settings after a colon, as --ai SEAT=NAME:SETTINGS takes them (a search
+  // agent's budget: search:0.5s); the server checks them and says what it takes
+  const settings = document.createElement("input");
+  settings.name = `settings${i}`;
+  settings.className = "settings";
+  settings.placeholder = Words.t("settings (e.g. 0.5s)");
+  settings.size = 12;
+  row.append(label, " ", settings);
+  const shown = () => { settings.hidden = select.value === "human"; };
+  select.addEventListener("change", shown);
+  return { row, select, settings, shown };
+}
+
+function drawSeats(form, box = $("#seats"), count = seatCount(form), game = form.game.value) {
+  const old = [...box.querySelectorAll(".seat")].map((r) => [
+    r.querySelector("select").value, r.querySelector(".settings").value]);
   for (const el of box.querySelectorAll(".seat")) el.remove();
-  for (let i = 0; i < seatCount(form); i++) {
-    const row = document.createElement("label");
-    row.className = "seat";
-    row.innerHTML = `<span>${Words.t("Seat")} ${i + 1}</span>
-      <select name="seat${i}">
-        <option value="human">${Words.t("a person")}</option>
-        <option value="ai:heuristic">${Words.t("AI")}: heuristic</option>
-        <option value="ai:random">${Words.t("AI")}: random</option>
-      </select>`;
-    box.appendChild(row);
-    if (old[i]) row.querySelector("select").value = old[i];
+  for (let i = 0; i < count; i++) {
+    const seat = seatRow(i, Games.agents[game] || []);
+    box.appendChild(seat.row);
+    if (old[i]) {
+      if ([...seat.select.options].some((o) => o.value === old[i][0])) seat.select.value = old[i][0];
+      seat.settings.value = old[i][1];
+    }
+    seat.shown();
   }
+}
+
+function seatsOf(form, count) {
+  const seats = [];
+  for (let i = 0; i < count; i++) {
+    const v = form[`seat${i}`].value;
+    const extra = form[`settings${i}`].value.trim();
+    seats.push(v === "human" ? { human: `${Words.t("Player")} ${i + 1}` }
+      : { ai: extra ? `${v.slice(3)}:${extra}` : v.slice(3) });
+  }
+  return seats;
 }
 
 function config(form) {
@@ -43,21 +77,21 @@ function config(form) {
 async function create(event) {
   event.preventDefault();
   const form = event.target;
-  const seats = [];
-  for (let i = 0; i < seatCount(form); i++) {
-    const v = form[`seat${i}`].value;
-    seats.push(v === "human" ? { human: `${Words.t("Player")} ${i + 1}` } : { ai: v.slice(3) });
-  }
   const body = { game: form.game.value, config: config(form), seed: Number(form.seed.value),
-                 seats };
-  const r = await fetch("/api/tables", { method: "POST", body: JSON.stringify(body),
-                                          headers: { "Content-Type": "application/json" } });
+                 seats: seatsOf(form, seatCount(form)) };
+  await made("/api/tables", body, $("#form-error"));
+}
+
+// POST a new table; show its seats' links (or the refusal in `error`)
+async function made(url, body, error) {
+  const r = await fetch(url, { method: "POST", body: JSON.stringify(body),
+                               headers: { "Content-Type": "application/json" } });
   const data = await r.json();
   if (!r.ok) {
-    $("#form-error").textContent = data.error || JSON.stringify(data.detail);
+    error.textContent = data.error || JSON.stringify(data.detail);
     return;
   }
-  $("#form-error").textContent = "";
+  error.textContent = "";
   const list = $("#link-list");
   list.innerHTML = "";
   data.seats.forEach((s, i) => {
@@ -91,10 +125,54 @@ async function listTables() {
   }
 }
 
+// the campaigns `towerplay campaign new` kept: each with its seats and a button that
+// opens it at a new table (POST /api/campaigns/ID/tables)
+async function listCampaigns() {
+  const r = await fetch("/api/campaigns");
+  const campaigns = r.ok ? await r.json() : [];
+  const list = $("#campaign-list");
+  list.innerHTML = "";
+  for (const c of campaigns) {
+    const li = document.createElement("li");
+    li.className = "stored";
+    const heroes = (c.heroes || []).join(", ");
+    li.append(`${c.name} (${c.id}) — ${Words.t("Chapter")} ${c.chapter ?? "?"} — ${heroes}`);
+    if (c.error) {
+      li.append(html("p", "error", c.error));
+    } else {
+      const form = document.createElement("form");
+      form.className = "open-campaign";
+      form.dataset.id = c.id;
+      const box = document.createElement("div");
+      const go = document.createElement("button");
+      go.type = "submit";
+      go.textContent = Words.t("Open in the browser");
+      const error = html("p", "error", "");
+      form.append(box, go, error);
+      drawSeats(form, box, c.seats, "campaign");
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        await made(`/api/campaigns/${c.id}/tables`, { seats: seatsOf(form, c.seats) }, error);
+      });
+      li.appendChild(form);
+    }
+    list.appendChild(li);
+  }
+}
+
+function html(tag, cls, text) {
+  const el = document.createElement(tag);
+  el.className = cls;
+  el.textContent = text;
+  return el;
+}
+
 window.addEventListener("DOMContentLoaded", async () => {
   const form = $("#new-table");
   await Words.load(Words.lang);
-  Words.picker($("#lang"), () => { drawSeats(form); listTables(); });
+  const games = await (await fetch("/api/games")).json();
+  for (const [name, g] of Object.entries(games)) Games.agents[name] = g.agents;
+  Words.picker($("#lang"), () => { drawSeats(form); listTables(); listCampaigns(); });
   form.game.addEventListener("change", () => {
     $("#rtdt-options").hidden = form.game.value !== "rtdt";
     $("#tactics-options").hidden = form.game.value !== "tactics";
@@ -107,4 +185,5 @@ window.addEventListener("DOMContentLoaded", async () => {
   form.addEventListener("submit", create);
   drawSeats(form);
   listTables();
+  listCampaigns();
 });

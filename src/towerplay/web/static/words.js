@@ -12,11 +12,17 @@ const Words = {
     this.messages = r.ok ? await r.json() : {};
     this.apply(document);
   },
-  // t("{hero} loses {n} warriors", {hero: "…", n: 4})
+  // t("{hero} loses {n} warriors", {hero: "…", n: 4}): the template in this language
+  // (English when the catalog lacks it); a field whose text is itself a message of the
+  // catalog ("warriors") is translated too, as the server's catalog.format does
   t(msg, args) {
     const text = this.messages[msg] || msg;
     if (!args) return text;
-    return text.replace(/\{(\w+)\}/g, (all, k) => (k in args ? String(args[k]) : all));
+    return text.replace(/\{(\w+)\}/g, (all, k) => {
+      if (!(k in args)) return all;
+      const v = String(args[k]);
+      return this.messages[v] || v;
+    });
   },
   // an event of observe()["events"], or a plain log line
   event(e) {

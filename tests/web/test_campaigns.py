@@ -1,0 +1,80 @@
+"""A campaign made in the terminal, kept in the store, opened in the browser with seats."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from fastapi.testclient import TestClient
+
+from towerplay.cli import campaign as cli_campaign
+from towerplay.store import Store
+from towerplay.tactics.campaign.game import CampaignGame, new_game
+from towerplay.web.app import create_app
+from towerplay.web.campaigns import CAMPAIGN_KIND, open_campaign, stored
+from towerplay.web.tables import TableError, Tables, UnknownTable
+
+
+def terminal_campaign(store: Store, steps: int = 6) -> tuple[str, CampaignGame]:
+    """A campaign as `towerplay campaign new` keeps it, played a few decisions on."""
+    game = new_game({"heroes": 3, "difficulty": "easy", "players": 1}, 3)
+    rec = store.create(cli_campaign.KIND, "Domianne", game.to_json(), cli_campaign.summary(game))
+    for _ in range(steps):
+        action = str(game.legal_actions()[0])
+        game.apply(action)
+        rec = store.commit(rec.id, rec.version, action, game.to_json(), cli_campaign.summary(game))
+    return rec.id, game
+
+
+def test_the_kind_is_the_one_the_terminal_stores() -> None:
+    assert CAMPAIGN_KIND == cli_campaign.KIND
+
+
+def test_a_stored_campaign_is_listed_and_opened_where_it_stands(
+    store: Store, tables: Tables
+) -> None:
+    cid, game = terminal_campaign(store)
+    [entry] = stored(store)
+    assert (entry["id"], entry["name"], entry["version"], entry["seats"]) == (cid, "Domianne", 6, 3)
+    assert entry["heroes"] == cli_campaign.summary(game)["heroes"]
+    made = open_campaign(tables, cid, [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "random"}], 4)
+    view = tables.view(made.id, made.tokens[0])
+    assert view["game"] == "campaign" and view["version"] == 0
+    assert view["observe"] == game.observe(0)
+    doc = store.get(made.id).document
+    assert doc["campaign"] == {"id": cid, "version": 6}
+    assert store.get(cid).version == 6  # the terminal's record is left as it was
+
+
+def test_bad_openings_are_refused(store: Store, tables: Tables) -> None:
+    cid, _ = terminal_campaign(store, 0)
+    table = tables.create("rtdt", {"players": 1}, 1, [{"human": "A"}])
+    with pytest.raises(UnknownTable, match="no campaign"):
+        open_campaign(tables, "nope22", [{"human": "A"}] * 3, 0)
+    with pytest.raises(UnknownTable, match="no campaign"):
+        open_campaign(tables, table.id, [{"human": "A"}] * 3, 0)
+    with pytest.raises(TableError, match="3 seats"):
+        open_campaign(tables, cid, [{"human": "A"}], 0)
+    assert len(store.list()) == 2
+
+
+@pytest.fixture
+def client(store: Store) -> Iterator[TestClient]:
+    with TestClient(create_app(store, pace=0.0, poll=0.05)) as c:
+        yield c
+
+
+def test_the_lobby_opens_a_stored_campaign(client: TestClient, store: Store) -> None:
+    cid, game = terminal_campaign(store)
+    listed = client.get("/api/campaigns").json()
+    assert [c["id"] for c in listed] == [cid]
+    r = client.post(f"/api/campaigns/{cid}/tables",
+                    json={"seats": [{"human": "Sam"}, {"human": "Ivo"}, {"ai": "heuristic"}]})
+    assert r.status_code == 201, r.text
+    made = r.json()
+    assert made["seats"][2] is None
+    view = client.get(made["seats"][0]["link"].replace("/play/", "/api/tables/")).json()
+    assert view["observe"] == game.observe(0)
+    assert client.post("/api/campaigns/nope22/tables", json={"seats": []}).status_code == 404
+    bad = client.post(f"/api/campaigns/{cid}/tables", json={"seats": [{"ai": "nobody"}] * 3})
+    assert bad.status_code == 400 and "seats[0]" in bad.json()["error"]
