@@ -138,6 +138,13 @@ def test_bad_saves_name_the_file_and_field() -> None:
     data["config"]["heroes"] = 5
     with pytest.raises(SaveError, match="save.json: config"):
         CampaignGame.from_json(data, "save.json", guide_content())
+    # the chapter being read must be the last one played (its result is written there):
+    # an emptied history loaded once and broke when the encounter ended (found by the fuzz)
+    fighting = at(campaign(seed=9), "ambush").to_json()
+    assert fighting["state"]["chapter"] and fighting["state"]["history"]
+    fighting["state"]["history"] = []
+    with pytest.raises(SaveError, match="state.history: does not end with the current chapter"):
+        CampaignGame.from_json(fighting, "save.json", guide_content())
     fight = at(campaign(), "ambush").to_json()
     fight["encounter"] = None
     with pytest.raises(SaveError, match="encounter"):

@@ -138,6 +138,9 @@ def check_state(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveEr
         check_pending(c, s, p, f"state.pending[{i}]", fail)
     if s.fight and not s.chapter:
         raise fail("state.fight", "an encounter with no chapter")
+    if s.chapter and (not s.history or s.history[-1].chapter != s.chapter):
+        # the chapter being read is the last one played: its result is written there
+        raise fail("state.history", f"does not end with the current chapter {s.chapter}")
     if s.fight and c.chapters[s.chapter].kind != "encounter":
         raise fail("state.fight", f"chapter {s.chapter} is not an encounter")
     check_loadouts(c, s, fail)
