@@ -86,6 +86,9 @@ def test_a_field_that_is_a_message_is_translated_too() -> None:
     template = "{n} {what} " + "fall"  # a template the catalog lacks: English words around
     assert pt.format(template, n=2, what=TERMS["skulls"]) == "2 caveiras fall"
     assert pt.format(template, n=2, what="Brutal Warlords") == "2 Brutal Warlords fall"
+    # the terminal's own labels are not words of an event
+    assert pt.gettext("move") != "move" and "move" not in pt.words
+    assert pt.format(template, n=2, what="move") == "2 move fall"
 
 
 def test_language_choices() -> None:

@@ -10,7 +10,7 @@ English at run time (a game never stops for a word); `tests/i18n` fails the buil
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -45,19 +45,22 @@ class Catalog:
 
     lang: str
     messages: Mapping[str, str]
+    # the messages a field's text may be: every area's but the terminal's own (its short
+    # labels, "move" -> "mov.", are not words an engine puts in an event)
+    words: Mapping[str, str] = field(default_factory=dict)
 
     def gettext(self, msgid: str) -> str:
         return self.messages.get(msgid) or msgid
 
     def format(self, msgid: str, **fields: Any) -> str:
         """The translated template with its fields filled in. A field whose text is itself a
-        message of the catalog (a word marked with `N_` where it is defined: "warriors", a
-        cause's own template without fields) is translated too; names are not messages and
-        stay as they are."""
+        message of the catalog outside the terminal's (a word marked with `N_` where it is
+        defined: "warriors", a cause's own template without fields) is translated too;
+        names are not messages and stay as they are."""
         text = self.gettext(msgid)
         if not fields:
             return text
-        words = self.messages
+        words = self.words
         return text.format_map(
             {k: words.get(v) or v if isinstance(v, str) else v for k, v in fields.items()}
         )
@@ -87,11 +90,14 @@ def catalog(lang: str | None = "en") -> Catalog:
     if code == "en":
         return Catalog("en", {})
     messages: dict[str, str] = {}
-    for path in catalog_files(code).values():
+    words: dict[str, str] = {}
+    for area, path in catalog_files(code).items():
         if path.exists():
             for msgid, text in read_catalog(path).items():
                 messages.setdefault(msgid, text)
-    return Catalog(code, messages)
+                if area != "cli":
+                    words.setdefault(msgid, text)
+    return Catalog(code, messages, words)
 
 
 def read_catalog(path: Path) -> dict[str, str]:

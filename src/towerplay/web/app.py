@@ -175,7 +175,7 @@ def add_pages(app: FastAPI) -> None:
     def words(lang: str) -> dict[str, str]:
         if lang not in LANGUAGES:
             raise TableError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
-        return dict(catalog(lang).messages)
+        return dict(catalog(lang).words)  # the pages', the glossary's and the engines'
 
 
 def add_api(app: FastAPI, server: Server) -> None:
