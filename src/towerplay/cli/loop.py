@@ -205,6 +205,12 @@ class Session(Generic[G]):
         who = self.screen.who(self.game, seat)
         if not self.clear_screen:
             self.console.print(Text(f"AI {who}: {chosen}", style="cyan"))
+        explain = getattr(agent, "explain", None)  # the search agent says why (docs/agents.md)
+        if explain is not None:
+            if self.clear_screen:
+                self.notes.append(explain())
+            else:
+                self.console.print(Text(explain(), style="dim"))
         self.journal.before(self.game, f"AI {who}: {chosen}")
         self.game.apply(chosen)
         self.applied(str(chosen))
