@@ -116,6 +116,7 @@ class SearchAgent:
         return self.last
 
     def iterate(self, root: Node, world: Any, seat: int) -> None:
+        """One iteration in one drawn world: select, expand, roll out, back up."""
         path = [root]
         node = root
         while world.to_act is not None:
