@@ -47,6 +47,7 @@ bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_tactics.py
 	$(BIN)/python benchmarks/bench_sim.py
 	$(BIN)/python benchmarks/bench_undo.py
+	$(BIN)/python benchmarks/bench_search.py
 
 # The server under load: 100 games driven by AI clients over WebSocket (docs/web.md).
 bench-web: $(STAMP)

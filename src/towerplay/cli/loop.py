@@ -209,6 +209,12 @@ class Session(Generic[G]):
         who = self.screen.who(self.game, seat)
         if not self.clear_screen:
             self.console.print(Text(self.ai_header(who, chosen), style="cyan"))
+        explain = getattr(agent, "explain", None)  # the search agent says why (docs/agents.md)
+        if explain is not None:
+            if self.clear_screen:
+                self.notes.append(explain())
+            else:
+                self.console.print(Text(explain(), style="dim"))
         self.journal.before(self.game, self.ai_header(who, chosen))
         self.game.apply(chosen)
         self.applied(str(chosen))

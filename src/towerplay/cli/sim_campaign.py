@@ -15,7 +15,7 @@ from rich.console import Console
 
 from towerplay.cli.common import fail
 from towerplay.core.errors import ContentError
-from towerplay.sim.agents import AGENTS
+from towerplay.sim.agents import check_agent
 from towerplay.sim.campaign import campaign_content, simulate
 
 
@@ -35,8 +35,10 @@ def sim_campaign(
     success rates, levels and classes reached, and errors."""
     if campaigns < 1:
         raise fail(f"--campaigns must be 1 or more, not {campaigns}")
-    if agent not in AGENTS["campaign"]:
-        raise fail(f"--agent is one of {', '.join(AGENTS['campaign'])}")
+    try:
+        check_agent("campaign", agent)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
     try:
         report = simulate(
             campaigns, heroes, difficulty, agent, seed, campaign_content(content or [])

@@ -31,7 +31,7 @@ from towerplay.cli.sim_options import (
 )
 from towerplay.cli.tactics_screen import TacticsScreen
 from towerplay.core.errors import SaveError
-from towerplay.sim.agents import AGENTS, make_agent
+from towerplay.sim.agents import check_agent, make_agent
 from towerplay.sim.tactics import simulate
 from towerplay.tactics import new_game
 from towerplay.tactics.content import default_content
@@ -140,8 +140,10 @@ def sim_tactics(
     """Play many encounters with AI seats and report outcomes and speed."""
     if games < 1:
         raise fail(f"--games must be 1 or more, not {games}")
-    if agent not in AGENTS["tactics"]:
-        raise typer.BadParameter(f"agent is one of {', '.join(AGENTS['tactics'])}")
+    try:
+        check_agent("tactics", agent)
+    except ValueError as exc:
+        raise typer.BadParameter(str(exc)) from None
     if encounter not in default_content().encounters:
         raise typer.BadParameter(f"no encounter {encounter!r}")
     try:
