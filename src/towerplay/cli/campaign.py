@@ -40,7 +40,7 @@ DbOption = Annotated[
     typer.Option("--db", help="store: a SQLite file or a database URL (default: your data folder)"),
 ]
 AiOption = Annotated[
-    list[str] | None, typer.Option("--ai", help="SEAT=random|heuristic, repeatable")
+    list[str] | None, typer.Option("--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]), repeatable")
 ]
 
 
@@ -70,7 +70,7 @@ def _ais(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
     for spec in specs:
         seat_text, _, name = spec.partition("=")
         if not seat_text.isdigit() or not name:
-            raise fail(f"--ai takes SEAT=random|heuristic, not {spec!r}")
+            raise fail(f"--ai takes SEAT=AGENT (random, heuristic, search...), not {spec!r}")
         if int(seat_text) >= seats:
             raise fail(
                 f"--ai {spec!r}: the seats of this campaign are {', '.join(map(str, range(seats)))}"

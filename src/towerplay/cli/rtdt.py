@@ -282,7 +282,8 @@ def play_rtdt(
         list[str] | None,
         typer.Option(
             "--ai",
-            help="SEAT=heuristic or SEAT=random: that seat (from 0) is played by the AI. "
+            help="SEAT=AGENT (random, heuristic, search[:BUDGET], e.g. 2=search:0.5s): that seat "
+            "(from 0) is played by the AI. "
             "Repeatable.",
         ),
     ] = None,
@@ -368,7 +369,7 @@ def sim_rtdt(
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
     agent: Annotated[
-        str, typer.Option("--agent", help="Who plays every seat: random or heuristic.")
+        str, typer.Option("--agent", help="Who plays every seat: random, heuristic or search[:BUDGET] (docs/agents.md).")
     ] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
     difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",

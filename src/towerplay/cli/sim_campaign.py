@@ -23,7 +23,7 @@ def sim_campaign(
     campaigns: Annotated[int, typer.Option(help="how many campaigns")] = 10,
     heroes: Annotated[int, typer.Option(help="party size, 3 to 5")] = 3,
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
-    agent: Annotated[str, typer.Option(help="random | heuristic (every seat)")] = "heuristic",
+    agent: Annotated[str, typer.Option(help="random | heuristic | search[:BUDGET] (every seat)")] = "heuristic",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     content: Annotated[
         list[Path] | None,

@@ -48,7 +48,7 @@ def parse_ai(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
     for spec in specs:
         seat_text, _, name = spec.partition("=")
         if not seat_text.isdigit() or not name:
-            raise ValueError(f"--ai takes SEAT=heuristic or SEAT=random, not {spec!r}")
+            raise ValueError(f"--ai takes SEAT=AGENT (random, heuristic, search...), not {spec!r}")
         seat = int(seat_text)
         if not 0 <= seat < seats:
             raise ValueError(
@@ -84,7 +84,7 @@ def play_tactics(
     ] = "fighter,rogue,cleric",
     ai: Annotated[
         list[str] | None,
-        typer.Option("--ai", help="SEAT=heuristic or SEAT=random (seats from 0), repeatable"),
+        typer.Option("--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]; seats from 0), repeatable"),
     ] = None,
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
@@ -125,7 +125,7 @@ def play_tactics(
 def sim_tactics(
     encounter: Annotated[str, typer.Option(help="encounter id")] = "goblin_ambush",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
-    agent: Annotated[str, typer.Option(help="random | heuristic (every seat)")] = "random",
+    agent: Annotated[str, typer.Option(help="random | heuristic | search[:BUDGET] (every seat)")] = "random",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     party: Annotated[
         str, typer.Option(help="hero classes, comma-separated")
