@@ -30,7 +30,7 @@ NAMES = {
     "hero", "heroes", "unit", "attacker", "target", "summon", "name", "enemy", "card", "cards",
     "old", "item", "wall", "attack", "encounter", "title", "text", "choice", "result",
     "objective", "main", "bonus", "ending", "perk", "ability", "cls", "line", "square",
-    "squares", "src", "dst", "player", "board",
+    "squares", "src", "dst", "player", "board", "flags", "missing", "deck",
 }  # fmt: skip
 NUMBERS = re.compile(r"[+-]?\d+(, \d+)*")  # amounts, a bonus, the dice rolled
 # English words that no Portuguese sentence of the catalog should keep
@@ -105,19 +105,31 @@ def encounter_events(seed: int, heuristic: bool) -> list[Event]:
 
 
 def campaign_events(seed: int, encounters: int = 3) -> list[Event]:
-    """A campaign's events and those of its first encounters, heuristic seats."""
+    """A campaign's events and those of its first encounters, heuristic seats, and the
+    reasons its views gave for a barred level-up card or a closed choice (as events)."""
     g = new_campaign({"heroes": 3, "players": 3}, seed, default_campaign_content())
     agents = [HeuristicCampaignAgent(seed * 10 + s) for s in range(3)]
     played: list[TacticsGame] = []
+    reasons: dict[str, Event] = {}
     for _ in range(5000):
         enc = g.encounter
         if enc is not None and (not played or played[-1] is not enc):
             played.append(enc)
         if g.result is not None or (len(played) > encounters and enc is None):
             break
+        if enc is None:
+            view = g.observe(g.to_act)
+            level_up, page = view["level_up"] or {}, view["page"] or {}
+            shown = [*level_up.get("options", []), *page.get("choices", [])]
+            for o in shown:
+                if o.get("why"):
+                    why = event("text", o["why"]["msg"], **o["why"]["args"])
+                    assert why.text == o["reason"]  # the event's text is the reason shown
+                    reasons[why.text] = why
         g.apply(agents[g.to_act].act(g))
     assert len(played) > encounters or g.result is not None
-    return g.s.log.to_list() + [e for enc in played for e in enc.s.log.to_list()]
+    told = [e for enc in played for e in enc.s.log.to_list()]
+    return g.s.log.to_list() + told + list(reasons.values())
 
 
 @pytest.fixture(scope="module")
@@ -141,6 +153,7 @@ def test_campaigns_read_in_portuguese(pt: Catalog) -> None:
     events = campaign_events(1) + campaign_events(2)
     kinds = {e.msg for e in events}
     assert "Chapter {number}: {title}" in kinds and "{outcome}: {text}" in kinds
+    assert "{cls} needs {missing}" in kinds  # a level-up card barred, and why
     assert not problems(events, pt)
 
 

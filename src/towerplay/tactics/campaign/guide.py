@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from towerplay.core.narration import Event
+from towerplay.core.narration import Event, event
 from towerplay.core.rng import Rng
 from towerplay.tactics.campaign import loadout
 from towerplay.tactics.campaign.content import CampaignContent
@@ -123,21 +123,30 @@ def create_hero(c: CampaignContent, s: CampaignState, hero: str, cls: str, playe
 
 def unmet(c: CampaignContent, s: CampaignState, req: Requirement) -> str:
     """Why a choice's requirements are not met, or "" (AT-GUIDE-1)."""
+    why = closed_by(c, s, req)
+    return "" if why is None else why.text
+
+
+def closed_by(c: CampaignContent, s: CampaignState, req: Requirement) -> Event | None:
+    """`unmet`'s reason as an event a catalog can word, or None."""
     missing = [f for f in req.flags if f not in s.flags]
     if missing:
-        return f"needs {', '.join(missing)}"
+        return event("text", "needs {flags}", flags=", ".join(missing))
     barring = [f for f in req.not_flags if f in s.flags]
     if barring:
-        return f"closed by {', '.join(barring)}"
+        return event("text", "closed by {flags}", flags=", ".join(barring))
     items = Counter(s.items)
     for item, n in Counter(req.items).items():
         if items[item] < n:
-            return f"needs {c.items[item].name}"
+            return event("text", "needs {item}", item=c.items[item].name)
     if gold(c, s) < req.gold:
-        return f"needs {req.gold} bags of gold"
+        return event("text", "needs {gold} bags of gold", gold=req.gold)
     if req.heroes and s.heroes_count not in req.heroes:
-        return f"only for {' or '.join(map(str, req.heroes))} heroes"
-    return ""
+        if len(req.heroes) == 1:
+            return event("text", "only for {heroes} heroes", heroes=req.heroes[0])
+        first, last = ", ".join(map(str, req.heroes[:-1])), req.heroes[-1]
+        return event("text", "only for {heroes} or {last} heroes", heroes=first, last=last)
+    return None
 
 
 def page_choices(c: CampaignContent, ref: list[str]) -> tuple[Choice, ...]:
@@ -168,10 +177,11 @@ def choice_views(c: CampaignContent, s: CampaignState, ref: list[str]) -> list[d
     """Every choice of a page with its action text, or the reason it is closed."""
     out = []
     for n, ch in enumerate(page_choices(c, ref), start=1):
-        reason = unmet(c, s, ch.requires)
-        view: dict[str, Any] = {"action": f"choose {n}", "text": ch.text, "open": not reason}
-        if reason:
-            view["reason"] = reason
+        why = closed_by(c, s, ch.requires)
+        view: dict[str, Any] = {"action": f"choose {n}", "text": ch.text, "open": why is None}
+        if why is not None:
+            view["reason"] = why.text
+            view["why"] = why.view()  # the reason, to be worded
         if ch.random_encounter:
             view["travel"] = True
         out.append(view)
