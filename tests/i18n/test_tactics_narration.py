@@ -18,6 +18,7 @@ from towerplay.i18n import Catalog, catalog
 from towerplay.tactics import TacticsGame, new_game
 from towerplay.tactics.campaign.content import default_campaign_content
 from towerplay.tactics.campaign.game import new_game as new_campaign
+from towerplay.tactics.campaign.market import SOURCES, stock
 from towerplay.tactics.content import default_content
 from towerplay.tactics.enemies import WHO
 from towerplay.tactics.idle import ALL_ALREADY, ALREADY
@@ -206,3 +207,12 @@ def test_a_note_reads_in_portuguese(pt: Catalog) -> None:
     note = note_event("does nothing now: no square to move to; no enemy in reach")
     assert note.text == "does nothing now: no square to move to; no enemy in reach"
     assert pt.event(note) == "não faz nada agora: nenhuma casa para onde mover; nenhum inimigo ao alcance"
+
+
+def test_where_a_market_offer_comes_from_is_a_word_of_the_catalog(pt: Catalog) -> None:
+    c = default_campaign_content()
+    g = new_campaign({"heroes": 3, "players": 1}, 1, c)
+    g.s.market = ["grutchs_cleaver"]  # a loot card gone to the market deck
+    sources = {o.source for m in c.markets.values() for o in stock(c, g.s, m)}
+    assert sources == set(SOURCES)
+    assert all(word in pt.messages for word in SOURCES)

@@ -28,7 +28,11 @@ class Offer:
 
     card: str
     price: int
-    source: str  # "market deck" | "market" | "rare"
+    source: str  # one of SOURCES
+
+
+# where an offer comes from: words a screen shows beside it, worded by the catalog
+SOURCES = (N_("market deck"), N_("market"), N_("rare"))
 
 
 def market_of(c: CampaignContent, s: CampaignState) -> Market | None:
