@@ -100,8 +100,8 @@ def test_AT_SPAWN_3_a_version_2_save_gives_a_fresh_id_too() -> None:
 def test_a_boss_card_is_revealed_by_name_with_who_it_activates() -> None:
     g = goblins(dice=1)
     boss_turn(g, "Ambush")
-    (card,) = told(g, "reveal", "boss card: {card} ({who})")
-    assert card == {"card": "Ambush", "who": "boss, Goblin Archer"}
+    (card,) = told(g, "reveal", "boss card: {card} ({who}, {who2})")
+    assert card == {"card": "Ambush", "who": "boss", "who2": "Goblin Archer"}
 
 
 def test_a_revive_potion_is_told_with_what_is_left_the_penalty_and_the_healing() -> None:
@@ -170,7 +170,7 @@ def test_conditions_given_and_ending_at_cleanup_are_told() -> None:
     g.s.phase, g.s.cursor = "cleanup", 0
     advance(g.s, g.ctx)
     given = [e.text for e in g.events if e.msg == "{unit} is {condition}"]
-    ended = [e for e in g.events if e.msg == "{unit} is no longer {conditions}"]
+    ended = [e for e in g.events if e.msg == "{unit} is no longer {condition}"]
     assert given == ["gm1 is slowed", "rogue is invisible"]
     assert [e.text for e in ended] == ["rogue is no longer invisible", "gm1 is no longer slowed"]
     assert ended[0].seats == (1,) and ended[1].seats == ()

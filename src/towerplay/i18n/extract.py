@@ -31,6 +31,8 @@ KEYWORDS: dict[str, Any] = {
 }
 # an area's own narration builders, marked only inside that area (a `log` elsewhere is not one)
 AREA_KEYWORDS: dict[str, dict[str, Any]] = {area: {} for area in AREAS}
+# tactics/narrate.py's and tactics/campaign/state.py's log(state, kind, msg, ...)
+AREA_KEYWORDS["tactics"] = {"log": (3,)}
 
 
 def area_of(path: Path, root: Path = PACKAGE) -> str:

@@ -49,7 +49,7 @@ from towerplay.tactics.grid import (
     within,
 )
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
-from towerplay.tactics.narrate import log_roll, seats_of
+from towerplay.tactics.narrate import N_, log_roll, seats_of
 from towerplay.tactics.state import Ctx, Decision, Hero, Resolution, State, Unit
 
 
@@ -104,11 +104,11 @@ def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | No
         hero.hand.remove(card_id)
     (hero.set_aside if card.remove else hero.discard).append(card_id)
     if card.remove:
-        msg = "{hero} plays {card}; it is set aside for the encounter (Remove)"
+        msg = N_("{hero} plays {card}; it is set aside for the encounter (Remove)")
     elif from_board is not None:
-        msg = "{hero} uses {card} from the board"
+        msg = N_("{hero} uses {card} from the board")
     else:
-        msg = "{hero} plays {card}"
+        msg = N_("{hero} plays {card}")
     log(s, "text", msg, seats=(hero.seat,), hero=hero.uid, card=card.name)
     s.resolution = Resolution(hero.seat, card_id, actor=hero.uid)
     if len(card.options) > 1:

@@ -21,7 +21,7 @@ from towerplay.tactics.grid import (
     step,
 )
 from towerplay.tactics.models import Modifiers
-from towerplay.tactics.narrate import log, seats_of
+from towerplay.tactics.narrate import ENDS, N_, attack_words, log, seats_of
 from towerplay.tactics.state import HAND_SIZE, TRAP_DAMAGE, Ctx, Decision, Hero, State, Unit
 
 NUMERIC_MODIFIERS = tuple(
@@ -234,7 +234,7 @@ def draw(s: State, ctx: Ctx, hero: Hero, n: int) -> None:
     hero.hand.extend(drawn)
     seats = (hero.seat,)
     n = len(drawn)
-    msg = "{hero} draws a card" if n == 1 else "{hero} draws {n} cards"
+    msg = N_("{hero} draws a card") if n == 1 else N_("{hero} draws {n} cards")
     log(s, "draw", msg, seats=seats, amounts={"hand": n}, hero=hero.uid, n=n)
     log(
         s,
@@ -284,41 +284,20 @@ def hit(
     (AT-ATK-4). Conditions follow the damage, only if the target is still in play
     and took damage (AT-ATK-3).
     """
-    fields: dict[str, Any] = {
-        "attacker": attacker.uid,
-        "verb": what,
-        "target": target.uid,
-        "total": amount,
-    }
+    fields: dict[str, Any] = {"attacker": attacker.uid, "target": target.uid, "total": amount}
     seats = seats_of(attacker, target)
     if target.kind == "summon" and not ctx.content.summons[target.type_id].damageable:
         dmg = 0  # the Imp cannot be damaged (AT-SUM-2)
-        log(
-            s,
-            "damage",
-            "{attacker} {verb} {target}: {target} cannot be damaged",
-            seats=seats,
-            **fields,
-        )
+        msg, word = attack_words(what, "immune")
+        log(s, "damage", msg, seats=seats, **fields, **word)
     elif ignore:
         dmg = 0
-        log(
-            s,
-            "damage",
-            "{attacker} {verb} {target} for {total}: the attack is ignored, no damage",
-            seats=seats,
-            **fields,
-        )
+        msg, word = attack_words(what, "ignored")
+        log(s, "damage", msg, seats=seats, **fields, **word)
     else:
         dmg = max(0, amount - reduction(s, ctx, target) - reduce)
         blocked = amount - dmg
-        if blocked:
-            msg = (
-                "{attacker} {verb} {target} for {total}, {blocked} blocked: {damage} damage; "
-                "{target} has {hp} of {max_hp} HP"
-            )
-        else:
-            msg = "{attacker} {verb} {target}: {damage} damage; {target} has {hp} of {max_hp} HP"
+        msg, word = attack_words(what, "blocked" if blocked else "damage")
         log(
             s,
             "damage",
@@ -330,6 +309,7 @@ def hit(
             hp=max(0, target.hp - dmg),
             max_hp=target.max_hp,
             **fields,
+            **word,
         )
     if dmg:
         damage(s, ctx, target, dmg)
@@ -413,9 +393,9 @@ def knock_out(s: State, ctx: Ctx, u: Unit) -> None:
     s.knockouts += 1
     heroes = [s.units[h.uid] for h in s.heroes]
     if all(h.knocked_out for h in heroes):
-        end(s, "failure", "all heroes knocked out")  # AT-END-3
+        end(s, "failure", N_("all heroes knocked out"))  # AT-END-3
     elif s.potions == 0:
-        end(s, "failure", "a hero knocked out with no revive potion left")  # AT-END-3
+        end(s, "failure", N_("a hero knocked out with no revive potion left"))  # AT-END-3
 
 
 def defeat_enemy(s: State, ctx: Ctx, u: Unit) -> None:
@@ -534,7 +514,9 @@ def end_of_turn(s: State) -> None:
 # --- the end --------------------------------------------------------------------------
 
 
-def end(s: State, outcome: str, cause: str) -> None:
+def end(s: State, outcome: str, cause: str, how: str = "cause", **fields: Any) -> None:
+    """The encounter is over; `cause` is kept with the outcome, and told by the template
+    `ENDS[how]` with `fields` (by default the cause itself: a message or an objective's text)."""
     if s.outcome:
         return
     s.outcome = outcome
@@ -543,7 +525,7 @@ def end(s: State, outcome: str, cause: str) -> None:
     s.pending.clear()
     s.resolution = None
     s.enemy_turn = None
-    log(s, "result", "encounter over: {outcome} ({cause})", outcome=outcome, cause=cause)
+    log(s, "result", ENDS[how], outcome=outcome, **(fields or {"cause": cause}))
 
 
 def objective_met(
@@ -583,6 +565,6 @@ def check_objectives(s: State, ctx: Ctx, reached: bool = False) -> None:
     b = ctx.enc.bonus
     if objective_met(s, ctx, b.kind, b.enemy, b.squares, b.rounds):
         log(s, "result", "bonus objective met: {objective}", objective=b.text)
-        end(s, "+success", f"{main.text} and {b.text}")
+        end(s, "+success", f"{main.text} and {b.text}", "both", main=main.text, bonus=b.text)
     else:
         end(s, "success", main.text)

@@ -200,20 +200,21 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
         )
         return
     for u in s.units.values():
-        if u.conditions:
+        for condition in u.conditions:  # one event each, so that each condition is worded
             log(
                 s,
                 "condition",
-                "{unit} is no longer {conditions}",
+                "{unit} is no longer {condition}",
                 seats=seats_of(u),
                 unit=u.uid,
-                conditions=", ".join(u.conditions),
+                condition=condition,
             )
         u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
     for hero in s.heroes:
         hero.passed = False
     if ctx.enc.round_limit is not None and s.round >= ctx.enc.round_limit:
-        end(s, "failure", f"round {ctx.enc.round_limit} ended")  # AT-END-4
+        limit = ctx.enc.round_limit
+        end(s, "failure", f"round {limit} ended", "round", round=limit)  # AT-END-4
         return
     s.round += 1
     s.phase = "draw"
@@ -354,6 +355,12 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
                 names = ctx.content.cards[tokens[1]].name
                 hero.hand.remove(tokens[1])
                 hero.discard.append(tokens[1])
-            msg = "{hero} discards {cards} at cleanup"
-            log(s, "text", msg, seats=(hero.seat,), hero=hero.uid, cards=names)
+            log(
+                s,
+                "text",
+                "{hero} discards {cards} at cleanup",
+                seats=(hero.seat,),
+                hero=hero.uid,
+                cards=names,
+            )
     advance(s, ctx)

@@ -8,6 +8,8 @@ enemy by enemy and step by step, so that it can stop for the players' decisions
 
 from __future__ import annotations
 
+from typing import Any
+
 from towerplay.tactics.effects import heal, log, shuffle
 from towerplay.tactics.enemy_attacks import answer_response, enemy_attack, harpoon, random_attack
 from towerplay.tactics.enemy_moves import (
@@ -32,6 +34,7 @@ from towerplay.tactics.models import (
     ESpawn,
     EWall,
 )
+from towerplay.tactics.narrate import N_
 from towerplay.tactics.spawns import place_minion, spawn, spawn_wall
 from towerplay.tactics.state import Ctx, Decision, EnemyTurn, State, Unit
 
@@ -47,14 +50,28 @@ def start_boss_turn(s: State, ctx: Ctx) -> None:
     s.boss_discard.append(idx)
     s.enemy_turn = EnemyTurn(idx)
     card = deck(ctx).cards[idx]
-    log(s, "reveal", "boss card: {card} ({who})", card=card.name, who=activates(ctx, card))
+    who = activates(ctx, card)
+    if len(who) > len(REVEALS) - 1:  # a longer list keeps its tail in the last field
+        who = [*who[: len(REVEALS) - 2], ", ".join(who[len(REVEALS) - 2 :])]
+    fields: dict[str, Any] = dict(zip(("who", "who2", "who3"), who, strict=False))
+    log(s, "reveal", REVEALS[len(who)], card=card.name, **fields)
 
 
-def activates(ctx: Ctx, card: BossCard) -> str:
+# a revealed boss card and who it activates, by how many it names: an enemy's name, or
+# one of the words of WHO (each field is worded on its own)
+REVEALS = (
+    N_("boss card: {card} (nobody)"),
+    N_("boss card: {card} ({who})"),
+    N_("boss card: {card} ({who}, {who2})"),
+    N_("boss card: {card} ({who}, {who2}, {who3})"),
+)
+WHO = (N_("boss"), N_("minions"), N_("all"))
+
+
+def activates(ctx: Ctx, card: BossCard) -> list[str]:
     """Who the card activates, in the card's order: boss, minions, all, an enemy's name."""
     enemies = ctx.content.enemies
-    who = [enemies[a.who].name if a.who in enemies else a.who for a in card.activations]
-    return ", ".join(who) or "nobody"
+    return [enemies[a.who].name if a.who in enemies else a.who for a in card.activations]
 
 
 def deck(ctx: Ctx) -> BossDeck:

@@ -33,7 +33,7 @@ from towerplay.tactics.grid import (
     within,
 )
 from towerplay.tactics.models import EAttack, EHarpoon, ERandomAttack
-from towerplay.tactics.narrate import log_roll, seats_of
+from towerplay.tactics.narrate import N_, attack_words, log_roll, seats_of
 from towerplay.tactics.state import Ctx, Decision, EnemyTurn, State, Unit
 
 
@@ -185,9 +185,9 @@ def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) ->
     a["responded"] = True  # only one Response per event (AT-KEY-3)
     fields: dict[str, Any] = {"hero": hero.uid, "card": card.name, "n": card.response.reduce}
     if card.response.ignore:
-        msg = "{hero} responds with {card}: the attack is ignored"
+        msg = N_("{hero} responds with {card}: the attack is ignored")
     else:
-        msg = "{hero} responds with {card}: {n} less damage"
+        msg = N_("{hero} responds with {card}: {n} less damage")
     log(s, "text", msg, seats=(hero.seat,), **fields)
 
 
@@ -269,7 +269,8 @@ def random_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: ERandomAttack)
         if found is not None:
             break
     if found is None or "invisible" in found.conditions:
-        log(s, "text", "{unit} {verb} empty air", unit=u.uid, verb=spec.name)
+        msg, word = attack_words(spec.name, "missed")
+        log(s, "text", msg, unit=u.uid, **word)
         return False
     et.focus = found.uid
     return enemy_attack(s, ctx, et, u, spec)

@@ -23,7 +23,22 @@ from towerplay.tactics.cards import (
 from towerplay.tactics.effects import footprint, hero_of, in_range, occupied, sight_blockers, walls
 from towerplay.tactics.grid import ALL_DIRECTIONS, line_of_sight, set_distance, step, within
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
+from towerplay.tactics.narrate import N_
 from towerplay.tactics.state import Ctx, Hero, State, Unit
+
+# each reason is a message of the catalog (a note is worded by narrate.note_event)
+ALREADY = {
+    "slowed": N_("already slowed"),
+    "weakened": N_("already weakened"),
+    "stunned": N_("already stunned"),
+    "invisible": N_("already invisible"),
+}
+ALL_ALREADY = {
+    "slowed": N_("everyone in range is already slowed"),
+    "weakened": N_("everyone in range is already weakened"),
+    "stunned": N_("everyone in range is already stunned"),
+    "invisible": N_("everyone in range is already invisible"),
+}
 
 
 def idle_notes(s: State, ctx: Ctx, hero: Hero, choices: list[list[str]]) -> dict[str, str]:
@@ -69,7 +84,7 @@ def idle_reason(
                 return ""
             if why not in reasons:
                 reasons.append(why)
-    return "; ".join(reasons) or "nothing to do"
+    return "; ".join(reasons) or N_("nothing to do")
 
 
 def step_idle(s: State, ctx: Ctx, actor: Unit, st: Step) -> str:
@@ -80,18 +95,18 @@ def step_idle(s: State, ctx: Ctx, actor: Unit, st: Step) -> str:
         ends = 0
         for level in levels:
             ends |= level
-        return "" if ends & keep else "no square to move to"
+        return "" if ends & keep else N_("no square to move to")
     if isinstance(st, AttackStep):
-        return "" if attack_reaches(s, ctx, actor, st) else "no enemy in reach"
+        return "" if attack_reaches(s, ctx, actor, st) else N_("no enemy in reach")
     if isinstance(st, HealStep):
-        return "" if heal_helps(s, ctx, actor, st) else "no one in reach needs healing"
+        return "" if heal_helps(s, ctx, actor, st) else N_("no one in reach needs healing")
     if isinstance(st, ConditionStep):
         return condition_idle(s, ctx, actor, st)
     if isinstance(st, SummonStep):
         return summon_idle(s, ctx, actor, st)
     hero = hero_of(s, actor.uid)
     if hero is None or not (hero.deck or hero.discard):
-        return "no card left to draw"
+        return N_("no card left to draw")
     return ""
 
 
@@ -161,7 +176,7 @@ def heal_helps(s: State, ctx: Ctx, actor: Unit, st: HealStep) -> bool:
 
 def condition_idle(s: State, ctx: Ctx, actor: Unit, st: ConditionStep) -> str:
     if st.range[1] == 0:
-        return f"already {st.condition}" if st.condition in actor.conditions else ""
+        return ALREADY[st.condition] if st.condition in actor.conditions else ""
     pool = allies_of(s, actor.side) if st.on == "ally" else enemies_of(s, actor.side)
     blockers = sight_blockers(s, ctx, actor.side)
     reach = [
@@ -172,9 +187,9 @@ def condition_idle(s: State, ctx: Ctx, actor: Unit, st: ConditionStep) -> str:
         and in_range(s, ctx, actor, footprint(ctx, u), st.range, blockers)
     ]
     if not reach:
-        return "no target in range"
+        return N_("no target in range")
     if all(st.condition in u.conditions for u in reach):
-        return f"everyone in range is already {st.condition}"
+        return ALL_ALREADY[st.condition]
     return ""
 
 
@@ -182,11 +197,11 @@ def summon_idle(s: State, ctx: Ctx, actor: Unit, st: SummonStep) -> str:
     summon = ctx.content.summons[st.summon]
     mine = [u for u in s.units.values() if u.type_id == st.summon and u.owner == actor.owner]
     if len(mine) >= summon.limit:
-        return f"{summon.limit} {summon.name} already in play"
+        return N_("the summon limit is reached")
     occ = occupied(s, ctx) | walls(s, ctx)
     w, h = ctx.board.width, ctx.board.height
     for dx, dy in ALL_DIRECTIONS:
         n = step(actor.square, dx, dy, w, h)
         if n is not None and not (1 << n) & occ:
             return ""
-    return "no free square to summon on"
+    return N_("no free square to summon on")

@@ -33,6 +33,100 @@ def log(
     s.log = s.log.add(Event(kind, msg, args, seats, tuple(amounts.items()) if amounts else (), to))
 
 
+def N_(msgid: str) -> str:
+    """Marks a message for the catalog where it is chosen (a template picked among several,
+    a word given as a field): `towerplay.i18n.N_`, which the games may not import (they
+    sit below it); the extractor knows it by its name."""
+    return msgid
+
+
+# the conditions' words (models.Condition): an event gives one as its `condition` field and
+# the catalog words it where the event is shown
+CONDITIONS = (N_("slowed"), N_("weakened"), N_("stunned"), N_("invisible"))
+
+
+# an attack's verb when it has no name of its own (effects.hit's `what`, enemy attacks), or
+# a content's attack named by a verb (the Starter deck's Wild Swing "flails at"); an attack
+# with a name (Divine Flames) is told by a sentence of its own: a name is no verb
+VERBS = (N_("attacks"), N_("swings at"), N_("flails at"))
+HITS = {
+    "immune": (
+        N_("{attacker} {verb} {target}: {target} cannot be damaged"),
+        N_("{attacker} uses {attack} on {target}: {target} cannot be damaged"),
+    ),
+    "ignored": (
+        N_("{attacker} {verb} {target} for {total}: the attack is ignored, no damage"),
+        N_("{attacker} uses {attack} on {target} for {total}: the attack is ignored, no damage"),
+    ),
+    "blocked": (
+        N_(
+            "{attacker} {verb} {target} for {total}, {blocked} blocked: {damage} damage; "
+            "{target} has {hp} of {max_hp} HP"
+        ),
+        N_(
+            "{attacker} uses {attack} on {target} for {total}, {blocked} blocked: "
+            "{damage} damage; {target} has {hp} of {max_hp} HP"
+        ),
+    ),
+    "damage": (
+        N_("{attacker} {verb} {target}: {damage} damage; {target} has {hp} of {max_hp} HP"),
+        N_(
+            "{attacker} uses {attack} on {target}: {damage} damage; "
+            "{target} has {hp} of {max_hp} HP"
+        ),
+    ),
+    "missed": (N_("{unit} {verb} empty air"), N_("{unit} uses {attack} on empty air")),
+}
+
+
+def attack_words(what: str, case: str) -> tuple[str, dict[str, Any]]:
+    """The template of an attack's sentence (`HITS[case]`) and the field naming the attack:
+    its verb ("attacks") or its name ("Divine Flames")."""
+    verb, named = HITS[case]
+    return (verb, {"verb": what}) if what in VERBS else (named, {"attack": what})
+
+
+# the end of an encounter (effects.end), by what ended it: a cause given as a message or an
+# objective's text, the round limit, or the main and the bonus objectives both met
+ENDS = {
+    "cause": N_("encounter over: {outcome} ({cause})"),
+    "round": N_("encounter over: {outcome} (round {round} ended)"),
+    "both": N_("encounter over: {outcome} ({main} and {bonus})"),
+}
+OUTCOMES = (N_("success"), N_("+success"), N_("failure"))
+
+
+# the notes of tactics/idle.py on a turn action that would do nothing now (AT-CARD-4), by
+# how many reasons they give, each reason a message of the catalog
+NOTES = (
+    N_("does nothing now: {why}"),
+    N_("does nothing now: {why}; {why2}"),
+    N_("does nothing now: {why}; {why2}; {why3}"),
+)
+
+
+def note_event(note: str) -> Event:
+    """A note of observe's `pending["notes"]` as an event a catalog can word (its text is
+    the note): each reason is a field. More reasons than NOTES has keep their tail in the
+    last field (no card of the content gives more than three)."""
+    reasons = note.removeprefix("does nothing now: ").split("; ")
+    if len(reasons) > len(NOTES):
+        reasons = [*reasons[: len(NOTES) - 1], "; ".join(reasons[len(NOTES) - 1 :])]
+    fields = tuple(zip(("why", "why2", "why3"), reasons, strict=False))
+    return Event("text", NOTES[len(reasons) - 1], fields)
+
+
+def told_end(log: Chain[Event]) -> Event | None:
+    """The event that told how the encounter ended (the campaign tells it again)."""
+    ends = set(ENDS.values())
+    node: Chain[Event] | None = log
+    while node is not None and node.size:
+        if node.head is not None and node.head.msg in ends:
+            return node.head
+        node = node.rest
+    return None
+
+
 def seats_of(*units: Unit) -> tuple[int, ...]:
     """The seats an event concerns: the owners of the hero-side figures in it."""
     out: list[int] = []
@@ -43,7 +137,7 @@ def seats_of(*units: Unit) -> tuple[int, ...]:
 
 
 def dice_text(rolled: Sequence[int]) -> str:
-    return ", ".join(str(v) for v in rolled) if rolled else "no dice"
+    return ", ".join(str(v) for v in rolled) if rolled else N_("no dice")
 
 
 def signed(n: int) -> str:
@@ -55,11 +149,11 @@ def log_roll(s: State, u: Unit, rolled: Sequence[int], bonus: int, total: int, h
     fields: dict[str, Any] = {"unit": u.uid, "dice": dice_text(rolled), "total": total}
     amounts = {"rolled": sum(rolled), "bonus": bonus, "total": total}
     if heal:
-        msg = "{unit} rolls {dice} to heal, {bonus} bonus: {total}"
+        msg = N_("{unit} rolls {dice} to heal, {bonus} bonus: {total}")
     elif "weakened" in u.conditions:
-        msg = "{unit} rolls {dice} to attack, {bonus} bonus, halved for weakened: {total}"
+        msg = N_("{unit} rolls {dice} to attack, {bonus} bonus, halved for weakened: {total}")
     else:
-        msg = "{unit} rolls {dice} to attack, {bonus} bonus: {total}"
+        msg = N_("{unit} rolls {dice} to attack, {bonus} bonus: {total}")
     log(s, "reveal", msg, seats=seats_of(u), amounts=amounts, bonus=signed(bonus), **fields)
 
 

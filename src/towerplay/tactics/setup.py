@@ -78,8 +78,14 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
     s.boss_deck = list(range(len(content.boss_decks[enc.boss_deck].cards)))
     shuffle(s, s.boss_deck)
     names = ", ".join(h.uid for h in s.heroes)
-    msg = "{encounter}: {heroes} with {potions} revive potions"
-    log(s, "text", msg, encounter=enc.name, heroes=names, potions=s.potions)
+    log(
+        s,
+        "text",
+        "{encounter}: {heroes} with {potions} revive potions",
+        encounter=enc.name,
+        heroes=names,
+        potions=s.potions,
+    )
     log(
         s,
         "text",

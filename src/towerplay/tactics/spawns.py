@@ -49,8 +49,14 @@ def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
                 log(s, "text", "no more {enemy} may spawn (limit {limit})", enemy=name, limit=limit)
                 return False
             del s.units[in_play[0].uid]  # the oldest makes way for the new one
-            msg = "{unit} leaves play to make way for a new {enemy} (limit {limit})"
-            log(s, "defeat", msg, unit=in_play[0].uid, enemy=name, limit=limit)
+            log(
+                s,
+                "defeat",
+                "{unit} leaves play to make way for a new {enemy} (limit {limit})",
+                unit=in_play[0].uid,
+                enemy=name,
+                limit=limit,
+            )
         occ = occupied(s, ctx) | walls(s, ctx)
         if st.where == "spawn_points" and ctx.board.spawn_points:
             free = [p for p in ctx.board.spawn_points if not (1 << p) & occ]

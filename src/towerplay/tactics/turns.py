@@ -196,8 +196,14 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
         if old is None:
             log(s, "text", "{hero} equips {card}", seats=(hero.seat,), **fields)
         else:
-            msg = "{hero} equips {card}; {old} goes to the discard pile"
-            log(s, "text", msg, seats=(hero.seat,), old=cards[old].name, **fields)
+            log(
+                s,
+                "text",
+                "{hero} equips {card}; {old} goes to the discard pile",
+                seats=(hero.seat,),
+                old=cards[old].name,
+                **fields,
+            )
     elif verb == "prepare":
         hero.board["class_feature"] = cid
         log(s, "text", "{hero} prepares {card}", seats=(hero.seat,), hero=hero.uid, card=card.name)

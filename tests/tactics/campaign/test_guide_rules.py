@@ -113,6 +113,14 @@ def test_AT_GUIDE_1_choices_and_their_requirements() -> None:
         "text": "Send scouts ahead to the Blob King",
         "open": False,
         "reason": "only for 5 heroes",
+        "why": {
+            "kind": "text",
+            "text": "only for 5 heroes",
+            "msg": "only for {heroes} heroes",
+            "args": {"heroes": "5"},
+            "seats": [],
+            "amounts": {},
+        },
     }
     refused(g, "choose 3", "AT-GUIDE-1")
     assert "choose 3" in texts(campaign(heroes=5))

@@ -34,6 +34,7 @@ from towerplay.tactics.campaign.levels import (
 from towerplay.tactics.campaign.loadout import check_loadout, edit_loadout, loadout_actions
 from towerplay.tactics.campaign.market import buy, check_buy, market_actions, market_of, sell
 from towerplay.tactics.campaign.state import CampaignState, Pending, log
+from towerplay.tactics.narrate import N_
 
 RULES = {
     "create": "AT-HERO-1",
@@ -216,9 +217,9 @@ def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Non
         pass
     elif p.kind == "remove" or verb == "remove":
         remove_card(c, s.party[p.seat], tokens[1], RULES[p.kind])  # back to the box
-        msg = "{hero} removes {card} from the deck"
         card = c.game.cards[tokens[1]].name
-        log(s, "loss", msg, seats=(p.seat,), hero=s.party[p.seat].hero, card=card)
+        hero = s.party[p.seat].hero
+        log(s, "loss", "{hero} removes {card} from the deck", seats=(p.seat,), hero=hero, card=card)
         if p.kind == "tune":
             s.pending.insert(0, Pending("tune", p.seat, {**p.data, "removed": True}))
     elif verb == "add":
@@ -235,7 +236,7 @@ def _setup(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, 
     h, lo = s.party[p.seat], s.loadouts[p.seat]
     if tokens[0] == "ready":
         check_loadout(c, h, lo)  # AT-LOADOUT-1..3 hold by construction; a last check
-        board = ", ".join(v for v in lo.board().values() if v) or "no board"
+        board = ", ".join(v for v in lo.board().values() if v) or N_("no board")
         log(s, "text", "{hero} is ready: {board}", seats=(p.seat,), hero=h.hero, board=board)
         return
     edit_loadout(c, lo, tokens[0], tokens[1])
@@ -272,8 +273,8 @@ def _give(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, .
     what, cid = p.data["what"], p.data["id"]
     if tokens[0] == "unclaimed":  # AT-LOOT-2
         s.market.append(cid)
-        msg = "{card} is left unclaimed: it goes to the market deck"
-        log(s, "text", msg, card=c.game.cards[cid].name)
+        name = c.game.cards[cid].name
+        log(s, "text", "{card} is left unclaimed: it goes to the market deck", card=name)
         return
     if tokens[0] == "roll":
         _roll_for(c, s, p)
@@ -283,7 +284,9 @@ def _give(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, .
     h = s.party[who]
     if what in ("loot", "mark"):  # AT-LOOT-1: straight into the hero's deck
         h.cards.append(cid)
-        msg = "{hero} takes {card}" if what == "loot" else "{hero} takes {card} (a Mark of Death)"
+        msg = N_("{hero} takes {card}")
+        if what == "mark":
+            msg = N_("{hero} takes {card} (a Mark of Death)")
         log(s, "gain", msg, seats=(who,), hero=h.hero, card=c.game.cards[cid].name)
         if what == "mark":
             for q in s.pending:

@@ -27,6 +27,7 @@ from towerplay.tactics.campaign.view import observe
 from towerplay.tactics.describe import describe, key
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
+from towerplay.tactics.narrate import told_end
 from towerplay.tactics.save import read_header
 
 SAVE_VERSION = 3  # 3: the log is events; 2: state.seed and state.actions (undo)
@@ -107,10 +108,11 @@ class CampaignGame(Undoable):
             self.s.actions = self.s.actions.add(" ".join(tokens))
             if self.enc.result is not None:
                 outcome, cause = self.enc.s.outcome, self.enc.s.cause
+                told = told_end(self.enc.s.log)
                 spent = self.enc.spent()
                 guide.spend_items(self.c, self.s, spent["items_spent"], spent["potions_used"])
                 self.enc = None
-                guide.resolve_encounter(self.c, self.s, outcome, cause)
+                guide.resolve_encounter(self.c, self.s, outcome, cause, told)
                 self._run()
             return
         if " ".join(tokens) not in decisions.actions(self.c, self.s):

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from towerplay.core.narration import Event, event
 from towerplay.core.rng import Rng
 from towerplay.tactics.campaign import loadout
 from towerplay.tactics.campaign.content import CampaignContent
@@ -30,6 +31,7 @@ from towerplay.tactics.campaign.state import (
     log,
     supply_left,
 )
+from towerplay.tactics.narrate import ENDS, N_
 
 GROUP = 0  # the seat that speaks for the party on group decisions
 SECTIONS = {"success": "success", "+success": "plus_success", "failure": "failure"}
@@ -74,8 +76,14 @@ def start(c: CampaignContent, s: CampaignState, party: list[dict[str, str]] | No
     s.items += copies[:potions]
     s.random_deck = sorted(r.id for r in c.random_encounters.values() if r.in_party)
     shuffle(s, s.random_deck)  # AT-RANDOM-1: the deck's order is hidden
-    msg = "a {difficulty} campaign for {heroes} heroes, {potions} revive potions"
-    log(s, "text", msg, difficulty=s.difficulty, heroes=s.heroes_count, potions=potions)
+    log(
+        s,
+        "text",
+        "a {difficulty} campaign for {heroes} heroes, {potions} revive potions",
+        difficulty=s.difficulty,
+        heroes=s.heroes_count,
+        potions=potions,
+    )
     if party is None:
         s.pending.append(Pending("create", 0))
         return
@@ -115,21 +123,30 @@ def create_hero(c: CampaignContent, s: CampaignState, hero: str, cls: str, playe
 
 def unmet(c: CampaignContent, s: CampaignState, req: Requirement) -> str:
     """Why a choice's requirements are not met, or "" (AT-GUIDE-1)."""
+    why = closed_by(c, s, req)
+    return "" if why is None else why.text
+
+
+def closed_by(c: CampaignContent, s: CampaignState, req: Requirement) -> Event | None:
+    """`unmet`'s reason as an event a catalog can word, or None."""
     missing = [f for f in req.flags if f not in s.flags]
     if missing:
-        return f"needs {', '.join(missing)}"
+        return event("text", "needs {flags}", flags=", ".join(missing))
     barring = [f for f in req.not_flags if f in s.flags]
     if barring:
-        return f"closed by {', '.join(barring)}"
+        return event("text", "closed by {flags}", flags=", ".join(barring))
     items = Counter(s.items)
     for item, n in Counter(req.items).items():
         if items[item] < n:
-            return f"needs {c.items[item].name}"
+            return event("text", "needs {item}", item=c.items[item].name)
     if gold(c, s) < req.gold:
-        return f"needs {req.gold} bags of gold"
+        return event("text", "needs {gold} bags of gold", gold=req.gold)
     if req.heroes and s.heroes_count not in req.heroes:
-        return f"only for {' or '.join(map(str, req.heroes))} heroes"
-    return ""
+        if len(req.heroes) == 1:
+            return event("text", "only for {heroes} heroes", heroes=req.heroes[0])
+        first, last = ", ".join(map(str, req.heroes[:-1])), req.heroes[-1]
+        return event("text", "only for {heroes} or {last} heroes", heroes=first, last=last)
+    return None
 
 
 def page_choices(c: CampaignContent, ref: list[str]) -> tuple[Choice, ...]:
@@ -160,10 +177,11 @@ def choice_views(c: CampaignContent, s: CampaignState, ref: list[str]) -> list[d
     """Every choice of a page with its action text, or the reason it is closed."""
     out = []
     for n, ch in enumerate(page_choices(c, ref), start=1):
-        reason = unmet(c, s, ch.requires)
-        view: dict[str, Any] = {"action": f"choose {n}", "text": ch.text, "open": not reason}
-        if reason:
-            view["reason"] = reason
+        why = closed_by(c, s, ch.requires)
+        view: dict[str, Any] = {"action": f"choose {n}", "text": ch.text, "open": why is None}
+        if why is not None:
+            view["reason"] = why.text
+            view["why"] = why.view()  # the reason, to be worded
         if ch.random_encounter:
             view["travel"] = True
         out.append(view)
@@ -243,8 +261,7 @@ def take_choice(c: CampaignContent, s: CampaignState, p: Pending, n: int) -> Non
         else:
             s.random_deck.append(card.id)
             shuffle(s, s.random_deck)
-            msg = "{card} is shuffled back into the random encounter deck"
-            log(s, "text", msg, card=card.name)
+            log(s, "text", "{card} is shuffled back into the random encounter deck", card=card.name)
         s.goto = choice.goto or str(p.data.get("goto", ""))
     elif choice.goto is not None:
         s.goto = choice.goto
@@ -253,10 +270,24 @@ def take_choice(c: CampaignContent, s: CampaignState, p: Pending, n: int) -> Non
     s.travel = choice.random_encounter
 
 
-def resolve_encounter(c: CampaignContent, s: CampaignState, outcome: str, cause: str = "") -> None:
-    """The encounter is over: read its Success, +Success or Failure section (AT-GUIDE-2)."""
+# the encounter's end told again by the campaign: its template (narrate.ENDS) -> the campaign's
+ENDED = {
+    ENDS["cause"]: N_("{encounter}: {cause}"),
+    ENDS["round"]: N_("{encounter}: round {round} ended"),
+    ENDS["both"]: N_("{encounter}: {main} and {bonus}"),
+}
+
+
+def resolve_encounter(
+    c: CampaignContent, s: CampaignState, outcome: str, cause: str = "", told: Event | None = None
+) -> None:
+    """The encounter is over: read its Success, +Success or Failure section (AT-GUIDE-2).
+    `told` is the encounter's event telling its end, whose fields word the cause."""
     ch = chapter(c, s)
-    if cause:
+    if told is not None and told.msg in ENDED:
+        fields: dict[str, Any] = {k: v for k, v in told.args if k != "outcome"}
+        log(s, "result", ENDED[told.msg], encounter=ch.encounter, **fields)
+    elif cause:
         log(s, "result", "{encounter}: {cause}", encounter=ch.encounter, cause=cause)
     name = SECTIONS[outcome]
     section = getattr(ch, name)
@@ -297,13 +328,13 @@ def gain_gold(c: CampaignContent, s: CampaignState, n: int) -> None:
         moved += 1
     if moved:
         if n > 0:
-            msg = "the party gains {n} bags of gold (now {gold})"
+            msg = N_("the party gains {n} bags of gold (now {gold})")
             if moved == 1:
-                msg = "the party gains a bag of gold (now {gold})"
+                msg = N_("the party gains a bag of gold (now {gold})")
         elif moved == 1:
-            msg = "the party loses a bag of gold (now {gold})"
+            msg = N_("the party loses a bag of gold (now {gold})")
         else:
-            msg = "the party loses {n} bags of gold (now {gold})"
+            msg = N_("the party loses {n} bags of gold (now {gold})")
         log(
             s,
             "gain" if n > 0 else "loss",
@@ -334,13 +365,13 @@ def apply_reward(c: CampaignContent, s: CampaignState, r: Reward) -> None:
         if rid not in s.random_deck:
             s.random_deck.append(rid)
             shuffle(s, s.random_deck)
-            msg = "{card} joins the random encounter deck"
-            log(s, "text", msg, card=c.random_encounters[rid].name)
+            name = c.random_encounters[rid].name
+            log(s, "text", "{card} joins the random encounter deck", card=name)
     for rid in r.remove_random_encounters:
         if rid in s.random_deck:
             s.random_deck.remove(rid)
-            msg = "{card} leaves the random encounter deck"
-            log(s, "text", msg, card=c.random_encounters[rid].name)
+            name = c.random_encounters[rid].name
+            log(s, "text", "{card} leaves the random encounter deck", card=name)
     queued: Counter[str] = Counter()
     for card in r.market:  # AT-LOOT-2
         if _loot_left(c, s, card, queued):
@@ -424,9 +455,9 @@ def spend_items(c: CampaignContent, s: CampaignState, spent: list[str], potions:
     """The consumables the encounter used leave Party > Items for the Supply (AT-ITEM-2);
     the revive potions drunk are told (they are flipped back, AT-CAMP-4)."""
     if potions:
-        msg = "the party drank {n} revive potions in the encounter"
+        msg = N_("the party drank {n} revive potions in the encounter")
         if potions == 1:
-            msg = "the party drank a revive potion in the encounter"
+            msg = N_("the party drank a revive potion in the encounter")
         log(s, "cost", msg, amounts={"potions_drunk": potions}, n=potions)
     for iid in spent:
         s.items.remove(iid)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import Event, event
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import (
     BASIC_CLASSES,
@@ -37,16 +38,21 @@ BASIC_CLASS_LIMITS = ((2, 2), (3, 1))  # (class level, heroes allowed at or abov
 
 @dataclass(frozen=True, slots=True)
 class LevelUpOption:
-    """A class deck's next card for one hero; `reason` and `rule` say why it is barred."""
+    """A class deck's next card for one hero; `why` and `rule` say why it is barred (an
+    event, so that a catalog can word it; `reason` is its English text)."""
 
     class_id: str
     card: str | None  # the level-up card it would give (None: the deck is exhausted)
-    reason: str = ""
+    why: Event | None = None
     rule: str = ""
 
     @property
     def ok(self) -> bool:
-        return not self.reason
+        return self.why is None
+
+    @property
+    def reason(self) -> str:
+        return "" if self.why is None else self.why.text
 
 
 def _next_card(c: CampaignContent, class_id: str, held: int) -> LevelUpCard | None:
@@ -63,25 +69,37 @@ def _copies_left(c: CampaignContent, party: list[CampaignHero], card: LevelUpCar
 
 def _barred(
     c: CampaignContent, party: list[CampaignHero], who: int, class_id: str, held: int
-) -> tuple[str, str]:
-    """Why hero `who` may not take the next card of `class_id`: (reason, rule) or ("", "")."""
+) -> tuple[Event | None, str]:
+    """Why hero `who` may not take the next card of `class_id`: (reason, rule) or (None, "")."""
     h = party[who]
     cls = c.game.classes[class_id]
     if level(h) >= MAX_LEVEL:
-        return f"{h.hero} is already level {MAX_LEVEL}, the highest", "AT-LEVEL-2"
+        why = event(
+            "text", "{hero} is already level {level}, the highest", hero=h.hero, level=MAX_LEVEL
+        )
+        return why, "AT-LEVEL-2"
     if held >= MAX_CLASS_LEVEL:
-        return f"{h.hero} already has {MAX_CLASS_LEVEL} levels of {cls.name}", "AT-LEVEL-2"
+        why = event(
+            "text",
+            "{hero} already has {n} levels of {cls}",
+            hero=h.hero,
+            n=MAX_CLASS_LEVEL,
+            cls=cls.name,
+        )
+        return why, "AT-LEVEL-2"
     if cls.elite:
         owner = elite_owner(c, party, class_id)
         if owner is not None and owner != who:
-            return f"{party[owner].hero} has unlocked {cls.name}", "AT-ELITE-3"
+            why = event("text", "{hero} has unlocked {cls}", hero=party[owner].hero, cls=cls.name)
+            return why, "AT-ELITE-3"
         have = class_levels(c, h)
         missing = [
             f"{c.game.classes[k].name} ({n})" for k, n in cls.prerequisites.items() if have[k] < n
         ]
         if held == 0 and missing:
-            return f"{cls.name} needs {', '.join(missing)}", "AT-ELITE-1"
-        return "", ""
+            why = event("text", "{cls} needs {missing}", cls=cls.name, missing=", ".join(missing))
+            return why, "AT-ELITE-1"
+        return None, ""
     for at_least, allowed in BASIC_CLASS_LIMITS:
         if held + 1 == at_least:
             others = [
@@ -90,12 +108,16 @@ def _barred(
                 if i != who and class_levels(c, o)[class_id] >= at_least
             ]
             if len(others) >= allowed:
-                return (
-                    f"{', '.join(others)} already at {cls.name} {at_least} or higher "
-                    f"(at most {allowed})",
-                    "AT-LEVEL-5",
+                why = event(
+                    "text",
+                    "{heroes} already at {cls} {level} or higher (at most {allowed})",
+                    heroes=", ".join(others),
+                    cls=cls.name,
+                    level=at_least,
+                    allowed=allowed,
                 )
-    return "", ""
+                return why, "AT-LEVEL-5"
+    return None, ""
 
 
 def level_up_options(
@@ -110,12 +132,15 @@ def level_up_options(
             continue
         held = have[class_id]
         card = _next_card(c, class_id, held)
-        reason, rule = _barred(c, party, who, class_id, held)
-        if not reason and card is None:
-            reason, rule = f"the {class_id} deck has no level {held + 1} card", "AT-LEVEL-4"
-        elif not reason and card is not None and _copies_left(c, party, card) <= 0:
-            reason, rule = f"every copy of {card.name} is taken", "AT-LEVEL-4"
-        out.append(LevelUpOption(class_id, card.id if card else None, reason, rule))
+        why, rule = _barred(c, party, who, class_id, held)
+        if why is None and card is None:
+            why = event(
+                "text", "the {deck} deck has no level {level} card", deck=class_id, level=held + 1
+            )
+            rule = "AT-LEVEL-4"
+        elif why is None and card is not None and _copies_left(c, party, card) <= 0:
+            why, rule = event("text", "every copy of {card} is taken", card=card.name), "AT-LEVEL-4"
+        out.append(LevelUpOption(class_id, card.id if card else None, why, rule))
     return out
 
 

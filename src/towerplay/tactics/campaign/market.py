@@ -16,6 +16,7 @@ from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.models import Market
 from towerplay.tactics.campaign.state import CampaignState, cards_in_play, gold, log, supply_left
 from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.narrate import N_
 
 PRICE = 2  # AT-MARKET-1: bags of gold per item unless the market says otherwise
 SALE = 1  # AT-MARKET-3
@@ -27,7 +28,11 @@ class Offer:
 
     card: str
     price: int
-    source: str  # "market deck" | "market" | "rare"
+    source: str  # one of SOURCES
+
+
+# where an offer comes from: words a screen shows beside it, worded by the catalog
+SOURCES = (N_("market deck"), N_("market"), N_("rare"))
 
 
 def market_of(c: CampaignContent, s: CampaignState) -> Market | None:
@@ -98,9 +103,9 @@ def buy(c: CampaignContent, s: CampaignState, m: Market, card: str, who: int) ->
     log(
         s,
         "cost",
-        "{hero} buys {card} for {price} bags of gold ({gold} left)"
+        N_("{hero} buys {card} for {price} bags of gold ({gold} left)")
         if offer.price != 1
-        else "{hero} buys {card} for a bag of gold ({gold} left)",
+        else N_("{hero} buys {card} for a bag of gold ({gold} left)"),
         seats=(who,),
         amounts={"gold": -offer.price},
         hero=s.party[who].hero,

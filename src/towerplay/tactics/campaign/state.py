@@ -24,8 +24,9 @@ from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import CampaignHero
 from towerplay.tactics.campaign.loadout import Loadout
+from towerplay.tactics.narrate import N_
 
-DIFFICULTIES = ("easy", "normal", "hard")
+DIFFICULTIES = (N_("easy"), N_("normal"), N_("hard"))  # words in its events: marked
 POTIONS = {"easy": 4, "normal": 3, "hard": 2}  # AT-CAMP-3: one fewer with 3 heroes
 MAX_PLAYERS = 5
 # What a pending decision asks (campaign/guide.py answers each kind)

@@ -95,6 +95,7 @@ def _level_up(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
                 "card": o.card,
                 "ok": o.ok,
                 "reason": o.reason,
+                "why": None if o.why is None else o.why.view(),  # the reason, to be worded
                 "rule": o.rule,
                 "prerequisites": dict(sorted(c.game.classes[o.class_id].prerequisites.items())),
                 # the prerequisites the hero still lacks (AT-ELITE-1)
