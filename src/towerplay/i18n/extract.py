@@ -31,6 +31,7 @@ KEYWORDS: dict[str, Any] = {
 }
 # an area's own narration builders, marked only inside that area (a `log` elsewhere is not one)
 AREA_KEYWORDS: dict[str, dict[str, Any]] = {area: {} for area in AREAS}
+AREA_KEYWORDS["rtdt"] = {"tell": (3,)}  # rtdt/rules/narrate.py tell(s, kind, msg, ...)
 
 
 def area_of(path: Path, root: Path = PACKAGE) -> str:

@@ -20,6 +20,7 @@ from towerplay.rtdt.rules.common import (
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.tokens import remove_token
 from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -219,7 +220,7 @@ def month_end(w: World, s: State) -> None:
         for card in dict.fromkeys(h.treasures):
             r = _recharge(w, card)
             if r is not None and r.on == "month_end":
-                add_charges(w, s, card, r.amount, "the month ends")
+                add_charges(w, s, card, r.amount, N_("the month ends"))
 
 
 def battled(w: World, s: State, h: HeroState, traits: frozenset[str]) -> None:
