@@ -29,7 +29,7 @@ from towerplay.rtdt.rules.effects import (
     run,
 )
 from towerplay.rtdt.rules.items import item_use, usable_cards, use_item, use_owner
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.reinforce import (
     can_reinforce,
     haggle,
@@ -47,6 +47,7 @@ from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
+REMOVING_WITH = N_("removing a foe token with")  # the spirit's cause, with the card (a Cause)
 
 END = act("end")
 END_SKIP = act("end", "skip")
@@ -317,7 +318,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         owned(w, s, h, a)
     elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
         level = w.content.foes[a[2]].level
-        pay(w, s, h, "spirit", level, f"{w.name(a[1])} against the {w.name(a[2])}")
+        # the token's removal is told next, with the foe's name
+        pay(w, s, h, "spirit", level, Cause(REMOVING_WITH, w.name(a[1])))
         remove_token(w, s, a[2], h.space)
     elif verb == "use":
         use_item(w, s, h, a[1])
