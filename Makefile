@@ -23,7 +23,7 @@ run: $(RUNSTAMP)
 	$(BIN)/towerplay play rtdt $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
