@@ -45,7 +45,7 @@ def test_a_battle_cards_loss_is_told_with_the_number_actually_lost() -> None:
     card = g.world.content.battle_cards["generic_volley"].name
     e = one(since(g, mark), "loss", "loses 10 warriors")
     assert e.seats == (0,) and dict(e.amounts) == {"warriors": -10}
-    assert card in dict(e.args)["cause"]
+    assert card in e.text and dict(e.args)["of"] == card  # the card's name, its own field
     assert g.hero(0).warriors == 40
 
 
@@ -117,18 +117,20 @@ def test_a_foe_strike_tells_whom_it_strikes_and_what_they_lose() -> None:
     one(told, "text", "The Clan of Neuri strikes the Spymaster.")
     e = one(told, "loss", "loses 2 warriors")
     assert e.seats == (0,) and dict(e.amounts) == {"warriors": -2}
-    assert dict(e.args)["cause"] == "the Clan of Neuri's strike"
+    assert e.text.endswith("(the strike of the Clan of Neuri).")
+    assert dict(e.args)["of"] == "Clan of Neuri"  # the name, its own field for a translation
 
 
 def test_plural_foes_and_adversaries_are_worded_right() -> None:
-    """ "Widowmade Spiders' strike", never "Spiders's"; "the Lingering Rot strikes"."""
+    """ "the Widowmade Spiders strike", never "Spiders strikes"; "the Lingering Rot strikes"."""
     g = game(["spymaster"])
     board(g, ("widowmade_spiders", GREEN_BRIDGE))
     at(g, 0, GREEN_BRIDGE)
     give(g, 0, warriors=20, spirit=5)
     run_event(g, "strike:widowmade_spiders")
-    assert not any("Spiders's" in t or "Spiders strikes" in t for t in g.log)
-    assert any("Widowmade Spiders' strike" in dict(e.args).get("cause", "") for e in g.events)
+    assert not any("Spiders strikes" in t for t in g.log)
+    assert any("The Widowmade Spiders strike the Spymaster." in t for t in g.log)
+    assert any("(the strike of the Widowmade Spiders)" in t for t in g.log)
     g = scenario(["spymaster"], adversary="lingering_rot")
     give(g, 0, warriors=20, spirit=5)
     run_event(g, "tower_acts")

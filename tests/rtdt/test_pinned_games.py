@@ -6,7 +6,9 @@ turn-end warriors became the printed terrain ability, rtdt/abilities/companions.
 Two digests per game. `play` covers what the game did (its action history and its result)
 and was taken on main before the log became events (issue 12): the narration did not move
 it. `told` covers the same plus every event's text, so it moves when only the wording or
-the narration does (repinned for issue 12, when every outcome came to be told). Neither
+the narration does (repinned for issue 12, when every outcome came to be told, and again
+when a cause with a name became a phrase and the name for the translation: "the strike of
+the Oreks", "a turn ended on forest, with Letha"; the play digests did not move). Neither
 covers the save format, so a change of how states are saved moves neither; random agents
 only, so a better heuristic agent does not either. A `play` digest that moves means the
 rules now play differently: find out why before repinning.
@@ -24,18 +26,18 @@ from towerplay.rtdt.game import new_game
 
 PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
     # players, options, seed, decisions, play digest, told digest  (main companion)
-    (1, {}, 11, 102, "03673c4ff18339b8", "505c0da3d5ed91af"),  # Miras
-    (4, {}, 12, 51, "58185d0f28c56578", "db65ccc77056b8b2"),  # Letha
+    (1, {}, 11, 102, "03673c4ff18339b8", "3f437aede8143405"),  # Miras
+    (4, {}, 12, 51, "58185d0f28c56578", "6c783191fc047527"),  # Letha
     (1, {"expansion": "covenant"}, 13, 55, "72d9698fcf3d0159", "f6ddd02f62841f5e"),
     (4, {"expansion": "covenant"}, 14, 91, "d334ec0bfaa45ed3", "7f7b090209c71d19"),
-    (3, {"mode": "competitive"}, 15, 68, "211164d447ef0e07", "f2f2ad5a8fa6ab58"),
+    (3, {"mode": "competitive"}, 15, 68, "211164d447ef0e07", "7aa5c4e7785ce32d"),
     (
         2,
         {"treasures": "covenant", "new_corruptions": 6},
         16,
         49,
         "3027219f10e56433",
-        "2f0efb5b464d08b4",
+        "8b793b2cecbbccff",
     ),  # Letha
     (
         3,
@@ -43,7 +45,7 @@ PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
         17,
         59,
         "fae8126c51f70770",
-        "aef62a2d22253d6b",
+        "b7b128182bcb7446",
     ),
     (
         2,
@@ -51,7 +53,7 @@ PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
         18,
         85,
         "e625eb76c377eadc",
-        "3c990a40bf15d0e4",  # Letha
+        "c3d8610b5c7f26e1",  # Letha
     ),
 ]
 

@@ -31,6 +31,10 @@ KEYWORDS: dict[str, Any] = {
 }
 # an area's own narration builders, marked only inside that area (a `log` elsewhere is not one)
 AREA_KEYWORDS: dict[str, dict[str, Any]] = {area: {} for area in AREAS}
+AREA_KEYWORDS["rtdt"] = {
+    "tell": (3,),  # rtdt/rules/narrate.py tell(s, kind, msg, ...)
+    "DecisionKind": (4,),  # rtdt/hooks.py: what a decision asks, told when nothing is left
+}
 # tactics/narrate.py's and tactics/campaign/state.py's log(state, kind, msg, ...)
 AREA_KEYWORDS["tactics"] = {"log": (3,)}
 

@@ -9,9 +9,10 @@ from collections import deque
 from dataclasses import dataclass, field
 
 from towerplay.rtdt.models import BoardFile
+from towerplay.rtdt.words import N_
 
 # RTDT-SETUP-5: four kingdoms (15 spaces each in board.yaml), parted by river edges
-KINGDOMS = ("north", "east", "south", "west")  # clockwise, as the Tower's sides
+KINGDOMS = (N_("north"), N_("east"), N_("south"), N_("west"))  # clockwise, as the Tower's sides
 
 
 @dataclass(frozen=True)

@@ -23,9 +23,10 @@ from towerplay.rtdt.rules.common import (
     tell_emerged,
 )
 from towerplay.rtdt.rules.effects import discard_item, held
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 TRIAL_TYPES = ("valor", "prowess", "compassion", "sacrifice")
@@ -115,13 +116,16 @@ def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     return out
 
 
+HEROIC_TRIAL = N_("the heroic trial")  # a trial's cost: the phrase and its name (Cause)
+
+
 def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
     """Pay what the trial spends, turn it face up (CMP-TRIAL-4), +2 spirit, then the
     seal choice (CMP-TRIAL-6)."""
     nd = w.content.trials[trial].needs
     name = w.content.trials[trial].name
-    pay(w, s, h, "warriors", nd.warriors, f"the heroic trial {name}")
-    pay(w, s, h, "spirit", nd.spirit, f"the heroic trial {name}")
+    pay(w, s, h, "warriors", nd.warriors, Cause(HEROIC_TRIAL, name))
+    pay(w, s, h, "spirit", nd.spirit, Cause(HEROIC_TRIAL, name))
     for kind, n in (("potion", nd.potions), ("gear", nd.gear), ("treasure", nd.treasures)):
         have = held(h, kind)
         if n and len(have) == n:
@@ -140,7 +144,7 @@ def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
         hero=hero_name(w, h),
         trial=w.content.trials[trial].name,
     )
-    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
     ask(s, Decision("seal", h.seat))
 
 
@@ -268,7 +272,7 @@ def _relic_room(w: World, s: State, h: HeroState, d: Dungeon) -> bool:
 
 def _trial(w: World, s: State, h: HeroState, a: Action) -> None:
     """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
-    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), "the Quest glyph")
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
     complete_trial(w, s, h, a[1])
 
 

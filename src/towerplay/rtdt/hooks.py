@@ -119,7 +119,7 @@ class Hooks:
     token_moved: tuple[Handler, ...] = ()  # (w, s, foe, src, dst)
     token_removed: tuple[Handler, ...] = ()  # (w, s, foe, space)
     foe_status_changed: tuple[Handler, ...] = ()  # (w, s, foe)
-    spawn_blocked: tuple[Handler, ...] = ()  # (w, s, space, what) -> bool
+    spawn_blocked: tuple[Handler, ...] = ()  # (w, s, space, foe or WASTELAND) -> bool
     strike_asks: tuple[Handler, ...] = ()  # (w, s, foe) -> bool: asked first, retry later
     struck_tokens: tuple[Handler, ...] = ()  # (w, s, foe, spaces) -> spaces struck
     adversary_spared: tuple[Handler, ...] = ()  # (w, s) -> bool

@@ -26,9 +26,10 @@ from towerplay.core import serial
 from towerplay.core.errors import SaveError
 from towerplay.core.rng import Rng
 from towerplay.core.serial import spec
+from towerplay.rtdt.words import N_
 
 SIDES: tuple[str, ...] = ("north", "east", "south", "west")
-LEVELS: tuple[str, ...] = ("top", "middle", "bottom")
+LEVELS: tuple[str, ...] = (N_("top"), N_("middle"), N_("bottom"))
 # RTDT-GLYPH-2: one glyph per action
 GLYPHS: tuple[str, ...] = ("cleanse", "quest", "battle", "banner", "reinforce")
 
@@ -330,7 +331,10 @@ def replace_seal(t: Tower, seal: int) -> None:
 # --- the Tower stirs ------------------------------------------------------------------
 
 
-_TURN_WORDS = ("", "a quarter turn", "a half turn", "three quarter turns")
+# what a stir did, as the log words it (rules/narrate.py STIRRED gives the event's template)
+SEAL_OFF = "The seal {seal} comes off."
+DRUM_TURNS = "The {drum} drum turns {turn}."
+_TURN_WORDS = ("", N_("a quarter turn"), N_("a half turn"), N_("three quarter turns"))
 
 
 def choose_stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, int, int]:
@@ -350,9 +354,9 @@ def stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, dict[st
     kind, a, b = choose_stir(t, rng, params)
     # RTDT-EVENT-8: the seal that comes off is the one the Tower names
     if kind == "seal":
-        return "The seal {seal} comes off.", {"seal": seal_id(a)}, remove_seal(t, rng, a, params)
+        return SEAL_OFF, {"seal": seal_id(a)}, remove_seal(t, rng, a, params)
     return (
-        "The {drum} drum turns {turn}.",
+        DRUM_TURNS,
         {"drum": LEVELS[a], "turn": _TURN_WORDS[b]},
         rotate(t, rng, a, b, params),
     )

@@ -14,9 +14,10 @@ from towerplay.rtdt.hooks import on_flag
 from towerplay.rtdt.rules.common import (
     flag_cards,
 )
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, caused, hero_name, tell
 from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 TERRAIN_WARRIORS = "end_turn_terrain_warriors"
@@ -31,12 +32,24 @@ def _on_terrain(w: World, s: State, space: str, terrain: str | None) -> bool:
     return w.board.terrain_of[space] == terrain
 
 
+# the cause of the warriors, with the card's name (a Cause)
+ENDED_ON = {
+    "hills": N_("a turn ended on hills, with"),
+    "lake": N_("a turn ended on a lake, with"),
+    "desert": N_("a turn ended on desert, with"),
+    "mountains": N_("a turn ended on mountains, with"),
+    "grasslands": N_("a turn ended on grasslands, with"),
+    "forest": N_("a turn ended on forest, with"),
+}
+
+
 def terrain_warriors(w: World, s: State, h: HeroState) -> None:
     """As the turn ends (turn_ending): warriors for ending it on the card's terrain."""
     for card in flag_cards(w, h, TERRAIN_WARRIORS):
         for f in w.flags[card]:
-            if f.flag == TERRAIN_WARRIORS and _on_terrain(w, s, h.space, f.terrain):
-                gain(w, s, h, "warriors", f.amount, f"{w.name(card)}, ending on {f.terrain}")
+            if f.flag == TERRAIN_WARRIORS and f.terrain and _on_terrain(w, s, h.space, f.terrain):
+                cause = Cause(ENDED_ON[f.terrain], w.name(card))
+                gain(w, s, h, "warriors", f.amount, cause)
 
 
 def _battling_a_foe(s: State, h: HeroState) -> bool:
@@ -44,20 +57,19 @@ def _battling_a_foe(s: State, h: HeroState) -> bool:
     return b is not None and not b.adversary and s.turn.seat == h.seat
 
 
+CAPPED = (
+    N_("{card} keeps the {hero} from a second corruption this battle ({why})."),
+    N_("{card} keeps the {hero} from a second corruption this battle ({why} {of})."),
+)
+
+
 def corruption_capped(w: World, s: State, h: HeroState, why: str) -> bool:
     """Before a corruption is drawn (intercept_corruption): none after the first this Battle."""
     cards = flag_cards(w, h, ONE_CORRUPTION)
     if not _battling_a_foe(s, h) or cards[0] not in s.turn.used:
         return False
-    tell(
-        s,
-        "text",
-        "{card} keeps the {hero} from a second corruption this battle ({why}).",
-        seats=(h.seat,),
-        card=w.name(cards[0]),
-        hero=hero_name(w, h),
-        why=why,
-    )
+    msg, cause = caused(CAPPED, why, "why")
+    tell(s, "text", msg, seats=(h.seat,), card=w.name(cards[0]), hero=hero_name(w, h), **cause)
     return True
 
 

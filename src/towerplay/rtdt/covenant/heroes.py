@@ -19,10 +19,11 @@ from towerplay.rtdt.rules.common import (
     regular_skulls,
     remove_skulls,
 )
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 WARDEN = "relentless_warden"
@@ -76,7 +77,7 @@ def _aegis_banner(w: World, s: State, h: HeroState) -> None:
     """3 warriors per corruption held; then 10 warriors may return one corruption."""
     n = AEGIS_WARRIORS_PER_CORRUPTION * len(h.corruptions)
     if n:
-        gain(w, s, h, "warriors", n, "the banner action, 3 for each corruption")
+        gain(w, s, h, "warriors", n, N_("the banner action, 3 for each corruption"))
     if h.corruptions and h.warriors >= AEGIS_RETURN_COST:
         ask(s, Decision("aegis_banner", h.seat))
 
@@ -313,11 +314,14 @@ def _aegis_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
     return [act("return", c) for c in dict.fromkeys(h.corruptions)] + [STOP]
 
 
+RETURNING = N_("returning the corruption")  # the Aegis's cost: the phrase and the card (Cause)
+
+
 def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "stop":
         return
     h = s.heroes[d.seat]
-    pay(w, s, h, "warriors", AEGIS_RETURN_COST, f"returning the corruption {w.name(a[1])}")
+    pay(w, s, h, "warriors", AEGIS_RETURN_COST, Cause(RETURNING, w.name(a[1])))
     h.corruptions.remove(a[1])
     put_under(s, "corruptions", a[1])  # to the bottom of the deck (RTDT-CORR-10)
     tell(

@@ -14,6 +14,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, Site, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 MAX_OFFERINGS = 3  # COV-OFFER-3
@@ -72,13 +73,13 @@ def offer(w: World, s: State, event: str, amount: int = 1, foe_space: str = "") 
 
 
 OFFERING_WHY = {
-    "battle_defeat": "a foe defeated in Battle",
-    "gain_corruption": "a hero gained a corruption",
-    "battle_without_advantages": "a Battle fought without advantages",
-    "battle_card_loss": "heavy losses to one battle card",
-    "spend_or_lose_treasure": "a treasure spent or lost",
-    "end_turn_foes_near": "a turn ended among foes",
-    "end_turn_skulls_near": "a turn ended among skulls",
+    "battle_defeat": N_("a foe defeated in Battle"),
+    "gain_corruption": N_("a hero gained a corruption"),
+    "battle_without_advantages": N_("a Battle fought without advantages"),
+    "battle_card_loss": N_("heavy losses to one battle card"),
+    "spend_or_lose_treasure": N_("a treasure spent or lost"),
+    "end_turn_foes_near": N_("a turn ended among foes"),
+    "end_turn_skulls_near": N_("a turn ended among skulls"),
 }
 
 

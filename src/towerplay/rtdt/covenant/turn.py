@@ -19,9 +19,10 @@ from towerplay.rtdt.rules.common import (
     remove_corruptions,
 )
 from towerplay.rtdt.rules.effects import discard_item
-from towerplay.rtdt.rules.narrate import hero_name, possessive, tell
+from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 MOONSTONE = "moonstone_temple"  # kept in TurnState.used for the rest of the turn
@@ -42,7 +43,7 @@ def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
 
 def build(w: World, s: State, h: HeroState) -> None:
     monuments.build(w, s, h)  # COV-BUILD-4
-    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # COV-BUILD-3
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # COV-BUILD-3
 
 
 def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool:
@@ -77,6 +78,9 @@ def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: in
     return out
 
 
+ENHANCED_OPTION = N_("the enhanced option of the")  # its warriors' cause, with the monument
+
+
 def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -> None:
     """What a completed monument's enhanced option does beyond its effects list."""
     if which != "enhanced":
@@ -84,7 +88,7 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
     opt = cr.option(w, s, h, source, which)
     warriors = cr.warriors_cost(w, s, h, source, which)
     if warriors:
-        pay(w, s, h, "warriors", warriors, f"the {possessive(w.name(source))} enhanced option")
+        pay(w, s, h, "warriors", warriors, Cause(ENHANCED_OPTION, w.name(source)))
     found = OPTIONS.get(getattr(opt, "flag", None) or "")
     if found is not None:
         found.apply(w, s, h, source)

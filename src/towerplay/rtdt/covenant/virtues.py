@@ -40,6 +40,7 @@ from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.reinforce import settle_haggle as settle_reinforce
 from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -118,7 +119,7 @@ def ascetic(w: World, s: State, h: HeroState, lost: int, unaided: bool) -> None:
         return
     n = flag_amount(w, h, "spirit_per_unaided_card")
     if n:
-        gain(w, s, h, "spirit", n, "Ascetic: a card faced unaided")
+        gain(w, s, h, "spirit", n, N_("Ascetic: a card faced unaided"))
 
 
 def inspiring(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
@@ -156,7 +157,8 @@ def steeled_asks(w: World, s: State, aegis: HeroState, h: HeroState, why: str) -
         return False
     if aegis.seat == h.seat or not _steeled_can_take(w, s, aegis, h):
         return False
-    ask(s, Decision("steeled", aegis.seat, target=str(h.seat), context=why))
+    # the decision keeps the cause's text (a Cause is narration, not state)
+    ask(s, Decision("steeled", aegis.seat, target=str(h.seat), context=str(why)))
     return True
 
 
@@ -209,7 +211,7 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -
     if result == "cancel":  # an effect's roll: the cancel face does nothing
         return
     face = next(f for f in w.content.haggle.faces if f.result == result)
-    run(w, s, h, face.effects, "the haggle die")
+    run(w, s, h, face.effects, N_("the haggle die"))
 
 
 # --- decisions: each kind's answers, how an answer applies, its words -----------------------

@@ -17,9 +17,10 @@ from towerplay.rtdt.rules.common import (
     regular_skulls,
     remove_skulls,
 )
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, caused, hero_name, tell
 from towerplay.rtdt.rules.tokens import remove_token
 from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -45,19 +46,19 @@ def on_leave(s: State, card: str) -> None:
         s.cov.charges.pop(card, None)
 
 
+CHARGED = (
+    N_("{card} gains {n} charge(s) ({why})."),
+    N_("{card} gains {n} charge(s) ({why} {of})."),
+)
+BATTLED = N_("a Battle against a foe with the trait")  # a recharge's cause, with the trait
+
+
 def add_charges(w: World, s: State, card: str, n: int, why: str) -> None:
     """More charges as the card says (COV-WAND-3); no limit (COV-WAND-4)."""
     assert s.cov is not None
     s.cov.charges[card] = s.cov.charges.get(card, 0) + n
-    tell(
-        s,
-        "gain",
-        "{card} gains {n} charge(s) ({why}).",
-        amounts=(("charges", n),),
-        card=w.name(card),
-        n=n,
-        why=why,
-    )
+    msg, cause = caused(CHARGED, why, "why")
+    tell(s, "gain", msg, amounts=(("charges", n),), card=w.name(card), n=n, **cause)
 
 
 def spend_charges(w: World, s: State, card: str, n: int) -> None:
@@ -219,7 +220,7 @@ def month_end(w: World, s: State) -> None:
         for card in dict.fromkeys(h.treasures):
             r = _recharge(w, card)
             if r is not None and r.on == "month_end":
-                add_charges(w, s, card, r.amount, "the month ends")
+                add_charges(w, s, card, r.amount, N_("the month ends"))
 
 
 def battled(w: World, s: State, h: HeroState, traits: frozenset[str]) -> None:
@@ -230,4 +231,4 @@ def battled(w: World, s: State, h: HeroState, traits: frozenset[str]) -> None:
     for card in dict.fromkeys(h.treasures):
         r = _recharge(w, card)
         if r is not None and r.on == "battle_foe" and r.foe_trait in traits:
-            add_charges(w, s, card, r.amount, f"a Battle against a {r.foe_trait} foe")
+            add_charges(w, s, card, r.amount, Cause(BATTLED, r.foe_trait))

@@ -61,19 +61,28 @@ def open_kingdom(s: State, kingdom: str) -> bool:
     return not any(x.kingdom == kingdom and x.status != "foundation" for x in s.cov.sites)
 
 
+WASTELAND = "wasteland"  # what a protection token wards off, when it is not a foe
+
+
 def protected(w: World, s: State, space: str, what: str) -> bool:
-    """A protection token on `space` stops this wasteland or foe, then returns to the
-    supply (COV-SPELL-6). True when it was stopped."""
+    """A protection token on `space` stops this wasteland or foe (`what`: WASTELAND or the
+    foe's id), then returns to the supply (COV-SPELL-6). True when it was stopped."""
     if s.cov is None or space not in s.cov.protections:
         return False
     s.cov.protections.remove(space)
-    tell(
-        s,
-        "text",
-        "A protection token at {space} wards off {what}; it returns.",
-        space=w.board.names[space],
-        what=what,
-    )
+    name = w.board.names[space]
+    if what == WASTELAND:
+        tell(
+            s, "text", "A protection token at {space} wards off the wasteland; it returns.", space=name
+        )
+    else:
+        tell(
+            s,
+            "text",
+            "A protection token at {space} wards off the {foe}; it returns.",
+            space=name,
+            foe=w.name(what),
+        )
     return True
 
 
@@ -93,7 +102,7 @@ def place(w: World, s: State, rng: Rng, count: int) -> None:
         if not pool or len(cov.wastelands) >= TOKENS:
             break
         sp = pool.pop(rng.below(len(pool)))
-        if protected(w, s, sp, "the wasteland"):
+        if protected(w, s, sp, WASTELAND):
             continue
         cov.wastelands.append(sp)
         placed.append(w.board.names[sp])

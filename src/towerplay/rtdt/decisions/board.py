@@ -31,6 +31,7 @@ from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -120,7 +121,7 @@ def _add_skull(w: World, s: State, d: Decision, a: Action) -> None:
         if a[1] == "none":  # RTDT-CORR-2: only destroyed buildings to take it
             s.removed += 1
             if i == 0:
-                gain_corruption(w, s, h, "skulls had to go on destroyed buildings")
+                gain_corruption(w, s, h, N_("skulls had to go on destroyed buildings"))
             continue
         add_skull(w, s, a[1], h)
         if a[1] not in s.skulls:  # destroyed: the rest go on other buildings
@@ -314,7 +315,7 @@ def _unseen_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _unseen(w: World, s: State, d: Decision, a: Action) -> None:
     if a[0] == "spirit":
-        gain(w, s, asked(s, d), "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
+        gain(w, s, asked(s, d), "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
     else:
         remove_token(w, s, a[1], a[2])
 

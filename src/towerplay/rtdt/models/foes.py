@@ -9,11 +9,18 @@ from pydantic import Field
 from towerplay.core.content import Entry, Source
 from towerplay.rtdt.models.base import AdvantageType, Strict
 from towerplay.rtdt.models.effects import Effect
+from towerplay.rtdt.words import N_
 
 # --- foes, adversaries and their strikes (part 2) --------------------------------------
 
 Status = Literal["panicked", "unsteady", "ready", "savage", "lethal"]
-STATUSES: tuple[str, ...] = ("panicked", "unsteady", "ready", "savage", "lethal")
+STATUSES: tuple[str, ...] = (
+    N_("panicked"),
+    N_("unsteady"),
+    N_("ready"),
+    N_("savage"),
+    N_("lethal"),
+)
 
 
 class FoeMove(Strict):

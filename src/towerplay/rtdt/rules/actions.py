@@ -29,7 +29,7 @@ from towerplay.rtdt.rules.effects import (
     run,
 )
 from towerplay.rtdt.rules.items import item_use, usable_cards, use_item, use_owner
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.reinforce import (
     can_reinforce,
     haggle,
@@ -42,10 +42,12 @@ from towerplay.rtdt.rules.trading import apply_trade, trade_actions
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.tower import GLYPHS
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
 NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
+REMOVING_WITH = N_("removing a foe token with")  # the spirit's cause, with the card (a Cause)
 
 END = act("end")
 END_SKIP = act("end", "skip")
@@ -314,7 +316,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
         owned(w, s, h, a)
     elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
         level = w.content.foes[a[2]].level
-        pay(w, s, h, "spirit", level, f"{w.name(a[1])} against the {w.name(a[2])}")
+        # the token's removal is told next, with the foe's name
+        pay(w, s, h, "spirit", level, Cause(REMOVING_WITH, w.name(a[1])))
         remove_token(w, s, a[2], h.space)
     elif verb == "use":
         use_item(w, s, h, a[1])
@@ -323,7 +326,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
     else:
         _enter_middle(s)
         if verb == "double":
-            pay(w, s, h, "spirit", 1, "a double move")  # RTDT-MOVE-2
+            pay(w, s, h, "spirit", 1, N_("a double move"))  # RTDT-MOVE-2
             t.doubled = True
         elif verb == "move":
             _move(w, s, h, a[1])
@@ -331,19 +334,19 @@ def apply_turn(w: World, s: State, a: Action) -> None:
             cleanse(w, s, h, a[1])
         elif verb == "battle":
             pay(
-                w, s, h, "spirit", glyph_cost(w, s, h, "battle"), "the Battle glyph"
+                w, s, h, "spirit", glyph_cost(w, s, h, "battle"), N_("the Battle glyph")
             )  # RTDT-GLYPH-3
             battle.start_battle(w, s, h, a[1], a[2])
         elif verb == "quest":
-            pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), "the Quest glyph")
+            pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
             quests.complete(w, s, h, a[1])
         elif verb == "explore":
-            pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), "the Quest glyph")
+            pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
             dungeons.enter(w, s, h, a[1])
         elif verb == "haggle":
             haggle(w, s, h)
         elif verb == "reinforce" and a[1] == "tree":  # RTDT-TOKEN-9
-            pay(w, s, h, "spirit", glyph_cost(w, s, h, "reinforce"), "the Reinforce glyph")
+            pay(w, s, h, "spirit", glyph_cost(w, s, h, "reinforce"), N_("the Reinforce glyph"))
             t.reinforces += 1
             t.reinforce_space = h.space
             tell(
@@ -378,7 +381,7 @@ def apply_turn(w: World, s: State, a: Action) -> None:
 def _banner(w: World, s: State, h: HeroState, a: Action) -> None:
     """The banner action: the glyph's spirit, then the hero board's effect (its own, or the
     one `a[1]` names)."""
-    pay(w, s, h, "spirit", banner_cost(w, s, h), "the Banner glyph")  # RTDT-GLYPH-3
+    pay(w, s, h, "spirit", banner_cost(w, s, h), N_("the Banner glyph"))  # RTDT-GLYPH-3
     s.turn.banner_done = True
     hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
     tell(
@@ -390,7 +393,7 @@ def _banner(w: World, s: State, h: HeroState, a: Action) -> None:
         banner_hero=hero.name,
         banner=hero.banner,
     )
-    run(w, s, h, hero.banner_effects, "the banner action")
+    run(w, s, h, hero.banner_effects, N_("the banner action"))
     for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
         banner(w, s, h, hero.id)
 
@@ -458,13 +461,13 @@ def cross_fire(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
         crossed = bool(ways) and all(frozenset((src, n)) in fire for n in ways)
     if crossed:
         tell(s, "move", "{hero} crosses a river of fire.", seats=(h.seat,), hero=hero_name(w, h))
-        run(w, s, h, [LOSE_SIX], "a river of fire")
+        run(w, s, h, [LOSE_SIX], N_("a river of fire"))
 
 
 def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
     """Remove all skulls from the building, back to the supply (RTDT-CLEANSE-1)."""
     t = s.turn
-    pay(w, s, h, "spirit", glyph_cost(w, s, h, "cleanse"), "the Cleanse glyph")
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "cleanse"), N_("the Cleanse glyph"))
     n = remove_skulls(w, s, space, 3)
     t.heroic_done = True
     tell(
@@ -479,6 +482,6 @@ def cleanse(w: World, s: State, h: HeroState, space: str) -> None:
         n=n,
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
-    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
     for cleansed in w.hooks.after_cleanse:  # Haunted Recluse's Effigy
         cleansed(w, s, h)

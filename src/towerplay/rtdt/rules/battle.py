@@ -24,12 +24,13 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.items import item_use, usable_cards, use_card
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import BATTLE_CARD, Cause, hero_name, tell
 from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 TOP_RUNG = 4
@@ -290,9 +291,7 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
         card=card.name,
         rung=rung.text,
     )
-    run(
-        w, s, h, effects, f"the battle card {card.name}", prevent_warriors=prevent
-    )  # RTDT-BATTLE-11
+    run(w, s, h, effects, Cause(BATTLE_CARD, card.name), prevent_warriors=prevent)  # RTDT-BATTLE-11
     b.lost_warriors += max(0, before - h.warriors)
     for resolved in w.hooks.card_resolved:  # COV-CLARIFY-9: warriors lost to this card
         resolved(w, s, h, before - h.warriors, b.card_used == 0)
@@ -352,4 +351,4 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))
     fire(w, s, h, "after_battle")
-    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4

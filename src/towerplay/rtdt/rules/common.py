@@ -10,9 +10,10 @@ from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.rules.advantages import item_advantages
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import caused, hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, Site, State
 from towerplay.rtdt.tower import GLYPH_HOMES, SIDES
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 CORRUPTION_LIMIT = 2  # RTDT-CORR-8
@@ -157,6 +158,17 @@ def corruption_limit(w: World, h: HeroState) -> int:
     return CORRUPTION_LIMIT + flag_amount(w, h, "extra_corruption_slot")
 
 
+# a corruption's cause: a plain one, a `Cause` (rules/narrate.py caused)
+TOO_MANY = (
+    N_("{hero} would gain one corruption too many ({why})."),
+    N_("{hero} would gain one corruption too many ({why} {of})."),
+)
+GAINED_CORRUPTION = (
+    N_("{hero} gains the corruption {card} ({why})."),
+    N_("{hero} gains the corruption {card} ({why} {of})."),
+)
+
+
 def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: bool = True) -> None:
     """Draw the top corruption; one past the limit loses the game at once (RTDT-CORR-7,
     RTDT-CORR-9; a fourth for the Aegis, COV-AEGIS-6)."""
@@ -168,34 +180,29 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
             if ask_instead(w, s, h, why):
                 return
     if len(h.corruptions) >= corruption_limit(w, h):
-        tell(
-            s,
-            "text",
-            "{hero} would gain one corruption too many ({why}).",
-            seats=(h.seat,),
-            hero=hero_name(w, h),
-            why=why,
-        )
-        which = "third" if len(h.corruptions) == 2 else "fourth"
+        msg, cause = caused(TOO_MANY, why, "why")
+        tell(s, "text", msg, seats=(h.seat,), hero=hero_name(w, h), **cause)
+        third = len(h.corruptions) == 2
         for out_instead in hk.would_lose:  # CMP-ELIM-1: the competitive mode's elimination
-            if out_instead(w, s, h, f"a {which} corruption"):
+            if out_instead(w, s, h, N_("a third corruption") if third else N_("a fourth corruption")):
                 return
-        lose_game(s, f"{which} corruption")
+        lose_game(s, N_("third corruption") if third else N_("fourth corruption"))
         return
     if not s.corruption_deck:
         tell(s, "text", "The corruption deck is empty; no corruption is drawn.")
         return
     card = s.corruption_deck.pop(0)
     h.corruptions.append(card)
+    msg, cause = caused(GAINED_CORRUPTION, why, "why")
     tell(
         s,
         "corruption",
-        "{hero} gains the corruption {card} ({why}).",
+        msg,
         seats=(h.seat,),
         amounts=(("corruptions", 1),),
         hero=hero_name(w, h),
         card=w.name(card),
-        why=why,
+        **cause,
     )
     for gained in hk.corruption_gained:  # the Argent Oak's offering (COV-CLARIFY-3), Snobby
         gained(w, s, h, card)
@@ -383,8 +390,8 @@ def check_limits(w: World, s: State, h: HeroState) -> None:
 DOOM_PREFIX = "doom:"  # an emerged doom skull, waiting to be placed: "doom:north" (COV-DOOM-3)
 
 
-EMERGED = "{n} skull(s) fall from the Tower into the {kingdom}."
-EMERGED_DOOM = "{n} doom skull(s) fall from the Tower into the {kingdom}."
+EMERGED = N_("{n} skull(s) fall from the Tower into the {kingdom}.")
+EMERGED_DOOM = N_("{n} doom skull(s) fall from the Tower into the {kingdom}.")
 
 
 def tell_emerged(s: State, kingdoms: list[str]) -> None:
@@ -448,9 +455,9 @@ def take_skull_from_supply(w: World, s: State) -> bool:
     """Needing a skull from an empty supply loses the game (RTDT-SKULL-7, RTDT-END-3)."""
     if s.supply <= 0:
         for out_instead in w.hooks.would_lose:  # CMP-ELIM-2: the hero who needs it is out
-            if out_instead(w, s, s.heroes[s.turn.seat], "no skull left in the supply"):
+            if out_instead(w, s, s.heroes[s.turn.seat], N_("no skull left in the supply")):
                 return False
-        lose_game(s, "empty skull supply")
+        lose_game(s, N_("empty skull supply"))
         return False
     s.supply -= 1
     return True
@@ -476,7 +483,7 @@ def add_skull(w: World, s: State, space: str, placer: HeroState | None, doom: bo
             space=w.board.names.get(space, space),
         )
         if placer is not None:
-            gain_corruption(w, s, placer, "a skull had to go on a destroyed building")
+            gain_corruption(w, s, placer, N_("a skull had to go on a destroyed building"))
         return
     if s.skulls[space] < skull_capacity(w, s, space):
         s.skulls[space] += 1
@@ -538,7 +545,7 @@ def destroy_building(w: World, s: State, space: str, incoming: int, incoming_doo
     owner = kingdom_owner(s, kingdom)
     if owner is not None:
         # RTDT-CORR-3, RTDT-BUILD-4, RTDT-SKULL-5, RTDT-CORR-6: one corruption per building lost
-        gain_corruption(w, s, owner, "a building in their home kingdom was destroyed")
+        gain_corruption(w, s, owner, N_("a building in their home kingdom was destroyed"))
 
 
 def regular_skulls(s: State, space: str) -> int:

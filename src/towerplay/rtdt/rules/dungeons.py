@@ -22,6 +22,7 @@ from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import finish_stage
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Delve, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 PASSAGES = ((0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5), (4, 5))
@@ -46,7 +47,7 @@ def enter(w: World, s: State, h: HeroState, space: str) -> None:
     s.turn.heroic_done = True
     s.delve = Delve(space, -1, False, advantages.automatic(w, s, h, battling=False), 0)
     name = (
-        "the Tower's dungeon"
+        N_("the Tower's dungeon")
         if d.kind == "tower"
         else w.content.dungeons[d.kind].names.get(space, d.kind)
     )
@@ -195,4 +196,4 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
 
 def _end(w: World, s: State, h: HeroState) -> None:
     s.delve = None
-    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4

@@ -30,10 +30,20 @@ from towerplay.rtdt.rules.common import (
     return_item,
     take_skull_from_supply,
 )
-from towerplay.rtdt.rules.narrate import hero_name, plural, possessive, tell
+from towerplay.rtdt.rules.narrate import (
+    STIRRED,
+    STRIKE,
+    Cause,
+    caused,
+    hero_name,
+    plural,
+    short_of,
+    tell,
+)
 from towerplay.rtdt.rules.resources import gain, lose
 from towerplay.rtdt.rules.tokens import move_token, tokens
 from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -83,6 +93,34 @@ def held(h: HeroState, kind: str) -> list[str]:
     if kind == "treasure":
         return h.treasures
     return h.potions + h.gear + h.treasures
+
+
+# The sentences of run's effects that tell their cause: for a plain cause and for a `Cause`
+# (rules/narrate.py caused).
+GAINED_ADVANTAGE = (
+    N_("{hero} gains {n} {type} advantage(s) ({cause})."),
+    N_("{hero} gains {n} {type} advantage(s) ({cause} {of})."),
+)
+EXTRA_TURN = (
+    N_("{hero} will take another turn ({cause})."),
+    N_("{hero} will take another turn ({cause} {of})."),
+)
+BLOCKED = (
+    N_("{n} warrior loss(es) of {hero} are blocked ({cause})."),
+    N_("{n} warrior loss(es) of {hero} are blocked ({cause} {of})."),
+)
+NO_VIRTUE = (
+    N_("{hero} has no virtue to lose ({cause})."),
+    N_("{hero} has no virtue to lose ({cause} {of})."),
+)
+SPORE = (
+    N_("{hero} takes a spore ({cause}): {n} of 3."),
+    N_("{hero} takes a spore ({cause} {of}): {n} of 3."),
+)
+THIRD_SPORE = (
+    N_("{hero} takes a third spore ({cause}); the spores turn to corruption."),
+    N_("{hero} takes a third spore ({cause} {of}); the spores turn to corruption."),
+)
 
 
 def run(
@@ -154,33 +192,28 @@ def run(
             b = s.battle
             if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
                 b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
+                msg, cause = caused(GAINED_ADVANTAGE, why)
                 tell(
                     s,
                     "gain",
-                    "{hero} gains {n} {type} advantage(s) ({cause}).",
+                    msg,
                     seats=(h.seat,),
                     amounts=((f"advantage:{e.type}", e.amount * mult),),
                     hero=hero_name(w, h),
                     n=e.amount * mult,
                     type=e.type,
-                    cause=why,
+                    **cause,
                 )
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
-            tell(
-                s,
-                "gain",
-                "{hero} will take another turn ({cause}).",
-                seats=(h.seat,),
-                hero=hero_name(w, h),
-                cause=why,
-            )
+            msg, cause = caused(EXTRA_TURN, why)
+            tell(s, "gain", msg, seats=(h.seat,), hero=hero_name(w, h), **cause)
         elif e.op == "roll_haggle":  # roll the haggle die and gain its result; cancel: nothing
             _roll_haggle(w, s, h)
         else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
     if short:
-        gain_corruption(w, s, h, f"could not pay every loss of {why}")
+        gain_corruption(w, s, h, short_of(why))
 
 
 def _lose(
@@ -192,15 +225,8 @@ def _lose(
     if e.resource == "warriors" and prevent_warriors and amount:
         blocked = min(amount, prevent_warriors)
         amount -= blocked
-        tell(
-            s,
-            "text",
-            "{n} warrior loss(es) of {hero} are blocked ({cause}).",
-            seats=(h.seat,),
-            hero=hero_name(w, h),
-            n=blocked,
-            cause=why,
-        )
+        msg, cause = caused(BLOCKED, why)
+        tell(s, "text", msg, seats=(h.seat,), hero=hero_name(w, h), n=blocked, **cause)
     return bool(amount) and lose(w, s, h, e.resource, amount, why)
 
 
@@ -209,14 +235,8 @@ def _lose_virtue(w: World, s: State, h: HeroState, why: str) -> bool:
     if hero_virtues(w, h):
         ask(s, Decision("lose_virtue", h.seat))
         return False
-    tell(
-        s,
-        "loss",
-        "{hero} has no virtue to lose ({cause}).",
-        seats=(h.seat,),
-        hero=hero_name(w, h),
-        cause=why,
-    )
+    msg, cause = caused(NO_VIRTUE, why)
+    tell(s, "loss", msg, seats=(h.seat,), hero=hero_name(w, h), **cause)
     return True
 
 
@@ -224,26 +244,21 @@ def _spore(w: World, s: State, h: HeroState, why: str) -> None:
     """A spore; the third turns the three into a corruption (RTDT-TOKEN-10, RTDT-TOKEN-11)."""
     if h.spores >= 2:
         h.spores = 0
-        tell(
-            s,
-            "loss",
-            "{hero} takes a third spore ({cause}); the spores turn to corruption.",
-            seats=(h.seat,),
-            amounts=(("spores", -2),),
-            hero=hero_name(w, h),
-            cause=why,
-        )
-        gain_corruption(w, s, h, "a third spore")
+        msg, cause = caused(THIRD_SPORE, why)
+        hero = hero_name(w, h)
+        tell(s, "loss", msg, seats=(h.seat,), amounts=(("spores", -2),), hero=hero, **cause)
+        gain_corruption(w, s, h, N_("a third spore"))
         return
     h.spores += 1
+    msg, cause = caused(SPORE, why)
     tell(
         s,
         "loss",
-        "{hero} takes a spore ({cause}): {n} of 3.",
+        msg,
         seats=(h.seat,),
         amounts=(("spores", 1),),
         hero=hero_name(w, h),
-        cause=why,
+        **cause,
         n=h.spores,
     )
 
@@ -267,7 +282,7 @@ def _tower_stirs(w: World, s: State) -> None:
     """The Tower turns; skulls that fall out wait to be placed."""
     rng = Rng(s.rng)
     msg, fields, emerged = tower.stir(s.tower, rng)
-    tell(s, "reveal", "The Tower stirs: " + msg, **fields)
+    tell(s, "reveal", STIRRED[msg], **fields)
     marked = emerged
     for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
         marked = mark(w, s, rng, marked)
@@ -295,7 +310,7 @@ def _roll_haggle(w: World, s: State, h: HeroState) -> None:
     # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
     # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
     if face.result != "cancel":
-        run(w, s, h, face.effects, "the haggle die")
+        run(w, s, h, face.effects, N_("the haggle die"))
 
 
 def hero_virtues(w: World, h: HeroState) -> list[str]:
@@ -458,9 +473,9 @@ def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
             tell(
                 s,
                 "move",
-                "The {foe} at {space} move to {to_space}."
+                N_("The {foe} at {space} move to {to_space}.")
                 if plural(w, foe)
-                else "The {foe} at {space} moves to {to_space}.",
+                else N_("The {foe} at {space} moves to {to_space}."),
                 foe=w.name(foe),
                 space=w.board.names[sp],
                 to_space=w.board.names[dst],
@@ -469,9 +484,9 @@ def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
             tell(
                 s,
                 "move",
-                "The {foe} at {space} stay where they are."
+                N_("The {foe} at {space} stay where they are.")
                 if plural(w, foe)
-                else "The {foe} at {space} stays where it is.",
+                else N_("The {foe} at {space} stays where it is."),
                 foe=w.name(foe),
                 space=w.board.names[sp],
             )
@@ -562,7 +577,7 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
         tell(
             s,
             "text",
-            "The {foe} strike the {hero}." if plural(w, who) else "The {foe} strikes the {hero}.",
+            N_("The {foe} strike the {hero}.") if plural(w, who) else N_("The {foe} strikes the {hero}."),
             seats=(h.seat,),
             foe=name,
             hero=hero_name(w, h),
@@ -570,12 +585,12 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
         effects: Sequence[Effect] = step.effects
         for change in w.hooks.strike_effects:  # The Iron Wall
             effects = change(w, s, h, effects, mult)
-        run(w, s, h, effects, f"the {possessive(name)} strike", mult)
+        run(w, s, h, effects, Cause(STRIKE, name), mult)
     if not struck:
         tell(
             s,
             "text",
-            "The {foe} strike no hero." if plural(w, who) else "The {foe} strikes no hero.",
+            N_("The {foe} strike no hero.") if plural(w, who) else N_("The {foe} strikes no hero."),
             foe=name,
         )
 

@@ -12,7 +12,16 @@ from towerplay.rtdt.rules.effects import run_strike_step, strike_of, struck_toke
 from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.rules.tokens import tokens
 from towerplay.rtdt.state import State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
+
+# a spawn's sentence by its heading (an app event, or the setup's opening foes) and verb
+SPAWNED = {
+    ("Event - ", True): N_("Event - the {foe} spawn at {spaces}."),
+    ("Event - ", False): N_("Event - the {foe} spawns at {spaces}."),
+    ("Setup - ", True): N_("Setup - the {foe} spawn at {spaces}."),
+    ("Setup - ", False): N_("Setup - the {foe} spawns at {spaces}."),
+}
 
 
 def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Event - ") -> int:
@@ -28,7 +37,7 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
     for _ in range(n):  # RTDT-EVENT-5: one token on each space the app names
         # RTDT-FOE-2: the app (a seeded draw) decides where foes appear
         sp = pool.pop(rng.below(len(pool)))
-        if any(block(w, s, sp, f"the {info.name}") for block in w.hooks.spawn_blocked):
+        if any(block(w, s, sp, foe) for block in w.hooks.spawn_blocked):
             continue  # COV-SPELL-6: a protection token
         s.foes.append((foe, sp))
         spaces.append(w.board.names[sp])
@@ -36,8 +45,7 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
         tell(
             s,
             "spawn",
-            heading
-            + ("the {foe} spawn at {spaces}." if info.plural else "the {foe} spawns at {spaces}."),
+            SPAWNED[heading, info.plural],
             amounts=(("foes", len(spaces)),),
             foe=info.name,
             spaces=", ".join(spaces),
@@ -72,9 +80,9 @@ def grow(w: World, s: State, foe: str) -> None:
     tell(
         s,
         "text",
-        "Event - the {foe} grow in power: now {status}."
+        N_("Event - the {foe} grow in power: now {status}.")
         if info.plural
-        else "Event - the {foe} grows in power: now {status}.",
+        else N_("Event - the {foe} grows in power: now {status}."),
         foe=info.name,
         status=s.foe_status[foe],
     )
@@ -104,9 +112,9 @@ def foe_event(w: World, s: State, event: str) -> None:
         tell(
             s,
             "text",
-            "Event - the {foe} falter: now {status}."
+            N_("Event - the {foe} falter: now {status}.")
             if info.plural
-            else "Event - the {foe} falters: now {status}.",
+            else N_("Event - the {foe} falters: now {status}."),
             foe=info.name,
             status=s.foe_status[rest],
         )
@@ -128,9 +136,9 @@ def foe_event(w: World, s: State, event: str) -> None:
             tell(
                 s,
                 "text",
-                "Event - the {foe} strike ({status}): {strike}"
+                N_("Event - the {foe} strike ({status}): {strike}")
                 if info.plural
-                else "Event - the {foe} strikes ({status}): {strike}",
+                else N_("Event - the {foe} strikes ({status}): {strike}"),
                 foe=info.name,
                 status=s.foe_status[foe],
                 strike=strike.text,

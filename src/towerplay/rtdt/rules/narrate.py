@@ -9,6 +9,8 @@ from typing import Any
 from towerplay.core.narration import Event
 from towerplay.core.replay import Chain
 from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.tower import DRUM_TURNS, SEAL_OFF
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 # `tell` fills an Event's slots directly: the frozen dataclass's __init__ costs twice as
@@ -63,6 +65,60 @@ def plural(w: World, who: str) -> bool:
     return foe is not None and foe.plural
 
 
-def possessive(name: str) -> str:
-    """English possessive of a name: "the Oreks' strike", "Ashstrider's strike"."""
-    return name + "'" if name.endswith("s") else name + "'s"
+class Cause(str):
+    """A cause told as a marked phrase and a name ("the battle card" + "Ambush"). It is its
+    English text wherever a cause is a string; each sentence that tells a cause has a second
+    template for one, "({cause} {of})", so that a translation words the phrase and keeps the
+    name (docs/i18n.md). Kept out of the state: a decision stores its text."""
+
+    what: str
+    of: str
+
+    def __new__(cls, what: str, of: str) -> Cause:
+        cause = super().__new__(cls, f"{what} {of}")
+        cause.what = what
+        cause.of = of
+        return cause
+
+    def __getnewargs__(self) -> tuple[str, str]:  # type: ignore[override]
+        return self.what, self.of
+
+
+def caused(templates: tuple[str, str], cause: str, field: str = "cause") -> tuple[str, dict[str, Any]]:
+    """The template and fields that tell a cause: the first template for a plain cause (a
+    name, a marked word), the second for a `Cause`."""
+    if isinstance(cause, Cause):
+        return templates[1], {field: cause.what, "of": cause.of}
+    return templates[0], {field: cause}
+
+
+# The Tower's stir (tower.py `stir` says what it did) as the event that tells it: an app
+# event of the turn, or a stir caused by an effect.
+EVENT_STIRRED = {
+    SEAL_OFF: N_("Event - the Tower stirs: The seal {seal} comes off."),
+    DRUM_TURNS: N_("Event - the Tower stirs: The {drum} drum turns {turn}."),
+}
+STIRRED = {
+    SEAL_OFF: N_("The Tower stirs: The seal {seal} comes off."),
+    DRUM_TURNS: N_("The Tower stirs: The {drum} drum turns {turn}."),
+}
+
+
+# The phrases of the causes told with a name (`Cause`), and what a cause whose losses could
+# not all be paid says (RTDT-CORR-5), for a plain cause and for each phrase.
+BATTLE_CARD = N_("the battle card")
+STRIKE = N_("the strike of the")
+REINFORCING_AT = N_("Reinforcing at the")
+SHORT_OF = N_("could not pay every loss of")
+SHORT_OF_CAUSE = {
+    BATTLE_CARD: N_("could not pay every loss of the battle card"),
+    STRIKE: N_("could not pay every loss of the strike of the"),
+    REINFORCING_AT: N_("could not pay every loss of Reinforcing at the"),
+}
+
+
+def short_of(why: str) -> Cause:
+    """The cause of the corruption for losses that could not all be paid."""
+    if isinstance(why, Cause) and why.what in SHORT_OF_CAUSE:
+        return Cause(SHORT_OF_CAUSE[why.what], why.of)
+    return Cause(SHORT_OF, why)

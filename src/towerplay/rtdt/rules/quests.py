@@ -24,6 +24,7 @@ from towerplay.rtdt.rules.foes import grow
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -235,7 +236,7 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
         # Unseen: take out a foe rather than collect the spirit
         ask(s, Decision("unseen", h.seat))
         return
-    gain(w, s, h, "spirit", HEROIC_SPIRIT, "a heroic action")  # RTDT-HEROIC-4
+    gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
 
 
 def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:

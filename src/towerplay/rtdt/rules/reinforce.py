@@ -16,10 +16,11 @@ from towerplay.rtdt.rules.common import (
 from towerplay.rtdt.rules.effects import (
     run,
 )
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import REINFORCING_AT, Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import end_turn, fire
 from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 
@@ -122,6 +123,14 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str) -> None:
             t.haggle = ""
 
 
+# a Reinforce, with a monument (True) or a building (False), and the cause of its cost
+REINFORCES = {
+    True: N_("{hero} Reinforces with {where} ({option}): {effect}"),
+    False: N_("{hero} Reinforces with the {where} ({option}): {effect}"),
+}
+REINFORCING_WITH = {True: N_("Reinforcing with"), False: N_("Reinforcing with the")}
+
+
 def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -> None:
     """The free or the enhanced option of the building here (RTDT-REINF-2..10), or of
     another source Covenant allows (covenant.reinforce)."""
@@ -130,13 +139,14 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
     t.reinforces += 1  # COV-MONUMENT-8: a monument's Reinforce is the turn's Reinforce
     t.reinforce_space = h.space
     building, chosen = reinforce_option(w, s, h, source, option)
-    where = w.name(source) if source in w.content.monuments else f"the {source or building}"
+    monument = source in w.content.monuments
+    where = w.name(source) if monument else source or building
     full = chosen.spirit + glyph_cost(w, s, h, "reinforce")  # the price before discounts
-    pay(w, s, h, "spirit", cost, f"Reinforcing with {where} ({option})", full)
+    pay(w, s, h, "spirit", cost, Cause(REINFORCING_WITH[monument], where), full)
     tell(
         s,
         "text",
-        "{hero} Reinforces with {where} ({option}): {effect}",
+        REINFORCES[monument],
         seats=(h.seat,),
         hero=hero_name(w, h),
         where=where,
@@ -145,13 +155,13 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
     )
     for reinforced in w.hooks.reinforced:  # COV-MONUMENT-7: the monuments' own options
         reinforced(w, s, h, source, option)
-    run(w, s, h, chosen.effects, f"Reinforcing at the {building}")
+    run(w, s, h, chosen.effects, Cause(REINFORCING_AT, building))
     if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
-        gain(w, s, h, "spirit", s.month, "the sanctuary, one per month")
+        gain(w, s, h, "spirit", s.month, N_("the sanctuary, one per month"))
     if t.haggle:  # RTDT-HAGGLE-7: the die's bonus comes after the Reinforce
         for face in w.content.haggle.faces:
             if face.result == t.haggle:
-                run(w, s, h, face.effects, "the haggle die")
+                run(w, s, h, face.effects, N_("the haggle die"))
                 break
         t.haggle = ""
     fire(w, s, h, "after_reinforce", building)

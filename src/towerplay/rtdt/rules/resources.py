@@ -3,26 +3,52 @@
 
 from __future__ import annotations
 
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import caused, hero_name, tell
 from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
-# The sentences of a resource change, per resource; `{cause}` says why.
+# The sentences of a resource change, per resource; `{cause}` says why: a name or a marked
+# word, or a `Cause`'s phrase and `{of}` its name (rules/narrate.py caused).
 GAINED = {
-    "warriors": "{hero} gains {n} warriors ({cause}).",
-    "spirit": "{hero} gains {n} spirit ({cause}).",
+    "warriors": (
+        N_("{hero} gains {n} warriors ({cause})."),
+        N_("{hero} gains {n} warriors ({cause} {of})."),
+    ),
+    "spirit": (
+        N_("{hero} gains {n} spirit ({cause})."),
+        N_("{hero} gains {n} spirit ({cause} {of})."),
+    ),
 }
 LOST = {
-    "warriors": "{hero} loses {n} warriors ({cause}).",
-    "spirit": "{hero} loses {n} spirit ({cause}).",
+    "warriors": (
+        N_("{hero} loses {n} warriors ({cause})."),
+        N_("{hero} loses {n} warriors ({cause} {of})."),
+    ),
+    "spirit": (
+        N_("{hero} loses {n} spirit ({cause})."),
+        N_("{hero} loses {n} spirit ({cause} {of})."),
+    ),
 }
 LOST_SHORT = {
-    "warriors": "{hero} loses {n} warriors, all they have, of {owed} ({cause}).",
-    "spirit": "{hero} loses {n} spirit, all they have, of {owed} ({cause}).",
+    "warriors": (
+        N_("{hero} loses {n} warriors, all they have, of {owed} ({cause})."),
+        N_("{hero} loses {n} warriors, all they have, of {owed} ({cause} {of})."),
+    ),
+    "spirit": (
+        N_("{hero} loses {n} spirit, all they have, of {owed} ({cause})."),
+        N_("{hero} loses {n} spirit, all they have, of {owed} ({cause} {of})."),
+    ),
 }
 PAID = {
-    "warriors": "{hero} pays {n} warriors for {cause}.",
-    "spirit": "{hero} pays {n} spirit for {cause}.",
+    "warriors": (
+        N_("{hero} pays {n} warriors for {cause}."),
+        N_("{hero} pays {n} warriors for {cause} {of}."),
+    ),
+    "spirit": (
+        N_("{hero} pays {n} spirit for {cause}."),
+        N_("{hero} pays {n} spirit for {cause} {of}."),
+    ),
 }
 
 
@@ -34,15 +60,16 @@ def gain(w: World, s: State, h: HeroState, resource: str, amount: int, cause: st
         h.warriors += amount
     else:
         h.spirit += amount
+    msg, why = caused(GAINED[resource], cause)
     tell(
         s,
         "gain",
-        GAINED[resource],
+        msg,
         seats=(h.seat,),
         amounts=((resource, amount),),
         hero=hero_name(w, h),
         n=amount,
-        cause=cause,
+        **why,
     )
 
 
@@ -55,23 +82,30 @@ def lose(w: World, s: State, h: HeroState, resource: str, amount: int, cause: st
         h.warriors -= paid
     else:
         h.spirit -= paid
+    msg, why = caused(LOST[resource] if paid == amount else LOST_SHORT[resource], cause)
     tell(
         s,
         "loss",
-        LOST[resource] if paid == amount else LOST_SHORT[resource],
+        msg,
         seats=(h.seat,),
         amounts=((resource, -paid),),
         hero=hero_name(w, h),
         n=paid,
         owed=amount,
-        cause=cause,
+        **why,
     )
     return paid < amount
 
 
 PAID_LESS = {
-    "warriors": "{hero} pays {n} warriors for {cause} ({full} less {saved} in discounts).",
-    "spirit": "{hero} pays {n} spirit for {cause} ({full} less {saved} in discounts).",
+    "warriors": (
+        N_("{hero} pays {n} warriors for {cause} ({full} less {saved} in discounts)."),
+        N_("{hero} pays {n} warriors for {cause} {of} ({full} less {saved} in discounts)."),
+    ),
+    "spirit": (
+        N_("{hero} pays {n} spirit for {cause} ({full} less {saved} in discounts)."),
+        N_("{hero} pays {n} spirit for {cause} {of} ({full} less {saved} in discounts)."),
+    ),
 }
 
 
@@ -86,15 +120,16 @@ def pay(
         h.warriors -= amount
     else:
         h.spirit -= amount
+    msg, why = caused(PAID_LESS[resource] if full > amount else PAID[resource], cause)
     tell(
         s,
         "cost",
-        PAID_LESS[resource] if full > amount else PAID[resource],
+        msg,
         seats=(h.seat,),
         amounts=((resource, -amount),),
         hero=hero_name(w, h),
         n=amount,
-        cause=cause,
+        **why,
         full=full,
         saved=full - amount,
     )

@@ -13,6 +13,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 OFFER = act("offer")
@@ -71,6 +72,14 @@ def _transfer(w: World, giver: HeroState, taker: HeroState, what: str, amount: i
             return
 
 
+# a move put into a trade, by what changes hands
+OFFERED = {
+    "warriors": N_("In the trade, the {giver} would give {n} warriors to the {taker}."),
+    "spirit": N_("In the trade, the {giver} would give {n} spirit to the {taker}."),
+    "item": N_("In the trade, the {giver} would give {what} to the {taker}."),
+}
+
+
 def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> None:
     partner = s.heroes[trade.partner]
     verb = a[0]
@@ -79,14 +88,14 @@ def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> No
         amount = int(a[2]) if len(a) > 2 else 1
         _transfer(w, giver, taker, a[1], amount)
         trade.moves.append(str(a))
-        what = f"{amount} {a[1]}" if a[1] in ("warriors", "spirit") else w.name(a[1])
         tell(
             s,
             "text",
-            "In the trade, the {giver} would give {what} to the {taker}.",
+            OFFERED.get(a[1], OFFERED["item"]),
             seats=(giver.seat, taker.seat),
             giver=hero_name(w, giver),
-            what=what,
+            n=amount,
+            what=w.name(a[1]),
             taker=hero_name(w, taker),
         )
     elif verb == "offer":

@@ -21,9 +21,10 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import EVENT_STIRRED, hero_name, tell
 from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 
@@ -208,7 +209,7 @@ def _place_one(w: World, s: State) -> None:
             assert s.cov is not None
             s.cov.doom_removed += doomed
         if placer is not None:
-            gain_corruption(w, s, placer, "skulls had to go on destroyed buildings")
+            gain_corruption(w, s, placer, N_("skulls had to go on destroyed buildings"))
         return
     ask(s, Decision("place_skull", placer.seat, target=kingdom))
 
@@ -224,7 +225,7 @@ def _next_event(w: World, s: State) -> None:
         rng = Rng(s.rng)
         msg, fields, emerged = tower.stir(s.tower, rng)
         s.rng = rng.state
-        tell(s, "reveal", "Event - the Tower stirs: " + msg, **fields)
+        tell(s, "reveal", EVENT_STIRRED[msg], **fields)
         emerge(w, s, emerged)  # RTDT-PLACE-6
         s.turn.phase = "place"
     elif event == "new_wares":  # RTDT-EVENT-11
@@ -265,7 +266,7 @@ def _close_turn(w: World, s: State) -> None:
     tell(s, "turn", "Month {month} ends.", month=s.month)
     if s.month >= app.MONTHS:  # RTDT-END-4: the loss is immediate; nothing else resolves
         # CMP-END-3: in competitive mode too: nobody wins
-        lose_game(s, "the sixth month ended")
+        lose_game(s, N_("the sixth month ended"))
         return
     s.turn.phase = "month"
     fail_month_quests(w, s)  # RTDT-QUEST-12
