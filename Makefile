@@ -23,7 +23,7 @@ run: $(RUNSTAMP)
 	$(BIN)/towerplay play rtdt $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
@@ -41,6 +41,7 @@ browser: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
+	$(BIN)/python benchmarks/bench_narration.py
 	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py
 	$(BIN)/python benchmarks/bench_tactics.py

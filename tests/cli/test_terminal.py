@@ -106,6 +106,25 @@ def test_return_to_dark_tower_shows_the_board_and_the_prompt(
     t.child.expect("Goodbye")
 
 
+def test_in_portuguese_the_panels_and_the_prompt_are_worded_in_it(terminal: object) -> None:
+    t = terminal(
+        ["play", "rtdt", "--lang", "pt", "--seed", "3", "--players", "2", "--ai", "1=heuristic"],
+        120,
+        40,
+    )  # type: ignore[operator]
+    lines = t.until_prompt()
+    text = "\n".join(lines)
+    assert lines[0].startswith("Mês 1 de 6")  # the board's header
+    assert "Norte" in text and "Oeste" in text and "Caveiras" in text  # the board's panels
+    assert "─ registro" in text  # the log's panel title
+    assert t.cursor_line.startswith("lugar 0>")  # the prompt
+    lines = t.send("1")
+    assert "lugar 0 (Orphaned Scion): banner" in "\n".join(lines)  # the notation stays
+    t.send("quit")
+    t.child.send("\r")  # no save
+    t.child.expect("Até logo".encode())
+
+
 @pytest.mark.parametrize(("cols", "rows"), SIZES)
 def test_tactics_shows_the_map_and_the_prompt(terminal: object, cols: int, rows: int) -> None:
     t = terminal(["play", "tactics", "--encounter", "ember_witch"], cols, rows)  # type: ignore[operator]

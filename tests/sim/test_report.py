@@ -10,7 +10,7 @@ from typer.testing import CliRunner
 
 from towerplay.cli.main import app
 from towerplay.sim import simulate_rtdt, simulate_tactics
-from towerplay.sim.report import breakdowns, load, wilson, won
+from towerplay.sim.report import breakdowns, held, load, wilson, won
 
 PARTY = ["fighter", "rogue", "cleric"]
 
@@ -65,3 +65,34 @@ def test_the_report_command_and_its_page(tmp_path: Path) -> None:
     assert (tmp_path / "report-encounter.png").stat().st_size > 1000
     res = CliRunner().invoke(app, ["report", str(tmp_path / "missing.csv")])
     assert res.exit_code == 2 and "missing.csv" in res.output
+
+
+def _game(won_it: bool, items: list[str]) -> dict[str, object]:
+    seat = {"hero": "spymaster", "items": items, "virtues": []}
+    return {"game": "rtdt", "outcome": "win" if won_it else "loss", "setup": {"mode": "cooperative"},
+            "winners": [], "seats": [seat], "error": None}
+
+
+def test_held_shows_only_cards_whose_interval_leaves_out_the_run_rate() -> None:
+    # 60 games, half won; the lantern is held in every won game, the rope in every game
+    records = [_game(i % 2 == 0, ["rope", "lantern"] if i % 2 == 0 else ["rope"])
+               for i in range(60)]
+    table = held(records)
+    assert table is not None
+    assert [r.label for r in table.rows] == ["item: lantern"]
+    assert table.rows[0].games == 30 and table.rows[0].wins == 30
+    assert "1 of 2 items and virtues" in table.note and "50.0%" in table.note
+    # too few seats: nothing stands out, whatever the rate
+    assert held(records[:30]) is not None and not held(records[:30]).rows  # type: ignore[union-attr]
+    tactics = [{"game": "tactics", "outcome": "success", "setup": {}, "winners": [],
+                "seats": [{"class": "fighter"}], "error": None}]
+    assert held(tactics) is None
+
+
+def test_items_and_virtues_go_through_a_csv_and_back(tmp_path: Path) -> None:
+    out = tmp_path / "run.csv"
+    simulate_rtdt(6, 2, "heuristic", 5, "heroic", out=out)
+    _, records = load(out)
+    seats = [s for r in records for s in r["seats"]]
+    assert all(isinstance(s["items"], list) and isinstance(s["virtues"], list) for s in seats)
+    assert any(s["virtues"] for s in seats)

@@ -62,12 +62,52 @@ def test_records_are_written_per_game_and_a_run_resumes(tmp_path: Path, suffix: 
         assert rows[0]["setup_players"] == "2" and rows[0]["seat0_hero"]
 
 
+def test_parquet_records_stream_through_a_journal_and_resume(tmp_path: Path) -> None:
+    pq = pytest.importorskip("pyarrow.parquet", reason="Parquet needs towerplay[report]")
+    out = tmp_path / "run.parquet"
+    journal = tmp_path / "run.parquet.part.jsonl"
+    whole = simulate_rtdt(10, 2, "random", 7, "heroic", out=out)
+    assert out.exists() and not journal.exists()
+    table = pq.read_table(out)
+    assert table.num_rows == 10
+    assert str(table.schema.field("setup_players").type) == "int64"
+    assert str(table.schema.field("seconds").type) == "double"
+    assert str(table.schema.field("seat0_eliminated").type) == "bool"
+    assert table.column("setup_players").to_pylist() == [2] * 10
+    first = read(out, "rtdt")
+    assert [first[i]["seed"] for i in range(10)] == list(range(7, 17))
+    # a run stopped after four games: its journal holds them, the Parquet file nothing yet
+    out.unlink()
+    lines = [json.dumps(first[i], sort_keys=True) + "\n" for i in range(4)]
+    journal.write_text("".join(lines) + '{"index": 4, "se')
+    resumed = simulate_rtdt(10, 2, "random", 7, "heroic", out=out, workers=2)
+    assert steady(resumed) == steady(whole)
+    assert not journal.exists()
+    again = read(out, "rtdt")
+    assert {i: r["seed"] for i, r in again.items()} == {i: r["seed"] for i, r in first.items()}
+    assert [again[i]["outcome"] for i in range(10)] == [first[i]["outcome"] for i in range(10)]
+    # a run resumed from a whole Parquet file plays nothing
+    third = simulate_rtdt(10, 2, "random", 7, "heroic", out=out)
+    assert steady(third) == steady(whole)
+
+
+def test_a_damaged_parquet_file_is_refused_by_name(tmp_path: Path) -> None:
+    pytest.importorskip("pyarrow", reason="Parquet needs towerplay[report]")
+    out = tmp_path / "run.parquet"
+    out.write_bytes(b"not parquet at all")
+    with pytest.raises(SaveError, match="run.parquet: file: not a Parquet file"):
+        read(out, "rtdt")
+    simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal", out=tmp_path / "t.parquet")
+    with pytest.raises(SaveError, match="t.parquet: columns: not the columns of a rtdt run"):
+        read(tmp_path / "t.parquet", "rtdt")
+
+
 def test_a_records_file_of_another_run_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
     simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal", out=out)
     with pytest.raises(SaveError, match="run.jsonl: line 1: a tactics record, not rtdt"):
         simulate_rtdt(2, 1, "random", 1, "heroic", out=out)
-    with pytest.raises(ValueError, match="records are written as .csv or .jsonl"):
+    with pytest.raises(ValueError, match="records are written as .csv, .jsonl, .parquet"):
         simulate_rtdt(2, 1, "random", 1, "heroic", out=tmp_path / "run.txt")
 
 

@@ -533,3 +533,15 @@ def test_AT_CARD_4_a_card_that_can_do_nothing_is_offered_and_says_so() -> None:
     unit(g, "fighter").hp -= 2  # the fighter, in range 3, is wounded: the prayer helps
     turn(g, "cleric", ["healing_prayer", "basic_move", "divine_flames", "smite"])
     assert "play healing_prayer" not in g.observe(2)["pending"]["notes"]
+
+
+def test_observe_told_false_leaves_out_only_what_was_said() -> None:
+    """An agent's look-ahead asks observe(seat, told=False): the same board without the
+    AT-CARD-4 notes and the events, which it would otherwise pay for on every clone."""
+    g = arena(content=fixed(1))
+    turn(g, "rogue", ["backstab", "basic_move", "tumble", "smoke_bomb"])
+    full, lean = g.observe(1), g.observe(1, told=False)
+    assert full["pending"]["notes"] and "notes" not in lean["pending"]
+    assert "log" in full and "events" in full and "log" not in lean and "events" not in lean
+    full["pending"].pop("notes")
+    assert {k: v for k, v in full.items() if k not in ("log", "events")} == lean

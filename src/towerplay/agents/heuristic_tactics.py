@@ -74,7 +74,7 @@ class HeuristicTacticsAgent:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        view = game.observe(game.to_act)
+        view = game.observe(game.to_act, told=False)  # the board is all it reads
         kind = view["pending"]["kind"]
         if kind == "turn":
             return self.best_turn_action(game, actions)
@@ -100,7 +100,7 @@ def outcome(world: Any, seat: int, a: Action) -> float:
     trial.apply(a)
     guard = 0
     while trial.result is None and trial.to_act == seat and guard < 12:
-        view = trial.observe(seat)
+        view = trial.observe(seat, told=False)
         if view["pending"]["kind"] == "turn":
             break
         trial.apply(habit(view, trial.legal_actions()))
@@ -124,7 +124,7 @@ def goals(view: dict[str, Any], enemies: list[dict[str, Any]]) -> list[dict[str,
 def evaluate(game: Any, seat: int) -> float:
     if game.result is not None:
         return 10_000.0 if game.result.outcome == "win" else -10_000.0
-    view = game.observe(seat)
+    view = game.observe(seat, told=False)
     heroes, enemies = units(view)
     score = 0.0
     for e in enemies:

@@ -20,7 +20,8 @@ from rich.table import Table
 from towerplay.agents import Agent
 from towerplay.cli import loop
 from towerplay.cli.campaign_screen import CampaignScreen
-from towerplay.cli.common import fail, read_json
+from towerplay.cli.common import LangOption, fail, language_option, read_json
+from towerplay.cli.lang import _, speaking
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.sim.agents import make_agent
@@ -103,8 +104,16 @@ def load_record(store: Store, record_id: str) -> tuple[CampaignGame, int]:
         raise fail(str(exc)) from exc
 
 
-def play(store: Store, record_id: str, game: CampaignGame, version: int, ai: list[str]) -> None:
-    """Play on, committing every action; returns when the player quits or it ends."""
+def play(
+    store: Store,
+    record_id: str,
+    game: CampaignGame,
+    version: int,
+    ai: list[str],
+    tongue: str = "en",
+) -> None:
+    """Play on, committing every action, the screen in `tongue`; returns when the player
+    quits or it ends."""
     kept = {"version": version}
 
     def commit(g: CampaignGame, action: str) -> None:
@@ -120,16 +129,21 @@ def play(store: Store, record_id: str, game: CampaignGame, version: int, ai: lis
         kept["version"] = rec.version
 
     console = Console()
-    console.print(f"Campaign {record_id}: every action is kept (quit any time; continue later).")
-    loop.play_loop(
-        SCREEN,
-        game,
-        console,
-        input,
-        _ais(ai, version, len(game.observe(0)["heroes"])),
-        loop.terminal_completer(sys.stdin.isatty()),
-        after=commit,
-    )
+    with speaking(tongue):
+        console.print(
+            _("Campaign {id}: every action is kept (quit any time; continue later).").format(
+                id=record_id
+            )
+        )
+        loop.play_loop(
+            SCREEN,
+            game,
+            console,
+            input,
+            _ais(ai, version, len(game.observe(0)["heroes"])),
+            loop.terminal_completer(sys.stdin.isatty()),
+            after=commit,
+        )
 
 
 @campaign_app.command("new")
@@ -141,8 +155,10 @@ def new(
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
     ai: AiOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Start a campaign at Chapter 1 and play it."""
+    tongue = language_option(lang)
     try:
         game = new_game({"heroes": heroes, "difficulty": difficulty, "players": players}, seed)
     except (ValueError, IllegalAction) as exc:
@@ -152,7 +168,7 @@ def new(
     rec = store.create(
         KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game)
     )
-    play(store, rec.id, game, rec.version, ai or [])
+    play(store, rec.id, game, rec.version, ai or [], tongue)
 
 
 @campaign_app.command("continue")
@@ -160,11 +176,13 @@ def continue_(
     record_id: Annotated[str, typer.Argument(metavar="ID", help="the campaign's id (see list)")],
     ai: AiOption = None,
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Go on with a kept campaign from where it was left, mid-decision included."""
+    tongue = language_option(lang)
     store = _store(db)
     game, version = load_record(store, record_id)
-    play(store, record_id, game, version, ai or [])
+    play(store, record_id, game, version, ai or [], tongue)
 
 
 @campaign_app.command("list")

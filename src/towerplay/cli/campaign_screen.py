@@ -15,22 +15,27 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli import layout, tactics_screen
+from towerplay.cli.lang import N_, _
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.errors import SaveError
 from towerplay.tactics.campaign.game import CampaignGame
 
-HELP = """\
+HELP = N_("""\
 [bold]Answer[/] with the number of a choice, or type it ([cyan]choose 2[/], [cyan]level rogue_1[/], [cyan]buy CARD HERO[/]; Tab completes it).
 The party sheet and every hero's sheet are under the page; during an encounter the encounter screen shows.
 Every action is kept in the store as it is made: [cyan]quit[/] any time and [cyan]towerplay campaign continue ID[/];
 [cyan]save FILE[/] writes a JSON copy; [cyan]load[/] is [cyan]towerplay campaign import FILE[/].
-[bold]Commands[/]:"""
-LEGEND = """\
+[bold]Commands[/]:""")
+LEGEND = N_("""\
 [bold]Page[/]: the choices you may take are bright, closed ones dim with the reason in brackets; \
 (travel) draws a random encounter on the way.
 [bold]Sheets[/]: HP the hero's maximum, move its movement, deck the cards in it; \
-info NAME tells any card, perk, item or class."""
+info NAME tells any card, perk, item or class.""")
+SHEET_COLUMNS = (
+    *(N_("hero"), N_("level"), N_("class"), N_("HP"), N_("move")),
+    *(N_("deck"), N_("equipment"), N_("abilities"), N_("perks")),
+)
 MAX_DECISIONS = 2_000_000  # a campaign is many encounters long
 
 
@@ -43,7 +48,7 @@ def page(view: dict[str, Any]) -> RenderableType:
     out.append(p["text"] + "\n")
     for ch in p.get("choices", []):
         style = "" if ch["open"] else "dim"
-        mark = " (travel: a random encounter)" if ch.get("travel") else ""
+        mark = " " + _("(travel: a random encounter)") if ch.get("travel") else ""
         out.append(f"  {ch['action']}: {ch['text']}{mark}", style=style)
         if not ch["open"] and ch.get("reason"):
             out.append(f"  [{ch['reason']}]", style="dim")
@@ -55,30 +60,43 @@ def party_sheet(view: dict[str, Any], compact: bool = False) -> Text:
     """The party's gold, potions, decks and items (`compact`: one line, no items)."""
     party = view["party"]
     items = ", ".join(f"{k} ×{n}" for k, n in party["items"].items()) or "—"
-    out = Text("Party: ", style="bold")
+    out = Text(_("Party: "), style="bold")
     if compact:
         out.append(
-            f"{party['difficulty']} · gold {party['gold']} · revive potions "
-            f"{party['revive_potions']} · items {sum(party['items'].values())}"
+            _("{difficulty} · gold {gold} · revive potions {potions} · items {items}").format(
+                difficulty=_(party["difficulty"]),
+                gold=party["gold"],
+                potions=party["revive_potions"],
+                items=sum(party["items"].values()),
+            )
         )
         return out
     out.append(
-        f"{party['heroes_count']} heroes · {party['difficulty']} · gold {party['gold']} · "
-        f"revive potions {party['revive_potions']} · random encounter deck "
-        f"{party['random_encounters']} · market deck {len(party['market_deck'])}\n"
+        _(
+            "{heroes} heroes · {difficulty} · gold {gold} · revive potions {potions} · "
+            "random encounter deck {randoms} · market deck {market}"
+        ).format(
+            heroes=party["heroes_count"],
+            difficulty=_(party["difficulty"]),
+            gold=party["gold"],
+            potions=party["revive_potions"],
+            randoms=party["random_encounters"],
+            market=len(party["market_deck"]),
+        )
+        + "\n"
     )
-    out.append(f"Party > Items: {items}", style="dim")
+    out.append(_("Party > Items: {items}").format(items=items), style="dim")
     return out
 
 
 def hero_sheets(view: dict[str, Any]) -> Table:
     t = Table(box=None, padding=(0, 1), header_style="bold")
-    for col in ("hero", "level", "class", "HP", "move", "deck", "equipment", "abilities", "perks"):
-        t.add_column(col)
+    for col in SHEET_COLUMNS:
+        t.add_column(_(col))
     for h in view["heroes"]:
         classes = ", ".join(f"{k} {n}" for k, n in h["classes"].items())
         if h["summons"]:  # the summons cards kept with the class (AT-SUM-5)
-            classes += "; summons " + ", ".join(h["summons"])
+            classes += "; " + _("summons") + " " + ", ".join(h["summons"])
         t.add_row(
             Text(h["name"], style="cyan"),
             str(h["level"]),
@@ -100,8 +118,15 @@ def hero_lines(view: dict[str, Any]) -> Text:
         if out:
             out.append("\n")
         out.append(h["name"], style="cyan")
-        out.append(f" · level {h['level']} {h['class_name']} · HP {h['max_hp']} · move ")
-        out.append(f"{h['movement']} · deck {sum(h['deck'].values())}")
+        out.append(
+            _(" · level {level} {class_name} · HP {hp} · move {move} · deck {deck}").format(
+                level=h["level"],
+                class_name=h["class_name"],
+                hp=h["max_hp"],
+                move=h["movement"],
+                deck=sum(h["deck"].values()),
+            )
+        )
     return out
 
 
@@ -109,9 +134,9 @@ def market(view: dict[str, Any]) -> RenderableType | None:
     m = view.get("market")
     if not m:
         return None
-    t = Table(title=m.get("name", "Market"), box=None, padding=(0, 1), header_style="bold")
-    t.add_column("item")
-    t.add_column("gold")
+    t = Table(title=m.get("name", _("Market")), box=None, padding=(0, 1), header_style="bold")
+    t.add_column(_("item"))
+    t.add_column(_("gold"))
     for row in m.get("stock", []):
         t.add_row(f"{row['name']} ({row['source']})", str(row["price"]))
     return t
@@ -122,10 +147,13 @@ def level_up(view: dict[str, Any]) -> RenderableType | None:
     if not lu:
         return None
     hero = view["heroes"][lu["seat"]]["name"]
-    out = Text(f"Level up: {hero} (level {view['heroes'][lu['seat']]['level']})\n", style="bold")
+    level = view["heroes"][lu["seat"]]["level"]
+    out = Text(
+        _("Level up: {hero} (level {level})").format(hero=hero, level=level) + "\n", style="bold"
+    )
     for o in lu["options"]:
         if o["ok"]:
-            out.append(f"  level {o['card']}\n", style="green")
+            out.append(f"  level {o['card']}\n", style="green")  # the action, as typed
         else:
             out.append(f"  {o['class']}: {o['reason']} [{o['rule']}]\n", style="dim")
     return out
@@ -139,9 +167,13 @@ def setup(view: dict[str, Any]) -> RenderableType | None:
         return None
     hero = view["heroes"][p["seat"]]["name"]
     board = ", ".join(f"{k}: {v}" for k, v in lo["board"].items() if v) or "—"
-    out = Text(f"Player setup: {hero}\n", style="bold")
-    out.append(f"  board: {board}\n  shuffled in: {', '.join(lo['shuffled']) or '—'}\n")
-    out.append(f"  abilities: {', '.join(lo['abilities']) or '—'}\n")
+    out = Text(_("Player setup: {hero}").format(hero=hero) + "\n", style="bold")
+    out.append(
+        _("  board: {board}\n  shuffled in: {shuffled}\n").format(
+            board=board, shuffled=", ".join(lo["shuffled"]) or "—"
+        )
+    )
+    out.append(_("  abilities: {abilities}\n").format(abilities=", ".join(lo["abilities"]) or "—"))
     return out
 
 
@@ -160,7 +192,7 @@ def render(
     enc = game.encounter
     if enc is not None and seat is not None:
         view = enc.observe(seat)
-        parts = [Part([Text(f"Campaign · {game.prompt}", style="dim")])]
+        parts = [Part([Text(_("Campaign · {prompt}").format(prompt=game.prompt), style="dim")])]
         parts += tactics_screen.parts(enc, view, seat, width)
         shrink = [0] + [i + 1 for i in tactics_screen.SHRINK]
         return layout.fit(parts, shrink, log, foot, width, height, soft=3)
@@ -193,7 +225,7 @@ class CampaignScreen:
         return render(game, seat, width, height, log)
 
     def help(self) -> RenderableType:
-        return Text.from_markup(HELP)
+        return Text.from_markup(_(HELP))
 
     def info(self, game: CampaignGame, name: str) -> RenderableType | None:
         enc = game.encounter
@@ -204,7 +236,7 @@ class CampaignScreen:
         text = game.describe(name)
         if text is None:
             return None
-        head, _, body = text.partition("\n")
+        head, _sep, body = text.partition("\n")
         return Panel(
             Text(body), title=Text(head, style="bold"), title_align="left", box=box.ROUNDED
         )
@@ -213,15 +245,19 @@ class CampaignScreen:
         enc = game.encounter
         if enc is not None:
             return tactics_screen.legend(enc)
-        return Text.from_markup(LEGEND)
+        return Text.from_markup(_(LEGEND))
 
     def who(self, game: CampaignGame, seat: int) -> str:
         heroes = game.observe(seat)["heroes"]
-        return f"seat {seat} ({heroes[seat]['name']})" if seat < len(heroes) else f"seat {seat}"
+        if seat < len(heroes):
+            return _("seat {seat} ({hero})").format(seat=seat, hero=heroes[seat]["name"])
+        return _("seat {seat}").format(seat=seat)
 
     def finish(self, game: CampaignGame, console: Console) -> None:
         view = game.observe(0)
-        console.print(Text(f"The campaign is over: {view['ending']}", style="bold"))
+        console.print(
+            Text(_("The campaign is over: {ending}").format(ending=view["ending"]), style="bold")
+        )
 
     def dump(self, game: CampaignGame) -> str:
         return json.dumps(game.to_json())

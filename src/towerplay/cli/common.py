@@ -1,20 +1,40 @@
-"""What both games' commands share: one-line option errors and reading a save file."""
+"""What both games' commands share: one-line option errors, the `--lang` option and reading
+a save file."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import typer
 
+from towerplay.cli import lang as cli_lang
 from towerplay.core.errors import SaveError
+
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="The screen's language: en or pt (Brazilian Portuguese); "
+        f"default ${cli_lang.ENV}, else en.",
+    ),
+]
 
 
 def fail(message: str) -> typer.Exit:
     """A bad option: one red line on stderr and exit code 2 (raise what this returns)."""
     typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
     return typer.Exit(2)
+
+
+def language_option(lang: str | None) -> str:
+    """The language `--lang` chose (or the environment's, see `cli/lang.chosen`); an unknown
+    one is refused with the languages there are."""
+    try:
+        return cli_lang.chosen(lang)
+    except ValueError as exc:
+        raise fail(str(exc)) from None
 
 
 def read_json(file: str) -> Any:

@@ -20,6 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from towerplay.cli.lang import _
 from towerplay.cli.narrate import Line
 
 MIN_LOG = 2  # log lines kept however small the terminal
@@ -62,9 +63,9 @@ def log_panel(lines: Sequence[Line], rows: int | None, new: int | None = None) -
     if new is None:
         new = sum(1 for x in lines if x.fresh)
     fresh_shown = sum(1 for x in shown if x.fresh)
-    title = f"log · {new} new" if new else "log"
+    title = _("log · {n} new").format(n=new) if new else _("log")
     if new > fresh_shown:
-        title += f", {new - fresh_shown} above: type log"
+        title += _(", {n} above: type log").format(n=new - fresh_shown)
     return Panel(
         body,
         title=title,
@@ -125,7 +126,7 @@ def _condensed(lines: Sequence[Line], width: int, rows: int) -> list[Line]:
     for x in fresh:
         if x.kind != "action" and not x.head:
             continue
-        who, _, what = (x.head or x.text).partition(": ")
+        who, _sep, what = (x.head or x.text).partition(": ")
         if runs and runs[-1][0] == who:
             runs[-1][1].append(what)
         else:
@@ -170,7 +171,7 @@ def action_grid(texts: Sequence[str], width: int, max_rows: int | None = None) -
         nrows = max(1, max_rows - 1)
         hidden = len(items) - nrows * ncols
     grid = Table.grid(padding=(0, 2))
-    for _ in range(ncols):
+    for _col in range(ncols):
         grid.add_column(no_wrap=True)
     for r in range(nrows):
         row = []
@@ -184,6 +185,6 @@ def action_grid(texts: Sequence[str], width: int, max_rows: int | None = None) -
                 row.append(Text(""))
         grid.add_row(*row)
     if hidden > 0:
-        more = Text(f"… {hidden} more: type actions to list them all", style="dim")
+        more = Text(_("… {n} more: type actions to list them all").format(n=hidden), style="dim")
         return Group(grid, more)
     return grid

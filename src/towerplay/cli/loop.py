@@ -24,6 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.agents import Agent
+from towerplay.cli.lang import N_, _
 from towerplay.cli.layout import action_grid
 from towerplay.cli.narrate import Journal, Line, history, mark
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
@@ -34,15 +35,18 @@ from towerplay.core.protocol import Game
 COMMANDS = ("help", "log", "info ", "legend", "actions", "save ", "load ", "undo", "redo", "quit")
 # What every game's help lists under its own verbs
 COMMON_HELP = (
-    ("NUMBER | ACTION", "the action of that number, or typed out (Tab completes it)"),
-    ("Enter", "an empty line redraws the screen"),
-    ("log | log N", "the whole history of the game, paged, or its last N lines"),
-    ("info NAME", "the text of a card, item, virtue, companion, foe, hero…"),
-    ("legend", "what the symbols and identifiers on the board mean"),
-    ("actions", "every legal action, numbered (when the screen shows only some)"),
-    ("save FILE | load FILE", "save the game as JSON, or load one"),
-    ("undo [N] | redo [N]", "take back N of your decisions (the AI's between them too), or redo"),
-    ("quit | Ctrl-D", "leave; quit, load and Ctrl-D ask to save first when the game changed"),
+    (N_("NUMBER | ACTION"), N_("the action of that number, or typed out (Tab completes it)")),
+    (N_("Enter"), N_("an empty line redraws the screen")),
+    (N_("log | log N"), N_("the whole history of the game, paged, or its last N lines")),
+    (N_("info NAME"), N_("the text of a card, item, virtue, companion, foe, hero…")),
+    ("legend", N_("what the symbols and identifiers on the board mean")),
+    ("actions", N_("every legal action, numbered (when the screen shows only some)")),
+    (N_("save FILE | load FILE"), N_("save the game as JSON, or load one")),
+    (
+        "undo [N] | redo [N]",
+        N_("take back N of your decisions (the AI's between them too), or redo"),
+    ),
+    ("quit | Ctrl-D", N_("leave; quit, load and Ctrl-D ask to save first when the game changed")),
 )
 
 G = TypeVar("G", bound=Game)
@@ -144,7 +148,7 @@ def common_help() -> Table:
     grid.add_column(style="cyan", no_wrap=True)
     grid.add_column()
     for syntax, what in COMMON_HELP:
-        grid.add_row(syntax, what)
+        grid.add_row(_(syntax), _(what))
     return grid
 
 
@@ -181,7 +185,7 @@ class Session(Generic[G]):
         try:
             self.after(self.game, text)
         except TowerplayError as exc:
-            error(self.console, f"{exc}; stopping")
+            error(self.console, _("{error}; stopping").format(error=exc))
             self.stopped = True
 
     def height(self) -> int | None:
@@ -204,23 +208,27 @@ class Session(Generic[G]):
         chosen = agent.act(self.game)
         who = self.screen.who(self.game, seat)
         if not self.clear_screen:
-            self.console.print(Text(f"AI {who}: {chosen}", style="cyan"))
-        self.journal.before(self.game, f"AI {who}: {chosen}")
+            self.console.print(Text(self.ai_header(who, chosen), style="cyan"))
+        self.journal.before(self.game, self.ai_header(who, chosen))
         self.game.apply(chosen)
         self.applied(str(chosen))
         if self.pace > 0 and self.clear_screen and self.game.to_act is not None:
             self.draw(self.viewer if self.viewer is not None else seat)
             time.sleep(self.pace)
 
+    @staticmethod
+    def ai_header(who: str, chosen: Action) -> str:
+        return _("AI {who}: {action}").format(who=who, action=chosen)
+
     def command(self, text: str) -> bool:
         """Carry out one line from the player; False when the player quits."""
-        word, _, arg = text.partition(" ")
+        word, _sep, arg = text.partition(" ")
         word = word.lower()
         arg = arg.strip()
         if word in ("quit", "exit"):
             if not self.offer_save():
                 return True
-            self.console.print("Goodbye.")
+            self.console.print(_("Goodbye."))
             return False
         if word in ("help", "?"):
             self.console.print(Group(self.screen.help(), common_help()))
@@ -257,11 +265,16 @@ class Session(Generic[G]):
 
     def info(self, name: str) -> None:
         if not name:
-            error(self.console, "info needs a name: info NAME (an id or a name, as shown)")
+            error(self.console, _("info needs a name: info NAME (an id or a name, as shown)"))
             return
         found = self.screen.info(self.game, name)
         if found is None:
-            error(self.console, f"nothing called {name!r} in this game; try a name on the screen")
+            error(
+                self.console,
+                _("nothing called '{name}' in this game; try a name on the screen").format(
+                    name=name
+                ),
+            )
             return
         self.console.print(found)
 
@@ -273,74 +286,81 @@ class Session(Generic[G]):
             return True
         self.console.print(
             Text(
-                "The game changed since it was last saved. Save it first? "
-                "y: yes · n or Enter: no · c: cancel",
+                _(
+                    "The game changed since it was last saved. Save it first? "
+                    "y: yes · n or Enter: no · c: cancel"
+                ),
                 style="yellow",
             )
         )
         try:
-            answer = self.read("save first? (y/n/c)> ").strip().lower()
-            if answer in ("c", "cancel"):
+            answer = self.read(_("save first? (y/n/c)> ")).strip().lower()
+            if answer in ("c", "cancel", _("c"), _("cancel")):
                 return False
-            if answer not in ("y", "yes"):
+            if answer not in ("y", "yes", _("y"), _("yes")):
                 return True
-            file = self.read(f"file name{f' [{self.last_file}]' if self.last_file else ''}> ")
+            last = f" [{self.last_file}]" if self.last_file else ""
+            file = self.read(_("file name{last}> ").format(last=last))
         except (EOFError, KeyboardInterrupt):
             return True
         file = file.strip() or self.last_file
         if not file:
-            error(self.console, "no file name: not saved")
+            error(self.console, _("no file name: not saved"))
             return False
         return self.save(file)
 
     def save(self, file: str) -> bool:
         if not file:
-            error(self.console, "save needs a file name: save FILE")
+            error(self.console, _("save needs a file name: save FILE"))
             return False
         try:
             write_atomic(file, self.screen.dump(self.game))
         except OSError as exc:
             error(
                 self.console,
-                f"could not save to {file}: {exc.strerror or exc}; "
-                "any earlier file there is unchanged, and the game goes on",
+                _(
+                    "could not save to {file}: {error}; "
+                    "any earlier file there is unchanged, and the game goes on"
+                ).format(file=file, error=exc.strerror or exc),
             )
             return False
         self.changed = False
         self.last_file = file
-        self.console.print(f"Saved to {file}.")
+        self.console.print(_("Saved to {file}.").format(file=file))
         return True
 
     def load(self, file: str) -> None:
         if not file:
-            error(self.console, "load needs a file name: load FILE")
+            error(self.console, _("load needs a file name: load FILE"))
             return
         if not self.offer_save():
             return
         try:
             loaded = self.screen.load(file)
         except SaveError as exc:
-            error(self.console, f"could not load: {exc}; the current game goes on")
+            error(
+                self.console, _("could not load: {error}; the current game goes on").format(error=exc)
+            )
             return
         self.game = loaded
         self.journal = Journal.start(loaded, loaded.to_act)
         self.changed = False
         self.last_file = file
-        self.notes.append(f"Loaded {file}.")
+        self.notes.append(_("Loaded {file}.").format(file=file))
         self.show = True
 
     def step_back(self, word: str, arg: str) -> None:
         """`undo [N]` / `redo [N]`: N decisions of this table's people (1 if not given),
         with the AI moves between them; a stored game keeps the undo as a new version."""
         if arg and not arg.isdigit():
-            error(self.console, f"{word} takes a number of decisions: {word} [N]")
+            error(self.console, _("{word} takes a number of decisions: {word} [N]").format(word=word))
             return
         g = self.game
         one, left = (g.undo, lambda: g.undoable) if word == "undo" else (g.redo, lambda: g.redoable)
         done = 0
         before = mark(g)
         try:
-            for _ in range(int(arg or 1)):
+            for _step in range(int(arg or 1)):
                 one(1)
                 done += 1
                 while g.to_act in self.ai and left():  # AI moves, stepped over
@@ -350,7 +370,11 @@ class Session(Generic[G]):
         if done:
             if mark(g) < before:  # the log was taken back: the journal starts again from it
                 self.journal = Journal.start(g, g.to_act)
-            self.notes.append(f"{word}: {g.undoable} can be undone, {g.redoable} redone.")
+            self.notes.append(
+                _("{word}: {undo} can be undone, {redo} redone.").format(
+                    word=word, undo=g.undoable, redo=g.redoable
+                )
+            )
             self.applied(f"{word} {done}", decision=False)
 
     def act(self, text: str) -> None:
@@ -360,7 +384,10 @@ class Session(Generic[G]):
         if text.isdigit():
             n = int(text)
             if not 1 <= n <= len(legal):
-                error(self.console, f"no action numbered {n}; choose 1-{len(legal)}")
+                error(
+                    self.console,
+                    _("no action numbered {n}; choose 1-{last}").format(n=n, last=len(legal)),
+                )
                 return
             action = legal[n - 1]
         before = self.game.clone()
@@ -379,8 +406,10 @@ class Session(Generic[G]):
             self.game = before  # type: ignore[assignment]  # clone() is the game's own type
             error(
                 self.console,
-                f"internal error on {text!r} ({type(exc).__name__}: {exc}); "
-                "the game is as it was before it",
+                _(
+                    "internal error on '{text}' ({kind}: {error}); "
+                    "the game is as it was before it"
+                ).format(text=text, kind=type(exc).__name__, error=exc),
             )
             return
         self.applied(str(action))
@@ -419,7 +448,10 @@ def play_loop(
             screen.finish(s.game, console)
             return s.game
         if s.decisions >= screen.max_decisions:
-            error(console, f"no end after {s.decisions} decisions: an engine bug; stopping")
+            error(
+                console,
+                _("no end after {n} decisions: an engine bug; stopping").format(n=s.decisions),
+            )
             return s.game
         if seat in ai:
             s.ai_move(seat, ai[seat])
@@ -431,11 +463,11 @@ def play_loop(
         if completer is not None:
             completer.set(s.game)
         try:
-            line = read(f"seat {seat}> ")
+            line = read(_("seat {seat}> ").format(seat=seat))
         except (EOFError, KeyboardInterrupt):
             console.print()
             s.offer_save()
-            console.print("Goodbye.")
+            console.print(_("Goodbye."))
             return s.game
         text = line.strip()
         if not text:

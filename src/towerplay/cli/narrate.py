@@ -4,7 +4,8 @@ A game that tells structured events (`game.events`, `core/narration.Event`) give
 their kind and amounts, so gains show green and losses red; a game that only has text
 (`game.log`, `observe(seat)["log"]`) gives plain lines. The loop keeps a `Journal`: each
 decision (yours or the AI's) as a header line, then what it did, so the screen can show the
-outcome of every action since the previous prompt.
+outcome of every action since the previous prompt. Events are worded in the terminal's
+language (`cli/lang.event`); a text-only log is shown as the game wrote it.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import Any
 
 from rich.text import Text
 
+from towerplay.cli.lang import _, event
 from towerplay.core.protocol import Game
 
 # How each kind of event is coloured (kinds from core/narration.KINDS; "action" is a decision)
@@ -79,7 +81,7 @@ def mark(game: Game) -> int:
 
 
 def from_event(e: Any) -> Line:
-    return Line(e.kind, e.text, tuple(e.amounts))
+    return Line(e.kind, event(e), tuple(e.amounts))
 
 
 def since(game: Game, seat: int | None, start: int, end: int | None = None) -> list[Line]:
@@ -98,7 +100,7 @@ def since(game: Game, seat: int | None, start: int, end: int | None = None) -> l
     lines = [Line("text", t) for t in seen[max(0, first) : max(0, last)]]
     if first < 0:
         missed = min(-first, stop - start)
-        lines.insert(0, Line("text", f"… {missed} earlier line(s): type log to read them"))
+        lines.insert(0, Line("text", _("… {n} earlier line(s): type log to read them").format(n=missed)))
     return lines
 
 

@@ -11,7 +11,7 @@ from rich.table import Table as RichTable
 
 from towerplay.cli.common import fail
 from towerplay.core.errors import SaveError
-from towerplay.sim.report import breakdowns, causes, load, percent
+from towerplay.sim.report import load, percent, tables
 
 
 def report(
@@ -22,14 +22,15 @@ def report(
     ] = None,
 ) -> None:
     """Win rates with 95% intervals by players and difficulty, hero, foe, adversary,
-    companion, Covenant, encounter and class; how games ended; game lengths."""
+    companion, Covenant, encounter and class; the items and virtues that went with the result;
+    how games ended; game lengths."""
     try:
         game, records = load(run)
     except (ValueError, SaveError) as e:
         raise fail(str(e)) from None
     console = Console(highlight=False)
-    for table in breakdowns(game, records) + [causes(records)]:
-        out = RichTable(title=table.title)
+    for table in tables(game, records):
+        out = RichTable(title=table.title, caption=table.note or None)
         for col in ("group", "games", "wins", "win rate", "95% interval"):
             out.add_column(col, justify="left" if col == "group" else "right")
         for r in table.rows:

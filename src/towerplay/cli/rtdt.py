@@ -24,7 +24,8 @@ from rich.text import Text
 
 from towerplay.agents import Agent
 from towerplay.cli import loop
-from towerplay.cli.common import fail
+from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.lang import _, speaking
 from towerplay.cli.loop import Completer, terminal_completer
 from towerplay.cli.rtdt_screen import RtdtScreen, action_grid, load_game, render, save_game
 from towerplay.cli.rtdt_words import needs_text
@@ -111,13 +112,15 @@ def id_lists() -> Table:
     """What `play rtdt --list` prints: the ids to give --heroes, --foes, --adversary and
     --companion, each with its name."""
     c = get_world().content
-    table = Table("option", "id", "name", title="Return to Dark Tower ids", box=None)
+    table = Table(
+        _("option"), _("id"), _("name"), title=_("Return to Dark Tower ids"), box=None
+    )
     rows: list[tuple[str, str, str]] = []
     covenant = set(c.covenant_heroes)
     for hid, h in c.heroes.items():
         rows.append(("--heroes", hid, h.name + (" (Covenant)" if hid in covenant else "")))
     for fid, f in sorted(c.foes.items(), key=lambda kv: (kv[1].level, kv[0])):
-        rows.append(("--foes", fid, f"{f.name} (level {f.level})"))
+        rows.append(("--foes", fid, _("{name} (level {level})").format(name=f.name, level=f.level)))
     for aid in gamecode.ADVERSARIES:
         rows.append(("--adversary", aid, c.adversaries[aid].name))
     for cid in gamecode.COMPANIONS:
@@ -135,10 +138,10 @@ def code_note(code: str | None, heroes: Sequence[str], game: RtdtGame) -> str | 
     if not code or heroes:
         return None
     dealt = [h["hero"] for h in game.observe(0)["heroes"]]
-    return (
-        f"The code {code} does not carry the heroes; its seed dealt {', '.join(dealt)} "
-        f"(--heroes {','.join(dealt)} chooses them)."
-    )
+    return _(
+        "The code {code} does not carry the heroes; its seed dealt {dealt} "
+        "(--heroes {ids} chooses them)."
+    ).format(code=code, dealt=", ".join(dealt), ids=",".join(dealt))
 
 
 def parse_heroes(text: str | None) -> list[str]:
@@ -311,10 +314,13 @@ def play_rtdt(
     treasures: TreasuresOption = None,
     new_corruptions: NewCorruptionsOption = None,
     only_new_corruptions: OnlyNewCorruptionsOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Play Return to Dark Tower (cooperative or competitive) in the terminal."""
+    tongue = language_option(lang)
     if list_ids:
-        Console(highlight=False).print(id_lists())
+        with speaking(tongue):
+            Console(highlight=False).print(id_lists())
         return
     if pace < 0:
         raise fail(f"--pace must be 0 or more seconds, not {pace}")
@@ -338,7 +344,6 @@ def play_rtdt(
                 new_corruptions,
                 only_new_corruptions,
             )
-            note = code_note(code, parse_heroes(heroes), game)
         view = game.observe(0)
         # the AI seats are seeded from the game code's seed, so a code replays the same game
         agents = parse_ai(ai or [], view["config"]["players"], gamecode.decode(view["code"]).seed)
@@ -346,7 +351,10 @@ def play_rtdt(
         raise fail(str(exc)) from None
     console = Console(highlight=False)
     completer = terminal_completer(sys.stdin.isatty())
-    play_loop(game, console, input, agents, completer, pace=pace, notes=[note] if note else [])
+    with speaking(tongue):
+        if load is None:
+            note = code_note(code, parse_heroes(heroes), game)
+        play_loop(game, console, input, agents, completer, pace=pace, notes=[note] if note else [])
 
 
 def _chosen(ids: str | None) -> tuple[str, ...]:

@@ -14,9 +14,11 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli import rtdt_words as words
+from towerplay.cli.lang import N_, _
 from towerplay.rtdt.game import RtdtGame
 
 KINGDOMS = ("north", "east", "south", "west")
+KINGDOM_WORDS = (N_("north"), N_("east"), N_("south"), N_("west"), N_("doom"))  # in words
 BUILDING_TYPES = ("citadel", "sanctuary", "village", "bazaar")
 LABEL_WIDTH = 9  # "Sanctuary": the label column of a kingdom panel
 SCREEN_WIDTH = 100
@@ -47,13 +49,27 @@ def header(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Text:
     cfg = view["config"]
     t = Text()
     if compact:
-        t.append(f"Month {view['month']}/{view['months']} · turn {view['turn_in_month']}", "bold")
-        t.append(f" · code {view['code']}", style="dim")
+        t.append(
+            _("Month {month}/{months} · turn {turn}").format(
+                month=view["month"], months=view["months"], turn=view["turn_in_month"]
+            ),
+            "bold",
+        )
+        t.append(_(" · code {code}").format(code=view["code"]), style="dim")
         return t
-    t.append(f"Month {view['month']} of {view['months']}", style="bold")
-    t.append(f" · turn {view['turn_in_month']} (about {view['average_turns_per_month']} a month)")
     t.append(
-        f"   Return to Dark Tower · {cfg['mode']} · {cfg['difficulty']} · code {view['code']}",
+        _("Month {month} of {months}").format(month=view["month"], months=view["months"]),
+        style="bold",
+    )
+    t.append(
+        _(" · turn {turn} (about {average} a month)").format(
+            turn=view["turn_in_month"], average=view["average_turns_per_month"]
+        )
+    )
+    t.append(
+        _("   Return to Dark Tower · {mode} · {difficulty} · code {code}").format(
+            mode=_(cfg["mode"]), difficulty=_(cfg["difficulty"]), code=view["code"]
+        ),
         style="dim",
     )
     return t
@@ -115,30 +131,30 @@ def _markers(
         ]
         words.at(foes, ", ".join(where), avail)
     if foes:
-        grid.add_row("Foes", foes)
+        grid.add_row(_("Foes"), foes)
     adv = view["adversary"]
     if here(adv["space"]):
         who = Text(game.world.name(adv["id"]), style="bold red")
-        grid.add_row("Adversary", words.at(who, words.space(game, adv["space"]), avail))
+        grid.add_row(_("Adversary"), words.at(who, words.space(game, adv["space"]), avail))
     for q in view["quests"]:
         if here(q["space"]):
             t = words.quest_mark(q["kind"]).append(" ", style="")
             t.append(q["name"], style="bold" if q["kind"] == "main_goal" else "")
             t.append(f" {q['stage']}/{q['stages']}")
             words.at(t, words.space(game, q["space"]), avail)
-            grid.add_row("Quest", t)
+            grid.add_row(_("Quest"), t)
     for sp, d in view["dungeons"].items():
         if here(sp):
-            t = Text(d["type"].title())  # then rooms cleared, like a quest's stage
+            t = Text(_(d["type"]).title())  # then rooms cleared, like a quest's stage
             t.append(f" {sum(d['cleared'])}/{len(d['cleared'])}")
             words.at(t, words.space(game, sp), avail)
-            grid.add_row("Dungeon", t)
+            grid.add_row(_("Dungeon"), t)
     trees = words.by_space(sp for sp in view["siege_trees"] if here(sp))
     if trees:
         text = ", ".join(
             words.space(game, sp) + (f" ×{n}" if n > 1 else "") for sp, n in trees.items()
         )
-        grid.add_row("Trees", Text(text, style="green"))
+        grid.add_row(_("Trees"), Text(text, style="green"))
     return grid if grid.row_count else None
 
 
@@ -157,27 +173,27 @@ def _covenant_markers(
         t = Text(x.get("name") or game.world.name(x["monument"]), style="bold")
         status = x["status"]
         if status == "foundation":  # its offerings are on the building's row
-            t.append(" · foundation", style="yellow")
+            t.append(" · " + _("foundation"), style="yellow")
         elif status == "built":
-            t.append(" · built", style="green")
+            t.append(" · " + _("built"), style="green")
         else:
             t.stylize("strike dim")
-            t.append(" · destroyed", style="red")
-        grid.add_row("Monument", t)
+            t.append(" · " + _("destroyed"), style="red")
+        grid.add_row(_("Monument"), t)
     wastes = [sp for sp in cov["wastelands"] if here(sp)]
     if wastes:
         text = ", ".join(words.space(game, sp) for sp in wastes)
-        grid.add_row("Wasteland", Text(text, style="dark_orange"))
+        grid.add_row(_("Wasteland"), Text(text, style="dark_orange"))
     guarded = words.by_space(sp for sp in cov["protections"] if here(sp))
     if guarded:
         text = ", ".join(
             words.space(game, sp) + (f" ×{n}" if n > 1 else "") for sp, n in guarded.items()
         )
-        grid.add_row("Protected", Text(text, style="cyan"))
+        grid.add_row(_("Protected"), Text(text, style="cyan"))
     foe, space = words.quarry(game, view)
     if foe and here(space):
         grid.add_row(
-            "Quarry",
+            _("Quarry"),
             words.at(Text(game.world.name(foe), style="bold"), words.space(game, space), avail),
         )
 
@@ -208,14 +224,17 @@ def _kingdom_body(
     for sp, b in rows:
         btype = b["type"]
         kind = w.content.buildings.get(btype)
-        label = kind.name if kind is not None else btype.title()
+        label = _(kind.name if kind is not None else btype.title())
         if short:
             label = SHORT_LABELS.get(btype, label[:1])
         name = Text(board.names.get(sp, sp))
         site = sites.get(sp)
         if site is not None and site["status"] == "foundation":
             n = site["offerings"]
-            status = Text(f"foundation {n}/{most}", style="bold yellow" if n >= most else "yellow")
+            status = Text(
+                _("foundation {n}/{most}").format(n=n, most=most),
+                style="bold yellow" if n >= most else "yellow",
+            )
             grid.add_row(label, name, status)
         elif b["standing"]:
             if site is not None:
@@ -223,7 +242,7 @@ def _kingdom_body(
             grid.add_row(label, name, words.building_skulls(b["skulls"] or 0, doom.get(sp, 0)))
         else:
             name.stylize("strike dim")
-            grid.add_row(label, name, Text("destroyed", style="red"))
+            grid.add_row(label, name, Text(_("destroyed"), style="red"))
     here = Text()
     for seat in info["heroes"]:
         h = heroes[seat]
@@ -232,7 +251,7 @@ def _kingdom_body(
         here.append(f"{w.name(h['hero'])} ({seat})", style="cyan")
         here.append(f" @ {board.names.get(h['space'], h['space'])}")
     if not here:
-        here.append("no heroes here", style="dim")
+        here.append(_("no heroes here"), style="dim")
     markers = _markers(game, view, k, inner - (0 if short else LABEL_WIDTH + 1), short)
     return Group(grid, markers, here) if markers is not None else Group(grid, here)
 
@@ -248,16 +267,16 @@ def _kingdom_panel(
     w = game.world
     info = view["kingdoms"][k]
     heroes = view["heroes"]
-    title = Text(k.title(), style="bold")
+    title = Text(_(k).title(), style="bold")
     if not short:
         title.append(f" · {w.content.kingdoms[k].name}")
     if info["dormant"]:
-        title.append(" · dormant", style="dim italic")
+        title.append(" · " + _("dormant"), style="dim italic")
     else:
         home = heroes[info["home_of"]]
         title.append(f" · {w.name(home['hero'])} ({home['seat']})", style="cyan")
     glyphs = info["glyphs_facing"]
-    subtitle = Text("glyphs: " + ", ".join(glyphs), style="magenta") if glyphs else None
+    subtitle = Text(_("glyphs: ") + ", ".join(glyphs), style="magenta") if glyphs else None
     return Panel(
         body,
         title=title,
@@ -276,7 +295,7 @@ def kingdoms(game: RtdtGame, view: dict[str, Any], width: int = SCREEN_WIDTH) ->
     present = [k for k in KINGDOMS if k in view["kingdoms"]]
     across = 4 if width >= FOUR_ACROSS else 2
     grid = Table.grid(expand=True)
-    for _ in range(across):
+    for _col in range(across):
         grid.add_column(ratio=1)
     inner = max(10, width // across - 4)
     for i in range(0, len(present), across):
@@ -330,7 +349,7 @@ def kingdom_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -
                 t.append(" · ")
                 t.append_text(words.quest_mark(q["kind"]))
                 t.append(f" {words.space(game, q['space'])}")
-        grid.add_row(k.title(), t)
+        grid.add_row(_(k).title(), t)
     return grid
 
 
@@ -345,7 +364,7 @@ def _foes(game: RtdtGame, view: dict[str, Any]) -> Table:
     for foe in view["foes"].values():
         grid.add_row(
             foe["name"],
-            f"L{foe['level']}",
+            _("L{level}").format(level=foe["level"]),
             words.traits(foe["traits"]),
             words.status_text(foe["status"]),
             foe["strike"] or "",
@@ -362,9 +381,9 @@ def _adversary(game: RtdtGame, view: dict[str, Any]) -> Text:
     if adv["space"]:
         t.append(f" @ {words.space(game, adv['space'])}", style="bold")
     elif words.competitive(view):  # competitive mode has no main goal
-        t.append(" · inside the Tower", style="dim")
+        t.append(" · " + _("inside the Tower"), style="dim")
     else:
-        t.append(" · inside the Tower until the main goal is done", style="dim")
+        t.append(" · " + _("inside the Tower until the main goal is done"), style="dim")
     return t
 
 
@@ -374,14 +393,18 @@ def world_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> 
     w = game.world
     sk = view["skulls"]
     skulls = Text()
-    skulls.append(f"supply {sk['supply']}", style="bold red" if sk["supply"] <= 3 else "bold")
-    skulls.append(f" · removed {sk['removed']} · inside the Tower {sk['inside_tower']}")
-    skulls.append(f" · seals on {len(view['tower']['seals'])} of 12")
+    skulls.append(_("supply {n}").format(n=sk["supply"]), style="bold red" if sk["supply"] <= 3 else "bold")
+    skulls.append(
+        _(" · removed {removed} · inside the Tower {inside}").format(
+            removed=sk["removed"], inside=sk["inside_tower"]
+        )
+    )
+    skulls.append(_(" · seals on {n} of 12").format(n=len(view["tower"]["seals"])))
     if sk["emerged_to_place"]:
         to_place = ", ".join(words.emerged(e) for e in sk["emerged_to_place"])
-        skulls.append(" · to place: " + to_place, style="yellow")
+        skulls.append(_(" · to place: ") + to_place, style="yellow")
     market = Text(" · ".join(w.name(t) for t in view["market"]) or "—")
-    market.append(f"  (deck {view['decks']['treasures']})", style="dim")
+    market.append(_("  (deck {n})").format(n=view["decks"]["treasures"]), style="dim")
     piles = [
         Text(f"{w.name(g)} {n}", style="" if n else "dim") for g, n in view["gear_piles"].items()
     ]
@@ -390,7 +413,7 @@ def world_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> 
         gear = Text(" · ").join(piles)
     else:
         gear = Table.grid(padding=(0, 3))
-        for _ in range(3):
+        for _col in range(3):
             gear.add_column(no_wrap=True)
         for i in range(0, len(piles), 3):
             row = piles[i : i + 3]
@@ -398,30 +421,31 @@ def world_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> 
     grid = Table.grid(padding=(0, 1))
     grid.add_column(style="bold", no_wrap=True)
     grid.add_column()
-    grid.add_row("Skulls", skulls)
+    grid.add_row(_("Skulls"), skulls)
     cov = words.covenant(view)
     if cov and view["config"]["expansion"] == "covenant":
         on_buildings = sum(cov["doom"].values())
-        doom = Text(f"supply {cov['doom_supply']}", style="bold magenta")
+        doom = Text(_("supply {n}").format(n=cov["doom_supply"]), style="bold magenta")
         doom.append(
-            f" · inside the Tower {cov['doom_inside_tower']} · on buildings {on_buildings}"
-            f" · removed {cov['doom_removed']}"
+            _(" · inside the Tower {inside} · on buildings {on} · removed {removed}").format(
+                inside=cov["doom_inside_tower"], on=on_buildings, removed=cov["doom_removed"]
+            )
         )
-        grid.add_row("Doom", doom)
-    grid.add_row("Market", market)
-    grid.add_row("Gear", gear)
+        grid.add_row(_("Doom"), doom)
+    grid.add_row(_("Market"), market)
+    grid.add_row(_("Gear"), gear)
     if compact:
         foes = Text(" · ").join(
-            Text(f"{f['name']} L{f['level']}", style=words.STATUS_STYLES.get(f["status"] or "", ""))
+            Text(f"{f['name']} " + _("L{level}").format(level=f["level"]), style=words.STATUS_STYLES.get(f["status"] or "", ""))
             for f in view["foes"].values()
         )
-        grid.add_row("Foes", foes)
+        grid.add_row(_("Foes"), foes)
     else:
-        grid.add_row("Foes", _foes(game, view))
-    grid.add_row("Adversary", _adversary(game, view))
+        grid.add_row(_("Foes"), _foes(game, view))
+    grid.add_row(_("Adversary"), _adversary(game, view))
     if view["fire_rivers"]:
         rivers = ", ".join(
             f"{words.space(game, a)}–{words.space(game, b)}" for a, b in view["fire_rivers"]
         )
-        grid.add_row("Fire", Text("rivers of fire: " + rivers, style="dark_orange"))
+        grid.add_row(_("Fire"), Text(_("rivers of fire: ") + rivers, style="dark_orange"))
     return grid

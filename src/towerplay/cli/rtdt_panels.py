@@ -12,6 +12,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli import rtdt_words as words
+from towerplay.cli.lang import N_, _
 from towerplay.rtdt.game import RtdtGame
 
 
@@ -32,24 +33,24 @@ def trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | Non
         if t is None:
             continue
         head = Text(t.name, style="bold")
-        head.append(f" · {t.type} @ {words.space(game, t.space)}")
+        head.append(f" · {_(t.type)} @ {words.space(game, t.space)}")
         head.append(" — " + words.trial_needs_text(t.needs), style="cyan")
         grid.add_row(Text("□", style="yellow"), head)
     for h in view["heroes"]:
         who = Text(f"{w.name(h['hero'])} ({h['seat']})", style="cyan")
         done = h["trials_done"]
-        line = Text(f"trials done {len(done)}/3")
+        line = Text(_("trials done {n}/3").format(n=len(done)))
         if done:
             line.append(
                 ": " + ", ".join(trials[t].name if t in trials else t for t in done), style="green"
             )
         if h.get("eliminated"):
-            line.append(" · eliminated", style="bold red")
+            line.append(" · " + _("eliminated"), style="bold red")
         grid.add_row(who, line)
     d = view["dungeons"].get("tower")
     if d is not None:
         cleared = sum(d["cleared"])
-        line = Text(f"rooms cleared {cleared}/{len(d['cleared'])}")
+        line = Text(_("rooms cleared {n}/{rooms}").format(n=cleared, rooms=len(d["cleared"])))
         names = {r.id: r.name for r in w.content.competitive.tower_rooms}
         done_rooms = [
             f"{i} {names.get(rid, rid)}"
@@ -58,10 +59,10 @@ def trials_panel(game: RtdtGame, view: dict[str, Any], seat: int) -> Panel | Non
         ]
         if done_rooms:
             line.append(": " + ", ".join(done_rooms), style="green")
-        grid.add_row(Text("Tower", style="bold magenta"), line)
+        grid.add_row(Text(_("Tower"), style="bold magenta"), line)
     return Panel(
         grid,
-        title="Heroic trials (3 to enter the Tower's dungeon)",
+        title=_("Heroic trials (3 to enter the Tower's dungeon)"),
         title_align="left",
         box=box.ROUNDED,
         padding=(0, 1),
@@ -79,7 +80,8 @@ def quests(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Panel
         short.add_column()
         for q in view["quests"]:
             line = Text(q["name"], style="bold yellow" if q["kind"] == "main_goal" else "bold")
-            line.append(f" {q['stage']}/{q['stages']} @ {words.space(game, q['space'])} · needs ")
+            line.append(f" {q['stage']}/{q['stages']} @ {words.space(game, q['space'])} · ")
+            line.append(_("needs") + " ")
             line.append(words.needs_text(game, q["needs"]), style="cyan")
             short.add_row(words.quest_mark(q["kind"]), line)
         return short if short.row_count else None
@@ -89,19 +91,23 @@ def quests(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Panel
     for q in view["quests"]:
         main = q["kind"] == "main_goal"
         head = Text(q["name"], style="bold yellow" if main else "bold")
-        head.append(f" · {words.QUEST_KINDS.get(q['kind'], q['kind'])}", style="italic")
-        head.append(f" · stage {q['stage']}/{q['stages']} @ {words.space(game, q['space'])}")
+        head.append(f" · {_(words.QUEST_KINDS.get(q['kind'], q['kind']))}", style="italic")
+        head.append(
+            _(" · stage {stage}/{stages} @ {space}").format(
+                stage=q["stage"], stages=q["stages"], space=words.space(game, q["space"])
+            )
+        )
         grid.add_row(words.quest_mark(q["kind"]), head)
-        needs = Text("needs: ", style="bold")
+        needs = Text(_("needs") + ": ", style="bold")
         needs.append(words.needs_text(game, q["needs"]), style="cyan")
         needs.append(" — " + q["text"], style="dim")
         grid.add_row("", needs)
     if view["done_quests"]:
         done = words.names(game, view["done_quests"])
-        grid.add_row(Text("✓", style="green"), Text("done: " + done, style="dim"))
+        grid.add_row(Text("✓", style="green"), Text(_("done: ") + done, style="dim"))
     return Panel(
         grid,
-        title=f"Quests ({words.QUEST_LEGEND})",
+        title=_("Quests ({marks})").format(marks=words.quest_legend()),
         title_align="left",
         box=box.ROUNDED,
         padding=(0, 1),
@@ -116,7 +122,7 @@ def _companions(game: RtdtGame, view: dict[str, Any], h: dict[str, Any]) -> Text
             t.append(", ")
         t.append(game.world.name(cid), style="green")
         if cid == view["main_companion"]:
-            t.append(" (shared)", style="dim")
+            t.append(" " + _("(shared)"), style="dim")
     return t if t else Text("—")
 
 
@@ -131,7 +137,8 @@ def _treasures(game: RtdtGame, view: dict[str, Any], ids: Sequence[str]) -> Text
         t.append(game.world.name(tid))
         if tid in charges:
             n = charges[tid]
-            t.append(f" ({n} charge{'' if n == 1 else 's'})", style="magenta")
+            many = _(" ({n} charge)") if n == 1 else _(" ({n} charges)")
+            t.append(many.format(n=n), style="magenta")
     return t if t else Text("—")
 
 
@@ -145,28 +152,28 @@ def _covenant_hero(game: RtdtGame, view: dict[str, Any], seat: int, own: bool) -
     parts: list[Text] = []
     blessings = cov["blessings"][seat] if seat < len(cov["blessings"]) else 0
     if own or blessings:
-        t = Text("blessings ", style="bold")
+        t = Text(_("blessings") + " ", style="bold")
         t.append(str(blessings), style="bold yellow" if blessings else "dim")
         parts.append(t)
     hero = view["heroes"][seat]["hero"]
     if hero == words.WARDEN:
         foe, space = words.quarry(game, view)
-        t = Text("quarry ", style="bold")
+        t = Text(_("quarry") + " ", style="bold")
         if foe:
             t.append(w.name(foe), style="red")
             t.append(f" @ {words.space(game, space)}" if space else "")
         else:
-            t.append("on your board", style="dim")
+            t.append(_("on your board"), style="dim")
         parts.append(t)
     if hero == words.ASTROMANCER:
-        t = Text("prepared ", style="bold")
+        t = Text(_("prepared") + " ", style="bold")
         t.append(
             words.names(game, words.at_seat(cov.get("spells_prepared", []), seat)), style="yellow"
         )
         if own:
-            t.append(" · spells ", style="bold")
+            t.append(" · " + _("spells") + " ", style="bold")
             t.append(words.names(game, words.at_seat(cov.get("spells_in_hand", []), seat)))
-            t.append(" · invocations ", style="bold")
+            t.append(" · " + _("invocations") + " ", style="bold")
             t.append(
                 words.names(game, words.at_seat(cov.get("invocations_set_aside", []), seat)),
                 style="dim",
@@ -193,44 +200,44 @@ def hero_panel(
     t = Text()
     if compact:
         t.append(f"{w.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])} · ", "cyan")
-    t.append(f"warriors {h['warriors']}", style="bold")
+    t.append(_("warriors {n}").format(n=h["warriors"]), style="bold")
     t.append(" · ")
-    t.append(f"spirit {h['spirit']}", style="bold")
+    t.append(_("spirit {n}").format(n=h["spirit"]), style="bold")
     if view["result"] is None and view["current_seat"] == seat:
-        t.append(f" · moves left {turn['moves_left']}")
+        t.append(_(" · moves left {n}").format(n=turn["moves_left"]))
         if turn["doubled"]:
-            t.append(" (doubled)")
+            t.append(" " + _("(doubled)"))
         done = [
-            name
+            _(name)
             for name, flag in (
-                ("heroic action", turn["heroic_done"]),
-                ("reinforce", turn["reinforces"]),
-                ("trade", turn["traded"]),
+                (N_("heroic action"), turn["heroic_done"]),
+                (N_("reinforce"), turn["reinforces"]),
+                (N_("trade"), turn["traded"]),
             )
             if flag
         ]
         if done:
-            t.append(" · done: " + ", ".join(done), style="dim")
-    t.append("\npotions ", style="bold")
+            t.append(_(" · done: ") + ", ".join(done), style="dim")
+    t.append("\n" + _("potions") + " ", style="bold")
     t.append(words.counted(game, h["potions"]))
-    t.append(" · gear ", style="bold")
+    t.append(" · " + _("gear") + " ", style="bold")
     t.append(words.names(game, h["gear"]))
-    t.append(" · treasures ", style="bold")
+    t.append(" · " + _("treasures") + " ", style="bold")
     t.append(_treasures(game, view, h["treasures"]))
-    t.append("\ncompanions ", style="bold")
+    t.append("\n" + _("companions") + " ", style="bold")
     t.append(_companions(game, view, h))
     if h["quest_items"]:
-        t.append(" · quest items ", style="bold")
+        t.append(" · " + _("quest items") + " ", style="bold")
         t.append(words.counted(game, h["quest_items"]), style="yellow")
     if h.get("spores", 0) > 0:
-        t.append(" · spores ", style="bold")
+        t.append(" · " + _("spores") + " ", style="bold")
         t.append(str(h["spores"]), style="magenta")
-    t.append("\nvirtues ", style="bold")
+    t.append("\n" + _("virtues") + " ", style="bold")
     t.append(words.names(game, h["virtues"]), style="green")
     if not compact:
-        t.append(" · inactive ", style="bold")
+        t.append(" · " + _("inactive") + " ", style="bold")
         t.append(words.names(game, h["inactive"]), style="dim")
-    t.append("\ncorruptions ", style="bold")
+    t.append("\n" + _("corruptions") + " ", style="bold")
     t.append(words.names(game, h["corruptions"]), style="red" if h["corruptions"] else "")
     cov = _covenant_hero(game, view, seat, own=True)
     if cov:
@@ -238,9 +245,11 @@ def hero_panel(
         t.append_text(cov)
     if compact:
         return Text(" · ").join(t.split("\n"))
-    title = (
-        f"{w.name(h['hero'])} · seat {seat} · home {h['kingdom']} · "
-        f"at {w.board.names.get(h['space'], h['space'])}"
+    title = _("{hero} · seat {seat} · home {kingdom} · at {space}").format(
+        hero=w.name(h["hero"]),
+        seat=seat,
+        kingdom=_(h["kingdom"]),
+        space=w.board.names.get(h["space"], h["space"]),
     )
     return Panel(t, title=title, title_align="left", box=box.ROUNDED, padding=(0, 1))
 
@@ -249,9 +258,18 @@ def hero_line(game: RtdtGame, view: dict[str, Any], seat: int) -> Text:
     """The seat's hero in one line, for the smallest screens: where, warriors, spirit."""
     h = view["heroes"][seat]
     t = Text(f"{game.world.name(h['hero'])} ({seat}) @ {words.space(game, h['space'])}", "cyan")
-    t.append(f" · warriors {h['warriors']} · spirit {h['spirit']}", style="bold")
-    t.append(f" · potions {len(h['potions'])} · corruptions {len(h['corruptions'])}")
-    t.append(" (info NAME, legend, log: more)", style="dim")
+    t.append(
+        _(" · warriors {warriors} · spirit {spirit}").format(
+            warriors=h["warriors"], spirit=h["spirit"]
+        ),
+        style="bold",
+    )
+    t.append(
+        _(" · potions {potions} · corruptions {corruptions}").format(
+            potions=len(h["potions"]), corruptions=len(h["corruptions"])
+        )
+    )
+    t.append(" " + _("(info NAME, legend, log: more)"), style="dim")
     return t
 
 
@@ -265,29 +283,37 @@ def other_heroes(game: RtdtGame, view: dict[str, Any], seat: int) -> Table | Non
     grid.add_column()
     for h in others:
         who = Text(f"{w.name(h['hero'])} ({h['seat']})", style="cyan")
-        who.append(f", {h['kingdom']}:")
+        who.append(f", {_(h['kingdom'])}:")
         stats = Text(
-            f"warriors {h['warriors']} · spirit {h['spirit']} · potions {len(h['potions'])}"
+            _("warriors {warriors} · spirit {spirit} · potions {potions}").format(
+                warriors=h["warriors"], spirit=h["spirit"], potions=len(h["potions"])
+            )
         )
-        stats.append(f" · gear {len(h['gear'])} · treasures {len(h['treasures'])} · ")
         stats.append(
-            f"corruptions {len(h['corruptions'])}", style="red" if h["corruptions"] else ""
+            _(" · gear {gear} · treasures {treasures} · ").format(
+                gear=len(h["gear"]), treasures=len(h["treasures"])
+            )
+        )
+        stats.append(
+            _("corruptions {n}").format(n=len(h["corruptions"])),
+            style="red" if h["corruptions"] else "",
         )
         own = [c for c in h["companions"] if c != view["main_companion"]]
         if own:
-            stats.append(" · companions " + words.names(game, own), style="green")
+            stats.append(" · " + _("companions") + " " + words.names(game, own), style="green")
         if h["quest_items"]:
-            stats.append(" · quest items " + words.counted(game, h["quest_items"]), style="yellow")
+            items = words.counted(game, h["quest_items"])
+            stats.append(" · " + _("quest items") + " " + items, style="yellow")
         if h.get("spores", 0) > 0:
-            stats.append(f" · spores {h['spores']}", style="magenta")
+            stats.append(" · " + _("spores") + f" {h['spores']}", style="magenta")
         cov = _covenant_hero(game, view, h["seat"], own=False)
         if cov:
             stats.append(" · ")
             stats.append_text(cov)
         if words.competitive(view):
-            stats.append(f" · trials done {len(h['trials_done'])}")
+            stats.append(" · " + _("trials done") + f" {len(h['trials_done'])}")
             if h.get("eliminated"):
-                stats.append(" · eliminated", style="bold red")
+                stats.append(" · " + _("eliminated"), style="bold red")
         grid.add_row(who, stats)
     return grid
 
@@ -297,13 +323,13 @@ def _pool(pool: dict[str, int], used: int, most: int, usable: Iterable[str] = ()
     (10) a heroic action allows are used."""
     apply = set(usable) | {"wild"}
     left = [(kind, n) for kind, n in pool.items() if n > 0]
-    good = [f"{kind} {n}" for kind, n in left if not usable or kind in apply]
-    other = [f"{kind} {n}" for kind, n in left if usable and kind not in apply]
-    t = Text("advantages left: ", style="bold")
-    t.append(" · ".join(good) if good else "none that apply", style="cyan" if good else "dim")
+    good = [f"{_(kind)} {n}" for kind, n in left if not usable or kind in apply]
+    other = [f"{_(kind)} {n}" for kind, n in left if usable and kind not in apply]
+    t = Text(_("advantages left: "), style="bold")
+    t.append(" · ".join(good) if good else _("none that apply"), style="cyan" if good else "dim")
     if other:
-        t.append(" (no use here: " + ", ".join(other) + ")", style="dim")
-    t.append(f" · used {used} of {most}", style="dim")
+        t.append(_(" (no use here: {which})").format(which=", ".join(other)), style="dim")
+    t.append(_(" · used {used} of {most}").format(used=used, most=most), style="dim")
     return t
 
 
@@ -313,15 +339,23 @@ def fight_line(game: RtdtGame, view: dict[str, Any]) -> Text | None:
     if b is None and dv is None:
         return None
     if b is not None:
-        t = Text(f"Battle · {game.world.name(b['foe'])}", style="bold red")
+        t = Text(_("Battle") + f" · {game.world.name(b['foe'])}", style="bold red")
         if b["card"] is not None:
-            t.append(f" · card {b['card']} of {b['cards']} · result {b['rung'] + 1}/5", style="")
+            t.append(
+                _(" · card {card} of {cards} · result {rung}/5").format(
+                    card=b["card"], cards=b["cards"], rung=b["rung"] + 1
+                ),
+                style="",
+            )
         pool, used, most = b["advantages"], b["used"], b["max_advantages"]
     else:
-        t = Text(f"Dungeon · room {dv['room']}", style="bold magenta")
+        t = Text(_("Dungeon · room {room}").format(room=dv["room"]), style="bold magenta")
         pool, used, most = dv["advantages"], dv["used"], dv["max_advantages"]
-    left = " · ".join(f"{k} {n}" for k, n in pool.items() if n > 0) or "none"
-    t.append(f" · advantages {left} (used {used} of {most})", style="cyan")
+    left = " · ".join(f"{_(k)} {n}" for k, n in pool.items() if n > 0) or _("none")
+    t.append(
+        _(" · advantages {left} (used {used} of {most})").format(left=left, used=used, most=most),
+        style="cyan",
+    )
     return t
 
 
@@ -330,9 +364,10 @@ def battle_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
     if b is None:
         return None
     foe = view["foes"].get(b["foe"])
-    title = Text(f"Battle · {game.world.name(b['foe'])}", style="bold red")
+    title = Text(_("Battle") + f" · {game.world.name(b['foe'])}", style="bold red")
     if foe is not None:
-        title.append(f" (L{foe['level']} {words.traits(foe['traits'])} · ", style="")
+        level = _("L{level}").format(level=foe["level"])
+        title.append(f" ({level} {words.traits(foe['traits'])} · ", style="")
         title.append_text(words.status_text(foe["status"]))
         title.append(")", style="")
     adversary = game.world.content.adversaries.get(b["foe"])
@@ -340,16 +375,21 @@ def battle_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
         traits = foe["traits"]
     else:
         traits = list(adversary.traits) if adversary is not None else []
-        title.append(f" (the adversary · {words.traits(traits)})", style="")
+        title.append(f" ({_('the adversary')} · {words.traits(traits)})", style="")
     t = Text()
     if b["card"] is not None:
-        t.append(f"card {b['card']} of {b['cards']}", style="bold")
-        t.append(f" · result {b['rung'] + 1}/5", style="dim")
+        t.append(_("card {card} of {cards}").format(card=b["card"], cards=b["cards"]), style="bold")
+        t.append(_(" · result {rung}/5").format(rung=b["rung"] + 1), style="dim")
         t.append(": ")
         t.append(b["result"] or "", style="yellow")
     else:
-        t.append(f"{b['resolved']} of {b['cards']} cards resolved", style="bold")
-        t.append(" · continue to the next card, or retreat")
+        t.append(
+            _("{resolved} of {cards} cards resolved").format(
+                resolved=b["resolved"], cards=b["cards"]
+            ),
+            style="bold",
+        )
+        t.append(_(" · continue to the next card, or retreat"))
     t.append("\n")
     t.append_text(_pool(b["advantages"], b["used"], b["max_advantages"], traits))
     return Panel(
@@ -363,7 +403,7 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
         return None
     sp = dv["space"]
     d = view["dungeons"].get(sp)
-    title = Text("Dungeon", style="bold magenta")
+    title = Text(_("Dungeon"), style="bold magenta")
     t = Text()
     if d is not None:
         kind = game.world.content.dungeons.get(d["type"])
@@ -371,7 +411,8 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
             title.append(f" · {words.dungeon_name(game, sp, d['type'])}")
         else:
             title.append(
-                f" · {words.dungeon_name(game, sp, d['type'])} ({d['type']}) @ {words.space(game, sp)}"
+                f" · {words.dungeon_name(game, sp, d['type'])} ({_(d['type'])})"
+                f" @ {words.space(game, sp)}"
             )
         rooms: Iterable[Any] = (
             game.world.content.competitive.tower_rooms
@@ -382,14 +423,16 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
         if dv["room_id"] in rooms_by_id:
             room = rooms_by_id[dv["room_id"]]
             improved = dv["improved"]
-            t.append(f"room {dv['room']} · {room.name}", style="bold")
+            t.append(_("room {n}").format(n=dv["room"]) + f" · {room.name}", style="bold")
             if improved:
-                t.append(" (improved)", style="green")
+                t.append(" " + _("(improved)"), style="green")
             t.append(": ")
             t.append((room.improved if improved else room.initial).text, style="yellow")
         else:
-            t.append("between rooms: enter a room next to the entrance or a cleared room, or leave")
-        t.append("\nrooms: ", style="bold")
+            t.append(
+                _("between rooms: enter a room next to the entrance or a cleared room, or leave")
+            )
+        t.append("\n" + _("rooms: "), style="bold")
         for i, (rid, done) in enumerate(zip(d["rooms"], d["cleared"], strict=True)):
             if i:
                 t.append(" · ")
@@ -397,10 +440,13 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
                 name = rooms_by_id[rid].name if rid in rooms_by_id else rid
                 t.append(f"{i} {name} ✓", style="green")
             elif i == dv["room"]:
-                t.append(f"{i} here", style="bold")
+                t.append(f"{i} " + _("here"), style="bold")
             else:
                 t.append(f"{i} ?", style="dim")
-        t.append(f" ({sum(d['cleared'])}/{len(d['cleared'])} cleared)", style="dim")
+        t.append(
+            _(" ({n}/{rooms} cleared)").format(n=sum(d["cleared"]), rooms=len(d["cleared"])),
+            style="dim",
+        )
     t.append("\n")
     kind_info = game.world.content.dungeons.get(d["type"]) if d is not None else None
     usable = [kind_info.advantage] if kind_info is not None else []  # the Tower: any type

@@ -18,6 +18,7 @@ from towerplay.cli import layout
 from towerplay.cli import rtdt_board as board
 from towerplay.cli import rtdt_panels as panels
 from towerplay.cli.common import read_json
+from towerplay.cli.lang import N_, _
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
@@ -25,45 +26,45 @@ from towerplay.rtdt.game import RtdtGame
 from towerplay.sim.rtdt import MAX_DECISIONS
 
 VERBS = (
-    ("banner | banner HERO", "the banner action (start of turn only)"),
-    ("resolve CARD", "resolve a start-of-turn effect"),
-    ("double", "spend 1 spirit to double your move, before moving"),
-    ("move SPACE", "move one space (once per step)"),
-    ("cleanse SPACE", "remove all skulls from that building (heroic action)"),
-    ("battle FOE SPACE", "battle a foe on your space or next to it (heroic action)"),
-    ("  advantage TYPE", "in a battle or a dungeon room: spend an advantage for a better result"),
-    ("  continue | retreat", "in a battle: resolve the next battle card, or stop here"),
-    ("quest QUEST", "work on a quest whose needs you meet on its space (heroic action)"),
-    ("explore SPACE", "enter the dungeon on your space (heroic action), then:"),
-    ("  room N | improve TYPE", "enter room N; spend an advantage to improve the room"),
-    ("  leave", "leave the dungeon"),
-    ("haggle", "roll the haggle die before a Reinforce"),
-    ("reinforce free|enhanced", "Reinforce at the building on your space"),
-    ("use ITEM", "use a potion or treasure (use WAND … spends a wand's charges)"),
-    ("build", "Covenant: build the monument on a foundation with 3 offerings (heroic)"),
-    ("bless", "Covenant: spend a blessing in a Battle or dungeon room for +1 Wild"),
-    ("cast SPELL …", "Covenant: the Astromancer casts a prepared spell"),
-    ("prepare SPELL", "Covenant: the Astromancer prepares a spell from the hand"),
-    ("quarry FOE SPACE", "Covenant: the Warden marks a foe as the quarry"),
-    ("trial TRIAL", "competitive: complete a heroic trial whose needs you meet"),
-    ("seal remove|replace SEAL", "competitive: remove or put back one of the Tower's seals"),
-    ("  seal keep", "leave the seals as they are"),
-    ("trade SEAT", "trade with that seat's hero on your space, then:"),
-    ("  give|take warriors N", "also: give|take spirit N, give|take ITEM"),
-    ("  offer | cancel", "the partner answers accept or reject"),
-    ("end | end skip", "end the turn: drop a skull into the Tower"),
+    (N_("banner | banner HERO"), N_("the banner action (start of turn only)")),
+    (N_("resolve CARD"), N_("resolve a start-of-turn effect")),
+    ("double", N_("spend 1 spirit to double your move, before moving")),
+    (N_("move SPACE"), N_("move one space (once per step)")),
+    (N_("cleanse SPACE"), N_("remove all skulls from that building (heroic action)")),
+    (N_("battle FOE SPACE"), N_("battle a foe on your space or next to it (heroic action)")),
+    (N_("  advantage TYPE"), N_("in a battle or a dungeon room: spend an advantage for a better result")),
+    ("  continue | retreat", N_("in a battle: resolve the next battle card, or stop here")),
+    (N_("quest QUEST"), N_("work on a quest whose needs you meet on its space (heroic action)")),
+    (N_("explore SPACE"), N_("enter the dungeon on your space (heroic action), then:")),
+    (N_("  room N | improve TYPE"), N_("enter room N; spend an advantage to improve the room")),
+    ("  leave", N_("leave the dungeon")),
+    ("haggle", N_("roll the haggle die before a Reinforce")),
+    ("reinforce free|enhanced", N_("Reinforce at the building on your space")),
+    (N_("use ITEM"), N_("use a potion or treasure (use WAND … spends a wand's charges)")),
+    ("build", N_("Covenant: build the monument on a foundation with 3 offerings (heroic)")),
+    ("bless", N_("Covenant: spend a blessing in a Battle or dungeon room for +1 Wild")),
+    (N_("cast SPELL …"), N_("Covenant: the Astromancer casts a prepared spell")),
+    (N_("prepare SPELL"), N_("Covenant: the Astromancer prepares a spell from the hand")),
+    (N_("quarry FOE SPACE"), N_("Covenant: the Warden marks a foe as the quarry")),
+    (N_("trial TRIAL"), N_("competitive: complete a heroic trial whose needs you meet")),
+    (N_("seal remove|replace SEAL"), N_("competitive: remove or put back one of the Tower's seals")),
+    ("  seal keep", N_("leave the seals as they are")),
+    (N_("trade SEAT"), N_("trade with that seat's hero on your space, then:")),
+    ("  give|take warriors N", N_("also: give|take spirit N, give|take ITEM")),
+    ("  offer | cancel", N_("the partner answers accept or reject")),
+    ("end | end skip", N_("end the turn: drop a skull into the Tower")),
 )
-HELP_HEAD = """\
+HELP_HEAD = N_("""\
 [bold]A turn[/]: banner at the start, then move, one heroic action, one Reinforce and one trade
-in any order; end drops your skull."""
+in any order; end drops your skull.""")
 
 
-HELP_TAIL = """\
+HELP_TAIL = N_("""\
 [bold]Questions[/]: place SPACE · discard ITEM · take GEAR/TREASURE · flip VIRTUE · remove SPACE
   hero HERO · step SPACE · go SPACE · replace TREASURE · stop · done
 Names are the ids shown in the list (move green_bridge). Seats count from 0.
-[bold]Commands[/]:"""
-LEGEND = """\
+[bold]Commands[/]:""")
+LEGEND = N_("""\
 [bold]Board[/]: C citadel · S sanctuary · V village · B bazaar (their initials where the kingdoms \
 stand four across)
 [bold]Skulls[/]: ● a skull on the building, · an empty place; [strike]struck out[/] destroyed
@@ -71,7 +72,7 @@ stand four across)
 [bold]Heroes[/]: NAME (SEAT) @ SPACE; seats count from 0
 [bold]Foes[/]: L2-L4 their level; ready, panicked… the status that decides their strike
 [bold]Log[/]: the decision made (cyan), then what it did: green gains, red losses, yellow costs; \
-dim lines were shown before"""
+dim lines were shown before""")
 
 
 def help_text() -> RenderableType:
@@ -79,9 +80,9 @@ def help_text() -> RenderableType:
     verbs.add_column(style="cyan", no_wrap=True)
     verbs.add_column()
     for syntax, what in VERBS:
-        verbs.add_row(syntax, what)
+        verbs.add_row(_(syntax), _(what))
     return Group(
-        Text.from_markup(HELP_HEAD), Padding(verbs, (0, 0, 0, 2)), Text.from_markup(HELP_TAIL)
+        Text.from_markup(_(HELP_HEAD)), Padding(verbs, (0, 0, 0, 2)), Text.from_markup(_(HELP_TAIL))
     )
 
 
@@ -90,6 +91,7 @@ def action_grid(texts: Sequence[str], width: int = board.SCREEN_WIDTH) -> Render
     return layout.action_grid(texts, width)
 
 
+OUTCOMES = {"win": N_("win"), "loss": N_("loss")}  # how a game ends, in words
 SIDE_BY_SIDE = 110  # from this width the hero stands beside the quests
 
 
@@ -163,7 +165,7 @@ def render(
 
 def _card(text: str) -> RenderableType:
     """A `describe` text: its first line (the name and kind) bold, under it the rest."""
-    head, _, body = text.partition("\n")
+    head, _sep, body = text.partition("\n")
     return Panel(Text(body), title=Text(head, style="bold"), title_align="left", box=box.ROUNDED)
 
 
@@ -207,17 +209,21 @@ class RtdtScreen:
         return None if text is None else _card(text)
 
     def legend(self, game: RtdtGame) -> RenderableType:
-        return Text.from_markup(LEGEND)
+        return Text.from_markup(_(LEGEND))
 
     def who(self, game: RtdtGame, seat: int) -> str:
-        return f"seat {seat} ({game.observe(seat)['heroes'][seat]['name']})"
+        name = game.observe(seat)["heroes"][seat]["name"]
+        return _("seat {seat} ({hero})").format(seat=seat, hero=name)
 
     def finish(self, game: RtdtGame, console: Console) -> None:
         result = game.result
         assert result is not None
         style = "bold green" if result.outcome == "win" else "bold red"  # said once: not in render
-        console.print(Text(f"Game over: {result.outcome} — {result.cause}.", style=style))
-        console.print(f"Game code: {game.observe(0)['code']}")
+        line = _("Game over: {outcome} — {cause}.").format(
+            outcome=_(OUTCOMES.get(result.outcome, result.outcome)), cause=_(result.cause)
+        )
+        console.print(Text(line, style=style))
+        console.print(_("Game code: {code}").format(code=game.observe(0)["code"]))
 
     def dump(self, game: RtdtGame) -> str:
         return save_text(game)

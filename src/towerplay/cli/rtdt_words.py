@@ -8,31 +8,47 @@ from typing import Any
 
 from rich.text import Text
 
+from towerplay.cli.lang import N_, _
 from towerplay.rtdt.game import RtdtGame
 
-STATUS_STYLES = {
+STATUS_STYLES = {  # a foe's status (its words in the catalog: STATUSES)
     "panicked": "bold green",
     "unsteady": "green_yellow",
     "ready": "yellow",
     "savage": "dark_orange",
     "lethal": "bold red",
 }
-QUEST_KINDS = {"main_goal": "main goal", "companion": "companion", "adversary": "adversary"}
+STATUSES = (N_("panicked"), N_("unsteady"), N_("ready"), N_("savage"), N_("lethal"))
+QUEST_KINDS = {"main_goal": N_("main goal"), "companion": N_("companion"), "adversary": N_("adversary")}
 QUEST_MARKS = {
     "main_goal": ("★", "bold yellow"),
     "companion": ("◆", "green"),
     "adversary": ("▲", "red"),
 }
-QUEST_LEGEND = " · ".join(f"{QUEST_MARKS[k][0]} {name}" for k, name in QUEST_KINDS.items())
-SPENDABLES = (
-    ("warriors", "warrior", "warriors"),
-    ("spirit", "spirit", "spirit"),
-    ("potions", "potion", "potions"),
-    ("gear", "gear", "gear"),
-    ("treasures", "treasure", "treasures"),
+SPENDABLES = (  # (key, one, many): "1 warrior", "2 warriors"
+    ("warriors", N_("{n} warrior"), N_("{n} warriors")),
+    ("spirit", N_("{n} spirit"), N_("{n} spirit")),
+    ("potions", N_("{n} potion"), N_("{n} potions")),
+    ("gear", N_("{n} gear"), N_("{n} gear")),
+    ("treasures", N_("{n} treasure"), N_("{n} treasures")),
 )
+# the engines' identifiers the screen shows as words (each looked up in the catalog where shown)
+ADVANTAGE_TYPES = (
+    N_("beast"), N_("humanoid"), N_("melee"), N_("stealth"), N_("magic"), N_("undead"), N_("wild")
+)
+DUNGEON_TYPES = (
+    N_("cave"), N_("encampment"), N_("fortress"), N_("ruins"), N_("shrine"), N_("tomb"), N_("tower")
+)
+BUILDINGS = (N_("Citadel"), N_("Sanctuary"), N_("Village"), N_("Bazaar"))
+TRIAL_TYPES = (N_("valor"), N_("prowess"), N_("compassion"), N_("sacrifice"))
+SETUP_WORDS = (N_("cooperative"), N_("competitive"), N_("heroic"), N_("gritty"))
 WARDEN = "relentless_warden"  # the Covenant heroes with tokens and cards of their own
 ASTROMANCER = "reverent_astromancer"
+
+
+def quest_legend() -> str:
+    """The quest marks in words, for a panel's title: "★ main goal · ◆ companion · ▲ adversary"."""
+    return " · ".join(f"{QUEST_MARKS[k][0]} {_(name)}" for k, name in QUEST_KINDS.items())
 
 
 def skulls(n: int) -> Text:
@@ -44,7 +60,7 @@ def building_skulls(n: int, doom: int) -> Text:
     """A building's skulls, with how many of them are doom skulls: "●●● 2+1 doom"."""
     t = skulls(n)
     if doom:
-        t.append(f" {n - doom}+{doom} doom", style="magenta")
+        t.append(_(" {skulls}+{doom} doom").format(skulls=n - doom, doom=doom), style="magenta")
     return t
 
 
@@ -57,7 +73,7 @@ def covenant(view: dict[str, Any]) -> dict[str, Any] | None:
 def emerged(entry: str) -> str:
     """An emerged skull waiting to be placed: "north", or "north (doom)" for a doom skull."""
     kind, sep, kingdom = entry.partition(":")
-    return f"{kingdom} ({kind})" if sep else entry
+    return f"{_(kingdom)} ({_(kind)})" if sep else _(entry)
 
 
 def names(game: RtdtGame, ids: Iterable[str]) -> str:
@@ -79,11 +95,12 @@ def space(game: RtdtGame, space: str) -> str:
 
 
 def status_text(status: str | None) -> Text:
-    return Text(status or "—", style=STATUS_STYLES.get(status or "", "dim"))
+    return Text(_(status) if status else "—", style=STATUS_STYLES.get(status or "", "dim"))
 
 
 def traits(traits: Iterable[str]) -> str:
-    return ", ".join(traits)
+    """A foe's traits (the advantage types that work against it), in words."""
+    return ", ".join(_(t) for t in traits)
 
 
 def by_space(spaces: Iterable[str]) -> dict[str, int]:
@@ -101,23 +118,26 @@ def needs_text(game: RtdtGame, needs: dict[str, Any]) -> str:
     for key, one, many in SPENDABLES:
         n = needs.get(key, 0)
         if n:
-            spend.append(f"{n} {one if n == 1 else many}")
+            spend.append(_(one if n == 1 else many).format(n=n))
     if needs.get("items"):
         spend.append(counted(game, needs["items"]))
     if spend:
-        parts.append("spend " + ", ".join(spend))
+        parts.append(_("spend {what}").format(what=", ".join(spend)))
     if needs.get("carry"):
-        parts.append("carry " + counted(game, needs["carry"]))
+        parts.append(_("carry {what}").format(what=counted(game, needs["carry"])))
     n = needs.get("advantages", 0)
     if n:
         kind = needs.get("advantage_type")
-        plural = "s" if n > 1 else ""
-        parts.append(f"{n} {kind.title()} advantage{plural}" if kind else f"{n} advantage{plural}")
+        if kind:
+            many = _("{n} {kind} advantages") if n > 1 else _("{n} {kind} advantage")
+            parts.append(many.format(n=n, kind=_(kind).title()))
+        else:
+            parts.append((_("{n} advantages") if n > 1 else _("{n} advantage")).format(n=n))
     if needs.get("dungeon"):
-        parts.append("clear the dungeon")
+        parts.append(_("clear the dungeon"))
     if needs.get("defeat_foe"):
-        parts.append("defeat a foe there")
-    return "; ".join(parts) or "nothing"
+        parts.append(_("defeat a foe there"))
+    return "; ".join(parts) or _("nothing")
 
 
 def trial_needs_text(needs: Any) -> str:
@@ -126,27 +146,30 @@ def trial_needs_text(needs: Any) -> str:
     for key, one, many in SPENDABLES:
         n = getattr(needs, key, 0)
         if n:
-            spend.append(f"{n} {one if n == 1 else many}")
+            spend.append(_(one if n == 1 else many).format(n=n))
     for key, one, many in SPENDABLES[2:]:
         n = getattr(needs, "carry_" + key, 0)
         if n:
-            hold.append(f"{n} {one if n == 1 else many}")
+            hold.append(_(one if n == 1 else many).format(n=n))
     parts = []
     if spend:
-        parts.append("spend " + ", ".join(spend))
+        parts.append(_("spend {what}").format(what=", ".join(spend)))
     if hold:
-        parts.append("hold " + ", ".join(hold))
+        parts.append(_("hold {what}").format(what=", ".join(hold)))
     if needs.advantages:
-        rule = {"distinct": " of different types", "same": " all of one type"}.get(
-            needs.advantage_rule, ""
+        n, kind = needs.advantages, needs.advantage_type
+        text = (
+            _("{n} {kind} advantages").format(n=n, kind=_(kind).title())
+            if kind
+            else _("{n} advantages").format(n=n)
         )
-        kind = f" {needs.advantage_type.title()}" if needs.advantage_type else ""
-        parts.append(f"{needs.advantages}{kind} advantages{rule}")
+        rule = {"distinct": _(" of different types"), "same": _(" all of one type")}
+        parts.append(text + rule.get(needs.advantage_rule, ""))
     if needs.virtues:
-        parts.append(f"{needs.virtues} active virtues")
+        parts.append(_("{n} active virtues").format(n=needs.virtues))
     if needs.corruptions_at_most is not None:
-        parts.append(f"at most {needs.corruptions_at_most} corruptions")
-    return "; ".join(parts) or "nothing"
+        parts.append(_("at most {n} corruptions").format(n=needs.corruptions_at_most))
+    return "; ".join(parts) or _("nothing")
 
 
 def competitive(view: dict[str, Any]) -> bool:
@@ -155,7 +178,7 @@ def competitive(view: dict[str, Any]) -> bool:
 
 def dungeon_name(game: RtdtGame, space: str, kind: str) -> str:
     if kind == "tower":
-        return "The Tower's dungeon"
+        return _("The Tower's dungeon")
     info = game.world.content.dungeons.get(kind)
     return info.names.get(space, kind.title()) if info is not None else kind.title()
 
@@ -181,7 +204,7 @@ def quarry(game: RtdtGame, view: dict[str, Any]) -> tuple[str, str]:
         return "", ""
     if quarry == "adversary":
         return view["adversary"]["id"], view["adversary"]["space"] or ""
-    foe, _, space = quarry.partition("@")
+    foe, _sep, space = quarry.partition("@")
     return foe, space
 
 

@@ -9,6 +9,7 @@ from typing import Annotated
 import typer
 
 from towerplay.cli.common import fail
+from towerplay.sim.records import check_path
 from towerplay.sim.runner import default_workers
 
 WorkersOption = Annotated[
@@ -27,8 +28,8 @@ OutOption = Annotated[
     Path | None,
     typer.Option(
         "--out",
-        help="Per-game records, .csv or .jsonl; an existing file is resumed (its games are "
-        "not played again).",
+        help="Per-game records, .csv, .jsonl or .parquet (needs towerplay[report]); an "
+        "existing file is resumed (its games are not played again).",
     ),
 ]
 QuietOption = Annotated[bool, typer.Option("--quiet", "-q", help="No progress bar on stderr.")]
@@ -43,8 +44,11 @@ def workers_of(workers: int | None) -> int:
 
 
 def out_of(out: Path | None) -> Path | None:
-    if out is not None and out.suffix not in (".csv", ".jsonl"):
-        raise fail(f"--out {out}: records are written as .csv or .jsonl")
+    if out is not None:
+        try:
+            check_path(out)
+        except ValueError as e:
+            raise fail(f"--out {e}") from None
     return out
 
 

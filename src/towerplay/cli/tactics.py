@@ -18,7 +18,8 @@ from rich.table import Table
 
 from towerplay.agents import Agent
 from towerplay.cli import loop
-from towerplay.cli.common import fail
+from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.lang import _, speaking
 from towerplay.cli.sim_options import (
     OutOption,
     QuietOption,
@@ -61,15 +62,18 @@ def parse_ai(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
 def id_lists() -> Group:
     """What `play tactics --list` prints: the encounters, the hero classes and the foes."""
     c = default_content()
-    enc = Table("id", "chapter", "name", "main objective", title="Encounters (--encounter)")
+    enc = Table(
+        _("id"), _("chapter"), _("name"), _("main objective"), title=_("Encounters (--encounter)")
+    )
     for e in c.encounters.values():
         enc.add_row(e.id, str(e.chapter), e.name, e.main.text)
-    classes = Table("id", "name", "HP", "move", title="Hero classes (--party)")
+    classes = Table(_("id"), _("name"), _("HP"), _("move"), title=_("Hero classes (--party)"))
     for k in c.classes.values():
-        classes.add_row(k.id, k.name + (" (elite)" if k.elite else ""), str(k.hp), str(k.movement))
-    foes = Table("id", "name", "role", title="Foes (info NAME tells their stats)")
+        elite = " " + _("(elite)") if k.elite else ""
+        classes.add_row(k.id, k.name + elite, str(k.hp), str(k.movement))
+    foes = Table(_("id"), _("name"), _("role"), title=_("Foes (info NAME tells their stats)"))
     for f in c.enemies.values():
-        foes.add_row(f.id, f.name, f.role)
+        foes.add_row(f.id, f.name, _(f.role))
     return Group(enc, classes, foes)
 
 
@@ -91,11 +95,14 @@ def play_tactics(
     list_encounters: Annotated[
         bool, typer.Option("--list", help="list the encounters, classes and foes, and exit")
     ] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play an Adventure Tactics encounter in the terminal."""
+    tongue = language_option(lang)
     console = Console(highlight=False)
     if list_encounters:
-        console.print(id_lists())
+        with speaking(tongue):
+            console.print(id_lists())
         return
     if pace < 0:
         raise fail(f"--pace must be 0 or more seconds, not {pace}")
@@ -111,7 +118,8 @@ def play_tactics(
     except (ValueError, SaveError) as exc:
         raise fail(str(exc)) from exc
     completer = loop.terminal_completer(sys.stdin.isatty())
-    loop.play_loop(SCREEN, game, console, input, ais, completer, pace=pace)
+    with speaking(tongue):
+        loop.play_loop(SCREEN, game, console, input, ais, completer, pace=pace)
 
 
 def sim_tactics(

@@ -15,6 +15,7 @@ from rich.text import Text
 
 from towerplay.cli import layout
 from towerplay.cli.common import read_json
+from towerplay.cli.lang import N_, _
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.protocol import Game
@@ -32,21 +33,28 @@ TERRAIN = {
     "S": (" . ", "green"),
     ".": (" . ", "dim"),
 }
-HELP = """\
+HELP = N_("""\
 [bold]A turn[/]: up to two actions — [cyan]play CARD[/] (from hand), [cyan]use CARD[/] (from your board),
 [cyan]dash CARD[/] (discard to move half your movement), [cyan]equip CARD[/], [cyan]prepare CARD[/] — or [cyan]pass[/];
 free cards and [cyan]command SUMMON[/] take no action; [cyan]end[/] ends the turn early.
 Then answer what the card asks: [cyan]move SQUARE[/], [cyan]target SQUARE[/], [cyan]option N[/], [cyan]done[/]…
 Squares are a column letter and a row number, [cyan]a1[/] bottom-left.
-[bold]Commands[/]:"""
-LEGEND = """\
+[bold]Commands[/]:""")
+LEGEND = N_("""\
 [bold]Map[/]: [white on grey30]###[/] wall · [yellow]o[/] obstacle · [blue]~[/] water · [red]^[/] trap · \
 [bold green]X[/] exit · [magenta]*[/] spawn square · [magenta]W[/] wraith spawn · [green].[/] start area · \
 [bold dark_orange]≈[/] fire wall
 [bold]Figures[/]: [bold cyan]heroes[/] in capitals, their class's first two letters and their seat \
 (FI0: the fighter, seat 0); [red]enemies[/] by their id as the log names them (gm1), \
-[bold red]bosses[/] in bold; info ID tells what a figure is."""
+[bold red]bosses[/] in bold; info ID tells what a figure is.""")
+# the words of the figures' table and the legend's, from the engine's identifiers
+WORDS = (
+    *(N_("hero"), N_("enemy"), N_("boss"), N_("minion"), N_("summon")),
+    *(N_("slowed"), N_("weakened"), N_("stunned"), N_("invisible")),
+    *(N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature")),
+)
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+OUTCOMES = {"success": N_("success"), "+success": N_("+success"), "failure": N_("failure")}
 
 
 def label(u: dict[str, Any]) -> str:
@@ -105,17 +113,17 @@ def grid(game: TacticsGame, view: dict[str, Any]) -> Text:
 
 def figures(view: dict[str, Any]) -> Table:
     t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
-    for col in ("who", "", "where", "HP", "conditions"):
-        t.add_column(col)
+    for col in (N_("who"), "", N_("where"), N_("HP"), N_("conditions")):
+        t.add_column(_(col) if col else "")
     for u in view["units"]:
-        where = "knocked out" if u["knocked_out"] else " ".join(u["squares"][:1])
+        where = _("knocked out") if u["knocked_out"] else " ".join(u["squares"][:1])
         style = "cyan" if u["side"] == "hero" else "red"
         t.add_row(
             Text(u["id"], style=style),
             Text(label(u), style="dim"),
             where,
             f"{u['hp']}/{u['max_hp']}",
-            ", ".join(u["conditions"]),
+            ", ".join(_(c) for c in u["conditions"]),
         )
     return t
 
@@ -127,9 +135,9 @@ def figures_line(view: dict[str, Any]) -> Text:
         t = Text(u["id"], style="cyan" if u["side"] == "hero" else "red")
         t.append(f" {u['hp']}/{u['max_hp']}")
         if u["knocked_out"]:
-            t.append(" out", style="dim")
+            t.append(" " + _("out"), style="dim")
         if u["conditions"]:
-            t.append(" " + ",".join(u["conditions"]), style="yellow")
+            t.append(" " + ",".join(_(c) for c in u["conditions"]), style="yellow")
         parts.append(t)
     return Text(" · ").join(parts)
 
@@ -139,15 +147,22 @@ def head(game: TacticsGame, view: dict[str, Any], compact: bool = False) -> Text
     in what order (`compact`: the first and the last only, on one line)."""
     out = Text()
     out.append(game.ctx.enc.name, style="bold")  # (observe gives the encounter's id only)
-    out.append(f" · round {view['round']} · revive potions {view['potions']}")
-    out.append(f" · boss deck {view['boss_deck']}", style="dim")
+    out.append(
+        _(" · round {round} · revive potions {potions}").format(
+            round=view["round"], potions=view["potions"]
+        )
+    )
+    out.append(_(" · boss deck {n}").format(n=view["boss_deck"]), style="dim")
     if not compact:
         out.append(
-            f"\nmain: {view['objectives']['main']}  ·  bonus: {view['objectives']['bonus']}",
+            "\n"
+            + _("main: {main}  ·  bonus: {bonus}").format(
+                main=view["objectives"]["main"], bonus=view["objectives"]["bonus"]
+            ),
             style="dim",
         )
     out.append("\n" if not compact else " · ")
-    out.append("initiative: ")
+    out.append(_("initiative: "))
     for i, uid in enumerate(view["initiative"]):
         style = "reverse" if i == view["turn_index"] and view["phase"] == "turns" else ""
         out.append(uid, style=style)
@@ -158,13 +173,15 @@ def head(game: TacticsGame, view: dict[str, Any], compact: bool = False) -> Text
 def hand(view: dict[str, Any], seat: int, compact: bool = False) -> Text:
     """The seat's hand, then its player board and deck (`compact`: the hand only)."""
     me = view["heroes"][seat]
-    out = Text(f"{me['id']} hand: ", style="bold")
+    out = Text(_("{hero} hand: ").format(hero=me["id"]), style="bold")
     out.append(", ".join(me.get("hand", [])) or "—")
     if compact:
         return out
-    board = ", ".join(f"{k}: {v}" for k, v in me["board"].items() if v)
+    board = ", ".join(f"{_(k)}: {v}" for k, v in me["board"].items() if v)
     out.append(
-        f"   board: {board or '—'}   deck {me['deck']} · discard {len(me['discard'])}",
+        _("   board: {board}   deck {deck} · discard {discard}").format(
+            board=board or "—", deck=me["deck"], discard=len(me["discard"])
+        ),
         style="dim",
     )
     return out
@@ -186,7 +203,12 @@ def parts(game: TacticsGame, view: dict[str, Any], seat: int | None, width: int)
             [
                 head(game, view),
                 head(game, view, compact=True),
-                Text(f"{game.ctx.enc.name} · round {view['round']}", style="bold"),
+                Text(
+                    _("{encounter} · round {round}").format(
+                        encounter=game.ctx.enc.name, round=view["round"]
+                    ),
+                    style="bold",
+                ),
             ]
         ),
         Part([full, Group(board, figures_line(view)), board]),
@@ -208,7 +230,10 @@ def bottom(game: Game, width: int, height: int | None) -> list[RenderableType]:
     texts = [str(a) for a in game.legal_actions()]
     rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
     return [
-        Text(f"[seat {game.to_act}] {game.prompt}", style="bold yellow"),
+        Text(
+            _("[seat {seat}] {prompt}").format(seat=game.to_act, prompt=game.prompt),
+            style="bold yellow",
+        ),
         layout.action_grid(texts, width, rows),
     ]
 
@@ -233,12 +258,12 @@ def legend(game: TacticsGame) -> RenderableType:
     """The symbols, then every figure now on the map: its label, id and what it is."""
     view = game.observe(0)
     t = Table(box=None, padding=(0, 1), show_header=True, header_style="bold")
-    for col in ("label", "id", "is"):
-        t.add_column(col)
+    for col in (N_("label"), N_("id"), N_("is")):
+        t.add_column(_(col))
     for u in view["units"]:
         what = u["type"].replace("_", " ")
-        t.add_row(label(u), u["id"], f"{what} ({u['kind']}, {u['side']})")
-    return Group(Text.from_markup(LEGEND), t)
+        t.add_row(label(u), u["id"], f"{what} ({_(u['kind'])}, {_(u['side'])})")
+    return Group(Text.from_markup(_(LEGEND)), t)
 
 
 def info(game: TacticsGame, name: str) -> RenderableType | None:
@@ -251,7 +276,7 @@ def info(game: TacticsGame, name: str) -> RenderableType | None:
     text = game.describe(name)
     if text is None:
         return None
-    head_line, _, body = text.partition("\n")
+    head_line, _sep, body = text.partition("\n")
     return Panel(
         Text(body), title=Text(head_line, style="bold"), title_align="left", box=box.ROUNDED
     )
@@ -274,7 +299,7 @@ class TacticsScreen:
         return render(game, seat, width, height, log)
 
     def help(self) -> RenderableType:
-        return Text.from_markup(HELP)
+        return Text.from_markup(_(HELP))
 
     def info(self, game: TacticsGame, name: str) -> RenderableType | None:
         return info(game, name)
@@ -283,14 +308,16 @@ class TacticsScreen:
         return legend(game)
 
     def who(self, game: TacticsGame, seat: int) -> str:
-        return f"seat {seat} ({game.observe(seat)['heroes'][seat]['id']})"
+        hero = game.observe(seat)["heroes"][seat]["id"]
+        return _("seat {seat} ({hero})").format(seat=seat, hero=hero)
 
     def finish(self, game: TacticsGame, console: Console) -> None:
         enc = game.ctx.enc
         text = {"success": enc.success, "+success": enc.plus_success}.get(
             game.s.outcome, enc.failure
         )
-        console.print(Text(f"{game.s.outcome.upper()}: {game.s.cause}\n{text}", style="bold"))
+        outcome = _(OUTCOMES.get(game.s.outcome, game.s.outcome)).upper()
+        console.print(Text(f"{outcome}: {_(game.s.cause)}\n{text}", style="bold"))
 
     def dump(self, game: TacticsGame) -> str:
         return json.dumps(game.to_json())

@@ -16,15 +16,17 @@ from pathlib import Path
 CHUNK = 1 << 16  # bytes per write call
 
 
-def write_atomic(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> None:
-    """Replace `path` with `text`: written to a temporary file in the same folder (a rename
+def write_atomic(
+    path: str | os.PathLike[str], text: str | bytes, encoding: str = "utf-8"
+) -> None:
+    """Replace `path` with `text` (or bytes): written to a temporary file in the same folder (a rename
     is atomic only within one file system), flushed and fsynced, then `os.replace`d over
     `path`; the folder is fsynced too where the platform allows, so the rename itself
     survives a power cut. Raises OSError, after which `path` is as it was and the
     temporary file is gone. A symbolic link is followed, as a plain write would: the file
     it points to is replaced, and the link stays."""
     target = Path(os.path.realpath(path))
-    data = text.encode(encoding)
+    data = text if isinstance(text, bytes) else text.encode(encoding)
     mode = _mode_for(target)
     fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
     try:

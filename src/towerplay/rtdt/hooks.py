@@ -168,8 +168,9 @@ def on_flag(
     adds for a contribution (0, (), EMPTY). The emitter must not change `otherwise`."""
 
     def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
-        if w.holds(h, flag):
-            return handler(w, s, h, *args)
+        for attr, ids in w.flag_places.get(flag, ()):  # World.holds, inline: a hot path
+            if not ids.isdisjoint(getattr(h, attr)):
+                return handler(w, s, h, *args)
         return otherwise
 
     _register_flag(event, flag, feature, handler, gated)
@@ -184,8 +185,9 @@ def on_flag_filter(
     the argument at `value`, counted after the hero - passes on unchanged."""
 
     def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
-        if w.holds(h, flag):
-            return handler(w, s, h, *args)
+        for attr, ids in w.flag_places.get(flag, ()):  # World.holds, inline: a hot path
+            if not ids.isdisjoint(getattr(h, attr)):
+                return handler(w, s, h, *args)
         return args[value]
 
     _register_flag(event, flag, feature, handler, gated)

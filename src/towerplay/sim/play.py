@@ -76,7 +76,9 @@ def figures(task: Task, game: Game) -> dict[str, Any]:
                                       "foes", "adversary", "companion")}
         seats = [
             {"hero": h["hero"], "warriors": h["warriors"], "spirit": h["spirit"],
-             "corruptions": len(h["corruptions"]), "eliminated": h["eliminated"]}
+             "corruptions": len(h["corruptions"]), "eliminated": h["eliminated"],
+             "items": sorted(h["gear"] + h["treasures"] + h["quest_items"]),
+             "virtues": sorted(h["virtues"])}
             for h in view["heroes"]
         ]
         return {

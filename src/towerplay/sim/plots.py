@@ -13,7 +13,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim.report import Table, breakdowns, causes, lengths, percent
+from towerplay.sim.report import Table, lengths, percent, tables
 
 MAX_ROWS = 30  # the largest groups of a table drawn; the page's table lists them all
 
@@ -66,7 +66,7 @@ def _png(plt: Any, fig: Any) -> bytes:
 
 def write_html(game: str, records: list[dict[str, Any]], out: Path, source: str) -> list[Path]:
     """The report page and its PNGs (named after the page); the files written."""
-    tables = breakdowns(game, records) + [causes(records)]
+    shown = tables(game, records)
     written: list[Path] = []
     parts = [
         "<!doctype html><html><head><meta charset='utf-8'><title>towerplay report</title>",
@@ -77,12 +77,16 @@ def write_html(game: str, records: list[dict[str, Any]], out: Path, source: str)
         f"<p>{len(records)} games from {html.escape(source)}; "
         f"{sum(1 for r in records if r.get('error'))} errors.</p>",
     ]
-    for table in tables:
+    for table in shown:
+        parts.append(f"<h2>{html.escape(table.title)}</h2>")
+        if table.note:
+            parts.append(f"<p>{html.escape(table.note)}</p>")
+        if not table.rows:
+            continue
         png = bar_chart(table)
         path = out.with_name(f"{out.stem}-{table.key}.png")
         path.write_bytes(png)
         written.append(path)
-        parts.append(f"<h2>{html.escape(table.title)}</h2>")
         parts.append(f"<img alt='{html.escape(table.title)}' src='data:image/png;base64,"
                      f"{base64.b64encode(png).decode()}'>")
         parts.append(_table_html(table))

@@ -2,7 +2,8 @@
 
 `breakdowns(game, records)` gives the tables (plain data, one per question a designer asks:
 by player count and difficulty, by hero, foe, adversary, companion, Covenant, by encounter
-and class); `towerplay report RUN` prints them, and with `--html` writes a static page with
+and class), `held` the items and virtues that went with winning or losing, `causes` how
+games ended; `tables` all of them. `towerplay report RUN` prints them, and with `--html` writes a static page with
 the figures embedded (and the PNGs beside it; `sim/plots.py`, matplotlib).
 """
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim.records import read
+from towerplay.sim.records import game_of, read
 
 Z95 = 1.959964
 
@@ -52,6 +53,7 @@ class Table:
     title: str
     key: str  # a file-name-safe id, for the figure
     rows: tuple[Row, ...]
+    note: str = ""  # how to read it, when the title is not enough
 
 
 def won(record: dict[str, Any], seat: int | None = None) -> bool:
@@ -120,6 +122,48 @@ def breakdowns(game: str, records: list[dict[str, Any]]) -> list[Table]:
     return [overall] + [Table(title, key, group(done, fn)) for title, key, fn in specs]
 
 
+HELD_MIN_GAMES = 20  # fewer seats holding a card tell nothing either way
+
+
+def held(records: list[dict[str, Any]]) -> Table | None:
+    """The items and virtues a seat held when its game ended whose win rate's 95% interval
+    leaves out the rate of every seat of the run: what went with winning or losing, where
+    the data says so. None for runs whose records hold no cards (Tactics)."""
+    done = [r for r in records if not r.get("error")]
+    if not any("items" in s for r in done for s in r["seats"]):
+        return None
+
+    def labels(r: dict[str, Any]) -> list[tuple[str, bool]]:
+        return [
+            (f"{kind[:-1]}: {card}", won(r, i))
+            for i, seat in enumerate(r["seats"])
+            for kind in ("items", "virtues")
+            for card in seat.get(kind) or []
+        ]
+
+    seats = group(done, lambda r: [("all", won(r, i)) for i in range(len(r["seats"]))])
+    base = seats[0].rate if seats else 0.0
+    rows = group(done, labels)
+    telling = tuple(
+        r for r in rows
+        if r.games >= HELD_MIN_GAMES and not r.interval[0] <= base <= r.interval[1]
+    )
+    note = (
+        f"{len(telling)} of {len(rows)} items and virtues held at the end by at least "
+        f"{HELD_MIN_GAMES} seats have a win rate whose 95% interval leaves out the run's "
+        f"{percent(base)} a seat. Held at the end goes with the result; it does not prove "
+        "the card decided it."
+    )
+    return Table("Held at the end: items and virtues that went with the result", "held",
+                 tuple(sorted(telling, key=lambda r: -r.rate)), note)
+
+
+def tables(game: str, records: list[dict[str, Any]]) -> list[Table]:
+    """Every table of a report, in the order it shows them."""
+    extra = held(records)
+    return breakdowns(game, records) + ([extra] if extra else []) + [causes(records)]
+
+
 def causes(records: list[dict[str, Any]]) -> Table:
     """How games ended, by outcome and cause (wins counted as the row's wins)."""
     rows = group(
@@ -135,15 +179,7 @@ def lengths(records: list[dict[str, Any]]) -> list[int]:
 
 def load(path: Path) -> tuple[str, list[dict[str, Any]]]:
     """A records file's game (read from the file itself) and its records, in game order."""
-    try:
-        with path.open(encoding="utf-8") as f:
-            first = f.readline()
-    except OSError as e:
-        raise ValueError(f"{path}: {e.strerror or e}") from None
-    if path.suffix == ".csv":
-        game = "tactics" if "setup_encounter" in first.split(",") else "rtdt"
-    else:
-        game = "tactics" if '"game": "tactics"' in first else "rtdt"
+    game = game_of(path)
     found = read(path, game)
     if not found:
         raise ValueError(f"{path}: no records of a towerplay run")

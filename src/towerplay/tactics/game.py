@@ -113,8 +113,10 @@ class TacticsGame(Undoable):
         redraw_hidden(g.s, g.ctx, seat)
         return g
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        """What `seat` may see: the board, every figure, public piles, its own hand."""
+    def observe(self, seat: int, told: bool = True) -> dict[str, Any]:
+        """What `seat` may see: the board, every figure, public piles, its own hand, and
+        (`told`) what was said: the last events and the turn's AT-CARD-4 notes. An agent's
+        look-ahead, which reads only the board, passes told=False and skips their cost."""
         s, ctx = self.s, self.ctx
         b = ctx.board
         units = []
@@ -159,11 +161,11 @@ class TacticsGame(Undoable):
             pending = {"kind": d.kind, "seat": d.seat, "prompt": d.data["prompt"]}
             if d.seat == seat:
                 pending["choices"] = [" ".join(c) for c in d.data["choices"]]
-                if d.kind == "turn":  # what would only spend its card (AT-CARD-4)
+                if told and d.kind == "turn":  # what would only spend its card (AT-CARD-4)
                     hero = s.heroes[d.seat]
                     pending["notes"] = idle_notes(s, ctx, hero, d.data["choices"])
         boss = ctx.content.boss_decks[ctx.enc.boss_deck]
-        return {
+        out: dict[str, Any] = {
             "encounter": s.encounter,
             "round": s.round,
             "phase": s.phase,
@@ -190,8 +192,10 @@ class TacticsGame(Undoable):
             "pending": pending,
             "outcome": s.outcome,
             "cause": s.cause,
-            **recent(s.log, seat),
         }
+        if told:
+            out.update(recent(s.log, seat))
+        return out
 
     def describe(self, name: str) -> str | None:
         """The text of any card, class, enemy, boss card… by id or name (static content)."""

@@ -246,11 +246,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for more in hk.turn_actions:  # COV-BUILD-1
             out.extend(more(w, s, h))
         if not t.traded and len(s.heroes) > 1:  # RTDT-TRADE-1
-            out.extend(
-                act("trade", str(o.seat))
-                for o in s.heroes
-                if o.seat != h.seat and o.space == h.space and not o.eliminated
-            )
+            for o in s.heroes:  # a loop, not a generator: this runs at every turn step
+                if o.space == h.space and o.seat != h.seat and not o.eliminated:
+                    out.append(act("trade", str(o.seat)))
         out.append(END)
         if "skip_skull_drop" in prof.flags:
             out.append(END_SKIP)

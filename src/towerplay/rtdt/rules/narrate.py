@@ -7,6 +7,7 @@ from dataclasses import fields
 from typing import Any
 
 from towerplay.core.narration import Event
+from towerplay.core.replay import Chain
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 
@@ -32,18 +33,23 @@ def tell(
 ) -> None:
     """Log one event: its kind (core/narration.py KINDS), English template `msg` with named
     `args`, the seats concerned, what changed by how much (signed), and `to` the seats that
-    may see it when it is private. Built here directly: this is on the hot path."""
-    for k, v in args.items():
-        if v.__class__ is not str:
-            args[k] = str(v)
+    may see it when it is private. Built here directly: this is on the hot path (the
+    event and the log's new node are made without a call to their constructors)."""
     e = _new(Event)
     _KIND(e, kind)
     _MSG(e, msg)
-    _ARGS(e, tuple(args.items()))
+    if args:
+        for k, v in args.items():
+            if v.__class__ is not str:
+                args[k] = str(v)
+        _ARGS(e, tuple(args.items()))
+    else:
+        _ARGS(e, ())
     _SEATS(e, seats)
     _AMOUNTS(e, amounts)
     _TO(e, to)
-    s.log = s.log.add(e)
+    log = s.log
+    s.log = Chain(e, log, log.size + 1)  # Chain.add, inline
 
 
 def hero_name(w: World, h: HeroState) -> str:
