@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.agents.rtdt.facts import around
 from towerplay.agents.rtdt.values import (
     BUILD_VALUE,
     CORRUPTION_SEVERITY,
@@ -116,12 +117,11 @@ def card_cost(v: View, card: Any, rung: int, warriors: int | None = None) -> flo
 
 
 def count_per(v: View, per: str | None) -> int:
-    s = v.s
     at = v.cache.get("at") or v.h.space
     if per == "skull_near":
-        return sum(s.skulls.get(sp, 0) for sp in v.w.board.near(at))
+        return around(v, at)[0]
     if per == "foe_here":
-        return sum(1 for _, sp in s.foes if sp == at)
+        return around(v, at)[1]
     return 0
 
 
@@ -143,7 +143,7 @@ def advantages(v: View, h: Any, battling: bool, space: str | None = None) -> dic
             elif when == "doubled_move":
                 n = adv.amount if s.turn.doubled and s.turn.seat == h.seat else 0
             elif when == "per_clean_building_near":
-                n = adv.amount * sum(1 for sp in w.board.near(here) if s.skulls.get(sp) == 0)
+                n = adv.amount * around(v, here)[2]
             elif s.cov is not None and here in s.cov.wastelands:
                 n = 0  # a wasteland has no terrain (COV-WASTE-2)
             else:
@@ -266,6 +266,15 @@ def quest_met(v: View, needs: dict[str, Any], space: str) -> bool:
 
 
 def foe_threat(v: View, foe: str) -> float:
+    """How much a foe on the board threatens (the adversary: 60), once a decision."""
+    key = ("foe_threat", foe)
+    hit = v.cache.get(key)
+    if hit is None:
+        hit = v.cache[key] = foe_threat_raw(v, foe)
+    return hit
+
+
+def foe_threat_raw(v: View, foe: str) -> float:
     w, s = v.w, v.s
     if foe not in w.content.foes:
         return 60.0
@@ -372,9 +381,19 @@ def gear_value(v: View, gear: str) -> float:
     for adv in v.w.advantages.get(gear, ()):
         if kind and (adv.type == kind or kind == "any"):
             value += 6.0
-        if any(adv.type in foe_traits(v, f) for f in set(f for f, _ in v.s.foes)):
+        if adv.type in board_traits(v):
             value += 0.5
     return value
+
+
+def board_traits(v: View) -> frozenset[str]:
+    """Every trait of the foes on the board (gear whose advantages fit one is worth more)."""
+    hit = v.cache.get("board_traits")
+    if hit is None:
+        hit = v.cache["board_traits"] = frozenset(
+            t for f in {f for f, _ in v.s.foes} for t in foe_traits(v, f)
+        )
+    return hit
 
 
 def treasure_value(v: View, item: str) -> float:

@@ -16,6 +16,7 @@ from towerplay.agents.rtdt.assess import (
     offering_for,
     room_risk,
 )
+from towerplay.agents.rtdt.facts import around, card_key
 from towerplay.agents.rtdt.values import (
     ADVERSARY_CARDS,
     BLESS,
@@ -46,20 +47,19 @@ def battle_estimate(v: View, foe: str, space: str | None = None) -> tuple[float,
     from `space` (default: where the hero stands), advantages spread over the cards greedily."""
     s, h = v.s, v.h
     at = space or h.space
-    near = sum(s.skulls.get(sp, 0) for sp in v.w.board.near(at))
-    here = sum(1 for _, sp in s.foes if sp == at)
+    near, here, clean = around(v, at)
     key = (
         foe,
         s.foe_status.get(foe, ""),
         near,
         here,
         h.warriors,
-        tuple(h.cards()),
+        card_key(v),
         len(h.corruptions),
         s.turn.advantages_used,
         v.w.board.terrain_of.get(at),
         s.turn.doubled and s.turn.seat == h.seat,
-        sum(1 for sp in v.w.board.near(at) if s.skulls.get(sp) == 0),
+        clean,
         len(h.potions),
         cov_battle_key(v, at) if s.cov is not None else None,
     )
@@ -99,8 +99,7 @@ def battle_estimate_raw(v: View, foe: str, at: str) -> tuple[float, float]:
         if is_quarry(s, foe, at, adversary):
             prevent += flag_amount(w, h, "quarry_block_warrior_losses")
     p = min(sum(n for t, n in pool.items() if t in allowed), adv_cap(v))
-    near = sum(s.skulls.get(sp, 0) for sp in w.board.near(at))
-    here = sum(1 for _, sp in s.foes if sp == at)
+    near, here, _ = around(v, at)
     for cid in h.cards():
         for f in w.flags.get(cid, ()):
             if f.flag == "block_warrior_losses":
@@ -139,7 +138,29 @@ def deck_costs(
     held: tuple[int, int, int],
     short_cost: float,
 ) -> tuple[list[float], list[float]]:
-    """Per rung, over the foe's deck: (expected warriors lost, expected full cost)."""
+    """Per rung, over the foe's deck: (expected warriors lost, expected full cost). They
+    follow from the arguments alone, so they are kept by them across decisions."""
+    key = ("deck", foe, near, here, prevent, per_warrior, held, short_cost)
+    hit = v.decks.get(key)
+    if hit is None:
+        if len(v.decks) > 20_000:
+            v.decks.clear()
+        hit = v.decks[key] = deck_costs_raw(
+            v, foe, near, here, prevent, per_warrior, held, short_cost
+        )
+    return hit
+
+
+def deck_costs_raw(
+    v: View,
+    foe: str,
+    near: int,
+    here: int,
+    prevent: int,
+    per_warrior: float,
+    held: tuple[int, int, int],
+    short_cost: float,
+) -> tuple[list[float], list[float]]:
     profile = v.t.profiles[foe]
     wl = [0.0] * (TOP_RUNG + 1)
     full = [0.0] * (TOP_RUNG + 1)
@@ -401,7 +422,7 @@ def rung_marginals(v: View, foe: str, warriors: int) -> list[float]:
     deck = v.t.decks.get(foe, [])
     if not deck:
         return [0.0] * TOP_RUNG
-    h, s = v.h, v.s
+    h = v.h
     at = v.cache.get("at") or h.space
     key = (
         "marginals",
@@ -409,10 +430,9 @@ def rung_marginals(v: View, foe: str, warriors: int) -> list[float]:
         warriors,
         h.spirit,
         tuple(h.potions),
-        tuple(h.cards()),
+        card_key(v),
         bool(h.inactive),
-        sum(s.skulls.get(sp, 0) for sp in v.w.board.near(at)),
-        sum(1 for _, sp in s.foes if sp == at),
+        *around(v, at)[:2],
     )
     hit = v.decks.get(key)
     if hit is None:

@@ -27,6 +27,7 @@ from towerplay.agents.rtdt.competitive import (
     tower_ready,
     trial_deficits,
 )
+from towerplay.agents.rtdt.facts import foes_on, situation
 from towerplay.agents.rtdt.values import (
     KIND_VALUE,
     MOONSTONE,
@@ -56,6 +57,7 @@ from towerplay.agents.rtdt.view import (
     ready_sites,
     regular,
     resolute,
+    steps_from_here,
     stuck,
     treasure_limit,
     waste_spaces,
@@ -103,7 +105,25 @@ def heroic_here(v: View) -> tuple[float, Action | None]:
 
 
 def heroic_at(v: View, sp: str) -> float:
-    """A guess at the heroic action's value if this hero stood on `sp` (for planning)."""
+    """A guess at the heroic action's value if this hero stood on `sp` (for planning),
+    kept across decisions by the facts it reads (view.situation)."""
+    known = v.cache.get("heroic_at")
+    if known is None:
+        key = ("heroic_at", situation(v))
+        known = v.memo.get(key)
+        if known is None:
+            if len(v.memo) > 20_000:
+                v.memo.clear()
+            known = v.memo[key] = {}
+        v.cache["heroic_at"] = known
+    hit = known.get(sp)
+    if hit is None:
+        hit = known[sp] = heroic_at_raw(v, sp) if sp in heroic_spots(v) else 0.0
+    return hit
+
+
+def heroic_spots(v: View) -> set[str]:
+    """The spaces where a heroic action could be worth something (elsewhere: 0)."""
     spots = v.cache.get("spots")
     if spots is None:
         s = v.s
@@ -117,13 +137,7 @@ def heroic_at(v: View, sp: str) -> float:
         if s.cov is not None:
             spots.update(x.space for x in ready_sites(v))
         v.cache["spots"] = spots
-    if sp not in spots:
-        return 0.0
-    key = ("heroic_at", sp)
-    hit = v.cache.get(key)
-    if hit is None:
-        hit = v.cache[key] = heroic_at_raw(v, sp)
-    return hit
+    return spots
 
 
 def heroic_at_raw(v: View, sp: str) -> float:
@@ -133,9 +147,8 @@ def heroic_at_raw(v: View, sp: str) -> float:
         best = comp_heroic_at(v, sp)
     if s.skulls.get(sp, 0) > 0 and not no_cleanse(v, sp) and can_cleanse(v, sp):
         best = cleanse_value(v, sp)
-    for f, fsp in s.foes:
-        if fsp == sp:
-            best = max(best, battle_value(v, f, sp))
+    for f in foes_on(v, sp):
+        best = max(best, battle_value(v, f, sp))
     if s.adversary_space == sp and s.config.adversary:
         best = max(best, battle_value(v, s.config.adversary, sp))
     for q in v.quests():
@@ -156,7 +169,7 @@ def heroic_at_raw(v: View, sp: str) -> float:
 def space_scores(v: View, heroic: bool, reinforce: bool) -> dict[str, float]:
     """What standing on each space would be worth this turn."""
     out: dict[str, float] = {}
-    for sp in v.w.board.spaces:
+    for sp in scored_spaces(v):
         val = 0.0
         if heroic:
             val += heroic_at(v, sp)
@@ -165,6 +178,18 @@ def space_scores(v: View, heroic: bool, reinforce: bool) -> dict[str, float]:
         if val:
             out[sp] = val
     return out
+
+
+def scored_spaces(v: View) -> list[str]:
+    """The spaces, in the board's order, where a heroic action or a Reinforce could be
+    worth something: every other space scores 0."""
+    hit = v.cache.get("scored_spaces")
+    if hit is None:
+        spots, skulls = heroic_spots(v), v.s.skulls
+        hit = v.cache["scored_spaces"] = [
+            sp for sp in v.w.board.spaces if sp in spots or sp in skulls
+        ]
+    return hit
 
 
 def goal_space(v: View) -> str | None:
@@ -215,10 +240,12 @@ def trial_goal(v: View) -> str | None:
 
 def reinforce_value(v: View, sp: str) -> tuple[float, str]:
     """The better Reinforce option on `sp` for what this hero lacks: (value, option)."""
-    key = ("reinforce", sp)
-    hit = v.cache.get(key)
+    known = v.cache.get("reinforce")
+    if known is None:
+        known = v.cache["reinforce"] = {}
+    hit = known.get(sp)
     if hit is None:
-        hit = v.cache[key] = reinforce_value_raw(v, sp)
+        hit = known[sp] = reinforce_value_raw(v, sp)
     return hit
 
 
@@ -241,7 +268,20 @@ def source_value(
     options: tuple[str, ...] = ("free", "enhanced"),
 ) -> tuple[float, str]:
     """The better of `options` of a building type (or a completed monument, whose
-    enhanced option is its own) for what this hero lacks: (value, option)."""
+    enhanced option is its own) for what this hero lacks: (value, option). Without a
+    monument the space does not count, so each type is worked out once a decision."""
+    if monument is not None:
+        return source_value_raw(v, btype, monument, sp, options)
+    key = ("source", btype, options)
+    hit = v.cache.get(key)
+    if hit is None:
+        hit = v.cache[key] = source_value_raw(v, btype, None, sp, options)
+    return hit
+
+
+def source_value_raw(
+    v: View, btype: str | None, monument: Any, sp: str, options: tuple[str, ...]
+) -> tuple[float, str]:
     s, w, h = v.s, v.w, v.h
     info = w.content.buildings.get(btype) if btype else None
     if info is None or not btype:
@@ -418,8 +458,9 @@ def walk_best(v: View) -> float:
     if hit is None:
         hit = heroic_here(v)[0]
         moves = moves_this_turn(v) if v.by_verb.get("move") else 0
+        steps = steps_from_here(v)
         for sp in v.w.board.spaces:
-            d = rdist(v, sp)
+            d = steps.get(sp, 99)
             if 0 < d <= moves:
                 hit = max(hit, heroic_at(v, sp))
         v.cache["walk_best"] = hit

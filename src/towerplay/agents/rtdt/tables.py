@@ -25,6 +25,15 @@ class Tables:
                         d[n] = d[here] + 1
                         queue.append(n)
             self.dist[src] = d
+        self.near: dict[str, tuple[str, ...]] = {sp: board.near(sp) for sp in board.spaces}
+        # whether a foe's strike counts skulls or foes around the hero (view.situation)
+        self.strikes_count_around = any(
+            getattr(e, "per", None)
+            for foe in world.content.foes.values()
+            for strike in foe.strikes.values()
+            for step in getattr(strike, "steps", ())
+            for e in getattr(step, "effects", ())
+        )
         # steps from a space when wastelands end walks, by (wastelands, space): view.walk
         self.walks: dict[tuple[frozenset[str], str], dict[str, int]] = {}
         self.decks: dict[str, list[Any]] = {}

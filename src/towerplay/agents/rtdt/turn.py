@@ -45,7 +45,7 @@ from towerplay.agents.rtdt.view import (
     competitive,
     glyph_cost,
     moves_this_turn,
-    rdist,
+    steps_from_here,
     walk,
     waste_spaces,
 )
@@ -156,8 +156,9 @@ def heroic_destination(
     here = h.space
     best_dest, best_val, need_double = here, h_val, False
     wastes = waste_spaces(v)
+    steps = steps_from_here(v)
     for sp in v.w.board.spaces:
-        d = rdist(v, sp)
+        d = steps.get(sp, 99)
         if d == 0 or d > reach:
             continue
         val = heroic_at(v, sp)

@@ -288,6 +288,7 @@ class View:
         "obs",
         "_quests",
         "cache",
+        "around",
         "memo",
         "decks",
         "comp_choice",
@@ -317,6 +318,7 @@ class View:
             self.by_verb.setdefault(verb_of(a), []).append(a)
         self._quests: list[dict[str, Any]] | None = None
         self.cache: dict[Any, Any] = {}
+        self.around: dict[str, tuple[int, int, int]] = {}  # by space: see around()
         self.memo = memo  # battle estimates
         self.decks = decks  # costs over a foe's battle deck, kept by what they depend on
         self.comp_choice = comp_choice
@@ -431,9 +433,15 @@ def walk(v: View, src: str) -> dict[str, int]:
 
 def rdist(v: View, sp: str) -> int:
     """Steps this turn from the hero's space to `sp`, around wastelands."""
+    return steps_from_here(v).get(sp, 99)
+
+
+def steps_from_here(v: View) -> dict[str, int]:
+    """Steps this turn from the hero's space to every space, around wastelands (a space
+    missing is out of reach: 99 steps). Read-only: shared with the world's tables."""
     if not waste_spaces(v):
-        return v.dist(v.h.space, sp)
-    return walk(v, v.h.space).get(sp, 99)
+        return v.t.dist.get(v.h.space, {})
+    return walk(v, v.h.space)
 
 
 def stuck(v: View) -> bool:

@@ -1,0 +1,111 @@
+"""Facts one decision works out once from the view (what is around a space, the foes on
+it, the hero's cards as a key) and the keys under which the agent keeps values across
+decisions (the situation a heroic action's value reads)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.agents.rtdt.view import Covenant, Table, View, competitive
+
+
+def around(v: View, at: str) -> tuple[int, int, int]:
+    """(skulls on `at` and its neighbours, foe tokens on `at`, clean standing buildings on
+    `at` and its neighbours): what battle cards and advantages count there, worked out once
+    a decision for each space asked about."""
+    hit = v.around.get(at)
+    if hit is None:
+        skulls = v.s.skulls
+        near = v.t.near[at]
+        hit = v.around[at] = (
+            sum(skulls.get(sp, 0) for sp in near),
+            sum(1 for _, sp in v.s.foes if sp == at),
+            sum(1 for sp in near if skulls.get(sp) == 0),
+        )
+    return hit
+
+
+def foes_on(v: View, sp: str) -> list[str]:
+    """The foe tokens on `sp`, in the observation's order."""
+    by_space = v.cache.get("foes_on")
+    if by_space is None:
+        by_space = v.cache["foes_on"] = {}
+        for f, fsp in v.s.foes:
+            by_space.setdefault(fsp, []).append(f)
+    return by_space.get(sp, [])
+
+
+def situation(v: View) -> tuple[Any, ...]:
+    """Every fact a heroic action's value on a given space reads (plan.heroic_at_raw):
+    this hero but not where it stands or how far it may still walk, the other heroes'
+    kingdoms and corruptions, the skulls, foes, quests, the Tower and the Covenant. Those
+    values are kept by it across decisions: the steps of a walk share them. Where the
+    hero stands counts too in competitive mode (the Tower's dungeon is entered with the
+    advantages of the hero's space) and when a strike counts what is around the hero."""
+    hit = v.cache.get("situation")
+    if hit is None:
+        s, h, t = v.s, v.h, v.s.turn
+        cov = s.cov
+        hit = v.cache["situation"] = (
+            v.seat,
+            v.threat_weight,
+            h.space if competitive(v) or v.t.strikes_count_around else "",
+            h.warriors,
+            h.spirit,
+            tuple(h.potions),
+            tuple(h.gear),
+            tuple(h.treasures),
+            tuple(h.quest_items),
+            tuple(h.virtues),
+            tuple(h.inactive),
+            tuple(h.corruptions),
+            tuple(h.trials),
+            tuple(h.trials_done),
+            h.eliminated,
+            card_key(v),
+            tuple((o.seat, o.kingdom, len(o.corruptions)) for o in s.heroes),
+            tuple(s.skulls.items()),
+            s.supply,
+            tuple(s.foes),
+            tuple(s.foe_status.items()),
+            s.adversary_space,
+            s.config.mode,
+            s.config.adversary,
+            tuple(
+                (
+                    q.get("quest"),
+                    q.get("stage"),
+                    q.get("space"),
+                    q.get("kind"),
+                    repr(q.get("needs")),
+                )
+                for q in v.quests()
+            ),
+            tuple(s.market),
+            t.seat,
+            t.doubled,
+            t.advantages_used,
+            tuple(s.tower.rotation),
+            tuple(s.tower.seals),
+            None if cov is None else covenant_key(s, cov),
+        )
+    return hit
+
+
+def covenant_key(s: Table, cov: Covenant) -> tuple[Any, ...]:
+    return (
+        tuple((x.monument, x.space, x.offerings, x.status) for x in cov.sites),
+        tuple(cov.wastelands),
+        tuple(cov.doom.items()),
+        tuple(cov.blessings),
+        cov.quarry,
+        tuple(sp for sp, b in s.buildings.items() if b["cleansable"]),
+    )
+
+
+def card_key(v: View) -> tuple[str, ...]:
+    """The hero's cards as a tuple, for the agent's memo keys."""
+    hit = v.cache.get("card_key")
+    if hit is None:
+        hit = v.cache["card_key"] = tuple(v.h.cards())
+    return hit
