@@ -43,6 +43,7 @@ from towerplay.tactics.campaign.content import default_campaign_content
 from towerplay.tactics.campaign.game import CampaignGame
 from towerplay.tactics.campaign.game import new_game as new_campaign
 from towerplay.tactics.content import Content, load_content
+from towerplay.tactics.scaling import party_level
 from towerplay.tactics.setup import POTIONS
 
 MAX_DECISIONS = 1_000_000
@@ -314,6 +315,8 @@ def run_replay(args: argparse.Namespace) -> None:
     for j, r in enumerate(recs):
         for d in diffs:
             config = dict(r["config"], difficulty=d, encounter=r["encounter"])
+            # a record from before AT-CAMP-6 carries no party level: worked out from its levels
+            config.setdefault("party_level", party_level(r["levels"]))
             config["potions"] = POTIONS[d] - (1 if r["heroes"] == 3 else 0)
             for k in range(args.games):
                 jobs.append((config, args.seed + 1000 * j + k, args.content))

@@ -7,6 +7,7 @@ Modules, from the ground up:
 
 - `grid`: squares, distance, corner-to-corner line of sight, movement costs, areas.
 - `models`, `content`: the pydantic content models and the YAML under `content/`.
+- `scaling`: an encounter's enemies grown with the campaign party's level (AT-CAMP-6).
 - `state`: the plain-data state (units, heroes, pending decisions) and its clone.
 - `narrate`: every change told as a structured event (kind, template, fields, amounts).
 - `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,

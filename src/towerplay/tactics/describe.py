@@ -1,10 +1,11 @@
 """Any card's or piece's text, for people (`TacticsGame.describe`): read from the static
-content only, so it tells nothing about a game in progress. Cards whose content has no text
-are told from their steps ("attack: red red, range 1-2")."""
+content only, so it tells nothing about a game in progress but for what the campaign
+party's level makes of this encounter's enemies (`scaled_for`, AT-CAMP-6). Cards whose
+content has no text are told from their steps ("attack: red red, range 1-2")."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from towerplay.tactics.content import Content
@@ -25,6 +26,10 @@ from towerplay.tactics.models import (
     MoveStep,
     SummonStep,
 )
+from towerplay.tactics.scaling import attack_plus, scaled_hp, summary_text
+from towerplay.tactics.state import Ctx
+
+Extra = Callable[[str, Any], list[str]]  # more lines for an entry of this kind
 
 
 def key(text: str) -> str:
@@ -177,13 +182,36 @@ def _lines(kind: str, e: Any) -> list[str]:
     return []
 
 
-def describe(c: Content, name: str) -> str | None:
+def scaled_for(ctx: Ctx, heroes: int) -> Extra:
+    """Lines saying what this encounter's scaling makes of the encounter and of an enemy
+    at this party level and hero count (AT-CAMP-6); none for other encounters."""
+    sc, level = ctx.enc.scaling, ctx.party_level
+
+    def extra(kind: str, e: Any) -> list[str]:
+        if kind == "encounter" and e.id == ctx.enc.id:
+            return [summary_text(e, level)]
+        if kind != "enemy" or level == 1:
+            return []
+        st = e.stats[heroes]
+        bonus = st.attack_bonus + attack_plus(sc, level)
+        return [
+            f"here, party level {level}, {heroes} heroes: HP {scaled_hp(st, e.role, sc, level)}"
+            f" · attack {' '.join(st.attack_dice)}{f' +{bonus}' if bonus else ''}"
+        ]
+
+    return extra
+
+
+def describe(c: Content, name: str, extra: Extra | None = None) -> str | None:
     """The text of the card, class, enemy, boss card… called `name` (its id or name, any
     case), headed by its name and kind (every entry of that name: a card and a boss card may
-    share one); None when nothing is called that."""
+    share one), with `extra`'s lines after each; None when nothing is called that."""
     want = key(name)
     found = [
-        f"{entry.name} ({kind})\n" + "\n".join(line for line in _lines(kind, entry) if line)
+        f"{entry.name} ({kind})\n"
+        + "\n".join(
+            line for line in [*_lines(kind, entry), *(extra(kind, entry) if extra else [])] if line
+        )
         for kind, eid, entry in _entries(c)
         if want in (key(eid), key(entry.name))
     ]

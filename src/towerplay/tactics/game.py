@@ -16,13 +16,14 @@ from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
-from towerplay.tactics.describe import describe
+from towerplay.tactics.describe import describe, scaled_for
 from towerplay.tactics.effects import footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.idle import idle_notes
 from towerplay.tactics.narrate import recent
 from towerplay.tactics.save import read_header, state_from_json, state_to_json, upgrade
+from towerplay.tactics.scaling import config_level, summary
 from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
 
@@ -134,6 +135,8 @@ class TacticsGame(Undoable):
                     "conditions": list(u.conditions),
                     "owner": u.owner,
                     "movement": u.movement,
+                    "attack_dice": list(u.attack_dice),
+                    "attack_bonus": u.attack_bonus,
                     "attack_range": list(u.attack_range),
                 }
             )
@@ -189,6 +192,7 @@ class TacticsGame(Undoable):
                 "reach": list(ctx.enc.main.squares) if ctx.enc.main.kind == "reach" else [],
                 "round_limit": ctx.enc.round_limit,
             },
+            "scaling": summary(ctx.enc, ctx.party_level),  # AT-CAMP-6
             "pending": pending,
             "outcome": s.outcome,
             "cause": s.cause,
@@ -198,8 +202,9 @@ class TacticsGame(Undoable):
         return out
 
     def describe(self, name: str) -> str | None:
-        """The text of any card, class, enemy, boss card… by id or name (static content)."""
-        return describe(self.ctx.content, name)
+        """The text of any card, class, enemy, boss card… by id or name; an enemy or the
+        encounter itself also says what the party's level makes of it here (AT-CAMP-6)."""
+        return describe(self.ctx.content, name, scaled_for(self.ctx, self.s.heroes_count))
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -219,6 +224,10 @@ class TacticsGame(Undoable):
             items = items_by_id(config_items(config))
         except ValueError as e:
             raise SaveError(file, "config.items", str(e)) from None
+        try:
+            level = config_level(config)
+        except ValueError as e:
+            raise SaveError(file, "config.party_level", str(e)) from None
         raw = data.get("state")
         if version != SAVE_VERSION and isinstance(raw, dict):
             raw = upgrade(raw, version)  # log lines as events; a 2 keeps no seed nor history
@@ -226,7 +235,8 @@ class TacticsGame(Undoable):
                 raw = with_summons(raw, content)
         s = state_from_json(raw, file, content, items)
         enc = content.encounters[s.encounter]
-        game = cls(s, Ctx(content, enc, board_of(enc), items=items), config)
+        ctx = Ctx(content, enc, board_of(enc), items=items, party_level=level)
+        game = cls(s, ctx, config)
         game._tl = start(game, origin=version != 2)  # version 2 kept no history
         return game
 

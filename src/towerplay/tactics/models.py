@@ -407,6 +407,17 @@ class Objective(Strict):
     text: str
 
 
+class Scaling(Strict):
+    """How much tougher an encounter's enemies grow per party level above 1 when the
+    campaign plays it (AT-CAMP-6, designed): HP in percent of their printed HP, and +1 to
+    every attack per `attack_every` levels (0: never). A level-1 party meets the printed
+    numbers, so standalone play is untouched."""
+
+    boss_hp: int = Field(default=0, ge=0, le=300)
+    minion_hp: int = Field(default=0, ge=0, le=300)
+    attack_every: int = Field(default=0, ge=0, le=9)
+
+
 class Encounter(Entry):
     """One encounter chapter: map, enemies by hero count, boss deck, objectives."""
 
@@ -421,6 +432,7 @@ class Encounter(Entry):
     main: Objective
     bonus: Objective
     round_limit: int | None = None  # an encounter-specific failure
+    scaling: Scaling = Scaling()  # in the campaign, by the party's level (AT-CAMP-6)
     success: str
     plus_success: str
     failure: str

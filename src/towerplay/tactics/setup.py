@@ -14,6 +14,7 @@ from towerplay.tactics.content import Content
 from towerplay.tactics.effects import DIRECTIONS, log, shuffle
 from towerplay.tactics.grid import looks_like_square
 from towerplay.tactics.models import EQUIPMENT_KINDS, Consumable
+from towerplay.tactics.scaling import config_level
 from towerplay.tactics.spawns import enemy_unit
 from towerplay.tactics.state import SLOTS, Ctx, Hero, State, Unit, board_of
 
@@ -52,7 +53,8 @@ def new_state(content: Content, config: dict[str, Any], seed: int) -> tuple[Stat
         for st in item.steps:
             if st.op == "summon" and st.summon not in content.summons:
                 raise ValueError(f"items[{i}].steps: no summon {st.summon!r}")
-    ctx = Ctx(content, enc, board_of(enc), items=items_by_id(items))
+    level = config_level(config)  # the campaign party's level (AT-CAMP-6)
+    ctx = Ctx(content, enc, board_of(enc), items=items_by_id(items), party_level=level)
     n = len(heroes)
     rng = Rng(seed_state(seed))
     s = State(enc_id, n, difficulty, {}, [], rng.state)

@@ -15,6 +15,7 @@ from towerplay.tactics.effects import (
 from towerplay.tactics.enemy_moves import closest, earliest_seat, targets
 from towerplay.tactics.grid import ALL_DIRECTIONS, Square, step
 from towerplay.tactics.models import ESpawn
+from towerplay.tactics.scaling import attack_plus, scaled_hp
 from towerplay.tactics.state import Ctx, State, Unit
 
 
@@ -115,23 +116,25 @@ def place_minion(s: State, ctx: Ctx, enemy: str, sq: Square) -> None:
 
 
 def enemy_unit(ctx: Ctx, uid: str, enemy: str, heroes: int, sq: Square) -> Unit:
-    """An enemy at full health with its stats for this many heroes (AT-SETUP-5)."""
+    """An enemy at full health with its stats for this many heroes (AT-SETUP-5), grown
+    with the campaign party's level by the encounter's scaling (AT-CAMP-6)."""
     e = ctx.content.enemies[enemy]
     stats = e.stats[heroes]
+    hp = scaled_hp(stats, e.role, ctx.enc.scaling, ctx.party_level)
     return Unit(
         uid,
         "enemy",
         e.role,
         enemy,
-        stats.hp,
-        stats.hp,
+        hp,
+        hp,
         sq,
         large=e.large,
         start=sq,
         movement=stats.movement,
         attack_dice=stats.attack_dice,
         attack_range=stats.attack_range,
-        attack_bonus=stats.attack_bonus,
+        attack_bonus=stats.attack_bonus + attack_plus(ctx.enc.scaling, ctx.party_level),
     )
 
 

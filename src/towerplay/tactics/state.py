@@ -261,6 +261,8 @@ class Ctx:
     board: Board
     # the party's consumable items this encounter may use, by id (the config's `items`)
     items: dict[str, Consumable] = field(default_factory=dict, compare=False)
+    # the campaign party's level the enemies are scaled to (AT-CAMP-6); 1 standalone
+    party_level: int = 1
     # derived from content only, filled on first use: modifier sums by (abilities, board)
     totals: dict[tuple[Any, ...], dict[str, int]] = field(
         default_factory=dict, compare=False, repr=False

@@ -181,7 +181,8 @@ class CampaignGame(Undoable):
             for eid, e in table.items()
             if want in (key(eid), key(e.name))
         ]
-        more = describe(self.c.game, name)
+        # in an encounter, its enemies as the party's level scales them (AT-CAMP-6)
+        more = describe(self.c.game, name) if self.enc is None else self.enc.describe(name)
         found += [more] if more is not None else []
         return "\n\n".join(found) if found else None
 

@@ -18,8 +18,9 @@ from typing import Any
 from towerplay.core.errors import IllegalAction
 from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
-from towerplay.tactics.campaign.hero import CampaignHero, current_class, max_hp, summons
+from towerplay.tactics.campaign.hero import CampaignHero, current_class, level, max_hp, summons
 from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.scaling import party_level
 from towerplay.tactics.setup import MAX_DICE_ABILITIES, MAX_PASSIVES, POTIONS
 
 BOARD_KINDS = ("class_feature", *EQUIPMENT_KINDS)  # the player board's four slots
@@ -162,6 +163,8 @@ def encounter_config(
         "difficulty": difficulty,
         "party": [current_class(c, h).id for h in party],
         "heroes": [hero_config(c, h, lo) for h, lo in zip(party, loadouts, strict=True)],
+        # the enemies grow with the party's level (AT-CAMP-6)
+        "party_level": party_level([level(h) for h in party]),
     }
     if potions is not None:
         config["potions"] = potions

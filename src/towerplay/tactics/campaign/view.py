@@ -21,6 +21,7 @@ from towerplay.tactics.campaign.market import market_of, stock
 from towerplay.tactics.campaign.state import CampaignState, gold, item_count
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.narrate import recent
+from towerplay.tactics.scaling import party_level, summary
 
 
 def hero_sheet(c: CampaignContent, s: CampaignState, i: int) -> dict[str, Any]:
@@ -110,6 +111,16 @@ def _level_up(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
     }
 
 
+def _scaling(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
+    """An encounter chapter's scaling for this party: the party's level and what it adds
+    to the enemies (AT-CAMP-6); None on a story chapter."""
+    ch = c.chapters.get(s.chapter)
+    if ch is None or ch.encounter is None:
+        return None
+    enc = c.game.encounters[ch.encounter]
+    return summary(enc, party_level([level(h) for h in s.party]))
+
+
 def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
     ch = c.chapters.get(s.chapter)
     pending = None
@@ -139,6 +150,7 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
             "title": ch.title,
             "kind": ch.kind,
             "text": ch.text,
+            "scaling": _scaling(c, s),
         },
         "page": _page(c, s),
         "party": party_sheet(c, s),
