@@ -296,10 +296,15 @@ def _replay_job(job: tuple[dict[str, Any], int, str]) -> str:
         return f"error {type(exc).__name__}: {exc}"
 
 
+def read_records(files: list[str]) -> list[dict[str, Any]]:
+    """Every encounter record of one or more `campaigns --record` files, in file order."""
+    return [json.loads(line) for f in files for line in Path(f).read_text().splitlines() if line]
+
+
 def run_replay(args: argparse.Namespace) -> None:
     wanted = set(args.encounter.split(",")) if args.encounter else None
     heroes = {int(h) for h in args.heroes.split(",")}
-    recs = [json.loads(line) for line in Path(args.record).read_text().splitlines() if line]
+    recs = read_records(args.record)
     recs = [
         r for r in recs if r["heroes"] in heroes and (wanted is None or r["encounter"] in wanted)
     ]
@@ -341,9 +346,7 @@ def run_replay(args: argparse.Namespace) -> None:
 
 def run_table(args: argparse.Namespace) -> None:
     """The table of one or more --record files of `campaigns` runs, read back."""
-    rows = [
-        json.loads(line) for f in args.record for line in Path(f).read_text().splitlines() if line
-    ]
+    rows = read_records(args.record)
     heroes = sorted({r["heroes"] for r in rows})
     diffs = [d for d in DIFFICULTIES if any(r["difficulty"] == d for r in rows)]
     table = tally(rows)
@@ -366,7 +369,7 @@ def main() -> None:
     camp.add_argument("--record", help="write every encounter's config and result (JSONL)")
     camp.add_argument("--spread", action="store_true", help="steer choices to rare encounters")
     rep = sub.add_parser("replay", help="replay recorded encounter configs on current content")
-    rep.add_argument("--record", required=True)
+    rep.add_argument("--record", action="append", required=True, help="a --record file")
     rep.add_argument("--encounter", default="", help="comma-separated ids (default: all)")
     rep.add_argument("--games", type=int, default=1, help="games per config and difficulty")
     rep.add_argument(
