@@ -17,6 +17,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from towerplay.core.narration import N_ as N_  # the pages mark their words with it
 from towerplay.core.narration import Event
 
 HERE = Path(__file__).parent
@@ -112,6 +113,3 @@ def read_catalog(path: Path) -> dict[str, str]:
     return out
 
 
-def N_(msgid: str) -> str:
-    """Marks a message for the catalog where it is defined; it is translated where shown."""
-    return msgid

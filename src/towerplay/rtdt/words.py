@@ -1,7 +1,6 @@
 """Words of the RtDT engine that a translation looks up where they are shown.
 
-`N_` marks a message for the catalog where it is defined (towerplay.i18n.N_'s twin: the
-games sit below i18n and may not import it). A template chosen at run time (a plural verb,
+`N_` (core/narration.py) marks a message for the catalog where it is defined. A template chosen at run time (a plural verb,
 the Tower's stir) is marked where it is written, and so is a word that fills a template's
 field ("north", "savage"): the catalog translates a field whose text is one of its messages
 (docs/i18n.md).
@@ -9,11 +8,7 @@ field ("north", "savage"): the catalog translates a field whose text is one of i
 
 from __future__ import annotations
 
-
-def N_(msgid: str) -> str:
-    """Marks a message for the catalog; it is translated where shown."""
-    return msgid
-
+from towerplay.core.narration import N_
 
 # Identifiers of the content that the narration shows as words (a field's value): the
 # dungeons' kinds, the kinds of item a hero loses, a Reinforce's options, the difficulties.

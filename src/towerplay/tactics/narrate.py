@@ -11,7 +11,7 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import SaveError
-from towerplay.core.narration import Event, plain
+from towerplay.core.narration import N_, Event, plain
 from towerplay.core.replay import Chain
 from towerplay.tactics.state import State, Unit
 
@@ -31,13 +31,6 @@ def log(
     # core.narration.event(), built inline: an encounter tells a dozen events a decision
     args = tuple([(k, str(v)) for k, v in fields.items()])
     s.log = s.log.add(Event(kind, msg, args, seats, tuple(amounts.items()) if amounts else (), to))
-
-
-def N_(msgid: str) -> str:
-    """Marks a message for the catalog where it is chosen (a template picked among several,
-    a word given as a field): `towerplay.i18n.N_`, which the games may not import (they
-    sit below it); the extractor knows it by its name."""
-    return msgid
 
 
 # the conditions' words (models.Condition): an event gives one as its `condition` field and
