@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from towerplay.tactics.area import area_units
 from towerplay.tactics.basic_attacks import (
     after_basic_attack,
     answer_push,
@@ -42,9 +43,7 @@ from towerplay.tactics.grid import (
     Mask,
     costs_of,
     in_order,
-    line_of_sight,
     move_levels,
-    set_distance,
     step,
     within,
 )
@@ -279,6 +278,8 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         return False
     choices.sort()
     name = resolving_name(ctx, r)
+    # an area says how far it reaches and whom, so players see who would be hit (AT-AOE-3)
+    area = {"area": [st.aoe, st.affects]} if st.aoe else {}
     ask(
         s,
         "target",
@@ -286,6 +287,7 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         f"{name}: choose a target (range {band[0]}-{band[1]})",
         choices,
         "AT-RANGE-1",
+        **area,
     )
     return True
 
@@ -309,13 +311,8 @@ def attack_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
     bonus = attack_bonus(s, ctx, actor, st)
     log_roll(s, actor, rolled, bonus, attack_total(ctx, actor, rolled, bonus), heal=False)
     if st.aoe:
-        wall = walls(s, ctx)
-        area = set(within(sq, st.aoe, ctx.board.width, ctx.board.height))
-        affected = []
-        for u in enemies_of(s, actor.side):
-            fp = footprint(ctx, u)
-            if area & set(fp) and line_of_sight(ctx.board.geo, (sq,), fp, wall):
-                affected.append(u.uid)
+        # every character in the area, the user's side too, unless the card says whom (AT-AOE-3)
+        affected = [u.uid for u in area_units(s, ctx, actor, (sq,), st.aoe, st.affects)]
     else:
         target = next(u for u in enemies_of(s, actor.side) if sq in footprint(ctx, u))
         affected = [target.uid]
@@ -408,14 +405,9 @@ def heal_targets(
         log_roll(s, actor, rolled, bonus, amount, heal=True)
     group = [target]
     if st.aoe:
-        wall = walls(s, ctx)
-        for u in allies_of(s, actor.side):
-            if u is target or u.knocked_out:
-                continue
-            if set_distance(
-                (target.square,), footprint(ctx, u), ctx.board.width
-            ) <= st.aoe and line_of_sight(ctx.board.geo, (target.square,), footprint(ctx, u), wall):
-                group.append(u)
+        # a healing area heals every character in it unless the card says whom (AT-AOE-3)
+        around = area_units(s, ctx, actor, (target.square,), st.aoe, st.affects)
+        group += [u for u in around if u is not target]
     for u in group:
         heal(s, ctx, u, amount)
 
@@ -443,8 +435,14 @@ def ask_summon_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Summon
     summon = ctx.content.summons[st.summon]
     hero = next((h for h in s.heroes if h.uid == actor.uid), None)
     if hero is not None and st.summon not in hero.summons:  # AT-SUM-5
-        log(s, "text", "{unit} has no {summon} card to summon with", seats=(hero.seat,),
-            unit=hero.uid, summon=summon.name)
+        log(
+            s,
+            "text",
+            "{unit} has no {summon} card to summon with",
+            seats=(hero.seat,),
+            unit=hero.uid,
+            summon=summon.name,
+        )
         return False
     mine = [u for u in s.units.values() if u.type_id == st.summon and u.owner == actor.owner]
     if len(mine) >= summon.limit:

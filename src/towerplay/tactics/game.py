@@ -162,6 +162,8 @@ class TacticsGame(Undoable):
         if s.pending:
             d = s.pending[-1]
             pending = {"kind": d.kind, "seat": d.seat, "prompt": d.data["prompt"]}
+            if "area" in d.data:  # an area's reach and whom it affects (AT-AOE-3)
+                pending["area"] = {"radius": d.data["area"][0], "affects": d.data["area"][1]}
             if d.seat == seat:
                 pending["choices"] = [" ".join(c) for c in d.data["choices"]]
                 if told and d.kind == "turn":  # what would only spend its card (AT-CARD-4)

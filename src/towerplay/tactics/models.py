@@ -38,6 +38,9 @@ class Strict(BaseModel):
 
 
 Range = tuple[int, int]
+# Whom an area affects: every character in it (the rulebook's rule, AT-AOE-3), or only
+# the user's opponents or its own side where the card's text says so (AT-CARD-3).
+Affects = Literal["all", "foes", "allies"]
 
 
 def _check_range(r: Range) -> Range:
@@ -65,6 +68,7 @@ class AttackStep(Strict):
     dice: tuple[Colour, ...] = ()
     range: Range = (1, 1)
     aoe: int = Field(default=0, ge=0)
+    affects: Affects = "all"
     bonus: int = 0
     conditions: tuple[Condition, ...] = ()
 
@@ -84,6 +88,7 @@ class HealStep(Strict):
     amount: int = 0
     range: Range = (0, 0)
     aoe: int = Field(default=0, ge=0)
+    affects: Affects = "all"
 
     @model_validator(mode="after")
     def _shape(self) -> HealStep:
@@ -294,6 +299,7 @@ class EAttack(Strict):
     dice: tuple[Colour, ...] = ()
     range: Range | None = None
     aoe: int = Field(default=0, ge=0)
+    affects: Affects = "all"
     conditions: tuple[Condition, ...] = ()
 
 
