@@ -90,7 +90,12 @@ def test_AT_AOE_3_whom_an_area_affects() -> None:
     s, ctx = g.s, g.ctx
     fighter = unit(g, "fighter")
     centre = (ctx.board.square("c3"),)
-    assert {u.uid for u in area_units(s, ctx, fighter, centre, 1)} == {"fighter", "rogue", "gm1", "gm2"}
+    assert {u.uid for u in area_units(s, ctx, fighter, centre, 1)} == {
+        "fighter",
+        "rogue",
+        "gm1",
+        "gm2",
+    }
     assert {u.uid for u in area_units(s, ctx, fighter, centre, 1, "foes")} == {"gm1", "gm2"}
     assert {u.uid for u in area_units(s, ctx, fighter, centre, 1, "allies")} == {"fighter", "rogue"}
     own = (fighter.square,)  # an area around the user leaves the user out

@@ -36,7 +36,7 @@ def area_units(
     squares = {q for c in centre for q in within(c, radius, w, h)}
     around_user = set(centre) <= set(footprint(ctx, user))
     out = []
-    for u in s.units.values():
+    for u in s.units.values():  # any character: heroes, summons, enemies (AT-CHAR-1)
         if u.knocked_out or (around_user and u.uid == user.uid):
             continue
         if affects == "foes" and u.side == user.side:

@@ -23,6 +23,7 @@ from towerplay.tactics.effects import (
     attack_total,
     basic_movement,
     draw,
+    fit_max_hp,
     footprint,
     heal,
     hero_of,
@@ -99,6 +100,7 @@ def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | No
     card = ctx.content.cards[card_id]
     if from_board is not None:
         hero.board[from_board] = None
+        fit_max_hp(s, ctx, hero)  # used equipment no longer raises the maximum (AT-HP-1)
     else:
         hero.hand.remove(card_id)
     (hero.set_aside if card.remove else hero.discard).append(card_id)
@@ -159,7 +161,8 @@ def begin_step(s: State, ctx: Ctx, r: Resolution, st: Step) -> bool:
     hero = hero_of(s, r.actor)
     if isinstance(st, MoveStep):
         points = st.points if st.points is not None else basic_move_points(s, ctx, actor)
-        return ask_move(s, ctx, r.seat, actor, points, st.through_characters, "move")
+        # a card's move goes its own way: through characters, diagonally (AT-CARD-3)
+        return ask_move(s, ctx, r.seat, actor, points, st.through_characters, "move", st.diagonal)
     if isinstance(st, AttackStep):
         return ask_attack_target(s, ctx, r, actor, st)
     if isinstance(st, HealStep):
@@ -187,22 +190,42 @@ def reachable(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> dict[i
     return costs_of(levels, keep)
 
 
-def move_search(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> tuple[list[Mask], Mask]:
-    """`reachable` as the search's cost levels and the mask of squares a move may end on."""
+def move_search(
+    s: State, ctx: Ctx, u: Unit, points: int, through: bool, diagonal: bool = False
+) -> tuple[list[Mask], Mask]:
+    """`reachable` as the search's cost levels and the mask of squares a move may end on.
+
+    A basic move goes up, down, left or right; a card that says so moves diagonally too
+    (AT-MOVE-1)."""
     if "slowed" in u.conditions:
         points = min(points, 1)  # slowed: at most 1 movement point per move (AT-COND-1)
     others = occupied(s, ctx, u.uid)
     wall = walls(s, ctx)
     impassable = wall if through else wall | others  # AT-MOVE-2: others block a plain move
     levels = move_levels(
-        u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx)
+        u.square,
+        ctx.board.width,
+        ctx.board.height,
+        points,
+        impassable,
+        obstacles(s, ctx),
+        diagonal=diagonal,
     )
     # not the start square, and not another character's (AT-MOVE-2)
     return levels, ~(others | (1 << u.square))
 
 
-def ask_move(s: State, ctx: Ctx, seat: int, u: Unit, points: int, through: bool, kind: str) -> bool:
-    levels, keep = move_search(s, ctx, u, points, through)
+def ask_move(
+    s: State,
+    ctx: Ctx,
+    seat: int,
+    u: Unit,
+    points: int,
+    through: bool,
+    kind: str,
+    diagonal: bool = False,
+) -> bool:
+    levels, keep = move_search(s, ctx, u, points, through, diagonal)
     ends = 0
     for level in levels:
         ends |= level
@@ -306,7 +329,7 @@ def attack_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
         there = [u for u in enemies_of(s, actor.side) if sq in footprint(ctx, u)]
         dice += extra_dice(s, ctx, actor, there[0] if there else None)  # AT-ELITE-4
         r.last_target = ""  # set by the hit, read by the modifier after it
-    rolled = roll(s, ctx, dice, reroll)
+    rolled = roll(s, ctx, dice, reroll)  # the effect uses the rolled result (AT-CARD-5)
     r.dice = rolled
     bonus = attack_bonus(s, ctx, actor, st)
     log_roll(s, actor, rolled, bonus, attack_total(ctx, actor, rolled, bonus), heal=False)
@@ -376,6 +399,7 @@ def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep
             and ctx.content.summons[u.type_id].removed_when_knocked_out
         ):
             continue
+        # a hero in range, the healer itself included when the range starts at 0 (AT-HEAL-1)
         if in_range(s, ctx, actor, (u.square,), st.range, blockers) or (
             u.uid == actor.uid and st.range[0] == 0
         ):
@@ -400,7 +424,7 @@ def heal_targets(
     hero = hero_of(s, actor.uid)
     rolled = roll(s, ctx, st.dice)
     bonus = st.amount + (total(ctx, hero, "heal_bonus") if hero is not None else 0)
-    amount = sum(rolled) + bonus
+    amount = sum(rolled) + bonus  # the dice total heals (AT-HEAL-1, AT-CARD-5)
     if rolled:
         log_roll(s, actor, rolled, bonus, amount, heal=True)
     group = [target]

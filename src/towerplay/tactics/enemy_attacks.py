@@ -14,6 +14,7 @@ from towerplay.tactics.effects import (
     ask,
     attack_total,
     draw_direction,
+    fit_max_hp,
     footprint,
     hit,
     in_range,
@@ -173,6 +174,7 @@ def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) ->
     else:
         slot = next(k for k, v in hero.board.items() if v == cid)
         hero.board[slot] = None
+        fit_max_hp(s, ctx, hero)  # AT-HP-1
     card = ctx.content.cards[cid]
     (hero.set_aside if card.remove else hero.discard).append(cid)
     assert card.response is not None

@@ -58,6 +58,7 @@ class MoveStep(Strict):
     op: Literal["move"]
     points: int | None = Field(default=None, ge=1)
     through_characters: bool = False
+    diagonal: bool = False  # the card's own way of moving (AT-MOVE-1)
 
 
 class AttackStep(Strict):
@@ -256,6 +257,8 @@ class Summon(Entry):
     damageable: bool = True
     removed_when_knocked_out: bool = False
     limit: int = Field(default=1, ge=1)
+    # how its card says it takes its turn: with its owner's, or its own token (AT-SUM-1)
+    turns: Literal["with_owner", "own"] = "with_owner"
 
 
 # --- enemies and boss decks ----------------------------------------------------
