@@ -422,6 +422,23 @@ def test_sanctified_flask_any_hero_returns_a_corruption_and_gains_a_blessing() -
     check(g)
 
 
+@rules("COV-CARD-1")
+def test_the_sanctified_flask_is_usable_inside_a_dungeon() -> None:
+    from towerplay.rtdt.state import Delve, Dungeon
+
+    g = game()
+    give(g, 0, treasures=["sanctified_flask"], corruptions=["timid"])
+    s = g.state
+    s.dungeons[CITADEL] = Dungeon("cave", ["cave_murky_crevasse"] * 5, [False] * 5, 4)
+    s.delve = Delve(CITADEL, 0, False, {}, 0)
+    g._legal = None
+    assert "use sanctified_flask timid" in legal(g)  # a room face up: its text sets no time
+    play(g, "use sanctified_flask timid")
+    assert g.hero(0).corruptions == [] and s.cov.blessings == [1]  # type: ignore[union-attr]
+    assert s.delve is not None and s.delve.room == 0  # the room still waits to be resolved
+    check(g)
+
+
 def test_spent_covenant_treasures_feed_the_endless_necropolis() -> None:
     g = covenant_game(["orphaned_scion"], north="village")
     site = monument(g, "endless_necropolis")

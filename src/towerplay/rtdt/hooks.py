@@ -81,7 +81,7 @@ class Hooks:
     reinforce_option: tuple[Handler, ...] = ()  # (w, s, h, source, option) -> (type, opt)
     reinforce_discount: tuple[Handler, ...] = ()  # (w, s, h, option) -> int
     reinforce_actions: tuple[Handler, ...] = ()  # (w, s, h, prof, glyph) -> actions
-    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects
+    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects; "tree"
 
     # --- items, corruption, losing --------------------------------------------------------
     intercept_corruption: tuple[Handler, ...] = ()  # (w, s, h, why) -> bool: asked instead

@@ -151,6 +151,12 @@ def flask_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     return flask_uses(w, s, h) if _card_up(s) else []  # while a battle card is face up
 
 
+def flask_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """In a dungeon too: its text sets no time, so a room face up is no bar (COV-CARD-1)."""
+    dv = s.delve
+    return flask_uses(w, s, h) if dv is not None and dv.room >= 0 else []
+
+
 def scroll_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """Azkol's Scroll: before any advantage, so that only its Wilds will count."""
     card = first(w, h, "exclusive_wild")
