@@ -11,6 +11,7 @@ from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.models import Lose
 from towerplay.rtdt.rules.advantages import automatic
 from towerplay.rtdt.rules.battle import start_battle
+from towerplay.rtdt.rules.foes import foe_event
 from towerplay.rtdt.rules.reinforce import reinforce
 
 HERE = "lower_ice_fangs"
@@ -151,3 +152,40 @@ def test_tools_of_the_saboteur_give_three_wilds_against_a_caravan_only() -> None
     assert automatic(w, s, h, battling=True).get("wild", 0) == 0  # a Battle is no caravan
     at(g, 0, HERE)
     assert automatic(w, s, h, battling=False).get("wild", 0) == 0  # no caravan here
+
+
+def _empress_event(g: RtdtGame) -> None:
+    """The Tower acts as an app event while the Empress of Shades is the adversary: every
+    hero loses 3 warriors, then the active hero 3 more (foes.yaml)."""
+    w, s = g.world, g.state
+    s.events[:] = ["tower_acts"]
+    while s.events and not s.pending:
+        foe_event(w, s, s.events.pop(0))
+
+
+@rules("RTDT-QITEM-7")
+def test_the_bezoar_caps_an_empress_of_shades_event_at_five_warriors() -> None:
+    g = scenario(["spymaster", "orphaned_scion"], adversary="empress_of_shades")
+    for h in g.state.heroes:
+        h.warriors = 20
+    _empress_event(g)
+    assert [h.warriors for h in g.state.heroes] == [14, 17]  # without the Bezoar: 6 and 3
+    g = scenario(["spymaster", "orphaned_scion"], adversary="empress_of_shades")
+    for h in g.state.heroes:
+        h.warriors = 20
+    _holding(g, "bezoar")
+    _empress_event(g)
+    assert [h.warriors for h in g.state.heroes] == [15, 17]  # the whole event: 5 at most
+    assert "at 5 warriors" in "\n".join(g.log)
+
+
+def test_the_bezoar_does_nothing_against_another_adversary() -> None:
+    g = scenario(["spymaster"], adversary="gravemaw")
+    h = g.hero(0)
+    h.warriors = 30
+    foe = g.state.config.foes[0]
+    g.state.foes[:] = [(foe, h.space), (foe, h.space)]
+    g.state.foe_status.setdefault(foe, "ready")
+    _holding(g, "bezoar")
+    _empress_event(g)
+    assert h.warriors == 19  # Gravemaw's 5 and 3 per foe here: 11, the Bezoar is no help

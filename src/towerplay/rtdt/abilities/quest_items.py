@@ -14,6 +14,8 @@ One handler per flag, registered with `hooks.on_flag` and its kin (docs/hooks.md
   on the hero's board.
 - `caravan_wild` (Tools of the Saboteur, RTDT-QITEM-6): `amount` Wild advantages in a Quest
   action at a caravan (its camp is the caravan).
+- `cap_empress_event` (Bezoar, RTDT-QITEM-7): an event of the Empress of Shades (the Tower
+  acts while she is the adversary) costs the holder at most `amount` warriors in all.
 
 `use CARD [ARG]` of these cards is one `use_owners` entry: `owns` says which actions are
 theirs, `apply_use` does what the card says.
@@ -25,7 +27,7 @@ from collections.abc import Sequence
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.hooks import on, on_flag, on_flag_filter, verb
-from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.models import Effect, HitHeroes, Lose
 from towerplay.rtdt.rules.common import act, ask, flag_cards, return_item
 from towerplay.rtdt.rules.effects import GAINED_ADVANTAGE, count_per
 from towerplay.rtdt.rules.items import use_card
@@ -40,6 +42,8 @@ MOVE_TREE = "move_siege_tree"
 BLOCK_SPIRIT = "block_spirit_losses"
 CLEAR_SPORES = "reinforce_clears_spores"
 CARAVAN_WILD = "caravan_wild"
+CAP_EVENT = "cap_empress_event"
+EMPRESS = "empress_of_shades"
 
 
 def _amount(w: World, card: str, flag: str) -> int:
@@ -226,6 +230,60 @@ def saboteur_wild(
         out["wild"] = out.get("wild", 0) + n
 
 
+# --- Bezoar -------------------------------------------------------------------------------
+
+
+def _warriors(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
+    return sum(
+        (e.amount + e.per_amount * count_per(w, s, h, e.per)) * mult
+        for e in effects
+        if isinstance(e, Lose) and e.resource == "warriors"
+    )
+
+
+def _hit(w: World, s: State, h: HeroState, step: HitHeroes) -> bool:
+    """Whether a step of the adversary's Tower act strikes this hero (as rules/effects.py)."""
+    if step.target == "all":
+        return True
+    if step.target == "active":
+        return h.seat == s.turn.seat
+    if not s.adversary_space:
+        return False
+    if step.target == "near":
+        return h.space in w.board.near(s.adversary_space)
+    return w.board.kingdom_of[h.space] == w.board.kingdom_of[s.adversary_space]
+
+
+def bezoar_event(
+    w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int, who: str
+) -> Sequence[Effect]:
+    """The Empress of Shades' event: her Tower act as an app event, not a Magic battle
+    card's (RTDT-QITEM-7). The steps before this one count toward the cap."""
+    if who != EMPRESS or s.config.adversary != EMPRESS or s.battle is not None or mult < 1:
+        return effects
+    steps = w.content.adversaries[EMPRESS].tower_acts.steps
+    hits = [st for st in steps if isinstance(st, HitHeroes)]
+    i = next((k for k, st in enumerate(hits) if st.effects is effects), len(hits))
+    before = sum(_warriors(w, s, h, st.effects, 1) for st in hits[:i] if _hit(w, s, h, st))
+    card = flag_cards(w, h, CAP_EVENT)[0]
+    allowed = max(0, _amount(w, card, CAP_EVENT) - before)
+    if _warriors(w, s, h, effects, mult) <= allowed:
+        return effects
+    tell(
+        s,
+        "text",
+        "{card} keeps the {hero}'s losses to this event at {n} warriors.",
+        seats=(h.seat,),
+        card=w.name(card),
+        hero=hero_name(w, h),
+        n=min(before, _amount(w, card, CAP_EVENT)) + allowed,
+    )
+    out: list[Effect] = [e for e in effects if not (isinstance(e, Lose) and e.resource == "warriors")]
+    if allowed // mult:
+        out.append(Lose(op="lose", resource="warriors", amount=allowed // mult))
+    return out
+
+
 on_flag("card_uses", ANNIHILATE, annihilate_uses, otherwise=())
 on_flag("card_uses", MOVE_TREE, horn_tree_uses, otherwise=())
 on_flag("delve_uses", DUNGEON_WILD, map_uses, otherwise=())
@@ -234,3 +292,4 @@ verb("delve_verbs", "use", "base", use_card)  # a card used inside a dungeon: it
 on_flag_filter("card_effects", BLOCK_SPIRIT, orb_effects)
 on_flag("reinforced", CLEAR_SPORES, clear_spores)
 on_flag("extra_advantages", CARAVAN_WILD, saboteur_wild)
+on_flag_filter("strike_effects", CAP_EVENT, bezoar_event, value=0)

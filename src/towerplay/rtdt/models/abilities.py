@@ -121,6 +121,7 @@ Flag = Literal[
     "block_spirit_losses",  # each battle card costs you up to `amount` fewer spirit
     "reinforce_clears_spores",  # after you Reinforce, throw away all your spores
     "caravan_wild",  # `amount` Wild advantages in a Quest action at a caravan
+    "cap_empress_event",  # an Empress of Shades event costs you at most `amount` warriors
     # --- Covenant (content/covenant.yaml; handlers in rtdt/covenant/) ---
     # heroes' virtues
     "market_advantages",  # Battling, you also count the regular advantages of the market's treasures
