@@ -81,6 +81,7 @@ class Hooks:
     reinforce_option: tuple[Handler, ...] = ()  # (w, s, h, source, option) -> (type, opt)
     reinforce_discount: tuple[Handler, ...] = ()  # (w, s, h, option) -> int
     reinforce_actions: tuple[Handler, ...] = ()  # (w, s, h, prof, glyph) -> actions
+    reinforce_over: tuple[Handler, ...] = ()  # (w, s, h, building): after effects and triggers
     reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects; "tree"
 
     # --- items, corruption, losing --------------------------------------------------------

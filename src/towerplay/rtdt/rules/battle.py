@@ -362,4 +362,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))
     fire(w, s, h, "after_battle")
+    if s.market and flag_cards(w, h, "battle_treasure_for_spirit"):  # RTDT-QITEM-8
+        ask(s, Decision("hope", h.seat))  # Amulet of Hope: a market treasure instead
+        return
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
