@@ -262,10 +262,12 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
         )
         _end(w, s, h, defeated=False)
     elif verb == "resolve":
-        _resolve_card(w, s, h)
+        _resolve_card(w, s, h, forgo=len(a) > 1)  # `resolve forgo`: COV-CLARIFY-21
 
 
-def _resolve_card(w: World, s: State, h: HeroState) -> None:
+def _resolve_card(w: World, s: State, h: HeroState, forgo: bool = False) -> None:
+    """Resolve the card face up; `forgo`: the hero uses none of what would prevent its
+    warrior losses (COV-CLARIFY-21, for the Colossus of Björn's offering)."""
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
@@ -280,6 +282,15 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     effects: Sequence[Effect] = rung.effects
     for more in w.hooks.card_prevent:  # Guarded against the quarry
         prevent += more(w, s, h)
+    if forgo:
+        prevent = 0
+        tell(
+            s,
+            "text",
+            "{hero} forgoes what would prevent this card's warrior losses.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+        )
     for change in w.hooks.card_effects:  # Calculating on critical hits; The Iron Wall, ...
         effects = change(w, s, h, card.id, effects)
     tell(
@@ -351,4 +362,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))
     fire(w, s, h, "after_battle")
+    if s.market and flag_cards(w, h, "battle_treasure_for_spirit"):  # RTDT-QITEM-8
+        ask(s, Decision("hope", h.seat))  # Amulet of Hope: a market treasure instead
+        return
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
