@@ -81,7 +81,7 @@ class Hooks:
     reinforce_option: tuple[Handler, ...] = ()  # (w, s, h, source, option) -> (type, opt)
     reinforce_discount: tuple[Handler, ...] = ()  # (w, s, h, option) -> int
     reinforce_actions: tuple[Handler, ...] = ()  # (w, s, h, prof, glyph) -> actions
-    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects
+    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects; "tree"
 
     # --- items, corruption, losing --------------------------------------------------------
     intercept_corruption: tuple[Handler, ...] = ()  # (w, s, h, why) -> bool: asked instead
@@ -115,7 +115,9 @@ class Hooks:
     delve_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
     room_effects: tuple[Handler, ...] = ()  # (w, s, h, effects) -> effects
     target_room: tuple[Handler, ...] = ()  # (w, s, h, dungeon) -> bool: handled
-    strike_effects: tuple[Handler, ...] = ()  # (w, s, h, effects, mult) -> effects
+    # (w, s, h, effects, mult, who) -> effects: an event's hit on one hero; `who` strikes
+    # (a foe, the adversary) or failed (an adversary quest's id)
+    strike_effects: tuple[Handler, ...] = ()
     token_moved: tuple[Handler, ...] = ()  # (w, s, foe, src, dst)
     token_removed: tuple[Handler, ...] = ()  # (w, s, foe, space)
     foe_status_changed: tuple[Handler, ...] = ()  # (w, s, foe)

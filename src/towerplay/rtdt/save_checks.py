@@ -11,15 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, get_args
 
+from pydantic import TypeAdapter
+
 from towerplay.core.errors import SaveError
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.covenant.setup import in_play
-from towerplay.rtdt.models import SkullScope
+from towerplay.rtdt.models import Effect, SkullScope
 from towerplay.rtdt.rules.choices import unpacked
 from towerplay.rtdt.state import Config, Covenant, Decision, State
 from towerplay.rtdt.world import World
 
 Fail = Callable[[str, str], SaveError]
+EFFECT: TypeAdapter[Effect] = TypeAdapter(Effect)
 HAGGLE = ("normal", "warriors", "potion", "gear", "cancel")
 SEAT_TEXT = ("0", "1", "2", "3")
 # per decision kind, the fields that carry ids and what they must name (a domain name of
@@ -52,6 +55,8 @@ DECISION_FIELDS: dict[str, dict[str, Any]] = {
     "effigy": {"target": "cards"},
     "flagon": {"target": "cards"},
     "beacon": {"target": "cards"},
+    # the striking foe or adversary, or the failed quest; the held-back losses as effects
+    "iron_wall": {"target": "cards", "context": None, "options": None},
     "instinct": {"target": "battle_foes", "context": "spaces"},
     "haggle_reroll": {"target": HAGGLE, "context": None},
     "haggle_pick": {"options": HAGGLE, "context": None},
@@ -251,6 +256,12 @@ def _decision(s: State, d: Decision, path: str, domains: Mapping[str, Any], fail
                 raise fail(where, f"unknown value {v!r} for a {d.kind} question")
     if d.kind in EFFECT_OPTIONS:
         _effect_options(d, path, fail)
+    if d.kind == "iron_wall":
+        for i, text in enumerate(d.options):
+            try:
+                EFFECT.validate_json(text)
+            except ValueError:
+                raise fail(f"{path}.options[{i}]", f"not an effect: {text!r}") from None
     if d.kind in ON_A_TOKEN and (d.target, d.context) not in s.foes:
         raise fail(f"{path}.target", f"no {d.target!r} token on {d.context!r}")
     if allowed.get("target") is SEAT_TEXT and int(d.target) >= s.config.players:

@@ -349,6 +349,10 @@ def delve_move(v: View) -> Action | None:
     improve = v.by_verb.get("improve", [])
     if improve and improve_helps(v):
         return min(improve, key=lambda a: (a[1] == "wild", a[1]))
+    if not improve and improve_helps(v):  # Tomas's Map: five Wilds, only in a dungeon
+        tomas = next((a for a in v.by_verb.get("use", []) if a[1] == "tomass_map"), None)
+        if tomas is not None:
+            return tomas
     if s.cov is not None:
         extra = cov_delve(v, bool(improve))
         if extra is not None:

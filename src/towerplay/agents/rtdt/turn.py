@@ -305,6 +305,11 @@ def use_item(v: View) -> Action | None:
             target = far_target(v, extra=3)
             if target is not None:
                 return a
+        if item == "amulet_of_annihilation":  # every foe on and next to us: worth a crowd
+            near = set(w.board.near(h.space))
+            there = [f for f, sp in s.foes if sp in near]
+            if len(there) >= 3 or max(foe_threat(v, f) for f in there) >= 10:
+                return a
         if item == "lamp_of_darkness":
             here = [f for f, sp in s.foes if sp == h.space]
             if (

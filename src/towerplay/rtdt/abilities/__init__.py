@@ -2,3 +2,4 @@
 of rtdt/hooks.py, keyed by its ability flag (docs/hooks.md: adding a card ability)."""
 
 from towerplay.rtdt.abilities import companions as companions
+from towerplay.rtdt.abilities import quest_items as quest_items

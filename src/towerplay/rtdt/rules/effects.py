@@ -582,8 +582,8 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
             hero=hero_name(w, h),
         )
         effects: Sequence[Effect] = step.effects
-        for change in w.hooks.strike_effects:  # The Iron Wall
-            effects = change(w, s, h, effects, mult)
+        for change in w.hooks.strike_effects:  # The Iron Wall, asked; the Bezoar
+            effects = change(w, s, h, effects, mult, who)
         run(w, s, h, effects, Cause(STRIKE, name), mult)
     if not struck:
         tell(
