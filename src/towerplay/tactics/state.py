@@ -108,6 +108,8 @@ class Unit:
     attack_dice: tuple[str, ...] = field(default=(), metadata=spec(of="dice"))
     attack_range: tuple[int, int] = (1, 1)
     attack_bonus: int = field(default=0, metadata=spec(lo=-99, hi=99))
+    # its conditions an effect said would outlast cleanup (AT-CLEAN-2)
+    lasting: list[str] = field(default_factory=list, metadata=spec(of="conditions"))
 
     def copy(self) -> Unit:
         return serial.clone(self)
