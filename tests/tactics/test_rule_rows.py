@@ -356,3 +356,12 @@ def test_AT_CLEAN_2_an_older_save_has_no_lasting_condition() -> None:
         del h["worn_hp"]
     loaded = TacticsGame.from_json(data)
     assert all(u.lasting == [] for u in loaded.s.units.values())
+
+
+def test_AT_CLEAN_2_a_version_6_save_without_lasting_loads() -> None:
+    g = new_game({}, 1)
+    data = g.to_json()
+    for u in data["state"]["units"]:
+        del u["lasting"]  # written before the field was added
+    loaded = TacticsGame.from_json(data)
+    assert loaded.state_hash() == g.state_hash()

@@ -54,11 +54,6 @@ def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
     2 state, which kept no seed nor history, gets an empty one, and before 6 no hero's
     equipment counted in its maximum HP yet (game.from_json counts it, AT-HP-1)."""
     out = dict(state)
-    if isinstance(out.get("units"), list):  # before 6 no condition outlasted cleanup
-        out["units"] = [
-            dict(u, lasting=u.get("lasting", [])) if isinstance(u, dict) else u
-            for u in out["units"]
-        ]
     if isinstance(out.get("heroes"), list):
         out["heroes"] = [
             dict(h, worn_hp=h.get("worn_hp", 0)) if isinstance(h, dict) else h
