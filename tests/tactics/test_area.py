@@ -113,3 +113,11 @@ def test_the_heuristic_agent_does_not_blast_its_own_side_needlessly() -> None:
     # c2 catches both minions and the rogue; e4 only gm2: the rogue costs more than gm1 gains
     assert crowd(view, me, "c2", area) > crowd(view, me, "e4", area)
     assert crowd(view, me, "c2", {"radius": 1, "affects": "foes"}) == -2
+
+
+def test_AT_AOE_3_a_cards_description_says_whom_its_area_spares() -> None:
+    g = arena()
+    assert "area 1 (enemies only)" in (g.describe("whirlwind") or "")
+    assert "area 1 (allies only)" in (g.describe("blessing") or "")
+    fireball = g.describe("fireball") or ""
+    assert "area 1" in fireball and "only" not in fireball

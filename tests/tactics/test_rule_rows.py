@@ -14,11 +14,19 @@ from towerplay.agents.random import RandomAgent
 from towerplay.tactics import encounter, new_game
 from towerplay.tactics.cards import move_search
 from towerplay.tactics.content import default_content
-from towerplay.tactics.effects import DIRECTIONS, attack_total, damage, heal, occupied, total
-from towerplay.tactics.encounter import advance, initiative_phase, roll_initiative
+from towerplay.tactics.effects import (
+    DIRECTIONS,
+    add_condition,
+    attack_total,
+    damage,
+    heal,
+    occupied,
+    total,
+)
+from towerplay.tactics.encounter import advance, cleanup_phase, initiative_phase, roll_initiative
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.grid import costs_of
-from towerplay.tactics.models import Condition, MoveStep
+from towerplay.tactics.models import Condition, ConditionStep, MoveStep
 from towerplay.tactics.turns import revive
 
 MINIONS = (
@@ -318,3 +326,42 @@ def test_AT_COMP_1_the_encounter_components_fit_the_box() -> None:
     walls = c.walls
     assert (walls["fire_wall"].limit or 0) <= 4  # 4 fire walls
     assert walls["bone_wall"].length * (walls["bone_wall"].limit or 0) <= 40  # fragments
+
+
+def test_AT_CLEAN_2_a_condition_an_effect_makes_last_outlives_cleanup() -> None:
+    g = arena(at=("a1", "b1", "c1"))
+    rogue, fighter = unit(g, "rogue"), unit(g, "fighter")
+    step = ConditionStep.model_validate(
+        {"op": "condition", "condition": "stunned", "lasting": True}
+    )
+    add_condition(g.s, rogue, step.condition, step.lasting)
+    add_condition(g.s, rogue, "slowed")
+    add_condition(g.s, fighter, "weakened")
+    g.s.phase, g.s.cursor = "cleanup", len(g.s.heroes)
+    cleanup_phase(g.s, g.ctx)
+    assert rogue.conditions == ["stunned"] and fighter.conditions == []
+    cleanup_phase(g.s, g.ctx)  # and the next cleanup too
+    assert rogue.conditions == ["stunned"]
+    turn(g, "rogue")  # the stun skips its turn, and ends
+    assert rogue.conditions == [] and rogue.lasting == []
+
+
+def test_AT_CLEAN_2_an_older_save_has_no_lasting_condition() -> None:
+    g = new_game({}, 1)
+    data = g.to_json()
+    data["version"] = 5
+    for u in data["state"]["units"]:
+        del u["lasting"]
+    for h in data["state"]["heroes"]:
+        del h["worn_hp"]
+    loaded = TacticsGame.from_json(data)
+    assert all(u.lasting == [] for u in loaded.s.units.values())
+
+
+def test_AT_CLEAN_2_a_version_6_save_without_lasting_loads() -> None:
+    g = new_game({}, 1)
+    data = g.to_json()
+    for u in data["state"]["units"]:
+        del u["lasting"]  # written before the field was added
+    loaded = TacticsGame.from_json(data)
+    assert loaded.state_hash() == g.state_hash()

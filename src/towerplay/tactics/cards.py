@@ -438,7 +438,7 @@ def heal_targets(
 
 def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: ConditionStep) -> bool:
     if st.range[1] == 0:
-        add_condition(s, actor, st.condition)
+        add_condition(s, actor, st.condition, st.lasting)
         return False
     pool = allies_of(s, actor.side) if st.on == "ally" else enemies_of(s, actor.side)
     blockers = sight_blockers(s, ctx, actor.side)
@@ -566,7 +566,7 @@ def answer(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
         assert isinstance(st, ConditionStep)
         sq = ctx.board.square(tokens[1])
         target = next(u for u in s.units.values() if not u.knocked_out and sq in footprint(ctx, u))
-        add_condition(s, target, st.condition)
+        add_condition(s, target, st.condition, st.lasting)
         r.step += 1
     elif d.kind == "summon":
         sq = ctx.board.square(tokens[1])

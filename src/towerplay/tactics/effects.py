@@ -321,7 +321,9 @@ def hit(
     return dmg
 
 
-def add_condition(s: State, u: Unit, condition: str) -> None:
+def add_condition(s: State, u: Unit, condition: str, lasting: bool = False) -> None:
+    if lasting and condition not in u.lasting:
+        u.lasting.append(condition)  # kept through cleanup (AT-CLEAN-2)
     if condition not in u.conditions:
         u.conditions.append(condition)
         log(
@@ -332,6 +334,13 @@ def add_condition(s: State, u: Unit, condition: str) -> None:
             unit=u.uid,
             condition=condition,
         )
+
+
+def lose_condition(u: Unit, condition: str) -> None:
+    """A condition ends, a lasting one too (AT-CLEAN-2)."""
+    u.conditions.remove(condition)
+    if condition in u.lasting:
+        u.lasting.remove(condition)
 
 
 def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
@@ -388,6 +397,7 @@ def move_unit(s: State, ctx: Ctx, u: Unit, sq: int) -> None:
 def knock_out(s: State, ctx: Ctx, u: Unit) -> None:
     u.knocked_out = True
     u.conditions.clear()
+    u.lasting.clear()
     log(s, "defeat", "{unit} is knocked out", seats=seats_of(u), unit=u.uid)
     if u.kind != "hero":
         return
@@ -406,6 +416,7 @@ def defeat_enemy(s: State, ctx: Ctx, u: Unit) -> None:
         # Bound to Serve: heal to full and re-spawn at the starting square (AT-BOSS-2)
         u.hp = u.max_hp
         u.conditions.clear()
+        u.lasting.clear()
         sq = free_near(s, ctx, u.start, u.uid)
         if sq is not None:
             u.square = sq

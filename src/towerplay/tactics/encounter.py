@@ -200,7 +200,8 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
         )
         return
     for u in s.units.values():
-        for condition in u.conditions:  # one event each, so that each condition is worded
+        ending = [c for c in u.conditions if c not in u.lasting]
+        for condition in ending:  # one event each, so that each condition is worded
             log(
                 s,
                 "condition",
@@ -209,7 +210,8 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
                 unit=u.uid,
                 condition=condition,
             )
-        u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
+        # conditions end at cleanup, unless the effect said otherwise (AT-CLEAN-2)
+        u.conditions[:] = [c for c in u.conditions if c in u.lasting]
     for hero in s.heroes:
         hero.passed = False
     if ctx.enc.round_limit is not None and s.round >= ctx.enc.round_limit:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.tactics.effects import heal, log, shuffle
+from towerplay.tactics.effects import heal, log, lose_condition, shuffle
 from towerplay.tactics.enemy_attacks import answer_response, enemy_attack, harpoon, random_attack
 from towerplay.tactics.enemy_moves import (
     approach_costs,
@@ -115,7 +115,7 @@ def continue_boss_turn(s: State, ctx: Ctx) -> None:
             et.step, et.focus, et.attack = 0, "", {}
             continue
         if et.step == 0 and not et.focus and "stunned" in u.conditions and u.kind == "minion":
-            u.conditions.remove("stunned")  # a stunned minion skips this activation (AT-COND-3)
+            lose_condition(u, "stunned")  # a stunned minion skips this activation (AT-COND-3)
             log(s, "condition", "{unit} is stunned and does not act", unit=u.uid)
             et.queue.pop(0)
             continue

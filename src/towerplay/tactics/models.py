@@ -104,6 +104,7 @@ class ConditionStep(Strict):
     condition: Condition
     range: Range = (0, 0)
     on: Literal["ally", "enemy"] = "ally"
+    lasting: bool = False  # the effect says it outlasts cleanup (AT-CLEAN-2)
 
 
 class SummonStep(Strict):

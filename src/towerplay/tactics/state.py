@@ -108,6 +108,10 @@ class Unit:
     attack_dice: tuple[str, ...] = field(default=(), metadata=spec(of="dice"))
     attack_range: tuple[int, int] = (1, 1)
     attack_bonus: int = field(default=0, metadata=spec(lo=-99, hi=99))
+    # its conditions an effect said would outlast cleanup (AT-CLEAN-2)
+    lasting: list[str] = field(
+        default_factory=list, metadata=spec(of="conditions", added=True)
+    )  # a save without it (version 6 before it was added, or older) has none
 
     def copy(self) -> Unit:
         return serial.clone(self)

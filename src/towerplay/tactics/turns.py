@@ -16,6 +16,7 @@ from towerplay.tactics.effects import (
     fit_max_hp,
     heal,
     log,
+    lose_condition,
     roll,
     shuffle,
 )
@@ -37,7 +38,7 @@ def summon_turn(s: State, ctx: Ctx, uid: str) -> None:
     u = s.units.get(uid)
     if u is None or u.knocked_out or "stunned" in u.conditions:
         if u is not None and "stunned" in u.conditions:
-            u.conditions.remove("stunned")  # AT-COND-3
+            lose_condition(u, "stunned")  # AT-COND-3
         log(s, "turn", "{hero} skips the turn", hero=uid)  # the same words as a hero's
         finish_turn(s, ctx)
         return
@@ -55,7 +56,7 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
     if hero is None:
         boss = s.units.get(uid)
         if boss is not None and "stunned" in boss.conditions:
-            boss.conditions.remove("stunned")  # a stunned boss skips only this turn (AT-COND-3)
+            lose_condition(boss, "stunned")  # a stunned boss skips only this turn (AT-COND-3)
             log(s, "condition", "{unit} is stunned and skips a turn", unit=uid)
             finish_turn(s, ctx)
             return
@@ -78,7 +79,7 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
             finish_turn(s, ctx)
         return
     if "stunned" in me.conditions:
-        me.conditions.remove("stunned")
+        lose_condition(me, "stunned")
         # AT-COND-3
         log(s, "condition", "{hero} is stunned and skips the turn", seats=(hero.seat,), hero=uid)
         finish_turn(s, ctx)
