@@ -189,3 +189,86 @@ def test_the_bezoar_does_nothing_against_another_adversary() -> None:
     _holding(g, "bezoar")
     _empress_event(g)
     assert h.warriors == 19  # Gravemaw's 5 and 3 per foe here: 11, the Bezoar is no help
+
+
+def _battle_over(g: RtdtGame) -> None:
+    """A Battle against a foe ends (here without a defeat): its heroic action is over."""
+    from towerplay.rtdt.rules.battle import _end
+
+    foe = g.state.config.foes[0]
+    h = g.hero(0)
+    g.state.foes[:] = [(foe, h.space)]
+    g.state.foe_status.setdefault(foe, "ready")
+    start_battle(g.world, g.state, h, foe, h.space)
+    _end(g.world, g.state, h, defeated=False)
+    g._legal = None
+
+
+@rules("RTDT-QITEM-8")
+def test_the_amulet_of_hope_swaps_the_battles_spirit_for_a_market_treasure() -> None:
+    g = scenario()
+    h = g.hero(0)
+    spirit = h.spirit
+    _battle_over(g)
+    assert h.spirit == spirit + 2 and g.pending is None  # without the Amulet
+    g = scenario()
+    h = g.hero(0)
+    _holding(g, "amulet_of_hope")
+    spirit = h.spirit
+    market = list(g.state.market)
+    _battle_over(g)
+    assert g.pending is not None and g.pending.kind == "hope"
+    assert legal(g) == {f"take {t}" for t in market} | {"spirit"}
+    assert h.spirit == spirit  # nothing yet: one or the other
+    play(g, f"take {market[0]}")
+    assert market[0] in h.treasures and h.spirit == spirit  # the treasure instead of the spirit
+    g = scenario()
+    h = g.hero(0)
+    _holding(g, "amulet_of_hope")
+    spirit = h.spirit
+    _battle_over(g)
+    play(g, "spirit")
+    assert h.spirit == spirit + 2
+
+
+@rules("RTDT-QITEM-9")
+def test_smugglers_coin_cycles_chosen_market_treasures_after_a_bazaar_reinforce() -> None:
+    g = scenario()
+    w, s, h = g.world, g.state, g.hero(0)
+    bazaar = next(sp for sp, b in w.board.building_of.items() if b == "bazaar" and sp in s.skulls)
+    at(g, 0, bazaar)
+    give(g, 0, spirit=5)
+    reinforce(w, s, h, "free")
+    assert not any(d.kind == "smuggle" for d in s.pending)  # without the Coin
+    g = scenario()
+    w, s, h = g.world, g.state, g.hero(0)
+    at(g, 0, bazaar)
+    give(g, 0, spirit=5)
+    _holding(g, "smugglers_coin")
+    reinforce(w, s, h, "free")
+    while s.pending and s.pending[-1].kind != "smuggle":  # the bazaar's own choices first
+        g.apply(g.legal_actions()[0])
+    market = list(s.market)
+    top = s.treasure_deck[:2]
+    play(g, f"send {market[0]}")
+    assert f"send {market[0]}" not in legal(g) and "done" in legal(g)
+    play(g, f"send {market[1]}", "done")
+    assert s.market == [market[2], *top]  # refilled from the deck's top
+    assert s.treasure_deck[-2:] == market[:2]  # the sent ones under the deck
+
+
+# The Black Mark is the Bane of Omens' own rules (the adversaries' mechanics), not a card
+# ability; every other quest item is played as printed.
+NOT_AN_ITEM_ABILITY = {"the_black_mark"}
+SHAPED_ELSEWHERE = {"dragon_scales", "fulminating_silver"}  # companion-ability conditions
+
+
+def test_no_quest_item_is_approximated_or_text_only() -> None:
+    items = scenario().world.content.quest_items
+    for qid, item in items.items():
+        if qid in NOT_AN_ITEM_ABILITY:
+            continue
+        assert item.abilities, f"{qid} is text only"
+        if qid in SHAPED_ELSEWHERE:
+            continue
+        assert "(Approximated" not in item.text and "Not modelled" not in item.text, qid

@@ -55,6 +55,7 @@ DECISION_FIELDS: dict[str, dict[str, Any]] = {
     "effigy": {"target": "cards"},
     "flagon": {"target": "cards"},
     "beacon": {"target": "cards"},
+    "smuggle": {"target": "cards", "options": "treasures"},
     # the striking foe or adversary, or the failed quest; the held-back losses as effects
     "iron_wall": {"target": "cards", "context": None, "options": None},
     "instinct": {"target": "battle_foes", "context": "spaces"},

@@ -259,6 +259,9 @@ def battle_move(v: View) -> Action | None:
             if spell is not None:
                 return spell
     lost = warriors_lost(v, card.rungs[rung].effects)
+    forgo = next((a for a in legal if verb_of(a) == "resolve" and len(a) > 1), None)
+    if forgo is not None and h.warriors >= lost + 10:  # the Colossus's offering, warriors to spare
+        return forgo
     if cov is not None:  # The Iron Wall is offered only against a 10-warrior card
         wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
         if wall is not None:

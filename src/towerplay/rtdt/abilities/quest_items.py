@@ -14,6 +14,9 @@ One handler per flag, registered with `hooks.on_flag` and its kin (docs/hooks.md
   on the hero's board.
 - `caravan_wild` (Tools of the Saboteur, RTDT-QITEM-6): `amount` Wild advantages in a Quest
   action at a caravan (its camp is the caravan).
+- `reinforce_cycle_market` (Smuggler's Coin, RTDT-QITEM-9): after a Reinforce at a bazaar the
+  holder may send any of the market's treasures under the treasure deck (decision `smuggle`,
+  one at a time, then `done`); the market is refilled from the deck's top.
 - `cap_empress_event` (Bezoar, RTDT-QITEM-7): an event of the Empress of Shades (the Tower
   acts while she is the adversary) costs the holder at most `amount` warriors in all.
 
@@ -26,7 +29,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.hooks import on, on_flag, on_flag_filter, verb
+from towerplay.rtdt.decks import put_under
+from towerplay.rtdt.hooks import DecisionKind, decision, on, on_flag, on_flag_filter, verb
 from towerplay.rtdt.models import Effect, HitHeroes, Lose
 from towerplay.rtdt.rules.common import act, ask, flag_cards, return_item
 from towerplay.rtdt.rules.effects import GAINED_ADVANTAGE, count_per
@@ -43,6 +47,7 @@ BLOCK_SPIRIT = "block_spirit_losses"
 CLEAR_SPORES = "reinforce_clears_spores"
 CARAVAN_WILD = "caravan_wild"
 CAP_EVENT = "cap_empress_event"
+CYCLE_MARKET = "reinforce_cycle_market"
 EMPRESS = "empress_of_shades"
 
 
@@ -230,6 +235,55 @@ def saboteur_wild(
         out["wild"] = out.get("wild", 0) + n
 
 
+# --- Smuggler's Coin -----------------------------------------------------------------------
+
+DONE = act("done")
+
+
+def smuggle_offered(w: World, s: State, h: HeroState, building: str) -> None:
+    """After a Reinforce at a bazaar (its effects and triggers done), with a market."""
+    if building == "bazaar" and s.market:
+        ask(s, Decision("smuggle", h.seat, target=flag_cards(w, h, CYCLE_MARKET)[0]))
+
+
+def _smuggle_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("send", t) for t in dict.fromkeys(s.market) if t not in d.options] + [DONE]
+
+
+def _smuggle(w: World, s: State, d: Decision, a: Action) -> None:
+    """`send T` marks a market treasure (asked again); `done` sends the marked ones under
+    the deck, then refills the market (RTDT-QITEM-9)."""
+    if a[0] == "send":
+        ask(s, Decision("smuggle", d.seat, target=d.target, options=(*d.options, a[1])))
+        return
+    if not d.options:
+        return
+    for t in d.options:
+        s.market.remove(t)
+        put_under(s, "treasures", t)  # RTDT-RES-6: under the treasure deck, face up
+    for _ in d.options:
+        if s.treasure_deck:
+            s.market.append(s.treasure_deck.pop(0))
+    h = s.heroes[d.seat]
+    tell(
+        s,
+        "text",
+        "{hero} sends {n} market treasure(s) under the deck ({card}); the market is refilled.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        n=len(d.options),
+        card=w.name(d.target),
+    )
+
+
+def _smuggle_words(w: World, s: State, d: Decision) -> str:
+    chosen = ", ".join(w.name(t) for t in d.options) or "none yet"
+    return (
+        f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - send market treasures under "
+        f"the deck (chosen: {chosen}), or done."
+    )
+
+
 # --- Bezoar -------------------------------------------------------------------------------
 
 
@@ -293,3 +347,15 @@ on_flag_filter("card_effects", BLOCK_SPIRIT, orb_effects)
 on_flag("reinforced", CLEAR_SPORES, clear_spores)
 on_flag("extra_advantages", CARAVAN_WILD, saboteur_wild)
 on_flag_filter("strike_effects", CAP_EVENT, bezoar_event, value=0)
+on_flag("reinforce_over", CYCLE_MARKET, smuggle_offered)
+decision(
+    "smuggle",
+    "base",
+    DecisionKind(
+        _smuggle_answers,
+        _smuggle,
+        _smuggle_words,
+        "send market treasures under the deck, or done",
+        "RTDT-QITEM-9",
+    ),
+)

@@ -199,6 +199,32 @@ def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     return warrior_loss(w, s, h, effects, 1) - prevent
 
 
+def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """`resolve forgo`, offered only when the choice matters (COV-CLARIFY-21): a Colossus of
+    Björn foundation still short of offerings, a battle card that would take its count of
+    warriors from a hero who holds them, and prevention that would bring the loss under it."""
+    if not _card_up(s) or _marked(w, s, "ignore_big_loss") is not None:
+        return []
+    assert s.cov is not None and s.battle is not None
+    need = [
+        t.at_least
+        for x in s.cov.sites
+        if x.status == "foundation" and x.offerings < monuments.MAX_OFFERINGS
+        for t in (w.content.monuments[x.monument].offering,)
+        if t is not None and t.on == "battle_card_loss"
+    ]
+    if not need or h.warriors < min(need):
+        return []
+    b = s.battle
+    card = w.content.battle_cards[b.cards[b.index]]
+    effects = virtues.card_effects(w, h, card.id, card.rungs[b.rung].effects)
+    raw = warrior_loss(w, s, h, effects, 1)
+    prevented = raw - _battle_card_loss(w, s, h)
+    if prevented > 0 and raw >= min(need) > raw - prevented:
+        return [act("resolve", "forgo")]
+    return []
+
+
 def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """The Iron Wall before a dungeon room that would cost 10 warriors or more."""
     dv = s.delve

@@ -263,6 +263,7 @@ on("battle_boosts", COV, _battle_bless)
 on_flag("battle_uses", "give_corruption_relief", cards.flask_battle_uses, COV, otherwise=())
 on_flag("battle_uses", "exclusive_wild", cards.scroll_uses, COV, otherwise=())
 on_flag("battle_uses", "ignore_big_loss", cards.iron_wall_battle_uses, COV, otherwise=())
+on("battle_uses", COV, cards.forgo_uses)  # COV-CLARIFY-21: the Colossus of Björn's offering
 verb("battle_verbs", "bless", COV, _spend_in_battle)
 on_flag("card_improved", "full_upgrade_warriors", cards.bell_warriors, COV)
 on_flag(

@@ -117,6 +117,8 @@ from towerplay.rtdt.models.effects import (
 from towerplay.rtdt.models.foes import (
     STATUSES,
     Adversary,
+    AdversaryAct,
+    AdversaryRule,
     Foe,
     FoeMove,
     FoesFile,
@@ -159,6 +161,8 @@ __all__ = [
     "Advantage",
     "AdvantageType",
     "Adversary",
+    "AdversaryAct",
+    "AdversaryRule",
     "BattleCard",
     "BattleFile",
     "BoardFile",

@@ -121,6 +121,8 @@ Flag = Literal[
     "block_spirit_losses",  # each battle card costs you up to `amount` fewer spirit
     "reinforce_clears_spores",  # after you Reinforce, throw away all your spores
     "caravan_wild",  # `amount` Wild advantages in a Quest action at a caravan
+    "battle_treasure_for_spirit",  # after a Battle, a market treasure instead of the 2 spirit
+    "reinforce_cycle_market",  # after a bazaar Reinforce, cycle market treasures and refill
     "cap_empress_event",  # an Empress of Shades event costs you at most `amount` warriors
     # --- Covenant (content/covenant.yaml; handlers in rtdt/covenant/) ---
     # heroes' virtues

@@ -439,6 +439,8 @@ def run_strike_step(
         _hit_buildings(w, s, step, anchors)
     elif isinstance(step, HitHeroes):
         _hit_heroes(w, s, step, anchors, who)
+    else:  # an AdversaryAct: one adversary's own step, by its handler (RTDT-ADVCARD-*)
+        w.hooks.adversary_acts[step.act](w, s, step)
 
 
 def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
