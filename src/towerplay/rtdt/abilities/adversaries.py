@@ -85,8 +85,8 @@ def mark(w: World, s: State, step: AdversaryAct) -> None:
         hero=hero_name(w, h),
     )
     effects: Sequence[Effect] = step.effects
-    for change in w.hooks.strike_effects:  # The Iron Wall
-        effects = change(w, s, h, effects, 1)
+    for change in w.hooks.strike_effects:  # The Iron Wall; the Bezoar
+        effects = change(w, s, h, effects, 1, adv.id)
     run(w, s, h, effects, Cause(STRIKE, adv.name))
 
 
