@@ -220,3 +220,27 @@ def test_moving_a_foe_in_your_current_kingdom_picks_only_those() -> None:
     s.foes[:] = [("brigands", away), ("oreks", mine)]
     run_on(g, watch)
     assert legal(g) == {f"foe oreks {mine}"}
+
+
+def test_without_looks_inside_conditions_choices_and_paid_trades() -> None:
+    from towerplay.rtdt.models import without
+
+    losses = ("lose", "lose_item", "lose_virtue")
+    gain = {"op": "gain", "resource": "spirit", "amount": 1}
+    kept = without(effects(UNLESS_CLOAKS, JARYX, POOL, gain), losses)
+    assert [e.op for e in kept] == ["may_pay", "gain"]  # the price is spent, not lost
+    mixed = {"op": "choose", "options": [[LOSE_12], [gain]]}
+    (choice,) = without(effects(mixed), losses)
+    assert choice.options == [[], effects(gain)]  # type: ignore[union-attr]
+
+
+@rules("RTDT-EFFECT-2", "RTDT-DUNGEON-8")
+def test_a_chosen_option_keeps_the_rooms_blocked_losses() -> None:
+    """A Blessed shield (or Azkol's Idol) blocks warrior losses of the room; the option
+    chosen later is still that room's loss."""
+    g = scenario(["spymaster"])
+    give(g, 0, warriors=10)
+    run(g.world, g.state, g.hero(0), effects(JARYX), "Jaryx Lair", prevent_warriors=3)
+    g._legal = None
+    play(g, "option 1")
+    assert g.hero(0).warriors == 4  # 9 - 3 blocked

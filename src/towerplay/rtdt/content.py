@@ -33,12 +33,14 @@ from towerplay.rtdt.models import (
     CovenantFile,
     DungeonKind,
     DungeonsFile,
+    Effect,
     Foe,
     FoesFile,
     Gear,
     HaggleDie,
     Hero,
     HeroesFile,
+    Holds,
     ItemsFile,
     KingdomInfo,
     Monument,
@@ -202,10 +204,7 @@ def _load(folders: list[Path]) -> Content:
     for i, adv in enumerate(foes_f.adversaries):
         _check_adversary(adv, f"adversaries[{i}]", foes_file, quest_items, battle_cards)
     _check_quests(quests_f, quests_file, spaces, companions, quest_items)
-    for i, dungeon in enumerate(dungeons_f.dungeons):
-        unknown = [sp for sp in dungeon.names if sp not in spaces]
-        if unknown:
-            raise ContentError(dungeons_file, f"dungeons[{i}].names.{unknown[0]}", "no such space")
+    _check_dungeons(dungeons_f, dungeons_file, spaces, items, covenant, companions_f)
 
     return Content(
         kingdoms=kingdoms,
@@ -251,6 +250,50 @@ def _load(folders: list[Path]) -> Content:
         covenant_treasures=tuple(x.id for x in covenant.treasures),
         covenant_corruptions=tuple(x.id for x in covenant.corruptions),
     )
+
+
+def _check_dungeons(
+    dungeons_f: DungeonsFile,
+    file: str,
+    spaces: Mapping[str, Space],
+    items: ItemsFile,
+    covenant: CovenantFile,
+    companions_f: CompanionsFile,
+) -> None:
+    """Dungeon names sit on spaces; the cards a room names exist."""
+    gear = {g.id for g in items.gear}
+    cards = gear | {x.id for x in [*items.potions, *items.treasures, *covenant.treasures]}
+    cards |= {q.id for q in companions_f.quest_items}
+    for i, dungeon in enumerate(dungeons_f.dungeons):
+        unknown = [sp for sp in dungeon.names if sp not in spaces]
+        if unknown:
+            raise ContentError(file, f"dungeons[{i}].names.{unknown[0]}", "no such space")
+        for j, room in enumerate(dungeon.rooms):
+            for side in ("initial", "improved"):
+                at = f"dungeons[{i}].rooms[{j}].{side}.effects"
+                _check_named(getattr(room, side).effects, at, file, gear, cards)
+
+
+def _check_named(
+    effects: Sequence[Effect], at: str, file: str, gear: set[str], cards: set[str]
+) -> None:
+    """The cards an effect names exist: a named gear (`card:`), a held item (`holds`),
+    inside conditions, choices and paid trades too (RTDT-EFFECT-1, -4)."""
+    for k, e in enumerate(effects):
+        where = f"{at}[{k}]"
+        if e.op == "gain_item" and e.card is not None and e.card not in gear:
+            raise ContentError(file, f"{where}.card", f"no gear {e.card!r}")
+        if e.op == "if":
+            name = "when" if e.when is not None else "unless"
+            test = e.when if e.when is not None else e.unless
+            if isinstance(test, Holds) and test.item is not None and test.item not in cards:
+                raise ContentError(file, f"{where}.{name}.item", f"no item {test.item!r}")
+            _check_named(e.effects, f"{where}.effects", file, gear, cards)
+        elif e.op == "choose":
+            for n, option in enumerate(e.options):
+                _check_named(option, f"{where}.options[{n}]", file, gear, cards)
+        elif e.op == "may_pay":
+            _check_named(e.gain, f"{where}.gain", file, gear, cards)
 
 
 def _merged(

@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, wastelands
 from towerplay.rtdt.decks import put_under
-from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.models import Effect, If, Lose, without
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
+from towerplay.rtdt.rules.checks import happens
 from towerplay.rtdt.rules.common import (
     act,
     check_limits,
@@ -83,11 +84,14 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
 
 
 def warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
-    """Warriors these effects would take, before any prevention."""
+    """Warriors these effects would take, before any prevention (a condition that spares the
+    hero spares these too, RTDT-EFFECT-1)."""
     total = 0
     for e in effects:
         if isinstance(e, Lose) and e.resource == "warriors":
             total += (e.amount + e.per_amount * count_per(w, s, h, e.per)) * mult
+        elif isinstance(e, If) and happens(w, s, h, e):
+            total += warrior_loss(w, s, h, e.effects, mult)
     return total
 
 
@@ -453,7 +457,7 @@ def iron_wall_effects(
     if wall is None:
         return effects
     s.turn.used.remove(wall)
-    return [e for e in effects if e.op not in LOSS_OPS]
+    return without(effects, LOSS_OPS)  # a room's conditioned losses too
 
 
 def inobservant(

@@ -112,6 +112,7 @@ from towerplay.rtdt.models.effects import (
     SkullScope,
     TowerActs,
     TowerStirs,
+    without,
 )
 from towerplay.rtdt.models.foes import (
     STATUSES,
@@ -270,4 +271,5 @@ __all__ = [
     "Use",
     "Virtue",
     "VirtuesAtLeast",
+    "without",
 ]

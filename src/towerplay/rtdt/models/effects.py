@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from typing import Annotated, Literal
 
 from pydantic import Field, model_validator
@@ -256,3 +257,28 @@ Effect = Annotated[
 If.model_rebuild()
 Choose.model_rebuild()
 MayPay.model_rebuild()
+
+
+def without(effects: Sequence[Effect], ops: Container[str]) -> list[Effect]:
+    """The effects but those whose op is in `ops`, looking inside `if` and `choose` (and a
+    paid trade's gain; its price is spent, not lost): what a card that ignores losses or
+    gains leaves. A wrapper left with nothing to do goes too."""
+    out: list[Effect] = []
+    for e in effects:
+        if e.op in ops:
+            continue
+        if isinstance(e, If):
+            inner = without(e.effects, ops)
+            if inner:
+                out.append(e.model_copy(update={"effects": inner}))
+        elif isinstance(e, Choose):
+            options = [without(o, ops) for o in e.options]
+            if any(options):
+                out.append(e.model_copy(update={"options": options}))
+        elif isinstance(e, MayPay):
+            gain = without(e.gain, ops)
+            if gain:
+                out.append(e.model_copy(update={"gain": gain}))
+        else:
+            out.append(e)
+    return out

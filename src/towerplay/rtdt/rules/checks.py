@@ -61,17 +61,23 @@ def about(w: World, c: Check) -> str:
     return ABOUT[c.test]
 
 
+def happens(w: World, s: State, h: HeroState, e: If) -> bool:
+    """Whether an `if` effect's effects would happen for this hero now (RTDT-EFFECT-1)."""
+    if e.unless is not None:
+        return not holds(w, s, h, e.unless)
+    assert e.when is not None
+    return holds(w, s, h, e.when)
+
+
 def applies(w: World, s: State, h: HeroState, e: If, why: str) -> bool:
     """Whether an `if` effect's effects happen now; when not, say why (RTDT-EFFECT-1)."""
+    if happens(w, s, h, e):
+        return True
     if e.unless is not None:
-        if not holds(w, s, h, e.unless):
-            return True
         msg, cause = caused(SPARED, why)
         what = about(w, e.unless)
     else:
         assert e.when is not None
-        if holds(w, s, h, e.when):
-            return True
         msg, cause = caused(UNMET, why)
         what = about(w, e.when)
     tell(s, "text", msg, seats=(h.seat,), hero=hero_name(w, h), what=what, **cause)
