@@ -206,8 +206,8 @@ def test_isas_ultimatum_costs_one_spirit_per_treasure_held() -> None:
 
 
 @rules("RTDT-ADVCARD-7")
-@pytest.mark.parametrize(("adversary", "most"), [("utuk_ku", 8), ("gravemaw", 10)])
-def test_utuk_ku_allows_eight_advantages_in_one_heroic_action(adversary: str, most: int) -> None:
+@pytest.mark.parametrize(("adversary", "most"), [("utuk_ku", 5), ("gravemaw", 10)])
+def test_utuk_ku_allows_five_advantages_in_one_heroic_action(adversary: str, most: int) -> None:
     g = two_heroes(adversary)
     h = g.state.heroes[0]
     at(g, 0, CITADEL)
