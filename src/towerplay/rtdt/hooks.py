@@ -127,6 +127,7 @@ class Hooks:
     struck_tokens: tuple[Handler, ...] = ()  # (w, s, foe, spaces) -> spaces struck
     adversary_spared: tuple[Handler, ...] = ()  # (w, s) -> bool
     strike_over: tuple[Handler, ...] = ()  # (w, s)
+    adversary_acts: dict[str, Handler] = field(default_factory=dict)  # act -> (w, s, step)
     quest_from_afar: tuple[Handler, ...] = ()  # (w, s, h, kind) -> bool
     quest_advantages: tuple[Handler, ...] = ()  # (w, s, h) -> int Wild (blessings)
     quest_spend: tuple[Handler, ...] = ()  # (w, s, h, needed): spend what the quest used
@@ -137,7 +138,9 @@ class Hooks:
 
 
 EVENTS = tuple(f.name for f in fields(Hooks) if f.name != "features")
-_TABLES = frozenset({"app_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs"})
+_TABLES = frozenset(
+    {"app_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs", "adversary_acts"}
+)
 
 # (event, feature, handler) in registration order; decisions are (kind, feature, DecisionKind)
 _REGISTERED: list[tuple[str, str, Any]] = []

@@ -159,11 +159,16 @@ class Tables:
             {"id": e.id, "name": e.name, "version": e.version, **e.summary} for e in entries
         ]
 
-    def load(self, table_id: str) -> tuple[Record, Game]:
+    def load(self, table_id: str, trusted: int | None = None) -> tuple[Record, Game]:
         """The table's record and its game at the store's version: the one kept from the
-        last request when no process changed it since, else read and checked anew."""
+        last request when no process changed it since, else read and checked anew.
+        `trusted`: a change is about to be made on top of this version; when it is the one
+        kept, the store's version is not read first, because the commit itself refuses a
+        version another process has moved past (StaleVersion), so nothing can go wrong."""
         with self._lock:
             hit = self._games.get(table_id)
+        if hit is not None and trusted is not None and hit[0].version == trusted:
+            return hit
         if hit is not None and hit[0].version == self.version(table_id):
             return hit
         try:
@@ -176,6 +181,12 @@ class Tables:
         with self._lock:
             self._games[table_id] = (rec, game)
         return rec, game
+
+    def kept_version(self, table_id: str) -> int | None:
+        """The version this process last saw the table at (None: not loaded here)."""
+        with self._lock:
+            hit = self._games.get(table_id)
+        return None if hit is None else hit[0].version
 
     def version(self, table_id: str) -> int:
         try:
@@ -217,7 +228,7 @@ class Tables:
 
     def act(self, table_id: str, token: str | None, action: Any, version: Any) -> dict[str, Any]:
         """Apply `action` for the token's seat on top of `version`; the seat's new view."""
-        rec, game = self.load(table_id)
+        rec, game = self.load(table_id, version if isinstance(version, int) else None)
         seat = self.player_of(rec, token)
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             raise TableError("action: expected the action's text, as legal_actions lists it")

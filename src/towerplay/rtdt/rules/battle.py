@@ -84,7 +84,8 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
     # RTDT-FOE-3: a foe's level is the number of battle cards
     level = ADVERSARY_CARDS if adversary else w.content.foes[foe].level
     rng = Rng(s.rng)
-    deck = deck_for(w, foe)
+    # RTDT-ADVCARD-5: cards the adversary's mutations added join the foe's deck
+    deck = deck_for(w, foe) + s.mutations.get(foe, [])
     rng.shuffle(deck)
     s.rng = rng.state
     cards = deck[:level]  # RTDT-BATTLE-4: as many cards as the foe's level
@@ -165,12 +166,21 @@ def blessing(w: World, h: HeroState) -> int:
     )
 
 
+def action_cap(w: World, s: State) -> int:
+    """Advantages one heroic action may use: 10 (RTDT-ADV-9), or fewer while the adversary
+    has an `action_cap` (Utuk'Ku, RTDT-ADVCARD-7)."""
+    adversary = w.content.adversaries.get(s.config.adversary)
+    if adversary is not None and adversary.action_cap is not None:
+        return min(advantages.MAX_PER_ACTION, adversary.action_cap)
+    return advantages.MAX_PER_ACTION
+
+
 def cap(w: World, s: State, h: HeroState) -> int:
-    """Advantages still usable in this heroic action: 10 per action (RTDT-ADV-9),
-    fewer with a per-turn cap (Cursed)."""
+    """Advantages still usable in this heroic action: 10 per action (RTDT-ADV-9) or the
+    adversary's cap, fewer with a per-turn cap (Cursed)."""
     b = s.battle
     assert b is not None
-    left = advantages.MAX_PER_ACTION - b.used
+    left = action_cap(w, s) - b.used
     per_turn = stat_set(w, h, "advantage_cap")
     if per_turn is not None:
         left = min(left, per_turn - s.turn.advantages_used)
