@@ -86,7 +86,7 @@ def mark(w: World, s: State, step: AdversaryAct) -> None:
     )
     effects: Sequence[Effect] = step.effects
     for change in w.hooks.strike_effects:  # The Iron Wall, asked; the Bezoar
-        effects = change(w, s, h, effects, 1, adv.id)
+        effects = change(w, s, h, effects, 1, adv.id)  # who strikes
     run(w, s, h, effects, Cause(STRIKE, adv.name))
 
 

@@ -320,7 +320,8 @@ def bezoar_event(
     i = next((k for k, st in enumerate(hits) if st.effects is effects), len(hits))
     before = sum(_warriors(w, s, h, st.effects, 1) for st in hits[:i] if _hit(w, s, h, st))
     card = flag_cards(w, h, CAP_EVENT)[0]
-    allowed = max(0, _amount(w, card, CAP_EVENT) - before)
+    cap = _amount(w, card, CAP_EVENT)
+    allowed = max(0, cap - before)
     if _warriors(w, s, h, effects, mult) <= allowed:
         return effects
     tell(
@@ -330,7 +331,7 @@ def bezoar_event(
         seats=(h.seat,),
         card=w.name(card),
         hero=hero_name(w, h),
-        n=min(before, _amount(w, card, CAP_EVENT)) + allowed,
+        n=cap,
     )
     out: list[Effect] = [e for e in effects if not (isinstance(e, Lose) and e.resource == "warriors")]
     if allowed // mult:
