@@ -12,6 +12,7 @@ covenant/plugin.py registers the events and the kinds.
 
 from __future__ import annotations
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, monuments, wastelands
 from towerplay.rtdt.covenant.cards import amount, first, spend_treasure
@@ -34,10 +35,17 @@ STOP = act("stop")
 
 
 def _words(text: str) -> Handler:
-    """The words of a treasure's question: `{hero}: {card} - text`."""
+    """The words of a treasure's question: `{hero}: {card} - text` (the text a message of its
+    own, marked by `_words`)."""
 
-    def words(w: World, s: State, d: Decision) -> str:
-        return f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - {text}"
+    def words(w: World, s: State, d: Decision) -> Event:
+        return event(
+            "text",
+            "{hero}: {card} - {question}",
+            hero=hero_name(w, s.heroes[d.seat]),
+            card=w.name(d.target),
+            question=text,
+        )
 
     return words
 
