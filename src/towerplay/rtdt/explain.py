@@ -9,6 +9,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
+from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
     base_move,
     glyph_cost,
@@ -60,7 +61,14 @@ def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalActio
             return IllegalAction("this card is already at its best result", "RTDT-BATTLE-8")
         if len(a) == 2 and b.pool.get(a[1], 0) <= 0:
             return IllegalAction("you have no {trait} advantage left", "RTDT-ADV-3", trait=a[1])
-        if b.used >= 10:
+        most = action_cap(w, s)
+        if b.used >= most:
+            if most < 10:
+                return IllegalAction(
+                    "the adversary allows at most {n} advantages in one heroic action",
+                    "RTDT-ADVCARD-7",
+                    n=most,
+                )
             return IllegalAction("at most 10 advantages in one heroic action", "RTDT-ADV-9")
         cap = stat_set(w, h, "advantage_cap")
         if cap is not None and s.turn.advantages_used >= cap:
@@ -145,6 +153,11 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
         return IllegalAction("Build needs a foundation with three offerings on your space", "COV-BUILD-1")
     if verb == "bless":
         return IllegalAction("blessings are spent during a Battle or a dungeon room", "COV-BLESS-2")
+    if verb == "pass_mark":  # Bane of Omens' Black Mark (abilities/adversaries.py)
+        return IllegalAction(
+            "only the holder of the adversary's mark passes it, paying its spirit, to another hero",
+            "RTDT-ADVCARD-2",
+        )
     if verb == "move":
         return _cannot_move(w, h, a, text)
     if verb == "cleanse":
