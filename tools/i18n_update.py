@@ -1,5 +1,7 @@
 """Bring the Portuguese catalog up to date with the source: new message ids are added with an
 empty translation (to be filled in), ids no longer used are dropped. One `.po` file per area.
+The cli area also holds the commands' `--help` texts, read from the command tree
+(`cli/help.py`: they are typer's docstrings and `help=` strings, not calls Babel finds).
 
     .venv/bin/python tools/i18n_update.py [AREA...]
 """
@@ -8,6 +10,7 @@ from __future__ import annotations
 
 import sys
 
+from towerplay.cli.help import command_help
 from towerplay.i18n import AREAS, CATALOG_DIRS, catalog_files
 from towerplay.i18n.extract import update
 
@@ -17,7 +20,7 @@ def main(areas: list[str]) -> None:
         for area, path in catalog_files(lang).items():
             if areas and area not in areas:
                 continue
-            ids, missing = update(path, area)
+            ids, missing = update(path, area, command_help() if area == "cli" else None)
             print(f"{lang}: {path.parent.name}/{path.name}: {ids} messages, {missing} untranslated")
 
 

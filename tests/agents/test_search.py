@@ -158,7 +158,7 @@ def test_explain_names_visits_and_values_of_the_best_actions() -> None:
     agent = make_agent("tactics", "search:20:random:d4", 1)
     choice = agent.act(new_tactics({}, 4))
     line = agent.explain()  # type: ignore[attr-defined]
-    assert line.startswith(f"{choice} after 20 iterations: ") and line.count("visits") <= 3
+    assert line.startswith(f"'{choice}' after 20 iterations: ") and line.count("visits") <= 3
 
 
 def test_estimates_stay_between_loss_and_win() -> None:

@@ -67,6 +67,26 @@ def test_the_report_command_and_its_page(tmp_path: Path) -> None:
     assert res.exit_code == 2 and "missing.csv" in res.output
 
 
+def test_report_in_portuguese_words_the_tables_and_the_page(tmp_path: Path) -> None:
+    run = tmp_path / "run.jsonl"
+    simulate_rtdt(4, 2, "random", 5, "heroic", out=run)
+    res = CliRunner().invoke(app, ["report", str(run), "--lang", "pt"])
+    assert res.exit_code == 0, res.output
+    for words in ("Todas as partidas", "Por herói", "Como as partidas terminaram",
+                  "taxa de vitória", "intervalo de 95%"):
+        assert words in res.output
+    assert "All games" not in res.output and "win rate" not in res.output
+    pytest.importorskip("matplotlib")
+    page = tmp_path / "relatorio.html"
+    res = CliRunner().invoke(app, ["report", str(run), "--html", str(page)],
+                             env={"TOWERPLAY_LANG": "pt"})
+    assert res.exit_code == 0, res.output
+    text = page.read_text()
+    assert "lang='pt-BR'" in text and "<h2>Por inimigo</h2>" in text
+    assert "<th>taxa de vitória</th>" in text and "4 partidas de " in text
+    assert "By foe" not in text
+
+
 def _game(won_it: bool, items: list[str]) -> dict[str, object]:
     seat = {"hero": "spymaster", "items": items, "virtues": []}
     return {"game": "rtdt", "outcome": "win" if won_it else "loss", "setup": {"mode": "cooperative"},
@@ -81,7 +101,7 @@ def test_held_shows_only_cards_whose_interval_leaves_out_the_run_rate() -> None:
     assert table is not None
     assert [r.label for r in table.rows] == ["item: lantern"]
     assert table.rows[0].games == 30 and table.rows[0].wins == 30
-    assert "1 of 2 items and virtues" in table.note and "50.0%" in table.note
+    assert "1 of 2 items and virtues" in table.note_text and "50.0%" in table.note_text
     # too few seats: nothing stands out, whatever the rate
     assert held(records[:30]) is not None and not held(records[:30]).rows  # type: ignore[union-attr]
     tactics = [{"game": "tactics", "outcome": "success", "setup": {}, "winners": [],

@@ -103,3 +103,22 @@ def test_the_server_with_group_commit(store: Store) -> None:
         assert c.post(f"/api/tables/{tid}/actions", json=body).status_code == 200
         assert c.post(f"/api/tables/{tid}/actions", json=body).status_code == 409
     assert [x.action for x in store.actions(tid)] == [action]
+
+
+def test_the_page_is_sent_the_question_and_a_refusal_as_templates(client: TestClient) -> None:
+    """So that the page words them in its own language (words.js, from /api/i18n/LANG)."""
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid, (a, b) = made["id"], [s["token"] for s in made["seats"]]
+    view = client.get(f"/api/tables/{tid}", params={"token": a}).json()
+    assert view["ask"]["msg"].endswith("start of turn: choose an action (end to drop your skull).")
+    assert view["ask"]["text"] == view["prompt"]
+    assert client.get(f"/api/tables/{tid}", params={"token": b}).json()["ask"] is None
+    words = client.get("/api/i18n/pt").json()
+    assert view["ask"]["msg"] in words  # the page's catalog holds the question's template
+    r = client.post(f"/api/tables/{tid}/actions",
+                    json={"token": a, "action": "move nowhere", "version": 0})
+    assert r.status_code == 422
+    said = r.json()["refusal"]
+    assert said == {"msg": "{action}: unknown space", "args": {"action": "'move nowhere'"},
+                    "rule": "RTDT-MOVE-7", "text": "'move nowhere': unknown space"}
+    assert words[said["msg"]] == "{action}: espaço desconhecido"

@@ -33,6 +33,7 @@ from typing import Any
 from towerplay.agents import Agent
 from towerplay.agents.search_estimate import neutral_estimate
 from towerplay.agents.search_spec import SearchSpec
+from towerplay.core.narration import N_, Event, event, plain
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
 
@@ -89,13 +90,13 @@ class SearchAgent:
             else policies[self.spec.rollout](self.rng.next_u64() >> 1)
         )
         self.estimate = estimate
-        self.last: str = ""
+        self.last: Event = plain("")
         self.root: Node | None = None
 
     def act(self, game: Any) -> Action:
         legal = game.legal_actions()
         if len(legal) == 1:
-            self.last = f"{legal[0]}: the only legal action"
+            self.last = event("text", "{choice}: the only legal action", choice=repr(str(legal[0])))
             self.root = None
             return legal[0]
         seat = game.to_act
@@ -113,6 +114,10 @@ class SearchAgent:
     def explain(self) -> str:
         """The last decision in one line: iterations, then visits and mean value of the
         three most visited actions."""
+        return self.last.text
+
+    def explained(self) -> Event:
+        """`explain`'s line as a template with fields, for a screen to word in its language."""
         return self.last
 
     def iterate(self, root: Node, world: Any, seat: int) -> None:
@@ -195,8 +200,22 @@ def best(root: Node, legal: list[Action]) -> Action:
     return max(ranked, key=weight)
 
 
-def explain(root: Node, iterations: int, choice: Action) -> str:
-    """`'move c3' after 200 iterations: move c3 120 visits 0.63, end 50 0.41, ...`"""
+# the line for one, two or three actions tried (a template each: the catalog words it whole)
+EXPLAINED = (
+    N_("{choice} after {n} iterations: {a1} {v1} visits {m1}"),
+    N_("{choice} after {n} iterations: {a1} {v1} visits {m1}, {a2} {v2} visits {m2}"),
+    N_(
+        "{choice} after {n} iterations: {a1} {v1} visits {m1}, {a2} {v2} visits {m2}, "
+        "{a3} {v3} visits {m3}"
+    ),
+)
+
+
+def explain(root: Node, iterations: int, choice: Action) -> Event:
+    """`move c3 after 200 iterations: move c3 120 visits 0.63, end 50 visits 0.41, ...`
+    (the actions quoted, so that a catalog never takes the notation for a word)."""
     top = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].mean()))[:3]
-    parts = [f"{a} {n.visits} visits {n.mean():.2f}" for a, n in top]
-    return f"{choice!s} after {iterations} iterations: " + ", ".join(parts)
+    fields: dict[str, Any] = {}
+    for i, (a, n) in enumerate(top, 1):
+        fields |= {f"a{i}": repr(str(a)), f"v{i}": n.visits, f"m{i}": f"{n.mean():.2f}"}
+    return event("text", EXPLAINED[len(top) - 1], choice=repr(str(choice)), n=iterations, **fields)

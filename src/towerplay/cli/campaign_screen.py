@@ -15,7 +15,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli import layout, tactics_screen
-from towerplay.cli.lang import N_, _
+from towerplay.cli.lang import N_, _, asked
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.errors import SaveError
@@ -192,7 +192,7 @@ def render(
     enc = game.encounter
     if enc is not None and seat is not None:
         view = enc.observe(seat)
-        parts = [Part([Text(_("Campaign · {prompt}").format(prompt=game.prompt), style="dim")])]
+        parts = [Part([Text(_("Campaign · {prompt}").format(prompt=asked(game)), style="dim")])]
         parts += tactics_screen.parts(enc, view, seat, width)
         shrink = [0] + [i + 1 for i in tactics_screen.SHRINK]
         return layout.fit(parts, shrink, log, foot, width, height, soft=3)

@@ -14,13 +14,14 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
+from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event
 from towerplay.i18n import N_, Catalog, catalog, language
 
 ENV = "TOWERPLAY_LANG"
 _current: list[Catalog] = [catalog("en")]  # a stack: the innermost `speaking` on top
 
-__all__ = ["ENV", "N_", "_", "chosen", "current", "event", "speaking"]
+__all__ = ["ENV", "N_", "_", "asked", "chosen", "current", "event", "refusal", "speaking"]
 
 
 def chosen(lang: str | None) -> str:
@@ -52,3 +53,15 @@ def _(msgid: str) -> str:
 def event(e: Event | Mapping[str, Any]) -> str:
     """A game event's sentence in the current language."""
     return _current[-1].event(e)
+
+
+def asked(game: Any) -> str:
+    """What the game asks now, in the current language (a game's `asked` event; its English
+    `prompt` for a game without one)."""
+    said = getattr(game, "asked", None)
+    return _current[-1].event(said) if isinstance(said, Event) else str(game.prompt)
+
+
+def refusal(e: IllegalAction) -> str:
+    """An illegal action's refusal in the current language, its rule ID kept."""
+    return _current[-1].refusal(e)

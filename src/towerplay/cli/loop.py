@@ -24,7 +24,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.agents import Agent
-from towerplay.cli.lang import N_, _
+from towerplay.cli.lang import N_, _, asked, event, refusal
 from towerplay.cli.layout import action_grid
 from towerplay.cli.narrate import Journal, Line, history, mark
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
@@ -209,12 +209,12 @@ class Session(Generic[G]):
         who = self.screen.who(self.game, seat)
         if not self.clear_screen:
             self.console.print(Text(self.ai_header(who, chosen), style="cyan"))
-        explain = getattr(agent, "explain", None)  # the search agent says why (docs/agents.md)
-        if explain is not None:
+        why = _why(agent)  # the search agent says why (docs/agents.md)
+        if why is not None:
             if self.clear_screen:
-                self.notes.append(explain())
+                self.notes.append(why)
             else:
-                self.console.print(Text(explain(), style="dim"))
+                self.console.print(Text(why, style="dim"))
         self.journal.before(self.game, self.ai_header(who, chosen))
         self.game.apply(chosen)
         self.applied(str(chosen))
@@ -249,7 +249,7 @@ class Session(Generic[G]):
             self.console.print(self.screen.legend(self.game))
         elif word == "actions":
             texts = [str(a) for a in self.game.legal_actions()]
-            self.page(Group(Text(self.game.prompt, style="bold"), action_grid(texts, 80)))
+            self.page(Group(Text(asked(self.game), style="bold"), action_grid(texts, 80)))
         elif word == "save":
             self.save(arg)
         elif word == "load":
@@ -372,7 +372,7 @@ class Session(Generic[G]):
                 while g.to_act in self.ai and left():  # AI moves, stepped over
                     one(1)
         except IllegalAction as exc:
-            error(self.console, str(exc))
+            error(self.console, refusal(exc))
         if done:
             if mark(g) < before:  # the log was taken back: the journal starts again from it
                 self.journal = Journal.start(g, g.to_act)
@@ -405,7 +405,7 @@ class Session(Generic[G]):
             self.game.apply(action)
         except IllegalAction as exc:
             self.journal.steps = mark
-            error(self.console, str(exc))
+            error(self.console, refusal(exc))
             return
         except Exception as exc:  # an engine bug must not end the session or the game
             self.journal.steps = mark
@@ -481,3 +481,13 @@ def play_loop(
         elif not s.command(text):
             return s.game
     return s.game
+
+
+def _why(agent: Agent) -> str | None:
+    """An agent's one-line reason for its last move, in the current language (the search
+    agent's `explained` event; an agent with only `explain` gives its text as it is)."""
+    explained = getattr(agent, "explained", None)
+    if explained is not None:
+        return event(explained())
+    explain = getattr(agent, "explain", None)
+    return None if explain is None else str(explain())

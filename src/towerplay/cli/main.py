@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
+import sys
+
 import typer
 
 from towerplay.cli.campaign import campaign_app
+from towerplay.cli.help import asked_language, translate
 from towerplay.cli.report import report
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
 from towerplay.cli.serve import serve
 from towerplay.cli.sim_campaign import sim_campaign
 from towerplay.cli.tactics import play_tactics, sim_tactics
+from towerplay.i18n import catalog
 
 app = typer.Typer(
     help="towerplay: Return to Dark Tower and Adventure Tactics, played and simulated.",
@@ -32,5 +36,12 @@ app.command("serve")(serve)
 app.command("report")(report)
 
 
+def main() -> None:
+    """The console script: the commands, their `--help` in the language asked."""
+    command = typer.main.get_command(app)
+    translate(command, catalog(asked_language(sys.argv[1:])))
+    command()
+
+
 if __name__ == "__main__":  # pragma: no cover
-    app()
+    main()

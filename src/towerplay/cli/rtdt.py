@@ -403,8 +403,10 @@ def sim_rtdt(
     ray: RayOption = None,
     out: OutOption = None,
     quiet: QuietOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Play many Return to Dark Tower games with AI seats and report the results."""
+    tongue = language_option(lang)
     difficulty = difficulty.lower()
     if games < 1:
         raise fail(f"--games must be 1 or more, not {games}")
@@ -446,41 +448,53 @@ def sim_rtdt(
             workers=workers_of(workers),
             ray=ray,
             out=out_of(out),
-            progress=progress_of(quiet, as_json),
+            progress=progress_of(quiet, as_json, tongue),
         )
     except (ValueError, SaveError) as exc:
         raise fail(str(exc)) from None
     if as_json:
         typer.echo(json.dumps(report))
         return
-    print_report(report)
+    with speaking(tongue):
+        print_report(report)
 
 
 def print_report(report: dict[str, Any]) -> None:
-    """A `sim rtdt` report as a table: results by outcome and cause, speed, errors."""
+    """A `sim rtdt` report as a table: results by outcome and cause, speed, errors (in the
+    screen's language; the JSON of `--json` is data and stays English)."""
     console = Console(highlight=False)
-    title = (
-        f"rtdt: {report['games']} game(s), {report['players']} player(s), {report['agent']}, "
-        f"{report['difficulty']}, {report['mode']}"
+    title = _("rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}, {mode}").format(
+        games=report["games"], players=report["players"], agent=report["agent"],
+        difficulty=_(report["difficulty"]), mode=_(report["mode"]),
     )
     if report["expansion"]:
-        title += f", {report['expansion']} ({report['treasures']} treasures)"
+        title += _(", {expansion} ({treasures} treasures)").format(
+            expansion=report["expansion"], treasures=report["treasures"]
+        )
     table = Table(title=title)
-    table.add_column("outcome")
-    table.add_column("cause")
-    table.add_column("games", justify="right")
+    table.add_column(_("outcome"))
+    table.add_column(_("cause"))
+    table.add_column(_("games"), justify="right")
     for outcome, causes in report["results"].items():
         for cause, count in sorted(causes.items(), key=lambda kv: -kv[1]):
-            table.add_row(outcome, cause, str(count))
+            table.add_row(_(outcome), _(cause), str(count))
     if report["errors"]:
-        table.add_row("error", "(see below)", str(len(report["errors"])), style="red")
+        table.add_row(_("error"), _("(see below)"), str(len(report["errors"])), style="red")
     console.print(table)
     if report["mode"] == "competitive":
-        wins = " · ".join(f"seat {s} {n}" for s, n in report["wins_by_seat"].items())
-        console.print(f"wins by seat: {wins}")
+        wins = " · ".join(
+            _("seat {seat} {n}").format(seat=s, n=n) for s, n in report["wins_by_seat"].items()
+        )
+        console.print(_("wins by seat: {wins}").format(wins=wins))
     console.print(
-        f"{report['decisions']} decisions · {report['decisions_per_second']:.0f} decisions/s · "
-        f"{report['games_per_second']:.1f} games/s · mean turns {report['mean_turns']}"
+        _(
+            "{decisions} decisions · {rate} decisions/s · {games} games/s · mean turns {turns}"
+        ).format(
+            decisions=report["decisions"], rate=f"{report['decisions_per_second']:.0f}",
+            games=f"{report['games_per_second']:.1f}", turns=report["mean_turns"],
+        )
     )
     for err in report["errors"][:10]:
-        console.print(Text(f"seed {err['seed']}: {err['error']}", style="red"))
+        console.print(
+            Text(_("seed {seed}: {error}").format(seed=err["seed"], error=err["error"]), style="red")
+        )

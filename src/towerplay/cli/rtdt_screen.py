@@ -18,7 +18,7 @@ from towerplay.cli import layout
 from towerplay.cli import rtdt_board as board
 from towerplay.cli import rtdt_panels as panels
 from towerplay.cli.common import read_json
-from towerplay.cli.lang import N_, _
+from towerplay.cli.lang import N_, _, asked
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
@@ -151,7 +151,10 @@ def render(
     ]
     bottom: list[RenderableType] = []
     if game.result is None:  # (once it is over, the loop's `finish` says how it ended)
-        bottom.append(Text(view["prompt"], style="bold yellow"))
+        # the question in the screen's language; one about cards only another seat looked
+        # at is worded by observe without them, and shown as it words it
+        question = asked(game) if view["prompt"] == game.prompt else view["prompt"]
+        bottom.append(Text(question, style="bold yellow"))
         texts = [str(a) for a in view["legal_actions"]]
         rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
         bottom.append(layout.action_grid(texts, width, rows))

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
 
-from towerplay.cli.common import fail
+from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.lang import _, speaking
 from towerplay.core.errors import ContentError
 from towerplay.sim.agents import check_agent
 from towerplay.sim.campaign import campaign_content, simulate
@@ -30,9 +31,11 @@ def sim_campaign(
         typer.Option(help="extra content folder laid over the bundled one (repeatable)"),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print one JSON object")] = False,
+    lang: LangOption = None,
 ) -> None:
     """Play many whole campaigns with AI seats; report endings, chapters, encounter
     success rates, levels and classes reached, and errors."""
+    tongue = language_option(lang)
     if campaigns < 1:
         raise fail(f"--campaigns must be 1 or more, not {campaigns}")
     try:
@@ -48,13 +51,37 @@ def sim_campaign(
     if as_json:
         print(json.dumps(report))
         return
+    with speaking(tongue):
+        _print_report(report, heroes, difficulty, agent)
+
+
+def _print_report(report: dict[str, Any], heroes: int, difficulty: str, agent: str) -> None:
+    """A `sim campaign` report in the screen's language (`--json` is data: English)."""
     console = Console()
-    console.print(f"{report['campaigns']} campaigns, {heroes} heroes, {difficulty} ({agent}):")
+    console.print(
+        _("{campaigns} campaigns, {heroes} heroes, {difficulty} ({agent}):").format(
+            campaigns=report["campaigns"], heroes=heroes, difficulty=_(difficulty), agent=agent
+        )
+    )
     for ending, n in report["endings"].items():
-        console.print(f"  {ending}: {n}")
-    console.print(f"  {report['chapters_per_campaign']} chapters per campaign")
+        console.print(f"  {_(ending)}: {n}")
+    console.print(
+        _("  {n} chapters per campaign").format(n=report["chapters_per_campaign"])
+    )
     for enc, row in sorted(report["encounters"].items()):
-        console.print(f"  {enc}: {row['played']} played, success rate {row['success_rate']}")
-    console.print(f"  levels {report['levels']} · classes {report['classes']}")
-    console.print(f"  class decks held {report['class_decks']}")
-    console.print(f"  {report['decisions']} decisions, {len(report['errors'])} errors")
+        console.print(
+            _("  {encounter}: {played} played, success rate {rate}").format(
+                encounter=enc, played=row["played"], rate=row["success_rate"]
+            )
+        )
+    console.print(
+        _("  levels {levels} · classes {classes}").format(
+            levels=report["levels"], classes=report["classes"]
+        )
+    )
+    console.print(_("  class decks held {decks}").format(decks=report["class_decks"]))
+    console.print(
+        _("  {decisions} decisions, {errors} errors").format(
+            decisions=report["decisions"], errors=len(report["errors"])
+        )
+    )

@@ -9,6 +9,8 @@ from typing import Annotated
 import typer
 
 from towerplay.cli.common import fail
+from towerplay.cli.lang import N_
+from towerplay.i18n import catalog
 from towerplay.sim.records import check_path
 from towerplay.sim.runner import default_workers
 
@@ -52,6 +54,9 @@ def out_of(out: Path | None) -> Path | None:
     return out
 
 
-def progress_of(quiet: bool, as_json: bool) -> bool:
-    """A bar on long runs when stderr is a terminal, unless asked not to."""
-    return not quiet and sys.stderr.isatty() and not as_json
+def progress_of(quiet: bool, as_json: bool, lang: str = "en") -> str | bool:
+    """A bar on long runs when stderr is a terminal, unless asked not to: its label in the
+    screen's language, or False."""
+    if quiet or as_json or not sys.stderr.isatty():
+        return False
+    return catalog(lang).gettext(N_("games"))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console, Group
@@ -136,8 +136,10 @@ def sim_tactics(
     ray: RayOption = None,
     out: OutOption = None,
     quiet: QuietOption = False,
+    lang: LangOption = None,
 ) -> None:
     """Play many encounters with AI seats and report outcomes and speed."""
+    tongue = language_option(lang)
     if games < 1:
         raise fail(f"--games must be 1 or more, not {games}")
     try:
@@ -157,21 +159,36 @@ def sim_tactics(
             workers=workers_of(workers),
             ray=ray,
             out=out_of(out),
-            progress=progress_of(quiet, as_json),
+            progress=progress_of(quiet, as_json, tongue),
         )
     except (ValueError, SaveError) as exc:
         raise fail(str(exc)) from None
     if as_json:
         print(json.dumps(report))
         return
+    with speaking(tongue):
+        _print_report(report, encounter, agent)
+
+
+def _print_report(report: dict[str, Any], encounter: str, agent: str) -> None:
+    """A `sim tactics` report in the screen's language (`--json` is data: English)."""
     console = Console()
-    console.print(f"{report['games']} games of {encounter} ({agent}):")
+    outcomes = report["outcomes"]
     console.print(
-        f"  success {report['outcomes']['success']} · +success {report['outcomes']['+success']}"
+        _("{games} games of {encounter} ({agent}):").format(
+            games=report["games"], encounter=encounter, agent=agent
+        )
     )
-    for cause, n in report["outcomes"]["failure"].items():
-        console.print(f"  failure ({cause}) {n}")
     console.print(
-        f"  {report['decisions']} decisions, {report['decisions_per_second']}/s, "
-        f"{report['games_per_second']} games/s, {len(report['errors'])} errors"
+        _("  success {success} · +success {bonus}").format(
+            success=outcomes["success"], bonus=outcomes["+success"]
+        )
+    )
+    for cause, n in outcomes["failure"].items():
+        console.print(_("  failure ({cause}) {n}").format(cause=_(cause), n=n))
+    console.print(
+        _("  {decisions} decisions, {rate}/s, {games} games/s, {errors} errors").format(
+            decisions=report["decisions"], rate=report["decisions_per_second"],
+            games=report["games_per_second"], errors=len(report["errors"]),
+        )
     )

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from towerplay.cli import layout
 from towerplay.cli.common import read_json
-from towerplay.cli.lang import N_, _
+from towerplay.cli.lang import N_, _, asked
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.protocol import Game
@@ -231,7 +231,7 @@ def bottom(game: Game, width: int, height: int | None) -> list[RenderableType]:
     rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
     return [
         Text(
-            _("[seat {seat}] {prompt}").format(seat=game.to_act, prompt=game.prompt),
+            _("[seat {seat}] {prompt}").format(seat=game.to_act, prompt=asked(game)),
             style="bold yellow",
         ),
         layout.action_grid(texts, width, rows),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class TowerplayError(Exception):
     """Base class for errors a user can cause and fix."""
@@ -10,13 +12,30 @@ class TowerplayError(Exception):
 class IllegalAction(TowerplayError):
     """An action that the rules forbid now. The state is left unchanged.
 
-    `rule` names the rule ID (see docs/rules/) that the action breaks.
+    `rule` names the rule ID (see docs/rules/) that the action breaks. The message is an
+    English template whose named fields are `fields` (as an Event's): the template is the
+    translation's message id, so a screen words the refusal in its own language
+    (`i18n.Catalog.refusal`); `reason` is the English sentence.
     """
 
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(f"{message} [{rule}]")
-        self.reason = message
+    def __init__(self, message: str, rule: str, **fields: Any) -> None:
+        reason = message.format_map({k: _text(v) for k, v in fields.items()}) if fields else message
+        super().__init__(f"{reason} [{rule}]")
+        self.reason = reason
         self.rule = rule
+        self.msg = message
+        self.fields = fields
+
+    def view(self) -> dict[str, Any]:
+        """The refusal as plain data for a page: its template, fields, rule and English."""
+        args = {k: v.view() if hasattr(v, "view") else v for k, v in self.fields.items()}
+        return {"msg": self.msg, "args": args, "rule": self.rule, "text": self.reason}
+
+
+def _text(value: Any) -> Any:
+    """A field's English: an Event (a reason worded on its own, core/narration.py, which this
+    module cannot import: narration's serializer imports the errors) gives its sentence."""
+    return value.text if hasattr(value, "view") else value
 
 
 class ContentError(TowerplayError):

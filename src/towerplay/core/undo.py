@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import N_
 
 EVERY = 16  # a checkpoint every 16 actions (benchmarks/bench_undo.py --sweep: why 16)
 TRIES = tuple(range(32))  # the determinize seeds `reveals` tries (docs/undo.md: why 32)
@@ -137,11 +138,19 @@ def redo(game: Rewindable, tl: Timeline, steps: int = 1) -> None:
 
 def _check_steps(steps: int, available: int, done: str, rule: str) -> None:
     if not isinstance(steps, int) or steps < 1:
-        raise IllegalAction(f"the number of steps must be 1 or more, not {steps!r}", rule)
+        raise IllegalAction(
+            "the number of steps must be 1 or more, not {steps}", rule, steps=repr(steps)
+        )
     if available == 0:
-        raise IllegalAction(f"nothing can be {done}", rule)
+        nothing = N_("nothing can be undone") if done == "undone" else N_("nothing can be redone")
+        raise IllegalAction(nothing, rule)
     if steps > available:
-        raise IllegalAction(f"only {available} step(s) can be {done}, not {steps}", rule)
+        only = (
+            N_("only {n} step(s) can be undone, not {steps}")
+            if done == "undone"
+            else N_("only {n} step(s) can be redone, not {steps}")
+        )
+        raise IllegalAction(only, rule, n=available, steps=steps)
 
 
 def _rewind(game: Rewindable, tl: Timeline, target: int) -> Any:

@@ -17,6 +17,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
+from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import N_ as N_  # the pages mark their words with it
 from towerplay.core.narration import Event
 
@@ -61,10 +62,16 @@ class Catalog:
         text = self.gettext(msgid)
         if not fields:
             return text
-        words = self.words
-        return text.format_map(
-            {k: words.get(v) or v if isinstance(v, str) else v for k, v in fields.items()}
-        )
+        return text.format_map({k: self._field(v) for k, v in fields.items()})
+
+    def _field(self, value: Any) -> Any:
+        """A field's text: a marked word translated, a nested reason (an Event or its view,
+        as a refusal's `why`) worded in this language, anything else as it is."""
+        if isinstance(value, str):
+            return self.words.get(value) or value
+        if isinstance(value, Event) or (isinstance(value, Mapping) and "msg" in value):
+            return self.event(value)
+        return value
 
     def event(self, e: Event | Mapping[str, Any]) -> str:
         """An event's sentence in this language, from the Event or its `view()` dict."""
@@ -72,6 +79,15 @@ class Catalog:
             return self.format(e.msg, **dict(e.args)) if e.args else self.gettext(e.msg)
         args = e.get("args") or {}
         return self.format(str(e["msg"]), **args) if args else self.gettext(str(e["msg"]))
+
+    def refusal(self, e: IllegalAction | Mapping[str, Any]) -> str:
+        """An IllegalAction's sentence in this language, its rule ID kept ("... [RULE]"),
+        from the error or its `view()` dict."""
+        if isinstance(e, IllegalAction):
+            msg, args, rule = e.msg, e.fields, e.rule
+        else:
+            msg, args, rule = str(e["msg"]), e.get("args") or {}, str(e["rule"])
+        return f"{self.format(msg, **args)} [{rule}]"
 
 
 def language(lang: str | None) -> str:

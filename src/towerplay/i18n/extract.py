@@ -28,15 +28,18 @@ KEYWORDS: dict[str, Any] = {
     **DEFAULT_KEYWORDS,
     "N_": None,
     "event": (2,),  # core.narration.event(kind, msg, ...)
+    "IllegalAction": (1,),  # core.errors.IllegalAction(msg, rule, **fields): a refusal
 }
 # an area's own narration builders, marked only inside that area (a `log` elsewhere is not one)
 AREA_KEYWORDS: dict[str, dict[str, Any]] = {area: {} for area in AREAS}
 AREA_KEYWORDS["rtdt"] = {
     "tell": (3,),  # rtdt/rules/narrate.py tell(s, kind, msg, ...)
     "DecisionKind": (4,),  # rtdt/hooks.py: what a decision asks, told when nothing is left
+    "says": (1,),  # rtdt/decisions/common.py: a question the same for every instance
+    "_words": (1,),  # rtdt/covenant/treasure_choices.py: a treasure's question
 }
 # tactics/narrate.py's and tactics/campaign/state.py's log(state, kind, msg, ...)
-AREA_KEYWORDS["tactics"] = {"log": (3,)}
+AREA_KEYWORDS["tactics"] = {"log": (3,), "ask": (4,)}  # and effects.py's ask(s, kind, seat, prompt)
 
 
 def area_of(path: Path, root: Path = PACKAGE) -> str:

@@ -8,6 +8,7 @@ hero who would lose the cooperative game is eliminated instead.
 
 from __future__ import annotations
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
@@ -197,7 +198,7 @@ def relic_found(w: World, s: State, h: HeroState) -> None:
         seats=(h.seat,),
         hero=hero_name(w, h),
     )
-    s.result = Result("win", "the relic was found", (h.seat,))
+    s.result = Result("win", N_("the relic was found"), (h.seat,))
 
 
 def eliminate(w: World, s: State, h: HeroState, why: str) -> None:
@@ -230,7 +231,7 @@ def check_end(w: World, s: State) -> None:
         return
     alive = [h.seat for h in s.heroes if not h.eliminated]  # CMP-GOAL-3: the eliminated never win
     if len(alive) == 1 and len(s.heroes) > 1:
-        s.result = Result("win", "the last hero standing", (alive[0],))
+        s.result = Result("win", N_("the last hero standing"), (alive[0],))
         last = s.heroes[alive[0]]
         tell(
             s,
@@ -240,7 +241,7 @@ def check_end(w: World, s: State) -> None:
             hero=hero_name(w, last),
         )
     elif not alive:
-        s.result = Result("loss", "every hero was eliminated; nobody wins", ())
+        s.result = Result("loss", N_("every hero was eliminated; nobody wins"), ())
         tell(s, "result", "Every hero is eliminated: Azkol reigns and nobody wins.")
 
 
@@ -312,14 +313,14 @@ def _steal_apply(w: World, s: State, d: Decision, a: Action) -> None:
     check_limits(w, s, h)
 
 
-def _seal_words(w: World, s: State, d: Decision) -> str:
+def _seal_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return f"{who}: your trial lets you pull a seal off the Tower or put one back."
+    return event("text", "{hero}: your trial lets you pull a seal off the Tower or put one back.", hero=who)
 
 
-def _steal_words(w: World, s: State, d: Decision) -> str:
+def _steal_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return f"{who}: the potion deck is empty; take a potion from another hero?"
+    return event("text", "{hero}: the potion deck is empty; take a potion from another hero?", hero=who)
 
 
 def _check_end(w: World, s: State) -> None:

@@ -3,6 +3,8 @@ rtdt/observe.py)."""
 
 from __future__ import annotations
 
+from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import Event, event, plain
 from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
@@ -24,63 +26,70 @@ from towerplay.rtdt.world import World
 DECISION_RULES = plugins.decision_rules()
 
 
-def _not_an_answer(s: State, a: Action, text: str) -> tuple[str, str]:
+def _not_an_answer(s: State, a: Action, text: str) -> IllegalAction:
     """A pending question is answered first; items wait for your own turn."""
     d = s.pending[-1]
     if len(a) and a[0] == "use":
         if d.seat != s.turn.seat:  # RTDT-ITEM-9
-            return "items are used only during your own turn", "RTDT-ITEM-9"
+            return IllegalAction("items are used only during your own turn", "RTDT-ITEM-9")
         if s.turn.phase not in ("start", "middle"):  # RTDT-ITEM-10
-            return (
-                "after dropping your skull you may use no more items this turn",
-                "RTDT-ITEM-10",
+            return IllegalAction(
+                "after dropping your skull you may use no more items this turn", "RTDT-ITEM-10"
             )
     what, rule = DECISION_RULES[d.kind]
-    return f"{text!r} does not answer the pending question: {what}", rule
+    return IllegalAction(
+        "{action} does not answer the pending question: {what}", rule, action=repr(text), what=what
+    )
 
 
-def _not_a_trade_move(w: World, a: Action, text: str) -> tuple[str, str]:
+def _not_a_trade_move(w: World, a: Action, text: str) -> IllegalAction:
     verb = a[0] if len(a) else ""
     if verb in ("give", "take") and len(a) == 2 and w.kind_of.get(a[1]) in ("virtue", "corruption"):
-        return "virtues and corruptions cannot be given or received", "RTDT-TRADE-3"
-    return f"{text!r} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2"
+        return IllegalAction("virtues and corruptions cannot be given or received", "RTDT-TRADE-3")
+    return IllegalAction(
+        "{action} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2", action=repr(text)
+    )
 
 
-def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> tuple[str, str]:
+def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalAction:
     h = s.heroes[s.turn.seat]
     verb = a[0] if len(a) else ""
     b = s.battle
     assert b is not None
     if verb == "advantage":
         if b.rung >= 4:
-            return "this card is already at its best result", "RTDT-BATTLE-8"
+            return IllegalAction("this card is already at its best result", "RTDT-BATTLE-8")
         if len(a) == 2 and b.pool.get(a[1], 0) <= 0:
-            return f"you have no {a[1]} advantage left", "RTDT-ADV-3"
+            return IllegalAction("you have no {trait} advantage left", "RTDT-ADV-3", trait=a[1])
         most = action_cap(w, s)
         if b.used >= most:
             if most < 10:
-                return (
-                    f"the adversary allows at most {most} advantages in one heroic action",
+                return IllegalAction(
+                    "the adversary allows at most {n} advantages in one heroic action",
                     "RTDT-ADVCARD-7",
+                    n=most,
                 )
-            return "at most 10 advantages in one heroic action", "RTDT-ADV-9"
+            return IllegalAction("at most 10 advantages in one heroic action", "RTDT-ADV-9")
         cap = stat_set(w, h, "advantage_cap")
         if cap is not None and s.turn.advantages_used >= cap:
-            return f"a corruption limits you to {cap} advantages a turn", "RTDT-CORR-7"
-        return "only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3"
+            return IllegalAction(
+                "a corruption limits you to {n} advantages a turn", "RTDT-CORR-7", n=cap
+            )
+        return IllegalAction("only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3")
     if verb == "retreat":
-        return "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
+        return IllegalAction("you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5")
     if verb == "bless":
-        return "spend a blessing only if you hold one, on a card you can improve", "COV-BLESS-2"
-    return (
-        f"{text!r}: in a battle, use advantages, items, or resolve the card",
+        return IllegalAction("spend a blessing only if you hold one, on a card you can improve", "COV-BLESS-2")
+    return IllegalAction(
+        "{action}: in a battle, use advantages, items, or resolve the card",
         "RTDT-BATTLE-10",
+        action=repr(text),
     )
 
 
-def _cannot_move(w: World, h: HeroState, a: Action, text: str) -> tuple[str, str]:
+def _cannot_move(w: World, h: HeroState, a: Action, text: str) -> IllegalAction:
     if len(a) != 2 or a[1] not in w.board.neighbours:
-        return f"{text!r}: unknown space", "RTDT-MOVE-7"
+        return IllegalAction("{action}: unknown space", "RTDT-MOVE-7", action=repr(text))
     if a[1] not in w.board.neighbours[h.space]:
         board = w.board
         there = board.kingdom_of[a[1]]
@@ -90,17 +99,26 @@ def _cannot_move(w: World, h: HeroState, a: Action, text: str) -> tuple[str, str
         )
         if crossing and a[1] in board.river_bank.get((board.kingdom_of[h.space], there), ()):
             # RTDT-MOVE-8: the river is an edge; a crossing ends on a space sharing that edge
-            why = f"a river is an edge, not a space: you cannot slide along it to {a[1]}"
-            return why, "RTDT-MOVE-8"
-        return f"{a[1]} is not adjacent to {h.space}", "RTDT-MOVE-7"
-    return f"no movement left this turn (move value {base_move(w, h)})", "RTDT-MOVE-1"
+            return IllegalAction(
+                "a river is an edge, not a space: you cannot slide along it to {space}",
+                "RTDT-MOVE-8",
+                space=a[1],
+            )
+        return IllegalAction(
+            "{space} is not adjacent to {here}", "RTDT-MOVE-7", space=a[1], here=h.space
+        )
+    return IllegalAction(
+        "no movement left this turn (move value {n})", "RTDT-MOVE-1", n=base_move(w, h)
+    )
 
 
-def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, str]:
+def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction:
     """Why `a` is not legal now: a message and the rule ID it breaks."""
     text = str(a) or "(empty)"
     if s.result is not None:
-        return f"the game is over ({s.result.cause}); no action is legal", "RTDT-END-1"
+        return IllegalAction(
+            "the game is over ({cause}); no action is legal", "RTDT-END-1", cause=s.result.cause
+        )
     if s.pending:
         return _not_an_answer(s, a, text)
     if len(a) and a[0] == "cast":  # the Astromancer's spells (covenant/spells.py)
@@ -113,30 +131,30 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
     if s.battle is not None:
         return _not_a_battle_move(w, s, a, text)
     if t.start_pending and verb not in ("banner", "resolve", "use"):
-        return "resolve your start-of-turn effects first", "RTDT-TURN-4"
+        return IllegalAction("resolve your start-of-turn effects first", "RTDT-TURN-4")
     card_says = corruptions.why_not(w, s, h, a)  # Covenant corruptions and wands
     if card_says is not None:
         return card_says
     if verb == "banner":
         if t.banner_done:
-            return "the banner action is taken at the start of the turn, once", "RTDT-TURN-3"
-        return "you cannot pay the glyph's spirit for the banner action", "RTDT-GLYPH-3"
+            return IllegalAction("the banner action is taken at the start of the turn, once", "RTDT-TURN-3")
+        return IllegalAction("you cannot pay the glyph's spirit for the banner action", "RTDT-GLYPH-3")
     if verb == "double":
         if t.moving_started or t.doubled:
-            return "double your move before you start moving, once", "RTDT-MOVE-2"
+            return IllegalAction("double your move before you start moving, once", "RTDT-MOVE-2")
         if restricted(w, h, "double_move"):
-            return "a corruption stops you doubling your move", "RTDT-CORR-7"
-        return "doubling your move costs 1 spirit", "RTDT-MOVE-2"
+            return IllegalAction("a corruption stops you doubling your move", "RTDT-CORR-7")
+        return IllegalAction("doubling your move costs 1 spirit", "RTDT-MOVE-2")
     if verb == "move" and s.cov is not None and h.seat in s.cov.stuck:
-        return "you entered a wasteland: you may not leave it this turn", "COV-WASTE-4"
+        return IllegalAction("you entered a wasteland: you may not leave it this turn", "COV-WASTE-4")
     if verb == "build":
         if t.heroic_done:
-            return "only one heroic action per turn", "RTDT-HEROIC-2"
-        return "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
+            return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
+        return IllegalAction("Build needs a foundation with three offerings on your space", "COV-BUILD-1")
     if verb == "bless":
-        return "blessings are spent during a Battle or a dungeon room", "COV-BLESS-2"
+        return IllegalAction("blessings are spent during a Battle or a dungeon room", "COV-BLESS-2")
     if verb == "pass_mark":  # Bane of Omens' Black Mark (abilities/adversaries.py)
-        return (
+        return IllegalAction(
             "only the holder of the adversary's mark passes it, paying its spirit, to another hero",
             "RTDT-ADVCARD-2",
         )
@@ -144,84 +162,138 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         return _cannot_move(w, h, a, text)
     if verb == "cleanse":
         if t.heroic_done:
-            return "only one heroic action per turn", "RTDT-HEROIC-2"
+            return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
         if h.spirit < glyph_cost(w, s, h, "cleanse"):
-            return "the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
+            return IllegalAction("the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3")
         if (
             len(a) == 2
             and a[1] in s.skulls
             and s.skulls[a[1]] == 3
             and restricted(w, h, "cleanse_full_building")
         ):
-            return "a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7"
+            return IllegalAction("a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7")
         if s.cov is not None and len(a) == 2 and s.skulls.get(a[1], 0) > 0:
             if any(x.space == a[1] and x.monument == "endless_necropolis" for x in s.cov.sites):
-                return "no Cleanse removes skulls from the Endless Necropolis", "COV-CLARIFY-13"
-            return "doom skulls can never be cleansed", "COV-DOOM-4"
-        return "Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2"
+                return IllegalAction("no Cleanse removes skulls from the Endless Necropolis", "COV-CLARIFY-13")
+            return IllegalAction("doom skulls can never be cleansed", "COV-DOOM-4")
+        return IllegalAction("Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2")
     if verb in ("reinforce", "haggle"):
         if h.space not in s.skulls:
-            return "Reinforce needs a standing building on your space", "RTDT-REINF-1"
+            return IllegalAction("Reinforce needs a standing building on your space", "RTDT-REINF-1")
         if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
-            return "the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6"
+            return IllegalAction("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
         if t.reinforces:
-            return "you may Reinforce once per turn", "RTDT-REINF-1"
+            return IllegalAction("you may Reinforce once per turn", "RTDT-REINF-1")
         if verb == "haggle" and t.haggle:
-            return "the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1"
+            return IllegalAction("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
         if h.spirit < glyph_cost(w, s, h, "reinforce"):
-            return "the Reinforce glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
-        return "you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2"
+            return IllegalAction("the Reinforce glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3")
+        return IllegalAction("you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2")
     if verb == "trade":
         if t.traded:
-            return "you may trade once per turn", "RTDT-TRADE-1"
-        return "trade only with a hero on your space", "RTDT-TRADE-1"
+            return IllegalAction("you may trade once per turn", "RTDT-TRADE-1")
+        return IllegalAction("trade only with a hero on your space", "RTDT-TRADE-1")
     if verb == "use":
-        return f"{text!r}: you cannot use that item now", "RTDT-ITEM-9"
+        return IllegalAction("{action}: you cannot use that item now", "RTDT-ITEM-9", action=repr(text))
     if verb == "battle":
         if t.heroic_done:
-            return "only one heroic action per turn", "RTDT-HEROIC-2"
+            return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
         if h.spirit < glyph_cost(w, s, h, "battle") and foes_at(s, h.space):
-            return "the Battle glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
-        return "Battle needs a foe on your space", "RTDT-BATTLE-1"
+            return IllegalAction("the Battle glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3")
+        return IllegalAction("Battle needs a foe on your space", "RTDT-BATTLE-1")
     if verb in ("give", "take", "offer", "cancel"):
-        return "no trade is open; start one with trade SEAT", "RTDT-TRADE-1"
+        return IllegalAction("no trade is open; start one with trade SEAT", "RTDT-TRADE-1")
     if verb == "end" and len(a) > 1:
-        return "only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8"
-    return f"{text!r} is not an action now; legal: {', '.join(map(str, legal[:8]))}…", "RTDT-TURN-1"
+        return IllegalAction("only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8")
+    return IllegalAction(
+        "{action} is not an action now; legal: {legal}",
+        "RTDT-TURN-1",
+        action=repr(text),
+        legal=", ".join(map(str, legal[:8])) + "…",
+    )
 
 
 def describe(w: World, s: State, d: Decision) -> str:
-    """The pending question, as the seat is asked it (each kind words its own)."""
+    """The pending question, as the seat is asked it, in English."""
+    return question(w, s, d).text
+
+
+def question(w: World, s: State, d: Decision) -> Event:
+    """The pending question as a template with fields (each kind words its own; a kind not
+    worded so yet gives its English text)."""
     if d.kind in w.hooks.decisions:
-        return decisions.words(w, s, d)
-    return f"{w.content.heroes[s.heroes[d.seat].hero].name}: {d.kind}"
+        said = decisions.words(w, s, d)
+        return said if isinstance(said, Event) else plain(said)
+    hero = w.content.heroes[s.heroes[d.seat].hero].name
+    return event("text", "{hero}: {decision}", hero=hero, decision=d.kind)
 
 
 def prompt(w: World, s: State) -> str:
+    return asked(w, s).text
+
+
+def asked(w: World, s: State) -> Event:
+    """What is being decided, as a template with fields (the catalog's message id), so a
+    screen words it in its own language; `prompt` is its English."""
     if s.result is not None:
-        return f"The game is over: {s.result.outcome} ({s.result.cause})."
+        if s.result.outcome == "win":
+            return event("text", "The game is over: win ({cause}).", cause=s.result.cause)
+        return event("text", "The game is over: loss ({cause}).", cause=s.result.cause)
     if s.pending:
-        return describe(w, s, s.pending[-1])
+        return question(w, s, s.pending[-1])
     t = s.turn
     who = w.content.heroes[s.heroes[t.seat].hero].name
     if s.trade is not None:
-        return f"{who}: trading - give, take, then offer (or cancel)."
+        return event("text", "{hero}: trading - give, take, then offer (or cancel).", hero=who)
     if s.delve is not None:
-        dv = s.delve
-        if dv.room < 0:
-            return f"{who}: in the dungeon - choose a room to enter, or leave."
-        d = s.dungeons[dv.space]
-        room = next(r for r in rooms_of(w, d.kind) if r.id == d.rooms[dv.room])
-        result = room.improved if dv.improved else room.initial
-        return f"{who}: {room.name} - {result.text} (improve, or resolve)"
+        return _in_the_dungeon(w, s, who)
     if s.battle is not None:
         b = s.battle
         if not b.revealed:
-            return f"{who}: {b.resolved} card(s) resolved against the {w.name(b.foe)}; continue or retreat."
+            return event(
+                "text",
+                "{hero}: {n} card(s) resolved against the {foe}; continue or retreat.",
+                hero=who,
+                n=b.resolved,
+                foe=w.name(b.foe),
+            )
         card = w.content.battle_cards[b.cards[b.index]]
-        return (
-            f"{who}: battle card {b.index + 1} of {len(b.cards)} against the {w.name(b.foe)} - "
-            f"{card.rungs[b.rung].text} (use advantages, or resolve)"
+        return event(
+            "text",
+            "{hero}: battle card {n} of {cards} against the {foe} - {rung} (use advantages, or resolve)",
+            hero=who,
+            n=b.index + 1,
+            cards=len(b.cards),
+            foe=w.name(b.foe),
+            rung=card.rungs[b.rung].text,
         )
-    step = "start of turn" if t.phase == "start" else "middle of turn"
-    return f"{who}, month {s.month}, {step}: choose an action (end to drop your skull)."
+    if t.phase == "start":
+        return event(
+            "text",
+            "{hero}, month {month}, start of turn: choose an action (end to drop your skull).",
+            hero=who,
+            month=s.month,
+        )
+    return event(
+        "text",
+        "{hero}, month {month}, middle of turn: choose an action (end to drop your skull).",
+        hero=who,
+        month=s.month,
+    )
+
+
+def _in_the_dungeon(w: World, s: State, who: str) -> Event:
+    dv = s.delve
+    assert dv is not None
+    if dv.room < 0:
+        return event("text", "{hero}: in the dungeon - choose a room to enter, or leave.", hero=who)
+    d = s.dungeons[dv.space]
+    room = next(r for r in rooms_of(w, d.kind) if r.id == d.rooms[dv.room])
+    result = room.improved if dv.improved else room.initial
+    return event(
+        "text",
+        "{hero}: {room} - {effect} (improve, or resolve)",
+        hero=who,
+        room=room.name,
+        effect=result.text,
+    )

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from towerplay.core.errors import IllegalAction, SaveError
+from towerplay.core.errors import SaveError
 from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
@@ -20,7 +20,7 @@ from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.rtdt import app, competitive, decisions, decks, gamecode, plugins, tower
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.describe import describe
-from towerplay.rtdt.explain import DECISION_RULES, explain, prompt
+from towerplay.rtdt.explain import DECISION_RULES, asked, explain, prompt
 from towerplay.rtdt.observe import Kept, observe
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import deck_for
@@ -400,6 +400,11 @@ class RtdtGame(Undoable):
     def prompt(self) -> str:
         return prompt(self.world, self.state)
 
+    @property
+    def asked(self) -> Event:
+        """The prompt as a template with fields, for a screen to word in its language."""
+        return asked(self.world, self.state)
+
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             s = self.state
@@ -419,8 +424,7 @@ class RtdtGame(Undoable):
         a = parse(action) if isinstance(action, str) else action
         legal = self.legal_actions()
         if a not in legal:
-            message, rule = explain(self.world, self.state, a, legal)
-            raise IllegalAction(message, rule)
+            raise explain(self.world, self.state, a, legal)
         s = self.state
         self._legal = None
         w = self.world

@@ -33,7 +33,7 @@ class DecisionKind:
 
     answers: Handler  # (w, s, d) -> list[Action]
     apply: Handler  # (w, s, d, a) -> None; `d` is already off the queue
-    words: Handler  # (w, s, d) -> str: the question, as the seat is asked it
+    words: Handler  # (w, s, d) -> Event (or str): the question, as the seat is asked it
     what: str  # what it asks, for refusals ("... does not answer the pending question: ...")
     rule: str  # the rule ID it carries out
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from towerplay.core.narration import N_
 from towerplay.sim.records import game_of, read
 
 Z95 = 1.959964
@@ -50,10 +51,23 @@ class Row:
 
 @dataclass(frozen=True)
 class Table:
+    """One table of the report. Its title and note are English message ids (the note a
+    template whose fields are `note_args`), so a screen words them in its own language."""
+
     title: str
     key: str  # a file-name-safe id, for the figure
     rows: tuple[Row, ...]
     note: str = ""  # how to read it, when the title is not enough
+    note_args: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def note_text(self) -> str:
+        """The note in English."""
+        return self.note.format_map(self.note_args) if self.note_args else self.note
+
+
+# the columns of every table, in order (message ids: a screen words them)
+COLUMNS = (N_("group"), N_("games"), N_("wins"), N_("win rate"), N_("95% interval"))
 
 
 def won(record: dict[str, Any], seat: int | None = None) -> bool:
@@ -98,26 +112,26 @@ def _each(field: str) -> Callable[[dict[str, Any]], list[tuple[str, bool]]]:
 def breakdowns(game: str, records: list[dict[str, Any]]) -> list[Table]:
     """Every table of the report, for the games that finished (errors left out)."""
     done = [r for r in records if not r.get("error")]
-    overall = Table("All games", "all", group(done, lambda r: [("all", won(r))]))
+    overall = Table(N_("All games"), "all", group(done, lambda r: [("all", won(r))]))
     if game == "rtdt":
         specs: list[tuple[str, str, Callable[[dict[str, Any]], Iterable[tuple[str, bool]]]]] = [
-            ("By players and difficulty", "players_difficulty",
+            (N_("By players and difficulty"), "players_difficulty",
              lambda r: [(f"{r['setup']['players']} players, {r['setup']['difficulty']}", won(r))]),
-            ("By hero", "hero", _each("heroes")),
-            ("By foe", "foe", _each("foes")),
-            ("By adversary", "adversary", _one("adversary")),
-            ("By companion", "companion", _one("companion")),
-            ("By expansion (Covenant)", "expansion",
+            (N_("By hero"), "hero", _each("heroes")),
+            (N_("By foe"), "foe", _each("foes")),
+            (N_("By adversary"), "adversary", _one("adversary")),
+            (N_("By companion"), "companion", _one("companion")),
+            (N_("By expansion (Covenant)"), "expansion",
              lambda r: [(r["setup"].get("expansion") or "base game", won(r))]),
-            ("By mode", "mode", _one("mode")),
+            (N_("By mode"), "mode", _one("mode")),
         ]
     else:
         specs = [
-            ("By encounter", "encounter", _one("encounter")),
-            ("By party size and difficulty", "party_difficulty",
+            (N_("By encounter"), "encounter", _one("encounter")),
+            (N_("By party size and difficulty"), "party_difficulty",
              lambda r: [(f"{len(r['setup']['party'])} heroes, {r['setup']['difficulty']}",
                          won(r))]),
-            ("By class in the party", "class", _each("party")),
+            (N_("By class in the party"), "class", _each("party")),
         ]
     return [overall] + [Table(title, key, group(done, fn)) for title, key, fn in specs]
 
@@ -148,14 +162,15 @@ def held(records: list[dict[str, Any]]) -> Table | None:
         r for r in rows
         if r.games >= HELD_MIN_GAMES and not r.interval[0] <= base <= r.interval[1]
     )
-    note = (
-        f"{len(telling)} of {len(rows)} items and virtues held at the end by at least "
-        f"{HELD_MIN_GAMES} seats have a win rate whose 95% interval leaves out the run's "
-        f"{percent(base)} a seat. Held at the end goes with the result; it does not prove "
-        "the card decided it."
+    note = N_(
+        "{telling} of {cards} items and virtues held at the end by at least {least} seats "
+        "have a win rate whose 95% interval leaves out the run's {rate} a seat. Held at the "
+        "end goes with the result; it does not prove the card decided it."
     )
-    return Table("Held at the end: items and virtues that went with the result", "held",
-                 tuple(sorted(telling, key=lambda r: -r.rate)), note)
+    args = {"telling": len(telling), "cards": len(rows), "least": HELD_MIN_GAMES,
+            "rate": percent(base)}
+    return Table(N_("Held at the end: items and virtues that went with the result"), "held",
+                 tuple(sorted(telling, key=lambda r: -r.rate)), note, args)
 
 
 def tables(game: str, records: list[dict[str, Any]]) -> list[Table]:
@@ -170,7 +185,7 @@ def causes(records: list[dict[str, Any]]) -> Table:
         (r for r in records if not r.get("error")),
         lambda r: [(f"{r['outcome']}: {r['cause']}", won(r))],
     )
-    return Table("How games ended", "causes", rows)
+    return Table(N_("How games ended"), "causes", rows)
 
 
 def lengths(records: list[dict[str, Any]]) -> list[int]:

@@ -35,7 +35,7 @@ def simulate(
     workers: int = 1,
     ray: str | None = None,
     out: Path | None = None,
-    progress: bool = False,
+    progress: bool | str = False,
 ) -> dict[str, Any]:
     """Play `games` games (game i from seed + i) and gather the figures. Heroes, foes, the
     adversary and the companion not given are drawn from each game's seed. In competitive

@@ -53,10 +53,11 @@ def run(
     workers: int = 1,
     ray: str | None = None,
     out: Path | None = None,
-    progress: bool = False,
+    progress: bool | str = False,
 ) -> tuple[list[dict[str, Any]], float, set[int]]:
     """Every task's record, in task order; the seconds the games of this run took and the
-    indexes of the games played now (the rest came from `out`)."""
+    indexes of the games played now (the rest came from `out`). `progress` shows a bar (a
+    string: the bar's label, in the screen's language)."""
     if not tasks:
         return [], 0.0, set()
     game = tasks[0].game
@@ -81,7 +82,7 @@ def run(
 
 
 def _with_progress(
-    stream: Iterable[dict[str, Any]], total: int, show: bool
+    stream: Iterable[dict[str, Any]], total: int, show: bool | str
 ) -> Iterator[dict[str, Any]]:
     """A progress bar with rate and time left on stderr, when asked and stderr is a terminal."""
     if not show or not sys.stderr.isatty() or total < 2:
@@ -96,7 +97,8 @@ def _with_progress(
         TimeRemainingColumn,
     )
 
-    columns = (TextColumn("games"), BarColumn(), MofNCompleteColumn(),
+    label = show if isinstance(show, str) else "games"
+    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(),
                TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn())
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=total, rate="-")

@@ -25,7 +25,7 @@ def simulate(
     workers: int = 1,
     ray: str | None = None,
     out: Path | None = None,
-    progress: bool = False,
+    progress: bool | str = False,
 ) -> dict[str, Any]:
     """Play `games` games of `encounter` (game i from seed + i) with `agent` in every seat
     and count the results, in the shape `sim rtdt` gives (`outcomes` keeps the older

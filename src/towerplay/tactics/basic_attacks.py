@@ -65,9 +65,10 @@ def after_basic_attack(s: State, ctx: Ctx, r: Resolution, actor: Unit) -> None:
                 s,
                 "push",
                 r.seat,
-                f"move {target.uid} one square, or decline",
+                "move {unit} one square, or decline",
                 [*choices, ["decline"]],
                 "AT-ELITE-6",
+                say={"unit": target.uid},
                 unit=target.uid,
             )
     elif mod == "splash_range_2":
@@ -77,9 +78,10 @@ def after_basic_attack(s: State, ctx: Ctx, r: Resolution, actor: Unit) -> None:
                 s,
                 "splash",
                 r.seat,
-                f"deal {SPLASH_DAMAGE} damage to another target at range 2, or decline",
+                "deal {n} damage to another target at range 2, or decline",
                 [*choices, ["decline"]],
                 "AT-ELITE-7",
+                say={"n": SPLASH_DAMAGE},
             )
 
 

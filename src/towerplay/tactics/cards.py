@@ -118,9 +118,10 @@ def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | No
             s,
             "option",
             hero.seat,
-            f"{card.name}: choose one ability",
+            "{card}: choose one ability",
             [["option", str(i + 1)] for i in range(len(card.options))],
             "AT-CARD-2",
+            say={"card": card.name},
         )
     else:
         s.resolution.option = 0
@@ -238,9 +239,10 @@ def ask_move(
         s,
         kind,
         seat,
-        f"move {u.uid} up to {points} (from {ctx.board.name(u.square)})",
+        "move {unit} up to {points} (from {square})",
         choices,
         "AT-MOVE-1",
+        say={"unit": u.uid, "points": points, "square": ctx.board.name(u.square)},
         unit=u.uid,
     )
     return True
@@ -307,9 +309,10 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         s,
         "target",
         r.seat,
-        f"{name}: choose a target (range {band[0]}-{band[1]})",
+        "{name}: choose a target (range {near}-{far})",
         choices,
         "AT-RANGE-1",
+        say={"name": name, "near": band[0], "far": band[1]},
         **area,
     )
     return True
@@ -411,9 +414,10 @@ def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep
         s,
         "heal",
         r.seat,
-        f"{resolving_name(ctx, r)}: choose who heals",
+        "{name}: choose who heals",
         choices,
         "AT-RANGE-1",
+        say={"name": resolving_name(ctx, r)},
     )
     return True
 
@@ -451,7 +455,8 @@ def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Con
     )
     if not choices:
         return False
-    ask(s, "condition", r.seat, f"choose who becomes {st.condition}", choices, "AT-RANGE-1")
+    say = {"condition": st.condition}
+    ask(s, "condition", r.seat, "choose who becomes {condition}", choices, "AT-RANGE-1", say=say)
     return True
 
 
@@ -488,7 +493,8 @@ def ask_summon_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Summon
     if not choices:
         return False
     choices.sort()
-    ask(s, "summon", r.seat, f"place the {summon.name}", choices, "AT-SUM-1", summon=st.summon)
+    say = {"summon": summon.name}
+    ask(s, "summon", r.seat, "place the {summon}", choices, "AT-SUM-1", say=say, summon=st.summon)
     return True
 
 

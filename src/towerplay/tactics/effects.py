@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.core.narration import Event, event
 from towerplay.core.rng import Rng
 from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
@@ -41,12 +42,22 @@ _DIR_VECTORS = {
 
 
 def ask(
-    s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str, **data: Any
+    s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str,
+    say: dict[str, Any] | None = None, **data: Any,
 ) -> None:
-    """Push a decision; `choices` are the legal actions as token lists."""
-    s.pending.append(
-        Decision(kind, seat, {"prompt": prompt, "choices": choices, "rule": rule, **data})
-    )
+    """Push a decision; `choices` are the legal actions as token lists. The prompt is an
+    English template (a message id of the catalog) whose fields are `say`, kept beside it
+    as `prompt_args` so that a screen words the question in its own language."""
+    asked = {"prompt": prompt, "choices": choices, "rule": rule, **data}
+    if say:
+        asked["prompt_args"] = dict(say)
+    s.pending.append(Decision(kind, seat, asked))
+
+
+def question(d: Decision) -> Event:
+    """A decision's prompt as an event a catalog words: its template and fields (a save
+    older than `prompt_args` holds the English text, taken literally)."""
+    return event("text", str(d.data["prompt"]), **(d.data.get("prompt_args") or {}))
 
 
 def footprint(ctx: Ctx, u: Unit) -> tuple[Square, ...]:

@@ -83,9 +83,10 @@ def place_phase(s: State, ctx: Ctx) -> None:
             s,
             "place",
             hero.seat,
-            f"place {hero.uid} in the highlighted area",
+            "place {hero} in the highlighted area",
             choices,
             "AT-SETUP-1",
+            say={"hero": hero.uid},
         )
         return
     log(s, "turn", "round {round} begins", round=1)
@@ -102,9 +103,10 @@ def mulligan_phase(s: State, ctx: Ctx) -> None:
             s,
             "mulligan",
             hero.seat,
-            f"{hero.uid}: keep this hand or mulligan once?",
+            "{hero}: keep this hand or mulligan once?",
             [["keep"], ["mulligan"]],
             "AT-DRAW-3",
+            say={"hero": hero.uid},
         )
         return
     s.phase = "initiative"
@@ -133,9 +135,10 @@ def reshuffle_phase(s: State, ctx: Ctx) -> None:
             s,
             "reshuffle",
             seat,
-            f"initiative: {' '.join(s.initiative)}; spend a revive potion to reshuffle?",
+            "initiative: {order}; spend a revive potion to reshuffle?",
             [["accept"], ["reshuffle"]],
             "AT-INIT-2",
+            say={"order": " ".join(s.initiative)},
         )
         return
     s.phase, s.cursor = "swaps", 0
@@ -159,9 +162,10 @@ def swaps_phase(s: State, ctx: Ctx) -> None:
             s,
             "swap",
             swapper.seat,
-            f"{swapper.uid}: swap your initiative token with {s.initiative[i - 1]}'s?",
+            "{hero}: swap your initiative token with {other}'s?",
             [["keep"], ["swap"]],
             "AT-INIT-3",
+            say={"hero": swapper.uid, "other": s.initiative[i - 1]},
             index=i,
         )
         return
@@ -194,9 +198,10 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
             s,
             "cleanup",
             hero.seat,
-            f"{hero.uid}: discard a card at cleanup?",
+            "{hero}: discard a card at cleanup?",
             cleanup_choices(hero),
             "AT-CLEAN-1",
+            say={"hero": hero.uid},
         )
         return
     for u in s.units.values():

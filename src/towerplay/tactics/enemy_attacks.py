@@ -138,9 +138,10 @@ def resolve_enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit) -> bool:
                     s,
                     "response",
                     seat,
-                    f"{u.uid} {a['name']} {target.uid} for {a['amount']}: respond?",
+                    "{unit} {attack} {target} for {n}: respond?",
                     choices,
                     "AT-KEY-3",
+                    say={"unit": u.uid, "attack": a["name"], "target": target.uid, "n": a["amount"]},
                     unit=target.uid,
                 )
                 return True

@@ -161,9 +161,10 @@ def choose_focus(
         s,
         "focus",
         earliest_seat(s),
-        f"{u.uid}: the heroes tie for closest; choose whom it goes for",
+        "{unit}: the heroes tie for closest; choose whom it goes for",
         choices,
         "AT-BOSS-3",
+        say={"unit": u.uid},
         unit=u.uid,
     )
     return True

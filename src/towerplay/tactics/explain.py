@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction
-from towerplay.tactics.effects import can_see, footprint, occupied, unit_at, walls
+from towerplay.tactics.effects import can_see, footprint, occupied, question, unit_at, walls
 from towerplay.tactics.state import Ctx, State
 
 
@@ -20,7 +20,10 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
             len(tokens) < 2 or tokens[1] not in hero.hand
         ):
             return IllegalAction(
-                f"{' '.join(tokens[1:]) or 'that card'} is not in {hero.uid}'s hand", "AT-TURN-2"
+                "{card} is not in {hero}'s hand",
+                "AT-TURN-2",
+                card=" ".join(tokens[1:]) or "that card",
+                hero=hero.uid,
             )
         if (
             verb in ("play", "dash")
@@ -33,7 +36,7 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
             )
         if verb == "item":
             return IllegalAction(
-                f"the party has no {' '.join(tokens[1:]) or 'such'} item left", "AT-ITEM-1"
+                "the party has no {item} item left", "AT-ITEM-1", item=" ".join(tokens[1:]) or "such"
             )
         if verb == "pass":
             return IllegalAction(
@@ -61,21 +64,29 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
     options = ", ".join(" ".join(c) for c in choices[:8]) + ("…" if len(choices) > 8 else "")
     typed = " ".join(tokens)
     return IllegalAction(
-        f"{typed!r} is not an action now ({d.data['prompt']}); legal: {options}", rule
+        "{action} is not an action now ({prompt}); legal: {legal}",
+        rule,
+        action=repr(typed),
+        prompt=question(d),
+        legal=options,
     )
 
 
 def explain_move(s: State, ctx: Ctx, name: str) -> IllegalAction:
     sq = ctx.board.square(name)
     if sq is None:
-        return IllegalAction(f"{name} is not a square of this map", "AT-MOVE-1")
+        return IllegalAction("{square} is not a square of this map", "AT-MOVE-1", square=name)
     if (1 << sq) & walls(s, ctx):
-        return IllegalAction(f"{name} is a wall", "AT-MOVE-4")
+        return IllegalAction("{square} is a wall", "AT-MOVE-4", square=name)
     if (1 << sq) & occupied(s, ctx):
-        return IllegalAction(f"{name} is taken by another character", "AT-MOVE-2")
+        return IllegalAction(
+            "{square} is taken by another character", "AT-MOVE-2", square=name
+        )
     return IllegalAction(
-        f"{name} is out of reach: orthogonal steps, 2 points per obstacle, no passing through characters",
+        "{square} is out of reach: orthogonal steps, 2 points per obstacle, "
+        "no passing through characters",
         "AT-MOVE-1",
+        square=name,
     )
 
 
@@ -83,14 +94,23 @@ def explain_target(s: State, ctx: Ctx, name: str) -> IllegalAction:
     sq = ctx.board.square(name)
     who = unit_at(s, ctx, sq) if sq is not None else None
     if who is None:
-        return IllegalAction(f"nobody to target on {name}", "AT-RANGE-1")
+        return IllegalAction("nobody to target on {square}", "AT-RANGE-1", square=name)
     if who.large and who.square != sq:
         return IllegalAction(
-            f"target {who.uid} by its first square, {ctx.board.name(who.square)}", "AT-RANGE-1"
+            "target {unit} by its first square, {square}",
+            "AT-RANGE-1",
+            unit=who.uid,
+            square=ctx.board.name(who.square),
         )
     if "invisible" in who.conditions:
-        return IllegalAction(f"{who.uid} is invisible and cannot be targeted", "AT-COND-4")
+        return IllegalAction(
+            "{unit} is invisible and cannot be targeted", "AT-COND-4", unit=who.uid
+        )
     actor = s.units[s.resolution.actor] if s.resolution is not None else None
     if actor is not None and not can_see(s, ctx, actor, footprint(ctx, who)):
-        return IllegalAction(f"{actor.uid} has no line of sight to {who.uid}", "AT-LOS-1")
-    return IllegalAction(f"{who.uid} is not within the range of this ability", "AT-RANGE-2")
+        return IllegalAction(
+            "{unit} has no line of sight to {target}", "AT-LOS-1", unit=actor.uid, target=who.uid
+        )
+    return IllegalAction(
+        "{unit} is not within the range of this ability", "AT-RANGE-2", unit=who.uid
+    )

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.errors import SaveError
-from towerplay.core.narration import Event
+from towerplay.core.narration import Event, event, plain
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
@@ -17,7 +17,7 @@ from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import describe, scaled_for
-from towerplay.tactics.effects import fit_max_hp, footprint
+from towerplay.tactics.effects import fit_max_hp, footprint, question
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.idle import idle_notes
@@ -67,9 +67,14 @@ class TacticsGame(Undoable):
 
     @property
     def prompt(self) -> str:
+        return self.asked.text
+
+    @property
+    def asked(self) -> Event:
+        """The prompt as a template with fields, for a screen to word in its language."""
         if self.s.outcome:
-            return f"the encounter is over: {self.s.outcome}"
-        return str(self.s.pending[-1].data["prompt"]) if self.s.pending else ""
+            return event("text", "the encounter is over: {outcome}", outcome=self.s.outcome)
+        return question(self.s.pending[-1]) if self.s.pending else plain("")
 
     @property
     def result(self) -> Result | None:
@@ -166,7 +171,7 @@ class TacticsGame(Undoable):
         pending = None
         if s.pending:
             d = s.pending[-1]
-            pending = {"kind": d.kind, "seat": d.seat, "prompt": d.data["prompt"]}
+            pending = {"kind": d.kind, "seat": d.seat, "prompt": question(d).text}
             if "area" in d.data:  # an area's reach and whom it affects (AT-AOE-3)
                 pending["area"] = {"radius": d.data["area"][0], "affects": d.data["area"][1]}
             if d.seat == seat:

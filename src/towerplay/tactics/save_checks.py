@@ -202,6 +202,9 @@ def _decision(ctx: Ctx, s: State, d: Decision, path: str, fail: Fail) -> None:
     for key, kind in (("prompt", str), ("rule", str), ("choices", list)):
         if not isinstance(data.get(key), kind):
             raise fail(f"{path}.data.{key}", f"expected {kind.__name__}")
+    said = data.get("prompt_args", {})  # the prompt's fields (absent in older saves)
+    if not isinstance(said, dict) or not all(isinstance(k, str) for k in said):
+        raise fail(f"{path}.data.prompt_args", "expected an object of the prompt's fields")
     choices = data["choices"]
     if not choices or not all(
         isinstance(c, list) and c and all(isinstance(t, str) for t in c) for c in choices

@@ -77,9 +77,10 @@ def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
                 s,
                 "spawn",
                 earliest_seat(s),
-                f"a {st.enemy} spawns on a taken square; choose an adjacent one",
+                "a {enemy} spawns on a taken square; choose an adjacent one",
                 choices,
                 "AT-SPAWN-2",
+                say={"enemy": st.enemy},
                 enemy=st.enemy,
             )
             return True

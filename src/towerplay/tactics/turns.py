@@ -70,9 +70,10 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
                 s,
                 "knocked_out",
                 hero.seat,
-                f"{uid} is knocked out: drink a revive potion or skip the turn?",
+                "{hero} is knocked out: drink a revive potion or skip the turn?",
                 [["revive"], ["skip"]],
                 "AT-REVIVE-1",
+                say={"hero": uid},
             )
         else:
             log(s, "turn", "{hero} is knocked out and skips the turn", seats=(hero.seat,), hero=uid)
@@ -163,9 +164,10 @@ def ask_turn(s: State, ctx: Ctx, hero: Hero) -> None:
         s,
         "turn",
         hero.seat,
-        f"{hero.uid}: action {min(hero.actions + 1, 2)} of 2",
+        "{hero}: action {n} of 2",
         choices,
         "AT-TURN-1",
+        say={"hero": hero.uid, "n": min(hero.actions + 1, 2)},
     )
 
 

@@ -83,7 +83,11 @@ class Hub:
 
 
 def error_body(e: Exception) -> dict[str, Any]:
-    return {"error": str(e), "rule": getattr(e, "rule", None)}
+    body = {"error": str(e), "rule": getattr(e, "rule", None)}
+    said = getattr(e, "said", None)
+    if said is not None:  # a game's refusal, for the page to word in its language
+        body["refusal"] = said
+    return body
 
 
 class Server:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
+from towerplay.core.narration import Event
 from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.sim.agents import check_agent, make_agent
@@ -56,13 +57,15 @@ class Stale(TableError):
 
 
 class Refused(TableError):
-    """The rules forbid the action (`rule` names the rule it breaks)."""
+    """The rules forbid the action (`rule` names the rule it breaks; `said` is the game's
+    refusal as a template with fields, `IllegalAction.view()`, for the page to word)."""
 
     status = 422
 
-    def __init__(self, message: str, rule: str) -> None:
+    def __init__(self, message: str, rule: str, said: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.rule = rule
+        self.said = said
 
 
 @dataclass(frozen=True)
@@ -269,7 +272,7 @@ class Tables:
         try:
             after.apply(action)
         except IllegalAction as e:
-            raise Refused(str(e), e.rule) from None
+            raise Refused(str(e), e.rule, e.view()) from None
         return self._store(rec, after, action, actor, None)
 
     def _store(
@@ -516,6 +519,7 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "to_act": game.to_act,
         "your_turn": game.to_act == seat,
         "prompt": game.prompt if game.to_act == seat else "",
+        "ask": _asked(game) if game.to_act == seat else None,
         "legal_actions": [str(a) for a in game.legal_actions()] if game.to_act == seat else [],
         "result": None if game.result is None else game.result.to_json(),
         "undo": {
@@ -526,6 +530,13 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "campaign": campaign_link(rec.document),
         "observe": game.observe(seat),
     }
+
+
+def _asked(game: Game) -> dict[str, Any] | None:
+    """The question as a template with fields (a game's `asked` event), for the page's
+    catalog to word; None for a game without one (the page shows `prompt`)."""
+    said = getattr(game, "asked", None)
+    return said.view() if isinstance(said, Event) else None
 
 
 def campaign_link(doc: dict[str, Any]) -> dict[str, Any] | None:

@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, decision, on, on_flag, on_flag_filter, verb
@@ -276,11 +277,21 @@ def _smuggle(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _smuggle_words(w: World, s: State, d: Decision) -> str:
-    chosen = ", ".join(w.name(t) for t in d.options) or "none yet"
-    return (
-        f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - send market treasures under "
-        f"the deck (chosen: {chosen}), or done."
+def _smuggle_words(w: World, s: State, d: Decision) -> Event:
+    hero, item = hero_name(w, s.heroes[d.seat]), w.name(d.target)
+    if not d.options:
+        return event(
+            "text",
+            "{hero}: {item} - send market treasures under the deck (chosen: none yet), or done.",
+            hero=hero,
+            item=item,
+        )
+    return event(
+        "text",
+        "{hero}: {item} - send market treasures under the deck (chosen: {chosen}), or done.",
+        hero=hero,
+        item=item,
+        chosen=", ".join(w.name(t) for t in d.options),
     )
 
 

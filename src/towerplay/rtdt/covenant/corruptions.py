@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action
 from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import wands
@@ -110,14 +111,18 @@ def _banning(flag: str) -> Callable[[World, State, HeroState, list[Action]], lis
 RESTRICTS = {flag: _banning(flag) for flag in BANS}  # registered per flag by covenant/plugin
 
 
-def why_not(w: World, s: State, h: HeroState, a: Action) -> tuple[str, str] | None:
+def why_not(w: World, s: State, h: HeroState, a: Action) -> IllegalAction | None:
     """Words for an action a Covenant card makes illegal (for explain)."""
     card = forbidding(w, s, h, a)
     if card is not None:
-        return f"your corruption {w.name(card)} forbids {str(a)!r}", "RTDT-CORR-7"
+        return IllegalAction(
+            "your corruption {card} forbids {action}", "RTDT-CORR-7", card=w.name(card), action=repr(str(a))
+        )
     if owns_use(w, a) and wands.is_wand(w, a[1]) and a[1] in h.treasures:
         n = wands.charges(s, a[1])
-        return f"{w.name(a[1])} ({n} charge(s)) cannot do that now", "COV-WAND-2"
+        return IllegalAction(
+            "{wand} ({n} charge(s)) cannot do that now", "COV-WAND-2", wand=w.name(a[1]), n=n
+        )
     return None
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.decks import put_under
@@ -228,8 +229,10 @@ def _quarry(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _quarry_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: put the quarry token on a foe on the board (or stop)."
+def _quarry_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text", "{hero}: put the quarry token on a foe on the board (or stop).", hero=_who(w, s, d)
+    )
 
 
 def _quarry_step_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -249,10 +252,16 @@ def _quarry_step_apply(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("quarry_step", d.seat, amount=d.amount - 1))
 
 
-def _quarry_step_words(w: World, s: State, d: Decision) -> str:
+def _quarry_step_words(w: World, s: State, d: Decision) -> Event:
     foe, space = quarry_at(s)
     where = w.board.names.get(space, space)
-    return f"{_who(w, s, d)}: move your quarry at {where} one space ({d.amount} left), or stop."
+    return event(
+        "text",
+        "{hero}: move your quarry at {space} one space ({n} left), or stop.",
+        hero=_who(w, s, d),
+        space=where,
+        n=d.amount,
+    )
 
 
 def _instinct_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -275,10 +284,13 @@ def _instinct(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _instinct_words(w: World, s: State, d: Decision) -> str:
-    return (
-        f"{_who(w, s, d)}: the {w.name(_foe_id(s, d.target))} strike - take the quarry token back "
-        "to spare your quarry (dodge), or stop."
+def _instinct_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: the {foe} strike - take the quarry token back to spare your quarry (dodge), "
+        "or stop.",
+        hero=_who(w, s, d),
+        foe=w.name(_foe_id(s, d.target)),
     )
 
 
@@ -303,8 +315,12 @@ def _astro_banner(w: World, s: State, d: Decision, a: Action) -> None:
         gain_blessing(w, s, h, "Well Versed")
 
 
-def _astro_banner_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: choose a building on or next to your space to clear a skull from."
+def _astro_banner_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: choose a building on or next to your space to clear a skull from.",
+        hero=_who(w, s, d),
+    )
 
 
 def _aegis_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -335,8 +351,13 @@ def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _aegis_banner_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: pay 10 warriors to return one of your corruptions, or stop."
+def _aegis_banner_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: pay {n} warriors to return one of your corruptions, or stop.",
+        hero=_who(w, s, d),
+        n=AEGIS_RETURN_COST,
+    )
 
 
 # registered by covenant/plugin.py (hooks.decision)

@@ -16,6 +16,8 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
@@ -439,9 +441,15 @@ def _prepare(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("prepare", d.seat, amount=d.amount - 1))
 
 
-def _prepare_words(w: World, s: State, d: Decision) -> str:
+def _prepare_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return f"{who}: prepare a spell for month {s.month} ({d.amount} left to prepare)."
+    return event(
+        "text",
+        "{hero}: prepare a spell for month {month} ({n} left to prepare).",
+        hero=who,
+        month=s.month,
+        n=d.amount,
+    )
 
 
 def _bounty_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -464,9 +472,14 @@ def _bounty_keep(w: World, s: State, d: Decision, a: Action) -> None:
     mid_action_advantages(w, s, h, a[1])  # RTDT-ADV-7
 
 
-def _bounty_words(w: World, s: State, d: Decision) -> str:
+def _bounty_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return f"{who}: Bounty of the Gods - keep one: {', '.join(w.name(q) for q in d.options)}."
+    return event(
+        "text",
+        "{hero}: Bounty of the Gods - keep one: {options}.",
+        hero=who,
+        options=", ".join(w.name(q) for q in d.options),
+    )
 
 
 def _winds_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -481,9 +494,13 @@ def _winds_again(w: World, s: State, d: Decision, a: Action) -> None:
     ask(s, Decision("winds", d.seat, options=(*d.options, a[1])))
 
 
-def _winds_words(w: World, s: State, d: Decision) -> str:
+def _winds_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return f"{who}: Winds of Change - send another market treasure under the deck, or done."
+    return event(
+        "text",
+        "{hero}: Winds of Change - send another market treasure under the deck, or done.",
+        hero=who,
+    )
 
 
 # registered by covenant/plugin.py (hooks.decision)
@@ -508,15 +525,15 @@ KINDS = {
 }
 
 
-def why_not(w: World, s: State, a: Action) -> tuple[str, str]:
+def why_not(w: World, s: State, a: Action) -> IllegalAction:
     """Why a `cast` is not legal now."""
     h = s.heroes[s.turn.seat]
     cov = s.cov
     spell = a[1] if len(a) > 1 else ""
     if cov is None or spell not in w.content.spells:
-        return f"{' '.join(a)!r}: no such spell to cast", "COV-ASTRO-1"
+        return IllegalAction("{action}: no such spell to cast", "COV-ASTRO-1", action=repr(" ".join(a)))
     if spell not in cov.prepared[h.seat]:
-        return "cast only a card prepared this month, once, on your own turn", "COV-ASTRO-6"
+        return IllegalAction("cast only a card prepared this month, once, on your own turn", "COV-ASTRO-6")
     if (s.battle is not None or s.delve is not None) and spell not in IN_ACTION:
-        return "that spell cannot be cast in the middle of a Battle or a delve", "COV-ASTRO-6"
-    return "that cast would have no effect now, or names a wrong target", "COV-ASTRO-10"
+        return IllegalAction("that spell cannot be cast in the middle of a Battle or a delve", "COV-ASTRO-6")
+    return IllegalAction("that cast would have no effect now, or names a wrong target", "COV-ASTRO-10")

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 
 from pydantic import TypeAdapter
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, monuments, wastelands
 from towerplay.rtdt.covenant.cards import LOSS_OPS, amount, first, spend_treasure, warrior_loss
@@ -42,10 +43,17 @@ STOP = act("stop")
 
 
 def _words(text: str) -> Handler:
-    """The words of a treasure's question: `{hero}: {card} - text`."""
+    """The words of a treasure's question: `{hero}: {card} - text` (the text a message of its
+    own, marked by `_words`)."""
 
-    def words(w: World, s: State, d: Decision) -> str:
-        return f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - {text}"
+    def words(w: World, s: State, d: Decision) -> Event:
+        return event(
+            "text",
+            "{hero}: {card} - {question}",
+            hero=hero_name(w, s.heroes[d.seat]),
+            card=w.name(d.target),
+            question=text,
+        )
 
     return words
 
@@ -294,11 +302,15 @@ def _iron_wall(w: World, s: State, d: Decision, a: Action) -> None:
     run(w, s, h, _held_back(d), why, d.amount)  # kept: the losses, as the event said
 
 
-def _iron_wall_words(w: World, s: State, d: Decision) -> str:
+def _iron_wall_words(w: World, s: State, d: Decision) -> Event:
     n = warrior_loss(w, s, s.heroes[d.seat], _held_back(d), d.amount)
-    return (
-        f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - raise it to ignore this "
-        f"event's losses ({n} warriors and the rest), or stop and take them."
+    return event(
+        "text",
+        "{hero}: {item} - raise it to ignore this event's losses ({n} warriors and the rest), "
+        "or stop and take them.",
+        hero=hero_name(w, s.heroes[d.seat]),
+        item=w.name(d.target),
+        n=n,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
@@ -205,8 +206,12 @@ def _cenotaph_virtue(w: World, s: State, d: Decision, a: Action) -> None:
     ask(s, Decision("cenotaph_drop", d.seat, target=a[1]))
 
 
-def _cenotaph_virtue_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: Cenotaph - take the virtue tile of a hero not in the game, active."
+def _cenotaph_virtue_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: Cenotaph - take the virtue tile of a hero not in the game, active.",
+        hero=_who(w, s, d),
+    )
 
 
 def _cenotaph_drop_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -228,9 +233,12 @@ def _cenotaph_drop(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _cenotaph_drop_words(w: World, s: State, d: Decision) -> str:
-    return (
-        f"{_who(w, s, d)}: choose one of your inactive virtues to set aside for {w.name(d.target)}."
+def _cenotaph_drop_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: choose one of your inactive virtues to set aside for {virtue}.",
+        hero=_who(w, s, d),
+        virtue=w.name(d.target),
     )
 
 
@@ -261,8 +269,12 @@ def _oak_item(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("oak_item", h.seat))
 
 
-def _oak_item_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: Argent Oak - spend an item to return one corruption, or stop."
+def _oak_item_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: Argent Oak - spend an item to return one corruption, or stop.",
+        hero=_who(w, s, d),
+    )
 
 
 def _colossus_move_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -273,8 +285,12 @@ def _colossus_move(w: World, s: State, d: Decision, a: Action) -> None:
     move_colossus(w, s, s.heroes[d.seat], a[1])
 
 
-def _colossus_move_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: choose the space without a building the Colossus carries you to."
+def _colossus_move_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: choose the space without a building the Colossus carries you to.",
+        hero=_who(w, s, d),
+    )
 
 
 # registered by covenant/plugin.py (hooks.decision)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.blessings import gain_blessing
@@ -243,11 +244,13 @@ def _steeled(w: World, s: State, d: Decision, a: Action) -> None:
     gain(w, s, h, "spirit", flag_amount(w, h, "take_others_corruption"), "Steeled")
 
 
-def _steeled_words(w: World, s: State, d: Decision) -> str:
+def _steeled_words(w: World, s: State, d: Decision) -> Event:
     other = hero_name(w, s.heroes[int(d.target)])
-    return (
-        f"{_who(w, s, d)}: Steeled - take the corruption meant for the {other} and 2 spirit, "
-        "or pass."
+    return event(
+        "text",
+        "{hero}: Steeled - take the corruption meant for the {other} and 2 spirit, or pass.",
+        hero=_who(w, s, d),
+        other=other,
     )
 
 
@@ -267,8 +270,13 @@ def _haggle_reroll(w: World, s: State, d: Decision, a: Action) -> None:
     ask(s, Decision("haggle_pick", d.seat, options=(d.target, second), context=d.context))
 
 
-def _haggle_reroll_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: Fortuitous - keep the haggle result ({d.target}) or reroll."
+def _haggle_reroll_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: Fortuitous - keep the haggle result ({result}) or reroll.",
+        hero=_who(w, s, d),
+        result=d.target,
+    )
 
 
 def _haggle_pick_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -279,8 +287,13 @@ def _haggle_pick(w: World, s: State, d: Decision, a: Action) -> None:
     settle_haggle(w, s, s.heroes[d.seat], a[1], d.context)
 
 
-def _haggle_pick_words(w: World, s: State, d: Decision) -> str:
-    return f"{_who(w, s, d)}: Fortuitous - keep one result: {', '.join(d.options)}."
+def _haggle_pick_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: Fortuitous - keep one result: {options}.",
+        hero=_who(w, s, d),
+        options=", ".join(d.options),
+    )
 
 
 # registered by covenant/plugin.py (hooks.decision)

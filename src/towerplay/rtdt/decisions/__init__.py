@@ -12,6 +12,7 @@ decline.
 
 from __future__ import annotations
 
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action
 from towerplay.rtdt.decisions import board, choices, items
 from towerplay.rtdt.hooks import DecisionKind
@@ -39,7 +40,8 @@ def apply(w: World, s: State, d: Decision, a: Action) -> None:
     w.hooks.decisions[d.kind].apply(w, s, d, a)
 
 
-def words(w: World, s: State, d: Decision) -> str:
-    """The question, as the seat is asked it."""
-    text: str = kind_of(w, d).words(w, s, d)
-    return text
+def words(w: World, s: State, d: Decision) -> Event | str:
+    """The question, as the seat is asked it: an event's template with fields (so that a
+    screen words it in its language), or English text for a kind not worded so yet."""
+    said: Event | str = kind_of(w, d).words(w, s, d)
+    return said

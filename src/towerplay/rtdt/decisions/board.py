@@ -5,6 +5,7 @@ and its rule, registered at the end (hooks.decision).
 
 from __future__ import annotations
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
 from towerplay.rtdt.board import KINGDOMS
@@ -54,8 +55,13 @@ def _place_skull(w: World, s: State, d: Decision, a: Action) -> None:
         )
 
 
-def _place_skull_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: a skull emerged in the {d.target}; choose the building it goes on."
+def _place_skull_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: a skull emerged in the {kingdom}; choose the building it goes on.",
+        hero=who(w, s, d),
+        kingdom=d.target,
+    )
 
 
 def _remove_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -90,9 +96,17 @@ def _remove_skull(w: World, s: State, d: Decision, a: Action) -> None:
         )
 
 
-def _remove_skull_words(w: World, s: State, d: Decision) -> str:
-    more = "up to " if d.up_to else ""
-    return f"{who(w, s, d)}: remove {more}{d.amount} skull(s); choose a building."
+def _remove_skull_words(w: World, s: State, d: Decision) -> Event:
+    if d.up_to:
+        return event(
+            "text",
+            "{hero}: remove up to {n} skull(s); choose a building.",
+            hero=who(w, s, d),
+            n=d.amount,
+        )
+    return event(
+        "text", "{hero}: remove {n} skull(s); choose a building.", hero=who(w, s, d), n=d.amount
+    )
 
 
 def add_skull_targets(w: World, s: State, h: HeroState, where: str) -> list[str]:
@@ -138,8 +152,10 @@ def _add_skull(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _add_skull_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: choose the building {d.amount} skull(s) go on."
+def _add_skull_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text", "{hero}: choose the building {n} skull(s) go on.", hero=who(w, s, d), n=d.amount
+    )
 
 
 def _strike_building_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -166,9 +182,21 @@ def _strike_building(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _strike_building_words(w: World, s: State, d: Decision) -> str:
-    what = "is destroyed" if d.scope == "destroy" else f"gets {d.amount} skull(s)"
-    return f"{who(w, s, d)}: choose the building in the {d.target} that {what}."
+def _strike_building_words(w: World, s: State, d: Decision) -> Event:
+    if d.scope == "destroy":
+        return event(
+            "text",
+            "{hero}: choose the building in the {kingdom} that is destroyed.",
+            hero=who(w, s, d),
+            kingdom=d.target,
+        )
+    return event(
+        "text",
+        "{hero}: choose the building in the {kingdom} that gets {n} skull(s).",
+        hero=who(w, s, d),
+        kingdom=d.target,
+        n=d.amount,
+    )
 
 
 def _place_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -205,8 +233,10 @@ def _pick_hero(w: World, s: State, d: Decision, a: Action) -> None:
     ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
 
 
-def _pick_hero_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: choose the hero to move up to {d.amount} spaces."
+def _pick_hero_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text", "{hero}: choose the hero to move up to {n} spaces.", hero=who(w, s, d), n=d.amount
+    )
 
 
 def _step_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -238,8 +268,13 @@ def _step_hero(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
 
 
-def _step_hero_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: move that hero one space ({d.amount} left), or stop."
+def _step_hero_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: move that hero one space ({n} left), or stop.",
+        hero=who(w, s, d),
+        n=d.amount,
+    )
 
 
 def _pick_foe_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -254,8 +289,10 @@ def _pick_foe(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("step_foe", d.seat, amount=d.amount, target=foe, context=space))
 
 
-def _pick_foe_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: choose the foe to {'remove' if d.context == 'remove' else 'move'}."
+def _pick_foe_words(w: World, s: State, d: Decision) -> Event:
+    if d.context == "remove":
+        return event("text", "{hero}: choose the foe to remove.", hero=who(w, s, d))
+    return event("text", "{hero}: choose the foe to move.", hero=who(w, s, d))
 
 
 def _step_foe_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -279,8 +316,14 @@ def _step_foe(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
 
 
-def _step_foe_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: move the {w.name(d.target)} one space ({d.amount} left), or stop."
+def _step_foe_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: move the {foe} one space ({n} left), or stop.",
+        hero=who(w, s, d),
+        foe=w.name(d.target),
+        n=d.amount,
+    )
 
 
 def _move_token_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -302,9 +345,15 @@ def _move_token(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _move_token_words(w: World, s: State, d: Decision) -> str:
+def _move_token_words(w: World, s: State, d: Decision) -> Event:
     where = w.board.names[d.context]
-    return f"{who(w, s, d)}: choose where the {w.name(d.target)} at {where} moves."
+    return event(
+        "text",
+        "{hero}: choose where the {token} at {space} moves.",
+        hero=who(w, s, d),
+        token=w.name(d.target),
+        space=where,
+    )
 
 
 def _unseen_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -330,8 +379,13 @@ def _cloak(w: World, s: State, d: Decision, a: Action) -> None:
     ask(s, Decision("cloak_place", d.seat, target=a[1], context=d.context))
 
 
-def _cloak_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: {w.name(d.target)} - send a foe on this space to any space, or stop."
+def _cloak_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: {item} - send a foe on this space to any space, or stop.",
+        hero=who(w, s, d),
+        item=w.name(d.target),
+    )
 
 
 def _cloak_place_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -351,8 +405,10 @@ def _cloak_place(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-def _cloak_place_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: choose the space the {w.name(d.target)} goes to."
+def _cloak_place_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text", "{hero}: choose the space the {foe} goes to.", hero=who(w, s, d), foe=w.name(d.target)
+    )
 
 
 def _move_tree_answers(w: World, s: State, d: Decision) -> list[Action]:

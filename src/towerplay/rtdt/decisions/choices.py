@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import asked, who
@@ -61,9 +62,15 @@ def _choose(w: World, s: State, d: Decision, a: Action) -> None:
     run(w, s, h, unpacked(d.options[n - 1]), d.context, prevent_warriors=d.amount)
 
 
-def _choose_words(w: World, s: State, d: Decision) -> str:
+def _choose_words(w: World, s: State, d: Decision) -> Event:
     listed = "; ".join(f"{i + 1}) {spoken(w, unpacked(o))}" for i, o in enumerate(d.options))
-    return f"{who(w, s, d)}: {d.context} - choose one: {listed}."
+    return event(  # the options are the content's effects, spoken in English (content)
+        "text",
+        "{hero}: {cause} - choose one: {choice_effects}.",
+        hero=who(w, s, d),
+        cause=d.context,
+        choice_effects=listed,
+    )
 
 
 def _price(d: Decision) -> list[Lose | LoseItem]:
@@ -94,9 +101,16 @@ def _may_pay(w: World, s: State, d: Decision, a: Action) -> None:
     run(w, s, h, unpacked(d.options[1]), d.context)
 
 
-def _may_pay_words(w: World, s: State, d: Decision) -> str:
+def _may_pay_words(w: World, s: State, d: Decision) -> Event:
     pay, gain = (spoken(w, unpacked(o)) for o in d.options)
-    return f"{who(w, s, d)}: {d.context} - you may {pay} to {gain} (pay or decline)."
+    return event(  # what is paid and gained are the content's effects (content: English)
+        "text",
+        "{hero}: {cause} - you may {pay_effect} to {gain_effect} (pay or decline).",
+        hero=who(w, s, d),
+        cause=d.context,
+        pay_effect=pay,
+        gain_effect=gain,
+    )
 
 
 KINDS = {

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from towerplay.core.narration import Event, event
 from towerplay.rtdt.hooks import Handler
 from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.state import Decision, HeroState, State
@@ -21,9 +22,10 @@ def asked(s: State, d: Decision) -> HeroState:
 
 
 def says(text: str) -> Handler:
-    """Words that are the same text for every instance: `{who}: text`."""
+    """Words that are the same text for every instance: `{hero}: text` (the text is a message
+    of its own, marked by `says`, so the catalog words it inside the template)."""
 
-    def words(w: World, s: State, d: Decision) -> str:
-        return f"{who(w, s, d)}: {text}"
+    def words(w: World, s: State, d: Decision) -> Event:
+        return event("text", "{hero}: {question}", hero=who(w, s, d), question=text)
 
     return words

@@ -6,6 +6,7 @@ its answers, how an answer applies, its words and its rule, registered at the en
 
 from __future__ import annotations
 
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import DONE, asked, says, who
@@ -58,8 +59,10 @@ def _discard(w: World, s: State, d: Decision, a: Action) -> None:
     check_limits(w, s, h)
 
 
-def _discard_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: you carry too many {d.scope}s; discard one."
+def _discard_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text", "{hero}: you carry too many {what}s; discard one.", hero=who(w, s, d), what=d.scope
+    )
 
 
 def _take_gear_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -121,8 +124,8 @@ def _lose_item(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("lose_item", d.seat, amount=d.amount - 1, scope=d.scope))
 
 
-def _lose_item_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: choose {d.amount} item(s) to lose."
+def _lose_item_words(w: World, s: State, d: Decision) -> Event:
+    return event("text", "{hero}: choose {n} item(s) to lose.", hero=who(w, s, d), n=d.amount)
 
 
 def _spend_item_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -135,8 +138,14 @@ def _spend_item(w: World, s: State, d: Decision, a: Action) -> None:
         ask(s, Decision("spend_item", d.seat, amount=d.amount - 1, scope=d.scope))
 
 
-def _spend_item_words(w: World, s: State, d: Decision) -> str:
-    return f"{who(w, s, d)}: choose {d.amount} {d.scope}(s) to spend for the quest."
+def _spend_item_words(w: World, s: State, d: Decision) -> Event:
+    return event(
+        "text",
+        "{hero}: choose {n} {what}(s) to spend for the quest.",
+        hero=who(w, s, d),
+        what=d.scope,
+        n=d.amount,
+    )
 
 
 def _lose_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:

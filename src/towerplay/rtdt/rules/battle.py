@@ -350,7 +350,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         )
         s.adversary_space = ""
         # RTDT-END-1: all heroes win together
-        s.result = Result("win", "the adversary was defeated", tuple(x.seat for x in s.heroes))
+        s.result = Result("win", N_("the adversary was defeated"), tuple(x.seat for x in s.heroes))
         return
     if defeated:
         for defeating in w.hooks.defeating_foe:  # Inspiring: before the quarry token leaves

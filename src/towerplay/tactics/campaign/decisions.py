@@ -12,9 +12,11 @@ optional removal of a level-up).
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import Event, event, plain
 from towerplay.core.rng import Rng
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.guide import (
+    closed_by,
     create_hero,
     hero_index,
     page_choices,
@@ -117,32 +119,46 @@ def actions(c: CampaignContent, s: CampaignState) -> list[str]:
 
 
 def prompt(c: CampaignContent, s: CampaignState) -> str:
+    return question(c, s).text
+
+
+def question(c: CampaignContent, s: CampaignState) -> Event:
+    """The pending decision's question as a template with fields, for a catalog to word."""
     if not s.pending:
-        return ""
+        return plain("")
     p = s.pending[0]
     if p.kind == "create":
-        return f"hero {len(s.party) + 1} of {s.heroes_count}: choose a hero and a basic class"
+        return event(
+            "text", "hero {n} of {heroes}: choose a hero and a basic class",
+            n=len(s.party) + 1, heroes=s.heroes_count,
+        )
     if p.kind == "players":
-        return "divide the heroes among the players, then ready"
+        return event("text", "divide the heroes among the players, then ready")
     if p.kind == "page":
-        return f"{page_words(c, p.data['page'])[0]}: choose"
+        return event("text", "{page}: choose", page=page_words(c, p.data["page"])[0])
     if p.kind == "give":
-        what, cid = p.data["what"], p.data["id"]
-        if what == "perk":
-            name = c.perks[cid].name
-        elif what == "ability":
-            name = c.game.abilities[cid].name
-        else:
-            name = c.game.cards[cid].name
-        return f"who takes {name} ({what})?"
+        cid = p.data["id"]
+        if p.data["what"] == "perk":
+            return event("text", "who takes {name} (perk)?", name=c.perks[cid].name)
+        if p.data["what"] == "ability":
+            return event("text", "who takes {name} (ability)?", name=c.game.abilities[cid].name)
+        name = c.game.cards[cid].name
+        if p.data["what"] == "mark":
+            return event("text", "who takes {name} (mark)?", name=name)
+        return event("text", "who takes {name} (loot)?", name=name)
     hero = s.party[p.seat].hero
     if p.kind == "setup":
-        return f"{hero}: player setup — change the board, deck or abilities, or ready"
+        return event(
+            "text", "{hero}: player setup — change the board, deck or abilities, or ready", hero=hero
+        )
     if p.kind == "level":
-        return f"{hero}: choose a level-up card"
+        return event("text", "{hero}: choose a level-up card", hero=hero)
     if p.kind == "remove":
-        return f"{hero}: REPLACE ({p.data['for']}) — remove a card from the deck, or keep"
-    return f"{hero}: add a Basic Move or Basic Attack, remove a card, or done"
+        return event(
+            "text", "{hero}: REPLACE ({card}) — remove a card from the deck, or keep",
+            hero=hero, card=p.data["for"],
+        )
+    return event("text", "{hero}: add a Basic Move or Basic Attack, remove a card, or done", hero=hero)
 
 
 def settle(c: CampaignContent, s: CampaignState) -> None:
@@ -173,10 +189,9 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
         if p.kind == "page" and tokens[:1] == ("choose",) and len(tokens) == 2:
             choices = page_choices(c, p.data["page"])
             n = int(tokens[1]) if tokens[1].isdigit() else 0
-            if 1 <= n <= len(choices):
-                return IllegalAction(
-                    f"choice {n} {unmet(c, s, choices[n - 1].requires)}", "AT-GUIDE-1"
-                )
+            why = closed_by(c, s, choices[n - 1].requires) if 1 <= n <= len(choices) else None
+            if why is not None:
+                return IllegalAction("choice {n} {why}", "AT-GUIDE-1", n=n, why=why)
         m = market_of(c, s)
         if p.kind == "page" and m is not None and tokens[:1] == ("buy",) and len(tokens) == 3:
             check_buy(c, s, m, tokens[1])
@@ -188,7 +203,9 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
             check_level_up(c, s.party, p.seat, tokens[1])
     except IllegalAction as exc:
         return exc
-    return IllegalAction(f"{text!r} is not a choice now ({prompt(c, s)})", _rule(p))
+    return IllegalAction(
+        "{action} is not a choice now ({prompt})", _rule(p), action=repr(text), prompt=question(c, s)
+    )
 
 
 def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> None:

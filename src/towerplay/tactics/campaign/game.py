@@ -12,7 +12,7 @@ from typing import Any
 
 from towerplay.core import serial
 from towerplay.core.errors import IllegalAction, SaveError
-from towerplay.core.narration import Event
+from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Game, Result
 from towerplay.core.replay import state_hash
@@ -69,11 +69,17 @@ class CampaignGame(Undoable):
 
     @property
     def prompt(self) -> str:
+        return self.asked.text
+
+    @property
+    def asked(self) -> Event:
+        """The prompt as a template with fields (an encounter's own, or the campaign's), for
+        a screen to word in its language."""
         if self.enc is not None:
-            return self.enc.prompt
+            return self.enc.asked
         if self.s.ending:
-            return f"the campaign is over: {self.s.ending}"
-        return decisions.prompt(self.c, self.s)
+            return event("text", "the campaign is over: {ending}", ending=self.s.ending)
+        return decisions.question(self.c, self.s)
 
     @property
     def result(self) -> Result | None:

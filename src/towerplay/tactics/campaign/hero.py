@@ -38,15 +38,21 @@ def new_hero(c: CampaignContent, hero: str, class_id: str, player: int = 0) -> C
     """A level 1 hero of a basic class: the Starter level-up card and what it gives,
     plus 3 Basic Move and 3 Basic Attack (AT-HERO-1, AT-HERO-2)."""
     if hero not in c.heroes:
-        raise IllegalAction(f"no hero {hero!r}; heroes: {', '.join(c.heroes)}", "AT-HERO-1")
+        raise IllegalAction(
+            "no hero '{hero}'; heroes: {heroes}", "AT-HERO-1", hero=hero, heroes=", ".join(c.heroes)
+        )
     if class_id not in BASIC_CLASSES:
         raise IllegalAction(
-            f"a hero begins in a basic class ({', '.join(BASIC_CLASSES)}), not {class_id!r}",
+            "a hero begins in a basic class ({classes}), not '{cls}'",
             "AT-HERO-1",
+            classes=", ".join(BASIC_CLASSES),
+            cls=class_id,
         )
     starters = [card for card in c.deck(class_id) if card.starter]
     if not starters:
-        raise IllegalAction(f"the {class_id} deck has no Starter card", "AT-HERO-1")
+        raise IllegalAction(
+            "the {cls} deck has no Starter card", "AT-HERO-1", cls=class_id
+        )
     starter = starters[0]
     h = CampaignHero(hero, player, [], ["basic_move"] * BASIC_COPIES)
     h.cards += ["basic_attack"] * BASIC_COPIES

@@ -147,20 +147,23 @@ def level_up_options(
 def check_level_up(c: CampaignContent, party: list[CampaignHero], who: int, card_id: str) -> None:
     """Refuse a level-up card the hero may not take, naming the rule (AT-LEVEL-4)."""
     if card_id not in c.level_ups:
-        raise IllegalAction(f"no level-up card {card_id!r}", "AT-LEVEL-4")
+        raise IllegalAction("no level-up card '{card}'", "AT-LEVEL-4", card=card_id)
     deck = c.level_ups[card_id].deck
     for opt in level_up_options(c, party, who):
         if opt.class_id != deck:
             continue
-        if not opt.ok:
-            raise IllegalAction(opt.reason, opt.rule)
+        if opt.why is not None:  # barred: its reason, already an event's template
+            raise IllegalAction(opt.why.msg, opt.rule, **dict(opt.why.args))
         if opt.card != card_id:
             raise IllegalAction(
-                f"the next card of the {deck} deck for {party[who].hero} is {opt.card}",
+                "the next card of the {deck} deck for {hero} is {card}",
                 "AT-LEVEL-4",
+                deck=deck,
+                hero=party[who].hero,
+                card=opt.card,
             )
         return
-    raise IllegalAction(f"no class deck {deck!r}", "AT-LEVEL-4")
+    raise IllegalAction("no class deck '{deck}'", "AT-LEVEL-4", deck=deck)
 
 
 def take_level_up(c: CampaignContent, party: list[CampaignHero], who: int, card_id: str) -> None:
@@ -209,15 +212,25 @@ def remove_card(c: CampaignContent, h: CampaignHero, card_id: str, rule: str) ->
     refuse naming AT-LEVEL-8. `rule` is the rule that allows the removal (AT-LEVEL-6,
     AT-LEVEL-7, or a perk's REPLACE), for the log and the refusal."""
     if card_id not in h.cards:
-        raise IllegalAction(f"{h.hero} has no {card_id!r} to remove ({rule})", "AT-LEVEL-8")
+        raise IllegalAction(
+            "{hero} has no '{card}' to remove ({allowed_by})",
+            "AT-LEVEL-8",
+            hero=h.hero,
+            card=card_id,
+            allowed_by=rule,
+        )
     if card_id not in removable(c, h):
         name = c.game.cards[card_id].name
-        raise IllegalAction(f"{name} cannot be removed from {h.hero}'s deck", "AT-LEVEL-8")
+        raise IllegalAction(
+            "{card} cannot be removed from {hero}'s deck", "AT-LEVEL-8", card=name, hero=h.hero
+        )
     h.cards.remove(card_id)
 
 
 def add_basic(h: CampaignHero, which: str) -> None:
     """Add a Basic Move or a Basic Attack to the hero's deck when leveling up (AT-LEVEL-7)."""
     if which not in BASICS:
-        raise IllegalAction(f"add basic_move or basic_attack, not {which!r}", "AT-LEVEL-7")
+        raise IllegalAction(
+            "add basic_move or basic_attack, not '{card}'", "AT-LEVEL-7", card=which
+        )
     h.cards.append(which)

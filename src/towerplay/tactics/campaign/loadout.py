@@ -64,23 +64,37 @@ def check_loadout(c: CampaignContent, h: CampaignHero, loadout: Loadout) -> None
         have = [k for k in owned if _kind(c, k) == kind]
         if cid is None:
             if have:  # one of each kind on the board when the hero owns one (AT-LOADOUT-1)
-                raise IllegalAction(f"{h.hero} must put a {kind} on the board", "AT-LOADOUT-1")
+                raise IllegalAction(
+                    "{hero} must put a {kind} on the board", "AT-LOADOUT-1", hero=h.hero, kind=kind
+                )
             continue
         if cid not in c.game.cards or _kind(c, cid) != kind:
-            raise IllegalAction(f"{cid!r} is not a {kind} card", "AT-LOADOUT-1")
+            raise IllegalAction(
+                "'{card}' is not a {kind} card", "AT-LOADOUT-1", card=cid, kind=kind
+            )
         if cid not in owned:
-            raise IllegalAction(f"{h.hero} does not own {cid!r}", "AT-LOADOUT-1")
+            raise IllegalAction(
+                "{hero} does not own '{card}'", "AT-LOADOUT-1", hero=h.hero, card=cid
+            )
     used = Counter(cid for cid in loadout.board().values() if cid is not None)
     for cid in loadout.shuffled:
         if cid not in owned:
             raise IllegalAction(
-                f"{cid!r} is not one of {h.hero}'s class features or equipment", "AT-LOADOUT-2"
+                "'{card}' is not one of {hero}'s class features or equipment",
+                "AT-LOADOUT-2",
+                card=cid,
+                hero=h.hero,
             )
         used[cid] += 1
     for cid, n in used.items():
         if n > owned[cid]:
             raise IllegalAction(
-                f"{h.hero} owns {owned[cid]} {cid!r}, not {n} (board and deck)", "AT-LOADOUT-2"
+                "{hero} owns {owned} '{card}', not {n} (board and deck)",
+                "AT-LOADOUT-2",
+                hero=h.hero,
+                owned=owned[cid],
+                card=cid,
+                n=n,
             )
     _check_abilities(c, h, loadout.abilities)
 
@@ -89,12 +103,16 @@ def _check_abilities(c: CampaignContent, h: CampaignHero, chosen: Sequence[str])
     have = Counter(h.abilities)
     for aid, n in Counter(chosen).items():
         if n > have[aid]:
-            raise IllegalAction(f"{h.hero} has no {aid!r} ability card to spare", "AT-LOADOUT-3")
+            raise IllegalAction(
+                "{hero} has no '{card}' ability card to spare", "AT-LOADOUT-3", hero=h.hero, card=aid
+            )
     kinds = Counter(c.game.abilities[a].kind for a in chosen)
     if kinds["passive"] > MAX_PASSIVES or kinds["dice"] > MAX_DICE_ABILITIES:
         raise IllegalAction(
-            f"at most {MAX_PASSIVES} passive and {MAX_DICE_ABILITIES} dice abilities",
+            "at most {passive} passive and {dice} dice abilities",
             "AT-SETUP-4",
+            passive=MAX_PASSIVES,
+            dice=MAX_DICE_ABILITIES,
         )
 
 

@@ -83,10 +83,16 @@ def check_buy(c: CampaignContent, s: CampaignState, m: Market, card: str) -> Off
     """The offer for a card, or IllegalAction naming the market rule it breaks."""
     offer = next((o for o in stock(c, s, m) if o.card == card), None)
     if offer is None:
-        raise IllegalAction(f"{m.name} does not sell {card!r}", "AT-MARKET-2")
+        raise IllegalAction(
+            "{market} does not sell '{card}'", "AT-MARKET-2", market=m.name, card=card
+        )
     if offer.price > gold(c, s):
         raise IllegalAction(
-            f"{card} costs {offer.price} bags of gold; the party has {gold(c, s)}", "AT-MARKET-1"
+            "{card} costs {n} bags of gold; the party has {gold}",
+            "AT-MARKET-1",
+            card=card,
+            n=offer.price,
+            gold=gold(c, s),
         )
     return offer
 
@@ -118,7 +124,9 @@ def buy(c: CampaignContent, s: CampaignState, m: Market, card: str, who: int) ->
 def sell(c: CampaignContent, s: CampaignState, card: str, who: int) -> None:
     """A piece of equipment for 1 bag of gold; it joins the market deck (AT-MARKET-3)."""
     if card not in sellable(c, s, who):
-        raise IllegalAction(f"{s.party[who].hero} has no equipment {card!r} to sell", "AT-MARKET-3")
+        raise IllegalAction(
+            "{hero} has no equipment '{card}' to sell", "AT-MARKET-3", hero=s.party[who].hero, card=card
+        )
     if not can_sell(c, s):
         raise IllegalAction("no bag of gold is left in the Supply to pay for it", "AT-MARKET-3")
     bag = next(

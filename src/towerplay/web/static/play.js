@@ -29,7 +29,9 @@ const Play = {
 
   receive(msg) {
     if (msg.error) {
-      document.getElementById("error").textContent = msg.error + (msg.rule ? ` [${msg.rule}]` : "");
+      // a game's refusal in the page's language; other errors (their text names the rule)
+      document.getElementById("error").textContent = msg.refusal ? Words.refusal(msg.refusal)
+        : msg.error + (msg.rule && !msg.error.includes(`[${msg.rule}]`) ? ` [${msg.rule}]` : "");
       return;
     }
     document.getElementById("error").textContent = "";
@@ -87,7 +89,7 @@ const Play = {
     else if (v.your_turn) status = Words.t("Your turn");
     else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name}`;
     document.getElementById("status").textContent = status;
-    document.getElementById("prompt").textContent = v.prompt;
+    document.getElementById("prompt").textContent = v.ask ? Words.event(v.ask) : v.prompt;
     this.renderCampaignLink();
     this.renderActions();
     this.renderUndo();

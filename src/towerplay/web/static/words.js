@@ -20,9 +20,16 @@ const Words = {
     if (!args) return text;
     return text.replace(/\{(\w+)\}/g, (all, k) => {
       if (!(k in args)) return all;
-      const v = String(args[k]);
+      const field = args[k];
+      // a reason worded on its own (a refusal's `why`, a question inside a refusal)
+      if (field && typeof field === "object" && "msg" in field) return this.event(field);
+      const v = String(field);
       return this.messages[v] || v;
     });
+  },
+  // a refusal (IllegalAction.view(): msg, args, rule): its sentence, the rule ID kept
+  refusal(r) {
+    return `${this.t(r.msg, r.args)} [${r.rule}]`;
   },
   // an event of observe()["events"], or a plain log line
   event(e) {
