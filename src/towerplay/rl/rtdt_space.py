@@ -109,6 +109,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     for spell, kinds in SPELL_TARGETS.items():
         if spell in v["spell"]:
             out.append(("cast", spell, *(v[k] for k in kinds)))
+    out.append(("pass_mark", v["seat"]))  # Bane of Omens' Black Mark; last: indices stay
     return out
 
 

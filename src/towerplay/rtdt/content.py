@@ -199,6 +199,8 @@ def _load(folders: list[Path]) -> Content:
                 companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}"
             )
     quest_items = _by_id(companions_f.quest_items, companions_file, "quest_items")
+    for i, adv in enumerate(foes_f.adversaries):
+        _check_adversary(adv, f"adversaries[{i}]", foes_file, quest_items, battle_cards)
     _check_quests(quests_f, quests_file, spaces, companions, quest_items)
     for i, dungeon in enumerate(dungeons_f.dungeons):
         unknown = [sp for sp in dungeon.names if sp not in spaces]
@@ -286,6 +288,28 @@ def _virtues(
             )
         virtues[virtue.id] = virtue
     return MappingProxyType(virtues)
+
+
+def _check_adversary(
+    adv: Adversary,
+    where: str,
+    file: str,
+    quest_items: Mapping[str, QuestItem],
+    battle_cards: Mapping[str, BattleCard],
+) -> None:
+    """An adversary's own mechanics name things that exist, and its Tower acts use only
+    the mechanics it has (RTDT-ADVCARD-*)."""
+    if adv.mark is not None and adv.mark not in quest_items:
+        raise ContentError(file, f"{where}.mark", f"no quest item {adv.mark!r}")
+    for j, card in enumerate(adv.mutations):
+        if card not in battle_cards or battle_cards[card].family != "mutation":
+            raise ContentError(file, f"{where}.mutations[{j}]", f"no mutation card {card!r}")
+    for j, step in enumerate(adv.tower_acts.steps):
+        field = f"{where}.tower_acts.steps[{j}]"
+        if getattr(step, "act", "") == "mark" and adv.mark is None:
+            raise ContentError(file, field, "needs the adversary's mark")
+        if getattr(step, "act", "") == "mutate" and not adv.mutations:
+            raise ContentError(file, field, "needs the adversary's mutations")
 
 
 def _quests(quests_f: QuestsFile, file: str) -> Mapping[str, Quest]:

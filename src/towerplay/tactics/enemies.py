@@ -129,7 +129,8 @@ def continue_boss_turn(s: State, ctx: Ctx) -> None:
 
 
 def run_step(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EnemyStep) -> bool:
-    """Do one step of one enemy; True if it waits for a decision."""
+    """Do one step of one enemy; True if it waits for a decision. An active ability is
+    only ever one of these steps of a drawn boss card that names it (AT-BOSS-7)."""
     if isinstance(st, EMove):
         points = u.movement + st.extra
         levels = None  # without a search here, move_toward searches only as far as it moves

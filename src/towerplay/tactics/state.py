@@ -144,6 +144,8 @@ class Hero:
     free_played: bool = False
     commanded: list[str] = field(default_factory=list)
     mulliganed: bool = False
+    # the maximum HP the equipment on the board adds, counted in the figure's max_hp (AT-HP-1)
+    worn_hp: int = field(default=0, metadata=spec(lo=0, hi=99))
 
     def copy(self) -> Hero:
         return serial.clone(self)
