@@ -13,8 +13,9 @@ decks, boards, HP, potions and items, as the campaign built them) with its resul
 object a line.
 
 `replay` plays recorded encounter configs again on the current content (seed k of config j
-is seed + 1000 * j + k), each difficulty's potions in turn, so an encounter's numbers can be
-tuned against leveled campaign parties without replaying whole campaigns:
+is seed + 1000 * j + k), each difficulty's potions and scaling level (AT-CAMP-7) in turn, so
+an encounter's numbers can be tuned against leveled campaign parties without replaying whole
+campaigns (`--content` lays an overlay folder over the bundled content, to try amounts):
 
     nice -n 5 .venv/bin/python tools/campaign_balance.py campaigns --heroes 3,4,5 \\
         --difficulty easy,normal,hard --campaigns 40 --seed 1 --spread --jobs 2

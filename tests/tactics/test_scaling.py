@@ -12,7 +12,14 @@ from towerplay.core.errors import ContentError, SaveError
 from towerplay.tactics import TacticsGame, new_game
 from towerplay.tactics.content import default_content, load_content
 from towerplay.tactics.models import EnemyStats, Scaling
-from towerplay.tactics.scaling import attack_plus, party_level, scaled_hp, summary
+from towerplay.tactics.scaling import (
+    attack_plus,
+    config_level,
+    for_heroes,
+    party_level,
+    scaled_hp,
+    summary,
+)
 from towerplay.tactics.spawns import place_minion
 
 PARTY = {"party": ["fighter", "rogue", "cleric", "wizard"]}
@@ -49,7 +56,7 @@ def test_AT_CAMP_6_every_encounter_grows_with_the_party() -> None:
     for enc in default_content().encounters.values():
         sc = enc.scaling
         assert sc.boss_hp > 0 and sc.attack_every > 0, enc.id
-        assert summary(enc, 5)["scaled"]
+        assert all(summary(enc, 5, n)["scaled"] for n in (3, 4, 5))
 
 
 def test_AT_CAMP_6_the_boss_and_minions_grow_by_the_encounters_amounts() -> None:
@@ -70,7 +77,7 @@ def test_AT_CAMP_6_the_boss_and_minions_grow_by_the_encounters_amounts() -> None
     view = g.observe(0)
     shown = {u["id"]: (u["hp"], u["max_hp"], u["attack_bonus"]) for u in view["units"]}
     assert all(shown[uid] == stats for uid, stats in enemies(g).items())
-    assert view["scaling"] == summary(g.ctx.enc, 5) and view["scaling"]["scaled"]
+    assert view["scaling"] == summary(g.ctx.enc, 5, 4) and view["scaling"]["scaled"]
     text = g.describe(boss.type_id) or ""
     assert f"here, party level 5, 4 heroes: HP {boss.max_hp}" in text
     assert f"+{boss.attack_bonus}" in text.splitlines()[-1]
@@ -116,3 +123,43 @@ def test_AT_CAMP_6_a_bad_scaling_names_file_and_field(tmp_path: Path) -> None:
         load_content([tmp_path])
     assert err.value.file == str(tmp_path / "encounters.yaml")
     assert err.value.field == "encounters[0].scaling.boss_hp"
+
+
+def test_AT_CAMP_6_a_hero_count_may_name_amounts_of_its_own(tmp_path: Path) -> None:
+    sc = Scaling(boss_hp=40, minion_hp=20, attack_every=2, heroes={3: {"boss_hp": 100}})
+    assert for_heroes(sc, 3) == Scaling(boss_hp=100, minion_hp=20, attack_every=2)
+    assert for_heroes(sc, 4) is sc and for_heroes(sc, 5) is sc
+    # in the content, the engine and the views alike
+    enc = default_content().encounters["blob_king"].model_dump(mode="json", exclude_defaults=True)
+    enc["scaling"] = {"boss_hp": 40, "minion_hp": 20, "attack_every": 2}
+    enc["scaling"]["heroes"] = {3: {"boss_hp": 200, "attack_every": 1}}
+    (tmp_path / "encounters.yaml").write_text(yaml.safe_dump({"encounters": [enc]}))
+    c = load_content([tmp_path])
+    party = {3: PARTY["party"][:3], 4: PARTY["party"]}
+    for n, boss_pct, plus in ((3, 200 * 2, 2), (4, 40 * 2, 1)):
+        g = new_game({"encounter": "blob_king", "party": party[n], "party_level": 3}, 1, c)
+        boss = next(u for u in g.s.units.values() if u.kind == "boss")
+        st = c.enemies[boss.type_id].stats[n]
+        assert boss.max_hp == st.hp + (st.hp * boss_pct + 50) // 100
+        assert boss.attack_bonus == st.attack_bonus + plus
+        assert g.observe(0)["scaling"]["boss_hp_percent"] == boss_pct
+    enc["scaling"]["heroes"] = {6: {"boss_hp": 10}}
+    (tmp_path / "encounters.yaml").write_text(yaml.safe_dump({"encounters": [enc]}))
+    with pytest.raises(ContentError) as err:
+        load_content([tmp_path])
+    assert err.value.field.startswith("encounters[0].scaling")
+    assert "3 to 5 heroes, not 6" in str(err.value)
+
+
+def test_AT_CAMP_7_the_difficulty_moves_the_scaling_level() -> None:
+    at = {d: config_level({"party_level": 3, "difficulty": d}) for d in ("easy", "normal", "hard")}
+    assert at == {"easy": 2, "normal": 3, "hard": 4}
+    assert config_level({"party_level": 1, "difficulty": "easy"}) == 1  # never below 1
+    assert config_level({"party_level": 10, "difficulty": "hard"}) == 10
+    # a level-1 party on Hard meets the enemies of level 2
+    hard = new_game({**PARTY, "encounter": "ember_witch", "party_level": 1, "difficulty": "hard"}, 3)
+    assert hard.ctx.party_level == 2 and hard.observe(0)["scaling"]["scaled"]
+    # standalone play is never scaled, whatever the difficulty
+    for d in ("easy", "hard"):
+        g = new_game({**PARTY, "encounter": "ember_witch", "difficulty": d}, 3)
+        assert g.ctx.party_level == 1 and enemies(g) == printed(g)

@@ -12,8 +12,9 @@ Guide's branches.
 Heroes grow by seed: each new hero takes a basic class drawn from the agent's
 generator, and each hero works toward one elite class (its goal, drawn for that hero
 from the agent's seed) whose prerequisites its own class starts on. At a level-up it
-takes an elite class it may open (its goal first), else continues its elite class,
-else the level-up card of a basic class its goal still needs, else its own class.
+takes its goal when it may, else continues its elite class, else the level-up card of a
+basic class its goal still needs, else another elite class it may open, else its own
+class.
 Every card it takes so feeds the class it is building, never a deck it will leave
 behind; the same seed makes the same choices.
 """
@@ -119,8 +120,13 @@ class HeuristicCampaignAgent:
         needs: dict[str, int] = next((o["needs"] for o in elites if o["class"] == goal), {})
         toward = [o for o in ok if o["class"] in needs]
         own = [o for o in ok if o["class"] == hero["class"]]
-        for group in (goal_now, own_elite, new_elites, toward, own, ok):
+        # a hero keeps to its goal while the goal still needs basic levels, so an elite
+        # class of many prerequisites (the bard's four levels, the champion's five
+        # classes) is reached rather than passed by for the first elite that opens
+        chase = toward if goal is not None and not goal_now else []
+        for group in (goal_now, own_elite, chase, new_elites, toward, own, ok):
             if group:
-                best = group[self.rng.below(len(group))] if group is toward else group[0]
+                drawn = group is chase or group is toward
+                best = group[self.rng.below(len(group))] if drawn else group[0]
                 return f"level {best['card']}"
         return texts[0]

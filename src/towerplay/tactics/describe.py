@@ -26,7 +26,7 @@ from towerplay.tactics.models import (
     MoveStep,
     SummonStep,
 )
-from towerplay.tactics.scaling import attack_plus, scaled_hp, summary_text
+from towerplay.tactics.scaling import attack_plus, for_heroes, scaled_hp, summary_text
 from towerplay.tactics.state import Ctx
 
 Extra = Callable[[str, Any], list[str]]  # more lines for an entry of this kind
@@ -193,11 +193,11 @@ def _lines(kind: str, e: Any) -> list[str]:
 def scaled_for(ctx: Ctx, heroes: int) -> Extra:
     """Lines saying what this encounter's scaling makes of the encounter and of an enemy
     at this party level and hero count (AT-CAMP-6); none for other encounters."""
-    sc, level = ctx.enc.scaling, ctx.party_level
+    sc, level = for_heroes(ctx.enc.scaling, heroes), ctx.party_level
 
     def extra(kind: str, e: Any) -> list[str]:
         if kind == "encounter" and e.id == ctx.enc.id:
-            return [summary_text(e, level)]
+            return [summary_text(e, level, heroes)]
         if kind != "enemy" or level == 1:
             return []
         st = e.stats[heroes]

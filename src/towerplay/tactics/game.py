@@ -204,7 +204,7 @@ class TacticsGame(Undoable):
                 "reach": list(ctx.enc.main.squares) if ctx.enc.main.kind == "reach" else [],
                 "round_limit": ctx.enc.round_limit,
             },
-            "scaling": summary(ctx.enc, ctx.party_level),  # AT-CAMP-6
+            "scaling": summary(ctx.enc, ctx.party_level, s.heroes_count),  # AT-CAMP-6
             "pending": pending,
             "outcome": s.outcome,
             "cause": s.cause,

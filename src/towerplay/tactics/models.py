@@ -417,6 +417,14 @@ class Objective(Strict):
     text: str
 
 
+class PartyScaling(Strict):
+    """A hero count's own scaling amounts (AT-CAMP-6); one left out is the encounter's."""
+
+    boss_hp: int | None = Field(default=None, ge=0, le=300)
+    minion_hp: int | None = Field(default=None, ge=0, le=300)
+    attack_every: int | None = Field(default=None, ge=0, le=9)
+
+
 class Scaling(Strict):
     """How much tougher an encounter's enemies grow per party level above 1 when the
     campaign plays it (AT-CAMP-6, designed): HP in percent of their printed HP, and +1 to
@@ -426,6 +434,15 @@ class Scaling(Strict):
     boss_hp: int = Field(default=0, ge=0, le=300)
     minion_hp: int = Field(default=0, ge=0, le=300)
     attack_every: int = Field(default=0, ge=0, le=9)
+    # amounts of its own for a party of 3, 4 or 5 heroes, over the ones above
+    heroes: dict[int, PartyScaling] = {}
+
+    @model_validator(mode="after")
+    def _counts(self) -> Scaling:
+        bad = sorted(n for n in self.heroes if not 3 <= n <= 5)
+        if bad:
+            raise ValueError(f"heroes: a party has 3 to 5 heroes, not {bad[0]}")
+        return self
 
 
 class Encounter(Entry):

@@ -15,7 +15,7 @@ from towerplay.tactics.effects import (
 from towerplay.tactics.enemy_moves import closest, earliest_seat, targets
 from towerplay.tactics.grid import ALL_DIRECTIONS, Square, step
 from towerplay.tactics.models import ESpawn
-from towerplay.tactics.scaling import attack_plus, scaled_hp
+from towerplay.tactics.scaling import attack_plus, for_heroes, scaled_hp
 from towerplay.tactics.state import Ctx, State, Unit
 
 
@@ -122,7 +122,8 @@ def enemy_unit(ctx: Ctx, uid: str, enemy: str, heroes: int, sq: Square) -> Unit:
     with the campaign party's level by the encounter's scaling (AT-CAMP-6)."""
     e = ctx.content.enemies[enemy]
     stats = e.stats[heroes]
-    hp = scaled_hp(stats, e.role, ctx.enc.scaling, ctx.party_level)
+    sc = for_heroes(ctx.enc.scaling, heroes)
+    hp = scaled_hp(stats, e.role, sc, ctx.party_level)
     return Unit(
         uid,
         "enemy",
@@ -136,7 +137,7 @@ def enemy_unit(ctx: Ctx, uid: str, enemy: str, heroes: int, sq: Square) -> Unit:
         movement=stats.movement,
         attack_dice=stats.attack_dice,
         attack_range=stats.attack_range,
-        attack_bonus=stats.attack_bonus + attack_plus(ctx.enc.scaling, ctx.party_level),
+        attack_bonus=stats.attack_bonus + attack_plus(sc, ctx.party_level),
     )
 
 

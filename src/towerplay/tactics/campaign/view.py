@@ -21,7 +21,7 @@ from towerplay.tactics.campaign.market import market_of, stock
 from towerplay.tactics.campaign.state import CampaignState, gold, item_count
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.narrate import recent
-from towerplay.tactics.scaling import party_level, summary
+from towerplay.tactics.scaling import party_level, scaling_level, summary
 
 
 def hero_sheet(c: CampaignContent, s: CampaignState, i: int) -> dict[str, Any]:
@@ -118,7 +118,8 @@ def _scaling(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
     if ch is None or ch.encounter is None:
         return None
     enc = c.game.encounters[ch.encounter]
-    return summary(enc, party_level([level(h) for h in s.party]))
+    at = scaling_level(party_level([level(h) for h in s.party]), s.difficulty)  # AT-CAMP-7
+    return summary(enc, at, len(s.party))
 
 
 def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
