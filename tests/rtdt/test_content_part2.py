@@ -218,5 +218,6 @@ def test_rungs_are_hero_effects_and_improve(cards: dict[str, BattleCard]) -> Non
 
 def test_every_card_climbs_to_no_loss(cards: dict[str, BattleCard]) -> None:
     for card in cards.values():
-        last = 3 if card.family != "critical" else 4
+        # critical hits and Gravemaw's mutations are harsher: only their best rung is free
+        last = 4 if card.family in ("critical", "mutation") else 3
         assert not any(isinstance(e, HARM) for e in card.rungs[last].effects), card.id

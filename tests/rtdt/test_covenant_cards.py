@@ -19,7 +19,7 @@ from tests.rtdt.invariants import check
 from tests.rtdt.scenario import at, finish_turn, give, legal, play, skulls
 from tests.rtdt.scenario import scenario as base_scenario
 from tests.rtdt.test_rules_items import force_haggle
-from towerplay.core.errors import IllegalAction
+from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules import advantages
@@ -422,6 +422,23 @@ def test_sanctified_flask_any_hero_returns_a_corruption_and_gains_a_blessing() -
     check(g)
 
 
+@rules("COV-CARD-1")
+def test_the_sanctified_flask_is_usable_inside_a_dungeon() -> None:
+    from towerplay.rtdt.state import Delve, Dungeon
+
+    g = game()
+    give(g, 0, treasures=["sanctified_flask"], corruptions=["timid"])
+    s = g.state
+    s.dungeons[CITADEL] = Dungeon("cave", ["cave_murky_crevasse"] * 5, [False] * 5, 4)
+    s.delve = Delve(CITADEL, 0, False, {}, 0)
+    g._legal = None
+    assert "use sanctified_flask timid" in legal(g)  # a room face up: its text sets no time
+    play(g, "use sanctified_flask timid")
+    assert g.hero(0).corruptions == [] and s.cov.blessings == [1]  # type: ignore[union-attr]
+    assert s.delve is not None and s.delve.room == 0  # the room still waits to be resolved
+    check(g)
+
+
 def test_spent_covenant_treasures_feed_the_endless_necropolis() -> None:
     g = covenant_game(["orphaned_scion"], north="village")
     site = monument(g, "endless_necropolis")
@@ -573,17 +590,79 @@ def test_the_iron_wall_in_a_dungeon_room_and_against_a_strike() -> None:
     assert "use the_iron_wall" in legal(g)  # 12 warriors
     play(g, "use the_iron_wall", "resolve")
     assert g.hero(0).warriors == 30
-    # a strike event: spent at once for the hero it would cost 10 or more
+
+
+def _strike(g: RtdtGame, warriors: int) -> None:
+    """A strike of the brigands that costs every hero `warriors` warriors and a spirit."""
     from towerplay.rtdt.models import HitHeroes, Lose
     from towerplay.rtdt.rules.effects import _hit_heroes
 
-    g = game()
-    give(g, 0, warriors=30, treasures=["the_iron_wall"])
     hit = HitHeroes(
-        op="hit_heroes", target="all", effects=[Lose(op="lose", resource="warriors", amount=10)]
+        op="hit_heroes",
+        target="all",
+        effects=[
+            Lose(op="lose", resource="warriors", amount=warriors),
+            Lose(op="lose", resource="spirit", amount=1),
+        ],
     )
     _hit_heroes(g.world, g.state, hit, [CITADEL], "brigands")
-    assert g.hero(0).warriors == 30 and g.hero(0).treasures == []
+    g._legal = None
+
+
+@rules("COV-CARD-2")
+def test_the_iron_wall_is_asked_against_a_strike_not_spent_for_its_holder() -> None:
+    g = game()
+    give(g, 0, warriors=30, spirit=3, treasures=["the_iron_wall"])
+    _strike(g, 10)
+    h = g.hero(0)
+    assert g.pending is not None and g.pending.kind == "iron_wall"
+    assert legal(g) == {"raise", "stop"}
+    assert h.warriors == 30 and h.treasures == ["the_iron_wall"]  # nothing spent unasked
+    kept = round_trip(g)  # the held-back losses are in the save
+    bad = json.loads(json.dumps(g.to_json()))
+    bad["pending"][0]["options"][0] = "not an effect"
+    with pytest.raises(SaveError, match="not an effect"):
+        RtdtGame.from_json(bad)
+    play(g, "raise")
+    assert h.warriors == 30 and h.spirit == 3 and h.treasures == []
+    play(kept, "stop")  # kept: the event's losses, all of them
+    assert kept.hero(0).warriors == 20 and kept.hero(0).spirit == 2
+    assert kept.hero(0).treasures == ["the_iron_wall"]
+    g = game()
+    give(g, 0, warriors=30, treasures=["the_iron_wall"])
+    _strike(g, 9)  # under 10: not asked
+    assert g.pending is None and g.hero(0).warriors == 21
+
+
+@rules("COV-CARD-3")
+def test_the_iron_wall_is_offered_against_a_failed_adversary_quest() -> None:
+    import dataclasses
+    from types import MappingProxyType
+
+    from towerplay.rtdt.models import Lose
+    from towerplay.rtdt.rules.quests import fail_month_quests
+
+    g = game()
+    give(g, 0, warriors=30, treasures=["the_iron_wall"])
+    w = g.world
+    quest = w.content.quests["hold_the_bridge"]
+    assert quest.failure is not None
+    heavy = quest.failure.model_copy(
+        update={"each_hero": [Lose(op="lose", resource="warriors", amount=12)]}
+    )
+    quests = dict(w.content.quests, hold_the_bridge=quest.model_copy(update={"failure": heavy}))
+    content = dataclasses.replace(w.content, quests=MappingProxyType(quests))
+    world = dataclasses.replace(w, content=content)
+    g.state.quests[:] = [ActiveQuest("hold_the_bridge", 0, CITADEL, "adversary")]
+    fail_month_quests(world, g.state)
+    d = g.state.pending[-1]
+    assert d.kind == "iron_wall" and d.context == "hold_the_bridge"
+    assert g.hero(0).warriors == 30
+    g.state.pending.pop()
+    from towerplay.rtdt.covenant.treasure_choices import KINDS
+
+    KINDS["iron_wall"].apply(world, g.state, d, ("stop",))
+    assert g.hero(0).warriors == 18  # kept: the quest's 12 warriors
 
 
 def test_tent_of_revelry_one_wild_in_a_quest_action() -> None:

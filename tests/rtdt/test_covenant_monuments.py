@@ -588,3 +588,35 @@ def test_COV_DOOM_5_doom_skulls_count_for_the_nightmare_cages_offering() -> None
         at(g, 0, here)
         finish_turn(g)
         assert site.offerings == offered, (regular, doom)
+
+
+@rules("COV-CLARIFY-21")
+def test_COV_CLARIFY_21_a_hero_may_forgo_leather_armor_for_the_colossus_offering() -> None:
+    def battle(warriors: int, gear: list[str], rung: int, offerings: int = 0) -> RtdtGame:
+        g = covenant_game(["orphaned_scion"], north="village")
+        monument(g, "colossus_of_bjorn", offerings=offerings)
+        put_foes(g, ("brigands", "muted_forest"))
+        g.state.foe_status["brigands"] = "lethal"
+        at(g, 0, "muted_forest")
+        give(g, 0, warriors=warriors, gear=gear)
+        play(g, "battle brigands muted_forest")
+        b = g.state.battle
+        assert b is not None
+        b.cards[0] = "generic_ambush"  # rung 0: lose 12 warriors; rung 1: lose 8
+        b.rung = rung
+        g._legal = None
+        return g
+
+    g = battle(30, ["leather_armor"], rung=1)  # the armor would make the 8 a 6
+    assert "resolve forgo" in legal(g)
+    play(g, "resolve forgo")
+    site = next(x for x in g.state.cov.sites if x.monument == "colossus_of_bjorn")  # type: ignore[union-attr]
+    assert site.offerings == 1 and g.hero(0).warriors == 22  # all 8 lost: the offering
+    g = battle(30, ["leather_armor"], rung=1)
+    play(g, "resolve")  # the armor, as before: 6 lost, no offering
+    assert g.hero(0).warriors == 24
+    # asked only when it matters
+    assert "resolve forgo" not in legal(battle(30, [], rung=1))  # nothing prevents
+    assert "resolve forgo" not in legal(battle(30, ["leather_armor"], rung=0))  # 10 counts anyway
+    assert "resolve forgo" not in legal(battle(7, ["leather_armor"], rung=1))  # 8 cannot be paid
+    assert "resolve forgo" not in legal(battle(30, ["leather_armor"], rung=1, offerings=3))

@@ -1,7 +1,10 @@
 """Seeded games pinned byte for byte: refactors of the rules must not change a single
 action, log line or result (the digests were taken on main before the hook registry, issue
 10; the four games whose main companion is Letha or Miras were repinned when their
-turn-end warriors became the printed terrain ability, rtdt/abilities/companions.py).
+turn-end warriors became the printed terrain ability, rtdt/abilities/companions.py; and
+the two whose adversary got its own mechanics, rtdt/abilities/adversaries.py: Gravemaw's
+told digest (its Tower acts now mutate a foe), Bane of Omens' play digest (its Tower acts
+mark a hero, who may pass the mark).
 
 Two digests per game. `play` covers what the game did (its action history and its result)
 and was taken on main before the log became events (issue 12): the narration did not move
@@ -27,10 +30,10 @@ from towerplay.rtdt.game import new_game
 PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
     # players, options, seed, decisions, play digest, told digest  (main companion)
     (1, {}, 11, 102, "03673c4ff18339b8", "3f437aede8143405"),  # Miras
-    (4, {}, 12, 51, "58185d0f28c56578", "6c783191fc047527"),  # Letha
+    (4, {}, 12, 51, "58185d0f28c56578", "f120f1a5c1fb40f4"),  # Letha; Gravemaw
     (1, {"expansion": "covenant"}, 13, 55, "72d9698fcf3d0159", "f6ddd02f62841f5e"),
     (4, {"expansion": "covenant"}, 14, 91, "d334ec0bfaa45ed3", "7f7b090209c71d19"),
-    (3, {"mode": "competitive"}, 15, 68, "211164d447ef0e07", "7aa5c4e7785ce32d"),
+    (3, {"mode": "competitive"}, 15, 75, "b90ec84e51352273", "dc946b1697a5898f"),  # Bane
     (
         2,
         {"treasures": "covenant", "new_corruptions": 6},

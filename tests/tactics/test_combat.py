@@ -364,13 +364,13 @@ def test_AT_KO_5_the_direction_deck_is_reshuffled_after_use() -> None:
 
 
 def test_AT_SUM_1_summons_act_for_their_owner_and_are_targets() -> None:
-    g = arena(content=fixed(1), extra_cards={0: ["call_beast"]}, at=("b2", "a1", "e1"))
-    turn(g, "fighter", ["call_beast", "cleave", "charge", "basic_move"])
-    g.apply("play call_beast")
+    g = arena(content=fixed(1), extra_cards={0: ["raise_skeleton"]}, at=("b2", "a1", "e1"))
+    turn(g, "fighter", ["raise_skeleton", "cleave", "charge", "basic_move"])
+    g.apply("play raise_skeleton")
     g.apply("place b3")
-    beast = unit(g, "beast_companion1")
+    beast = unit(g, "skeleton1")
     assert beast.owner == 0 and beast.side == "hero"
-    g.apply("command beast_companion1")
+    g.apply("command skeleton1")  # one acting with its owner
     g.apply("stay")
     assert targets(g) == {"c3"}
     g.apply("target c3")

@@ -326,7 +326,7 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
                            cli_campaign.summary(game)).id
     page = chromium.new_page()
     page.goto(base_url + "/")
-    form = page.locator(f"form.open-campaign[data-id={cid}]")
+    form = page.locator(f"form.open-campaign[data-id=\"{cid}\"]")
     form.wait_for()
     assert form.locator("select").count() == 3
     form.locator("select").nth(1).select_option("ai:heuristic")
@@ -338,3 +338,19 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
     seat = open_seat(chromium, base_url, link)
     seat.wait_for_function("document.body.dataset.version !== undefined")
     shot(page, "lobby-campaign")
+    # the table keeps the terminal's campaign: an action made here is in its record too
+    assert f"Kept in campaign {cid}" in (seat.text_content("#campaign-link") or "")
+    play_by_clicks_until(seat, 2)
+    with open_store(browser_db) as store:
+        assert store.get(cid).version >= 2
+        assert {a.actor for a in store.actions(cid)} <= {f"table {link.split('/')[-1].split('?')[0]}"}
+    assert seat.errors == []
+
+
+def play_by_clicks_until(page: Any, clicks: int) -> None:
+    """`clicks` of this seat's actions, each waited for until the page shows its result."""
+    for _ in range(clicks):
+        page.wait_for_selector("#actions button")
+        version = page.evaluate("document.body.dataset.version")
+        page.locator("#actions button").first.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")

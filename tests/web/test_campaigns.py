@@ -78,3 +78,91 @@ def test_the_lobby_opens_a_stored_campaign(client: TestClient, store: Store) -> 
     assert client.post("/api/campaigns/nope22/tables", json={"seats": []}).status_code == 404
     bad = client.post(f"/api/campaigns/{cid}/tables", json={"seats": [{"ai": "nobody"}] * 3})
     assert bad.status_code == 400 and "seats[0]" in bad.json()["error"]
+
+
+def play_table(tables: Tables, table_id: str, tokens: list[str | None], steps: int) -> None:
+    """`steps` decisions made at the table, each by the seat that is to act."""
+    for _ in range(steps):
+        view = tables.view(table_id, tokens[0])
+        seat = view["to_act"]
+        mine = tables.view(table_id, tokens[seat])
+        tables.act(table_id, tokens[seat], mine["legal_actions"][0], mine["version"])
+
+
+PEOPLE = [{"human": "Sam"}, {"human": "Ivo"}, {"human": "Ana"}]
+
+
+def test_a_campaign_played_at_a_table_is_kept_in_the_campaign(
+    store: Store, tables: Tables
+) -> None:
+    cid, _ = terminal_campaign(store)
+    made = open_campaign(tables, cid, PEOPLE, 4)
+    play_table(tables, made.id, made.tokens, 5)
+    _, table_game = tables.load(made.id)
+    rec = store.get(cid)
+    assert rec.version == 11 and rec.summary == cli_campaign.summary(table_game)
+    assert [a.actor for a in store.actions(cid, after=6)] == [f"table {made.id}"] * 5
+    # the terminal's `campaign continue` goes on from where the table is
+    game, version = cli_campaign.load_record(store, cid)
+    assert version == 11 and game.state_hash() == table_game.state_hash()
+    view = tables.view(made.id, made.tokens[0])
+    assert view["campaign"] == {"id": cid, "version": 11, "kept": True}
+    # a restarted server (new Tables on the same store) keeps it up to date as well
+    again = Tables(store)
+    play_table(again, made.id, made.tokens, 1)
+    assert store.get(cid).version == 12
+
+
+def test_undo_at_the_table_is_kept_in_the_campaign(store: Store, tables: Tables) -> None:
+    cid, _ = terminal_campaign(store)
+    made = open_campaign(tables, cid, PEOPLE, 4)
+    play_table(tables, made.id, made.tokens, 2)
+    view = tables.view(made.id, made.tokens[0])
+    seat = view["to_act"]
+    tables.undo(made.id, made.tokens[seat], view["version"])
+    _, table_game = tables.load(made.id)
+    game, version = cli_campaign.load_record(store, cid)
+    assert version == 9 and game.state_hash() == table_game.state_hash()
+
+
+def test_a_campaign_played_elsewhere_since_is_never_overwritten(
+    store: Store, tables: Tables
+) -> None:
+    cid, game = terminal_campaign(store)
+    made = open_campaign(tables, cid, PEOPLE, 4)
+    play_table(tables, made.id, made.tokens, 1)
+    # meanwhile the terminal plays the campaign on from its own copy
+    action = str(game.legal_actions()[-1])
+    game.apply(action)
+    store.commit(cid, 7, action, game.to_json(), cli_campaign.summary(game))
+    play_table(tables, made.id, made.tokens, 2)
+    assert store.get(cid).version == 8
+    assert CampaignGame.from_json(store.get(cid).document).state_hash() == game.state_hash()
+    view = tables.view(made.id, made.tokens[0])
+    assert view["version"] == 3 and view["campaign"] == {"id": cid, "version": 7, "kept": False}
+    play_table(tables, made.id, made.tokens, 1)  # a copy from now on, even after a restart
+    play_table(Tables(store), made.id, made.tokens, 1)
+    assert store.get(cid).version == 8
+
+
+def test_a_deleted_campaign_leaves_the_table_a_copy(store: Store, tables: Tables) -> None:
+    cid, _ = terminal_campaign(store)
+    made = open_campaign(tables, cid, PEOPLE, 4)
+    store.delete(cid)
+    play_table(tables, made.id, made.tokens, 1)
+    assert tables.view(made.id, made.tokens[0])["campaign"]["kept"] is False
+
+
+def test_a_stale_table_writes_nothing_to_its_campaign(store: Store, tables: Tables) -> None:
+    cid, _ = terminal_campaign(store)
+    made = open_campaign(tables, cid, PEOPLE, 4)
+    other = Tables(store)  # a second server process on the same store, one request
+    rec, game = other.load(made.id)  # in flight: it read version 0 just before
+    view = tables.view(made.id, made.tokens[0])
+    seat = view["to_act"]
+    mine = tables.view(made.id, made.tokens[seat])
+    tables.act(made.id, made.tokens[seat], mine["legal_actions"][0], 0)
+    with pytest.raises(TableError, match="moved on to version 1"):
+        other._commit(rec, game, mine["legal_actions"][-1], f"seat {seat}")
+    assert store.get(cid).version == 7 and store.get(made.id).version == 1
+    assert tables.view(made.id, made.tokens[0])["campaign"]["kept"] is True

@@ -83,6 +83,25 @@ def test_an_action_on_an_old_version_is_not_applied_twice(tables: Tables, store:
     assert store.get(tid).version == 1 and len(store.actions(tid)) == 1
 
 
+def test_two_processes_acting_in_turn_never_act_on_an_old_state(
+    tables: Tables, store: Store
+) -> None:
+    """An action on the version a process keeps is committed without reading the store's
+    version first; the commit still refuses a version another process has moved past."""
+    made = tables.create("rtdt", {"players": 1}, 7, [{"human": "Ana"}])
+    tid, token = made.id, made.tokens[0]
+    other = Tables(store)  # a second server process
+    tables.act(tid, token, tables.view(tid, token)["legal_actions"][0], 0)
+    seen = other.view(tid, token)  # the other process reads version 1 and acts on it
+    other.act(tid, token, seen["legal_actions"][0], 1)
+    assert tables.kept_version(tid) == 1 and store.version(tid) == 2
+    with pytest.raises(Stale, match="moved on to version 2"):  # a page still showing 1
+        tables.act(tid, token, seen["legal_actions"][0], 1)
+    now = other.view(tid, token)  # a page the other process showed version 2 acts here
+    tables.act(tid, token, now["legal_actions"][0], 2)
+    assert store.version(tid) == 3 and [a.version for a in store.actions(tid)] == [1, 2, 3]
+
+
 def test_an_illegal_action_names_its_rule_and_changes_nothing(tables: Tables, store: Store) -> None:
     tid, a, _ = two_seat_table(tables)
     before = store.get(tid).document

@@ -149,6 +149,23 @@ def evaluate(game: Any, seat: int) -> float:
     return score
 
 
+def crowd(view: dict[str, Any], me: dict[str, Any] | None, sq: str, area: dict[str, Any]) -> int:
+    """How good an area centred on `sq` looks, lower is better: each enemy in it
+    counts -1, each ally +2, since an area hits every character in it unless the
+    card says whom (AT-AOE-3); an area around the hero itself spares the hero."""
+    score = 0
+    for u in view["units"]:
+        if u["knocked_out"] or not u["squares"] or fp_dist([sq], u["squares"]) > area["radius"]:
+            continue
+        if me is not None and u["id"] == me["id"] and sq in me["squares"]:
+            continue
+        if u["side"] == "enemy" and area["affects"] != "allies":
+            score -= 1
+        elif u["side"] == "hero" and area["affects"] != "foes":
+            score += 2
+    return score
+
+
 def habit(view: dict[str, Any], actions: list[Action]) -> Action:
     """The follow-up choices: focus fire, heal the wounded, keep range."""
     kind = view["pending"]["kind"]
@@ -176,13 +193,8 @@ def habit(view: dict[str, Any], actions: list[Action]) -> Action:
             return (u["hp"] - (8 if u["type"] == goal else 0), 0 if u["kind"] == "boss" else 1)
 
         if kind == "target" and not all(a[-1] in at for a in actions):
-            # an area: the square touching the most enemies
-            def crowd(a: Action) -> int:
-                return -sum(
-                    1 for e in enemies if e["squares"] and fp_dist([a[-1]], e["squares"]) <= 1
-                )
-
-            return min(actions, key=lambda a: (crowd(a), weakness(a)))
+            area = view["pending"].get("area") or {"radius": 1, "affects": "all"}
+            return min(actions, key=lambda a: (crowd(view, me, a[-1], area), weakness(a)))
         return min(actions, key=weakness)
     if kind == "heal":
         by_id = {u["id"]: u for u in view["units"]}

@@ -26,7 +26,7 @@ from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.sim.agents import make_agent
 from towerplay.store import Store, open_store
-from towerplay.tactics.campaign.game import CampaignGame, new_game
+from towerplay.tactics.campaign.game import CampaignGame, new_game, summary
 
 KIND = "tactics-campaign"
 SCREEN = CampaignScreen()
@@ -42,20 +42,6 @@ DbOption = Annotated[
 AiOption = Annotated[
     list[str] | None, typer.Option("--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]), repeatable")
 ]
-
-
-def summary(game: CampaignGame) -> dict[str, Any]:
-    """What `campaign list` shows of a campaign, from its public view."""
-    view = game.observe(0)
-    chapter = view.get("chapter") or {}
-    return {
-        "chapter": chapter.get("number"),
-        "title": chapter.get("title"),
-        "heroes": [f"{h['name']} {h['class_name']} {h['level']}" for h in view["heroes"]],
-        "difficulty": view["party"]["difficulty"],
-        "gold": view["party"]["gold"],
-        "ending": view["ending"],
-    }
 
 
 def _store(db: str | None) -> Store:

@@ -81,7 +81,9 @@ def update(po_path: Path, area: str, extra: list[str] | None = None) -> tuple[in
     for msgid in extra or []:
         if msgid not in tpl:
             tpl.add(msgid)
+    created = po.creation_date  # kept: a header rewritten on every run is noise in every diff
     po.update(tpl, no_fuzzy_matching=True)
+    po.creation_date = created
     po.obsolete.clear()
     buf = BytesIO()
     write_po(buf, po, width=100, sort_output=True, omit_header=False)

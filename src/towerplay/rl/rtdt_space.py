@@ -16,6 +16,7 @@ from towerplay.rtdt.world import World, get_world
 
 MAX_COUNT = 40  # `give|take warriors|spirit N`: N up to this many
 SEATS = 4
+MAX_OPTIONS = 4  # `option N`: the options of a "lose A or B" (the content has two)
 # the spells whose casting names targets, and what (the rest are cast with no word after)
 SPELL_TARGETS = {
     "soothing_word": ("hero", "corruption"),
@@ -55,6 +56,7 @@ def vocabularies(w: World) -> dict[str, list[str]]:
         "haggle": list(dict.fromkeys(f.result for f in c.haggle.faces)),
         "room": [str(i) for i in range(max(len(d.rooms) for d in c.dungeons.values()))],
         "count": [str(n) for n in range(1, MAX_COUNT + 1)],
+        "option": [str(n) for n in range(1, MAX_OPTIONS + 1)],
     }
 
 
@@ -62,7 +64,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     words = [(w,) for w in (
         "end", "double", "haggle", "banner", "resolve", "offer", "cancel", "stop", "spirit",
         "accept", "reject", "spend", "done", "continue", "retreat", "blessed", "leave",
-        "none", "bless", "build", "pass", "take", "keep", "reroll", "dodge",
+        "none", "bless", "build", "pass", "take", "keep", "reroll", "dodge", "pay", "decline",
     )]
     sp, card, foe = v["space"], v["card"], v["foe"]
     out: list[Template] = [
@@ -97,6 +99,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         ("improve", v["advantage"]),
         ("room", v["room"]),
         ("quest", v["quest"]),
+        ("option", v["option"]),  # "lose A or B" (a choose effect)
         # the competitive mode
         ("trial", v["trial"]),
         ("seal", ("remove", "replace"), v["seal"]),
@@ -109,6 +112,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     for spell, kinds in SPELL_TARGETS.items():
         if spell in v["spell"]:
             out.append(("cast", spell, *(v[k] for k in kinds)))
+    out.append(("pass_mark", v["seat"]))  # Bane of Omens' Black Mark; last: indices stay
     return out
 
 

@@ -33,12 +33,14 @@ from towerplay.rtdt.models import (
     CovenantFile,
     DungeonKind,
     DungeonsFile,
+    Effect,
     Foe,
     FoesFile,
     Gear,
     HaggleDie,
     Hero,
     HeroesFile,
+    Holds,
     ItemsFile,
     KingdomInfo,
     Monument,
@@ -199,11 +201,10 @@ def _load(folders: list[Path]) -> Content:
                 companions_file, f"companions[{i}].main_goal", f"no quest {comp.main_goal!r}"
             )
     quest_items = _by_id(companions_f.quest_items, companions_file, "quest_items")
+    for i, adv in enumerate(foes_f.adversaries):
+        _check_adversary(adv, f"adversaries[{i}]", foes_file, quest_items, battle_cards)
     _check_quests(quests_f, quests_file, spaces, companions, quest_items)
-    for i, dungeon in enumerate(dungeons_f.dungeons):
-        unknown = [sp for sp in dungeon.names if sp not in spaces]
-        if unknown:
-            raise ContentError(dungeons_file, f"dungeons[{i}].names.{unknown[0]}", "no such space")
+    _check_dungeons(dungeons_f, dungeons_file, spaces, items, covenant, companions_f)
 
     return Content(
         kingdoms=kingdoms,
@@ -251,6 +252,50 @@ def _load(folders: list[Path]) -> Content:
     )
 
 
+def _check_dungeons(
+    dungeons_f: DungeonsFile,
+    file: str,
+    spaces: Mapping[str, Space],
+    items: ItemsFile,
+    covenant: CovenantFile,
+    companions_f: CompanionsFile,
+) -> None:
+    """Dungeon names sit on spaces; the cards a room names exist."""
+    gear = {g.id for g in items.gear}
+    cards = gear | {x.id for x in [*items.potions, *items.treasures, *covenant.treasures]}
+    cards |= {q.id for q in companions_f.quest_items}
+    for i, dungeon in enumerate(dungeons_f.dungeons):
+        unknown = [sp for sp in dungeon.names if sp not in spaces]
+        if unknown:
+            raise ContentError(file, f"dungeons[{i}].names.{unknown[0]}", "no such space")
+        for j, room in enumerate(dungeon.rooms):
+            for side in ("initial", "improved"):
+                at = f"dungeons[{i}].rooms[{j}].{side}.effects"
+                _check_named(getattr(room, side).effects, at, file, gear, cards)
+
+
+def _check_named(
+    effects: Sequence[Effect], at: str, file: str, gear: set[str], cards: set[str]
+) -> None:
+    """The cards an effect names exist: a named gear (`card:`), a held item (`holds`),
+    inside conditions, choices and paid trades too (RTDT-EFFECT-1, -4)."""
+    for k, e in enumerate(effects):
+        where = f"{at}[{k}]"
+        if e.op == "gain_item" and e.card is not None and e.card not in gear:
+            raise ContentError(file, f"{where}.card", f"no gear {e.card!r}")
+        if e.op == "if":
+            name = "when" if e.when is not None else "unless"
+            test = e.when if e.when is not None else e.unless
+            if isinstance(test, Holds) and test.item is not None and test.item not in cards:
+                raise ContentError(file, f"{where}.{name}.item", f"no item {test.item!r}")
+            _check_named(e.effects, f"{where}.effects", file, gear, cards)
+        elif e.op == "choose":
+            for n, option in enumerate(e.options):
+                _check_named(option, f"{where}.options[{n}]", file, gear, cards)
+        elif e.op == "may_pay":
+            _check_named(e.gain, f"{where}.gain", file, gear, cards)
+
+
 def _merged(
     base: Sequence[E], base_file: str, extra: Sequence[E], extra_file: str, section: str
 ) -> Mapping[str, E]:
@@ -286,6 +331,28 @@ def _virtues(
             )
         virtues[virtue.id] = virtue
     return MappingProxyType(virtues)
+
+
+def _check_adversary(
+    adv: Adversary,
+    where: str,
+    file: str,
+    quest_items: Mapping[str, QuestItem],
+    battle_cards: Mapping[str, BattleCard],
+) -> None:
+    """An adversary's own mechanics name things that exist, and its Tower acts use only
+    the mechanics it has (RTDT-ADVCARD-*)."""
+    if adv.mark is not None and adv.mark not in quest_items:
+        raise ContentError(file, f"{where}.mark", f"no quest item {adv.mark!r}")
+    for j, card in enumerate(adv.mutations):
+        if card not in battle_cards or battle_cards[card].family != "mutation":
+            raise ContentError(file, f"{where}.mutations[{j}]", f"no mutation card {card!r}")
+    for j, step in enumerate(adv.tower_acts.steps):
+        field = f"{where}.tower_acts.steps[{j}]"
+        if getattr(step, "act", "") == "mark" and adv.mark is None:
+            raise ContentError(file, field, "needs the adversary's mark")
+        if getattr(step, "act", "") == "mutate" and not adv.mutations:
+            raise ContentError(file, field, "needs the adversary's mutations")
 
 
 def _quests(quests_f: QuestsFile, file: str) -> Mapping[str, Quest]:

@@ -7,6 +7,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
+from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
     base_move,
     glyph_cost,
@@ -55,7 +56,13 @@ def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> tuple[str, s
             return "this card is already at its best result", "RTDT-BATTLE-8"
         if len(a) == 2 and b.pool.get(a[1], 0) <= 0:
             return f"you have no {a[1]} advantage left", "RTDT-ADV-3"
-        if b.used >= 10:
+        most = action_cap(w, s)
+        if b.used >= most:
+            if most < 10:
+                return (
+                    f"the adversary allows at most {most} advantages in one heroic action",
+                    "RTDT-ADVCARD-7",
+                )
             return "at most 10 advantages in one heroic action", "RTDT-ADV-9"
         cap = stat_set(w, h, "advantage_cap")
         if cap is not None and s.turn.advantages_used >= cap:
@@ -128,6 +135,11 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> tuple[str, st
         return "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
     if verb == "bless":
         return "blessings are spent during a Battle or a dungeon room", "COV-BLESS-2"
+    if verb == "pass_mark":  # Bane of Omens' Black Mark (abilities/adversaries.py)
+        return (
+            "only the holder of the adversary's mark passes it, paying its spirit, to another hero",
+            "RTDT-ADVCARD-2",
+        )
     if verb == "move":
         return _cannot_move(w, h, a, text)
     if verb == "cleanse":

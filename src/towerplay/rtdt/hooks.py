@@ -81,7 +81,8 @@ class Hooks:
     reinforce_option: tuple[Handler, ...] = ()  # (w, s, h, source, option) -> (type, opt)
     reinforce_discount: tuple[Handler, ...] = ()  # (w, s, h, option) -> int
     reinforce_actions: tuple[Handler, ...] = ()  # (w, s, h, prof, glyph) -> actions
-    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects
+    reinforce_over: tuple[Handler, ...] = ()  # (w, s, h, building): after effects and triggers
+    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects; "tree"
 
     # --- items, corruption, losing --------------------------------------------------------
     intercept_corruption: tuple[Handler, ...] = ()  # (w, s, h, why) -> bool: asked instead
@@ -115,7 +116,9 @@ class Hooks:
     delve_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
     room_effects: tuple[Handler, ...] = ()  # (w, s, h, effects) -> effects
     target_room: tuple[Handler, ...] = ()  # (w, s, h, dungeon) -> bool: handled
-    strike_effects: tuple[Handler, ...] = ()  # (w, s, h, effects, mult) -> effects
+    # (w, s, h, effects, mult, who) -> effects: an event's hit on one hero; `who` strikes
+    # (a foe, the adversary) or failed (an adversary quest's id)
+    strike_effects: tuple[Handler, ...] = ()
     token_moved: tuple[Handler, ...] = ()  # (w, s, foe, src, dst)
     token_removed: tuple[Handler, ...] = ()  # (w, s, foe, space)
     foe_status_changed: tuple[Handler, ...] = ()  # (w, s, foe)
@@ -124,6 +127,7 @@ class Hooks:
     struck_tokens: tuple[Handler, ...] = ()  # (w, s, foe, spaces) -> spaces struck
     adversary_spared: tuple[Handler, ...] = ()  # (w, s) -> bool
     strike_over: tuple[Handler, ...] = ()  # (w, s)
+    adversary_acts: dict[str, Handler] = field(default_factory=dict)  # act -> (w, s, step)
     quest_from_afar: tuple[Handler, ...] = ()  # (w, s, h, kind) -> bool
     quest_advantages: tuple[Handler, ...] = ()  # (w, s, h) -> int Wild (blessings)
     quest_spend: tuple[Handler, ...] = ()  # (w, s, h, needed): spend what the quest used
@@ -134,7 +138,9 @@ class Hooks:
 
 
 EVENTS = tuple(f.name for f in fields(Hooks) if f.name != "features")
-_TABLES = frozenset({"app_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs"})
+_TABLES = frozenset(
+    {"app_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs", "adversary_acts"}
+)
 
 # (event, feature, handler) in registration order; decisions are (kind, feature, DecisionKind)
 _REGISTERED: list[tuple[str, str, Any]] = []

@@ -27,7 +27,7 @@ from towerplay.rtdt.covenant.turn import foreign_virtues
 from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.rules.actions import move_value
-from towerplay.rtdt.rules.advantages import MAX_PER_ACTION
+from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
     base_move,
     building_type,
@@ -141,6 +141,7 @@ def observe(
         "main_companion": cfg.companion,
         "fire_rivers": [[a, b] for a, b in s.fire_rivers],
         "siege_trees": s.siege_trees[:],
+        "mutations": {foe: cards[:] for foe, cards in s.mutations.items()},  # RTDT-ADVCARD-5
         "quests": k.get(
             "quests",
             tuple((q.quest, q.stage, q.space, q.kind) for q in s.quests),
@@ -148,7 +149,7 @@ def observe(
         ),
         "done_quests": s.done_quests[:],
         "dungeons": _dungeons(s),
-        "delve": _delve(s),
+        "delve": _delve(w, s),
         "battle": _battle(w, s),
         "trade": None
         if s.trade is None
@@ -472,7 +473,7 @@ def _dungeons(s: State) -> dict[str, Any]:
     }
 
 
-def _delve(s: State) -> dict[str, Any] | None:
+def _delve(w: World, s: State) -> dict[str, Any] | None:
     dv = s.delve
     if dv is None:
         return None
@@ -484,7 +485,7 @@ def _delve(s: State) -> dict[str, Any] | None:
         "improved": dv.improved,
         "advantages": dict(dv.pool),
         "used": dv.used,
-        "max_advantages": MAX_PER_ACTION,  # RTDT-ADV-9
+        "max_advantages": action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
         "shield": dv.shield,
     }
 
@@ -508,7 +509,7 @@ def _battle(w: World, s: State) -> dict[str, Any] | None:
         "resolved": b.resolved,
         "advantages": dict(b.pool),
         "used": b.used,
-        "max_advantages": MAX_PER_ACTION,  # RTDT-ADV-9
+        "max_advantages": action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
         "card_used": b.card_used,
         "lost_warriors": b.lost_warriors,
         "shield": b.shield,

@@ -375,6 +375,10 @@ class State:
     fire_rivers: list[tuple[str, str]] = field(
         default_factory=list, metadata=spec(items=("spaces", "spaces"))
     )
+    # foe type -> the battle cards the adversary's mutations added to its deck (Gravemaw)
+    mutations: dict[str, list[str]] = field(
+        default_factory=dict, metadata=spec(keys="foes", of="battle_cards", added=True)
+    )
     # Letha's siege trees, one per token
     siege_trees: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
     # the Covenant expansion's parts, when any is played

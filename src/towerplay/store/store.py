@@ -241,6 +241,13 @@ class Store:
                     out.append(e)
         return out
 
+    def commit_together(self, changes: Sequence[Change]) -> builtins.list[Entry]:
+        """Several changes to different records made all or none, in one transaction: a
+        campaign table's action and the campaign it keeps (docs/store.md). One on top of an
+        old version raises its StaleVersion and nothing at all is written."""
+        with self._write() as conn:
+            return [self._change(conn, change) for change in changes]
+
     def _change(self, conn: Connection, c: Change) -> Entry:
         values = {"rid": c.record_id, "expected": c.expected_version,
                   "new": c.expected_version + 1, "summary": c.summary, "at": c.at}

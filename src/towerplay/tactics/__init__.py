@@ -12,6 +12,7 @@ Modules, from the ground up:
 - `narrate`: every change told as a structured event (kind, template, fields, amounts).
 - `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,
   the direction deck, objectives.
+- `area`: who an area of effect reaches (every character, unless its card says whom).
 - `basic_attacks`: the elite classes' basic-attack modifiers (extra die, heal,
   push, splash).
 - `cards`: playing a card step by step (targets, areas, summons).

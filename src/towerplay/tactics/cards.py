@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from towerplay.tactics.area import area_units
 from towerplay.tactics.basic_attacks import (
     after_basic_attack,
     answer_push,
@@ -22,6 +23,7 @@ from towerplay.tactics.effects import (
     attack_total,
     basic_movement,
     draw,
+    fit_max_hp,
     footprint,
     heal,
     hero_of,
@@ -42,9 +44,7 @@ from towerplay.tactics.grid import (
     Mask,
     costs_of,
     in_order,
-    line_of_sight,
     move_levels,
-    set_distance,
     step,
     within,
 )
@@ -100,6 +100,7 @@ def play_card(s: State, ctx: Ctx, hero: Hero, card_id: str, from_board: str | No
     card = ctx.content.cards[card_id]
     if from_board is not None:
         hero.board[from_board] = None
+        fit_max_hp(s, ctx, hero)  # used equipment no longer raises the maximum (AT-HP-1)
     else:
         hero.hand.remove(card_id)
     (hero.set_aside if card.remove else hero.discard).append(card_id)
@@ -160,7 +161,8 @@ def begin_step(s: State, ctx: Ctx, r: Resolution, st: Step) -> bool:
     hero = hero_of(s, r.actor)
     if isinstance(st, MoveStep):
         points = st.points if st.points is not None else basic_move_points(s, ctx, actor)
-        return ask_move(s, ctx, r.seat, actor, points, st.through_characters, "move")
+        # a card's move goes its own way: through characters, diagonally (AT-CARD-3)
+        return ask_move(s, ctx, r.seat, actor, points, st.through_characters, "move", st.diagonal)
     if isinstance(st, AttackStep):
         return ask_attack_target(s, ctx, r, actor, st)
     if isinstance(st, HealStep):
@@ -188,22 +190,42 @@ def reachable(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> dict[i
     return costs_of(levels, keep)
 
 
-def move_search(s: State, ctx: Ctx, u: Unit, points: int, through: bool) -> tuple[list[Mask], Mask]:
-    """`reachable` as the search's cost levels and the mask of squares a move may end on."""
+def move_search(
+    s: State, ctx: Ctx, u: Unit, points: int, through: bool, diagonal: bool = False
+) -> tuple[list[Mask], Mask]:
+    """`reachable` as the search's cost levels and the mask of squares a move may end on.
+
+    A basic move goes up, down, left or right; a card that says so moves diagonally too
+    (AT-MOVE-1)."""
     if "slowed" in u.conditions:
         points = min(points, 1)  # slowed: at most 1 movement point per move (AT-COND-1)
     others = occupied(s, ctx, u.uid)
     wall = walls(s, ctx)
     impassable = wall if through else wall | others  # AT-MOVE-2: others block a plain move
     levels = move_levels(
-        u.square, ctx.board.width, ctx.board.height, points, impassable, obstacles(s, ctx)
+        u.square,
+        ctx.board.width,
+        ctx.board.height,
+        points,
+        impassable,
+        obstacles(s, ctx),
+        diagonal=diagonal,
     )
     # not the start square, and not another character's (AT-MOVE-2)
     return levels, ~(others | (1 << u.square))
 
 
-def ask_move(s: State, ctx: Ctx, seat: int, u: Unit, points: int, through: bool, kind: str) -> bool:
-    levels, keep = move_search(s, ctx, u, points, through)
+def ask_move(
+    s: State,
+    ctx: Ctx,
+    seat: int,
+    u: Unit,
+    points: int,
+    through: bool,
+    kind: str,
+    diagonal: bool = False,
+) -> bool:
+    levels, keep = move_search(s, ctx, u, points, through, diagonal)
     ends = 0
     for level in levels:
         ends |= level
@@ -279,6 +301,8 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         return False
     choices.sort()
     name = resolving_name(ctx, r)
+    # an area says how far it reaches and whom, so players see who would be hit (AT-AOE-3)
+    area = {"area": [st.aoe, st.affects]} if st.aoe else {}
     ask(
         s,
         "target",
@@ -286,6 +310,7 @@ def ask_attack_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Attack
         f"{name}: choose a target (range {band[0]}-{band[1]})",
         choices,
         "AT-RANGE-1",
+        **area,
     )
     return True
 
@@ -304,18 +329,13 @@ def attack_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: AttackStep
         there = [u for u in enemies_of(s, actor.side) if sq in footprint(ctx, u)]
         dice += extra_dice(s, ctx, actor, there[0] if there else None)  # AT-ELITE-4
         r.last_target = ""  # set by the hit, read by the modifier after it
-    rolled = roll(s, ctx, dice, reroll)
+    rolled = roll(s, ctx, dice, reroll)  # the effect uses the rolled result (AT-CARD-5)
     r.dice = rolled
     bonus = attack_bonus(s, ctx, actor, st)
     log_roll(s, actor, rolled, bonus, attack_total(ctx, actor, rolled, bonus), heal=False)
     if st.aoe:
-        wall = walls(s, ctx)
-        area = set(within(sq, st.aoe, ctx.board.width, ctx.board.height))
-        affected = []
-        for u in enemies_of(s, actor.side):
-            fp = footprint(ctx, u)
-            if area & set(fp) and line_of_sight(ctx.board.geo, (sq,), fp, wall):
-                affected.append(u.uid)
+        # every character in the area, the user's side too, unless the card says whom (AT-AOE-3)
+        affected = [u.uid for u in area_units(s, ctx, actor, (sq,), st.aoe, st.affects)]
     else:
         target = next(u for u in enemies_of(s, actor.side) if sq in footprint(ctx, u))
         affected = [target.uid]
@@ -379,6 +399,7 @@ def ask_heal_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: HealStep
             and ctx.content.summons[u.type_id].removed_when_knocked_out
         ):
             continue
+        # a hero in range, the healer itself included when the range starts at 0 (AT-HEAL-1)
         if in_range(s, ctx, actor, (u.square,), st.range, blockers) or (
             u.uid == actor.uid and st.range[0] == 0
         ):
@@ -403,26 +424,21 @@ def heal_targets(
     hero = hero_of(s, actor.uid)
     rolled = roll(s, ctx, st.dice)
     bonus = st.amount + (total(ctx, hero, "heal_bonus") if hero is not None else 0)
-    amount = sum(rolled) + bonus
+    amount = sum(rolled) + bonus  # the dice total heals (AT-HEAL-1, AT-CARD-5)
     if rolled:
         log_roll(s, actor, rolled, bonus, amount, heal=True)
     group = [target]
     if st.aoe:
-        wall = walls(s, ctx)
-        for u in allies_of(s, actor.side):
-            if u is target or u.knocked_out:
-                continue
-            if set_distance(
-                (target.square,), footprint(ctx, u), ctx.board.width
-            ) <= st.aoe and line_of_sight(ctx.board.geo, (target.square,), footprint(ctx, u), wall):
-                group.append(u)
+        # a healing area heals every character in it unless the card says whom (AT-AOE-3)
+        around = area_units(s, ctx, actor, (target.square,), st.aoe, st.affects)
+        group += [u for u in around if u is not target]
     for u in group:
         heal(s, ctx, u, amount)
 
 
 def ask_condition_target(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: ConditionStep) -> bool:
     if st.range[1] == 0:
-        add_condition(s, actor, st.condition)
+        add_condition(s, actor, st.condition, st.lasting)
         return False
     pool = allies_of(s, actor.side) if st.on == "ally" else enemies_of(s, actor.side)
     blockers = sight_blockers(s, ctx, actor.side)
@@ -443,8 +459,14 @@ def ask_summon_square(s: State, ctx: Ctx, r: Resolution, actor: Unit, st: Summon
     summon = ctx.content.summons[st.summon]
     hero = next((h for h in s.heroes if h.uid == actor.uid), None)
     if hero is not None and st.summon not in hero.summons:  # AT-SUM-5
-        log(s, "text", "{unit} has no {summon} card to summon with", seats=(hero.seat,),
-            unit=hero.uid, summon=summon.name)
+        log(
+            s,
+            "text",
+            "{unit} has no {summon} card to summon with",
+            seats=(hero.seat,),
+            unit=hero.uid,
+            summon=summon.name,
+        )
         return False
     mine = [u for u in s.units.values() if u.type_id == st.summon and u.owner == actor.owner]
     if len(mine) >= summon.limit:
@@ -544,7 +566,7 @@ def answer(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
         assert isinstance(st, ConditionStep)
         sq = ctx.board.square(tokens[1])
         target = next(u for u in s.units.values() if not u.knocked_out and sq in footprint(ctx, u))
-        add_condition(s, target, st.condition)
+        add_condition(s, target, st.condition, st.lasting)
         r.step += 1
     elif d.kind == "summon":
         sq = ctx.board.square(tokens[1])

@@ -43,22 +43,29 @@ def _range(r: tuple[int, int]) -> str:
     )
 
 
+def area_text(aoe: int, affects: str) -> str:
+    """An area's size, and whom it spares when its card says so (AT-AOE-3)."""
+    if not aoe:
+        return ""
+    only = {"foes": " (enemies only)", "allies": " (allies only)"}.get(affects, "")
+    return f", area {aoe}{only}"
+
+
 def step_text(step: Any) -> str:
     """One step of a hero card or an enemy activation, in words."""
     if isinstance(step, MoveStep):
         pts = f"{step.points}" if step.points else "your movement"
-        return f"move {pts}" + (" through characters" if step.through_characters else "")
+        out = f"move {pts}" + (" through characters" if step.through_characters else "")
+        return out + (" diagonally too" if step.diagonal else "")  # AT-MOVE-1
     if isinstance(step, AttackStep):
         dice = "your basic attack" if step.basic else " ".join(step.dice)
         out = f"attack: {dice}" + ("" if step.basic else f", {_range(step.range)}")
         out += f", +{step.bonus}" if step.bonus else ""
-        out += f", area {step.aoe}" if step.aoe else ""
+        out += area_text(step.aoe, step.affects)
         return out + (f", {', '.join(step.conditions)}" if step.conditions else "")
     if isinstance(step, HealStep):
         amount = " + ".join([*step.dice, *([str(step.amount)] if step.amount else [])])
-        return f"heal {amount or 0}, {_range(step.range)}" + (
-            f", area {step.aoe}" if step.aoe else ""
-        )
+        return f"heal {amount or 0}, {_range(step.range)}" + area_text(step.aoe, step.affects)
     if isinstance(step, ConditionStep):
         return f"{step.condition} to {'an enemy' if step.on == 'enemy' else 'an ally'}, {_range(step.range)}"
     if isinstance(step, SummonStep):
@@ -72,7 +79,8 @@ def step_text(step: Any) -> str:
         dice = f": {' '.join(step.dice)}" if step.dice else ""
         rng = f", {_range(step.range)}" if step.range else ""
         where = " in the drawn direction" if isinstance(step, ERandomAttack) else ""
-        return f"{what}{dice}{rng}{where}" + (
+        area = area_text(step.aoe, step.affects) if isinstance(step, EAttack) else ""
+        return f"{what}{dice}{rng}{where}{area}" + (
             f", {', '.join(step.conditions)}" if step.conditions else ""
         )
     if isinstance(step, EHarpoon):

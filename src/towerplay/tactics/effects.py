@@ -27,7 +27,7 @@ from towerplay.tactics.state import HAND_SIZE, TRAP_DAMAGE, Ctx, Decision, Hero,
 NUMERIC_MODIFIERS = tuple(
     name for name, f in Modifiers.model_fields.items() if f.annotation in (int, bool, "int", "bool")
 )
-DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # the 8 direction cards (designed)
+DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # the 8 direction cards (AT-COMP-1)
 _DIR_VECTORS = {
     "n": (0, 1),
     "ne": (1, 1),
@@ -60,7 +60,7 @@ def footprint(ctx: Ctx, u: Unit) -> tuple[Square, ...]:
 
 def occupied(s: State, ctx: Ctx, exclude: str = "") -> Mask:
     """Squares occupied by characters; knocked-out heroes occupy none (AT-KO-3)."""
-    m = 0
+    m = 0  # every character, heroes, summons and enemies alike (AT-CHAR-1)
     for u in s.units.values():
         if u.knocked_out or u.uid == exclude or u.square < 0:
             continue
@@ -149,6 +149,7 @@ def hero_of(s: State, uid: str) -> Hero | None:
 
 def modifiers(ctx: Ctx, hero: Hero) -> list[Modifiers]:
     """The hero's passive and dice abilities, then the equipment on its board."""
+    # read afresh every time: an ability persists while it is on the board (AT-SETUP-4)
     out = [ctx.content.abilities[a].modifiers for a in hero.abilities]
     for slot, cid in hero.board.items():
         if cid is not None and slot != "class_feature":
@@ -258,7 +259,7 @@ def attack_total(ctx: Ctx, attacker: Unit, dice: list[int], bonus: int) -> int:
     """Dice plus bonus, halved (rounded down) when the attacker is weakened (AT-COND-2)."""
     dmg = sum(dice) + bonus
     if "weakened" in attacker.conditions:
-        dmg //= 2
+        dmg //= 2  # halves round down (AT-TURN-5)
     return max(dmg, 0)
 
 
@@ -320,7 +321,9 @@ def hit(
     return dmg
 
 
-def add_condition(s: State, u: Unit, condition: str) -> None:
+def add_condition(s: State, u: Unit, condition: str, lasting: bool = False) -> None:
+    if lasting and condition not in u.lasting:
+        u.lasting.append(condition)  # kept through cleanup (AT-CLEAN-2)
     if condition not in u.conditions:
         u.conditions.append(condition)
         log(
@@ -331,6 +334,13 @@ def add_condition(s: State, u: Unit, condition: str) -> None:
             unit=u.uid,
             condition=condition,
         )
+
+
+def lose_condition(u: Unit, condition: str) -> None:
+    """A condition ends, a lasting one too (AT-CLEAN-2)."""
+    u.conditions.remove(condition)
+    if condition in u.lasting:
+        u.lasting.remove(condition)
 
 
 def damage(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
@@ -387,6 +397,7 @@ def move_unit(s: State, ctx: Ctx, u: Unit, sq: int) -> None:
 def knock_out(s: State, ctx: Ctx, u: Unit) -> None:
     u.knocked_out = True
     u.conditions.clear()
+    u.lasting.clear()
     log(s, "defeat", "{unit} is knocked out", seats=seats_of(u), unit=u.uid)
     if u.kind != "hero":
         return
@@ -401,9 +412,11 @@ def knock_out(s: State, ctx: Ctx, u: Unit) -> None:
 def defeat_enemy(s: State, ctx: Ctx, u: Unit) -> None:
     enemy = ctx.content.enemies[u.type_id]
     if "bound_to_serve" in enemy.passives:
+        # a triggered passive fires every time its condition is met (AT-BOSS-6)
         # Bound to Serve: heal to full and re-spawn at the starting square (AT-BOSS-2)
         u.hp = u.max_hp
         u.conditions.clear()
+        u.lasting.clear()
         sq = free_near(s, ctx, u.start, u.uid)
         if sq is not None:
             u.square = sq
@@ -434,12 +447,29 @@ def free_near(s: State, ctx: Ctx, sq: Square, exclude: str = "") -> Square | Non
     return None
 
 
+def fit_max_hp(s: State, ctx: Ctx, hero: Hero) -> None:
+    """The equipment on the board raises the maximum HP while it is there; when it
+    leaves, the maximum falls back and HP above it is lost (AT-HP-1)."""
+    cards = ctx.content.cards
+    worn = sum(
+        cards[cid].equipped.max_hp
+        for slot, cid in hero.board.items()
+        if cid is not None and slot != "class_feature"
+    )
+    if worn == hero.worn_hp:
+        return
+    u = s.units[hero.uid]
+    u.max_hp = max(1, u.max_hp + worn - hero.worn_hp)
+    u.hp = min(u.hp, u.max_hp)  # never above the maximum (AT-HP-1)
+    hero.worn_hp = worn
+
+
 def heal(s: State, ctx: Ctx, u: Unit, amount: int) -> None:
     """Heal up to maximum HP; a knocked-out hero healed above 0 returns (AT-KO-4)."""
     if amount <= 0:
         return
     before = u.hp
-    u.hp = min(u.max_hp, u.hp + amount)
+    u.hp = min(u.max_hp, u.hp + amount)  # healing stops at the maximum (AT-HP-1)
     log(
         s,
         "gain",

@@ -120,7 +120,7 @@ def draw_phase(s: State, ctx: Ctx) -> None:
 
 def initiative_phase(s: State, ctx: Ctx) -> None:
     """The initiative line is shuffled (AT-INIT-1)."""
-    roll_initiative(s, ctx)
+    roll_initiative(s, ctx)  # anew every round: last round's line does not carry over
     s.phase, s.cursor = "reshuffle", 0
 
 
@@ -200,7 +200,8 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
         )
         return
     for u in s.units.values():
-        for condition in u.conditions:  # one event each, so that each condition is worded
+        ending = [c for c in u.conditions if c not in u.lasting]
+        for condition in ending:  # one event each, so that each condition is worded
             log(
                 s,
                 "condition",
@@ -209,7 +210,8 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
                 unit=u.uid,
                 condition=condition,
             )
-        u.conditions.clear()  # conditions end at cleanup (AT-CLEAN-2)
+        # conditions end at cleanup, unless the effect said otherwise (AT-CLEAN-2)
+        u.conditions[:] = [c for c in u.conditions if c in u.lasting]
     for hero in s.heroes:
         hero.passed = False
     if ctx.enc.round_limit is not None and s.round >= ctx.enc.round_limit:
@@ -217,9 +219,11 @@ def cleanup_phase(s: State, ctx: Ctx) -> None:
         end(s, "failure", f"round {limit} ended", "round", round=limit)  # AT-END-4
         return
     s.round += 1
-    s.phase = "draw"
+    s.phase = "draw"  # the next round begins with its draw (AT-ROUND-1)
 
 
+# a round's four phases in order: draw, initiative (shuffle, reshuffle, swaps), turns,
+# cleanup; cleanup leads to the next round's draw (AT-ROUND-1)
 PHASES: dict[str, Callable[[State, Ctx], None]] = {
     "place": place_phase,
     "mulligan": mulligan_phase,
@@ -241,8 +245,14 @@ def cleanup_choices(hero: Hero) -> list[list[str]]:
 
 
 def roll_initiative(s: State, ctx: Ctx) -> None:
-    """One token per hero, the boss's tokens, shuffled into a line (AT-INIT-1)."""
+    """One token per hero, per summon taking its own turns (AT-SUM-1) and the boss's
+    tokens, all shuffled anew into this round's line (AT-INIT-1)."""
     line = [h.uid for h in s.heroes]
+    line += [
+        u.uid
+        for u in s.units.values()
+        if u.kind == "summon" and ctx.content.summons[u.type_id].turns == "own"
+    ]
     boss = boss_uid(s, ctx)
     line += [boss] * ctx.enc.boss_initiative
     shuffle(s, line)

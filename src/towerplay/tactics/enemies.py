@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.tactics.effects import heal, log, shuffle
+from towerplay.tactics.effects import heal, log, lose_condition, shuffle
 from towerplay.tactics.enemy_attacks import answer_response, enemy_attack, harpoon, random_attack
 from towerplay.tactics.enemy_moves import (
     approach_costs,
@@ -115,7 +115,7 @@ def continue_boss_turn(s: State, ctx: Ctx) -> None:
             et.step, et.focus, et.attack = 0, "", {}
             continue
         if et.step == 0 and not et.focus and "stunned" in u.conditions and u.kind == "minion":
-            u.conditions.remove("stunned")  # a stunned minion skips this activation (AT-COND-3)
+            lose_condition(u, "stunned")  # a stunned minion skips this activation (AT-COND-3)
             log(s, "condition", "{unit} is stunned and does not act", unit=u.uid)
             et.queue.pop(0)
             continue
@@ -129,7 +129,8 @@ def continue_boss_turn(s: State, ctx: Ctx) -> None:
 
 
 def run_step(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EnemyStep) -> bool:
-    """Do one step of one enemy; True if it waits for a decision."""
+    """Do one step of one enemy; True if it waits for a decision. An active ability is
+    only ever one of these steps of a drawn boss card that names it (AT-BOSS-7)."""
     if isinstance(st, EMove):
         points = u.movement + st.extra
         levels = None  # without a search here, move_toward searches only as far as it moves

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.tactics.area import area_units
 from towerplay.tactics.effects import (
     ask,
     attack_total,
     draw_direction,
+    fit_max_hp,
     footprint,
     hit,
     in_range,
@@ -27,10 +29,8 @@ from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
     Square,
     distance,
-    line_of_sight,
     set_distance,
     step,
-    within,
 )
 from towerplay.tactics.models import EAttack, EHarpoon, ERandomAttack
 from towerplay.tactics.narrate import N_, attack_words, log_roll, seats_of
@@ -64,16 +64,8 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
                 return False
             center = (focus.square,)
         if st.aoe:
-            wall = walls(s, ctx)
-            area = {q for c in center for q in within(c, st.aoe, ctx.board.width, ctx.board.height)}
-            hit_list = [
-                t.uid
-                for t in s.units.values()
-                if t.side == "hero"
-                and not t.knocked_out
-                and area & set(footprint(ctx, t))
-                and line_of_sight(ctx.board.geo, center, footprint(ctx, t), wall)
-            ]
+            # every character in the area, the boss's own minions too (AT-AOE-3)
+            hit_list = [t.uid for t in area_units(s, ctx, u, center, st.aoe, st.affects)]
         else:
             hit_list = [et.focus]
         rolled = roll(s, ctx, dice)  # one roll for every target (AT-AOE-3)
@@ -92,8 +84,13 @@ def enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EAttack) -> boo
 
 
 def responders(s: State, ctx: Ctx, target: Unit, asked: list[int]) -> list[tuple[int, list[str]]]:
-    """Heroes who may play a Response to this attack: from hand or the board (AT-KEY-3)."""
-    out = []
+    """Heroes who may play a Response to this attack: from hand or the board (AT-KEY-3).
+
+    A Response answers an attack on a hero or a summon, never one on an enemy caught
+    in its own side's area."""
+    out: list[tuple[int, list[str]]] = []
+    if target.side != "hero":
+        return out
     responses = ctx.responses
     for hero in s.heroes:
         me = s.units[hero.uid]
@@ -177,6 +174,7 @@ def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) ->
     else:
         slot = next(k for k, v in hero.board.items() if v == cid)
         hero.board[slot] = None
+        fit_max_hp(s, ctx, hero)  # AT-HP-1
     card = ctx.content.cards[cid]
     (hero.set_aside if card.remove else hero.discard).append(cid)
     assert card.response is not None

@@ -58,7 +58,8 @@ def targets(s: State, ctx: Ctx, u: Unit) -> list[Unit]:
 
 
 def passes_through(ctx: Ctx, u: Unit) -> bool:
-    return "shapeless_void" in ctx.content.enemies[u.type_id].passives  # AT-BOSS-2
+    # an ongoing passive, read at every move of the enemy that has it (AT-BOSS-2, AT-BOSS-6)
+    return "shapeless_void" in ctx.content.enemies[u.type_id].passives
 
 
 def costs_from(

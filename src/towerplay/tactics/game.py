@@ -17,7 +17,7 @@ from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import describe, scaled_for
-from towerplay.tactics.effects import footprint
+from towerplay.tactics.effects import fit_max_hp, footprint
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.idle import idle_notes
@@ -27,9 +27,14 @@ from towerplay.tactics.scaling import config_level, summary
 from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
 
-SAVE_VERSION = 5  # 5: the heroes' summons cards; 4: the log is events; 3: state.seed and
-# state.history (undo); 2: the party items, push, splash
-OLD_VERSIONS = (2, 3, 4)  # still loaded: a 2 has no history, so undo reaches back only to the load
+SAVE_VERSION = 6  # 6: equipment's maximum HP counts (AT-HP-1); 5: the heroes' summons cards;
+# 4: the log is events; 3: state.seed and state.history (undo); 2: the party items, push, splash
+OLD_VERSIONS = (
+    2,
+    3,
+    4,
+    5,
+)  # still loaded: a 2 has no history, so undo reaches back only to the load
 SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {
     "encounter": "goblin_ambush",
@@ -162,6 +167,8 @@ class TacticsGame(Undoable):
         if s.pending:
             d = s.pending[-1]
             pending = {"kind": d.kind, "seat": d.seat, "prompt": d.data["prompt"]}
+            if "area" in d.data:  # an area's reach and whom it affects (AT-AOE-3)
+                pending["area"] = {"radius": d.data["area"][0], "affects": d.data["area"][1]}
             if d.seat == seat:
                 pending["choices"] = [" ".join(c) for c in d.data["choices"]]
                 if told and d.kind == "turn":  # what would only spend its card (AT-CARD-4)
@@ -236,6 +243,9 @@ class TacticsGame(Undoable):
         s = state_from_json(raw, file, content, items)
         enc = content.encounters[s.encounter]
         ctx = Ctx(content, enc, board_of(enc), items=items, party_level=level)
+        if version in OLD_VERSIONS:
+            for hero in s.heroes:  # before 6 the board's equipment did not raise max HP
+                fit_max_hp(s, ctx, hero)
         game = cls(s, ctx, config)
         game._tl = start(game, origin=version != 2)  # version 2 kept no history
         return game

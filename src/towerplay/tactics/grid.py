@@ -470,8 +470,10 @@ def move_levels(
     obstacles: Mask,
     until: Mask = 0,
     at_least: int = 0,
+    diagonal: bool = False,
 ) -> list[Mask]:
-    """`move_costs` as masks: element k holds the squares that cost exactly k.
+    """`move_costs` as masks: element k holds the squares that cost exactly k
+    (`diagonal`: a move whose card lets it step to any of the 8 neighbours, AT-MOVE-1).
 
     The search is bit-parallel, one cost level at a time: level k+1 is the
     neighbours of level k that are plain squares, plus the neighbours of level k-1
@@ -490,6 +492,9 @@ def move_levels(
         if m & until and k >= at_least:
             break
         out = (((m << 1) & not_first) | ((m >> 1) & not_last) | (m << width) | (m >> width)) & every
+        if diagonal:
+            right, left = (m << 1) & not_first, (m >> 1) & not_last
+            out |= ((right | left) << width | (right | left) >> width) & every
         nxt = ((out & light) | (before & heavy)) & ~seen
         if not nxt and not out & heavy & ~seen:
             break

@@ -91,7 +91,7 @@ def step_idle(s: State, ctx: Ctx, actor: Unit, st: Step) -> str:
     """Why this step would do nothing now (as cards.begin_step would run it), or ""."""
     if isinstance(st, MoveStep):
         points = st.points if st.points is not None else basic_move_points(s, ctx, actor)
-        levels, keep = move_search(s, ctx, actor, points, st.through_characters)
+        levels, keep = move_search(s, ctx, actor, points, st.through_characters, st.diagonal)
         ends = 0
         for level in levels:
             ends |= level

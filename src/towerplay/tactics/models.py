@@ -38,6 +38,9 @@ class Strict(BaseModel):
 
 
 Range = tuple[int, int]
+# Whom an area affects: every character in it (the rulebook's rule, AT-AOE-3), or only
+# the user's opponents or its own side where the card's text says so (AT-CARD-3).
+Affects = Literal["all", "foes", "allies"]
 
 
 def _check_range(r: Range) -> Range:
@@ -55,6 +58,7 @@ class MoveStep(Strict):
     op: Literal["move"]
     points: int | None = Field(default=None, ge=1)
     through_characters: bool = False
+    diagonal: bool = False  # the card's own way of moving (AT-MOVE-1)
 
 
 class AttackStep(Strict):
@@ -65,6 +69,7 @@ class AttackStep(Strict):
     dice: tuple[Colour, ...] = ()
     range: Range = (1, 1)
     aoe: int = Field(default=0, ge=0)
+    affects: Affects = "all"
     bonus: int = 0
     conditions: tuple[Condition, ...] = ()
 
@@ -84,6 +89,7 @@ class HealStep(Strict):
     amount: int = 0
     range: Range = (0, 0)
     aoe: int = Field(default=0, ge=0)
+    affects: Affects = "all"
 
     @model_validator(mode="after")
     def _shape(self) -> HealStep:
@@ -98,6 +104,7 @@ class ConditionStep(Strict):
     condition: Condition
     range: Range = (0, 0)
     on: Literal["ally", "enemy"] = "ally"
+    lasting: bool = False  # the effect says it outlasts cleanup (AT-CLEAN-2)
 
 
 class SummonStep(Strict):
@@ -251,6 +258,8 @@ class Summon(Entry):
     damageable: bool = True
     removed_when_knocked_out: bool = False
     limit: int = Field(default=1, ge=1)
+    # how its card says it takes its turn: with its owner's, or its own token (AT-SUM-1)
+    turns: Literal["with_owner", "own"] = "with_owner"
 
 
 # --- enemies and boss decks ----------------------------------------------------
@@ -294,6 +303,7 @@ class EAttack(Strict):
     dice: tuple[Colour, ...] = ()
     range: Range | None = None
     aoe: int = Field(default=0, ge=0)
+    affects: Affects = "all"
     conditions: tuple[Condition, ...] = ()
 
 

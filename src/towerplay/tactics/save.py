@@ -50,11 +50,19 @@ def read_header(
 
 def upgrade(state: dict[str, Any], version: Any) -> dict[str, Any]:
     """An older save's state in today's form (docs/saves.md), but for the heroes' summons
-    cards (game.with_summons): its log lines become plain events (before 4), and a version
-    2 state, which kept no seed nor history, gets an empty one."""
-    if version == 4:
-        return dict(state)
-    out = dict(state, log=upgrade_log(state["log"])) if "log" in state else dict(state)
+    cards (game.with_summons): its log lines become plain events (before 4), a version
+    2 state, which kept no seed nor history, gets an empty one, and before 6 no hero's
+    equipment counted in its maximum HP yet (game.from_json counts it, AT-HP-1)."""
+    out = dict(state)
+    if isinstance(out.get("heroes"), list):
+        out["heroes"] = [
+            dict(h, worn_hp=h.get("worn_hp", 0)) if isinstance(h, dict) else h
+            for h in out["heroes"]
+        ]
+    if version in (4, 5):
+        return out
+    if "log" in state:
+        out["log"] = upgrade_log(state["log"])
     if version == 2:
         out.update(seed="0", history=[])
     return out

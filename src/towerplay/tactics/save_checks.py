@@ -26,7 +26,7 @@ from towerplay.tactics.models import (
     SummonStep,
 )
 from towerplay.tactics.state import Ctx, Decision, State, Unit
-from towerplay.tactics.turns import turn_choices
+from towerplay.tactics.turns import summon_token, turn_choices
 
 Fail = Callable[[str, str], SaveError]
 SIDES = {"hero": "hero", "summon": "hero", "boss": "enemy", "minion": "enemy"}
@@ -124,8 +124,8 @@ def _heroes(s: State, fail: Fail) -> None:
 def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
     tokens = {h.uid for h in s.heroes} | {boss_uid(s, ctx)}  # a defeated boss keeps its own
     for i, uid in enumerate(s.initiative):
-        if uid not in tokens:
-            raise fail(f"state.initiative[{i}]", f"no hero or boss {uid!r}")
+        if uid not in tokens and not summon_token(ctx, uid):  # a summon's own (AT-SUM-1)
+            raise fail(f"state.initiative[{i}]", f"no hero, summon or boss {uid!r}")
     for h in s.heroes:  # one token per hero in the line being ordered (AT-INIT-1..3)
         if s.phase in ("reshuffle", "swaps") and s.initiative.count(h.uid) != 1:
             raise fail("state.initiative", f"expected one token of {h.uid!r}")

@@ -11,7 +11,7 @@ from pydantic import ValidationError
 
 from towerplay.core.rng import Rng, seed_state
 from towerplay.tactics.content import Content
-from towerplay.tactics.effects import DIRECTIONS, log, shuffle
+from towerplay.tactics.effects import DIRECTIONS, fit_max_hp, log, shuffle
 from towerplay.tactics.grid import looks_like_square
 from towerplay.tactics.models import EQUIPMENT_KINDS, Consumable
 from towerplay.tactics.scaling import config_level
@@ -150,6 +150,7 @@ def standalone_heroes(content: Content, config: dict[str, Any]) -> list[HeroSetu
     extra_abilities: dict[int, list[str]] = {
         int(k): list(v) for k, v in config.get("abilities", {}).items()
     }
+    stored: dict[int, list[str]] = {int(k): list(v) for k, v in config.get("stored", {}).items()}
     out = []
     for seat, (cls_id, uid) in enumerate(zip(party, hero_uids(party), strict=True)):
         cls = content.classes[cls_id]
@@ -166,6 +167,15 @@ def standalone_heroes(content: Content, config: dict[str, Any]) -> list[HeroSetu
                 board[slot] = cid  # one class feature and one of each equipment kind
             else:
                 deck.append(cid)  # the rest are shuffled into the deck
+        for cid in stored.get(seat, []):
+            # the remaining class features and equipment *may* be shuffled in; those
+            # stored stay out of the encounter (AT-SETUP-3)
+            what: str = content.cards[cid].kind if cid in content.cards else ""
+            if not (what in EQUIPMENT_KINDS or what == "class_feature") or cid not in deck:
+                raise ValueError(
+                    f"stored.{seat}: {cid!r} is not a remaining class feature or equipment"
+                )
+            deck.remove(cid)
         chosen = [cls.passive, *(a for a in extra_abilities.get(seat, []) if a != cls.passive)]
         for a in chosen:
             if a not in content.abilities:
@@ -268,3 +278,5 @@ def add_hero(s: State, ctx: Ctx, seat: int, h: HeroSetup) -> None:
         attack_dice=cls.attack_dice,
         attack_range=cls.attack_range,
     )
+    fit_max_hp(s, ctx, hero)  # the board's equipment raises the maximum (AT-HP-1)
+    s.units[h.uid].hp = s.units[h.uid].max_hp  # the encounter starts at the maximum

@@ -46,6 +46,7 @@ def spawn(s: State, ctx: Ctx, u: Unit, st: ESpawn) -> bool:
     for _ in range(st.count):
         in_play = [x for x in s.units.values() if x.type_id == st.enemy]
         if limit is not None and len(in_play) >= limit:
+            # at the limit the effect says: prevent the new minion, or replace one (AT-SPAWN-2)
             if st.at_limit == "none":
                 log(s, "text", "no more {enemy} may spawn (limit {limit})", enemy=name, limit=limit)
                 return False

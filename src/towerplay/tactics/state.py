@@ -108,6 +108,10 @@ class Unit:
     attack_dice: tuple[str, ...] = field(default=(), metadata=spec(of="dice"))
     attack_range: tuple[int, int] = (1, 1)
     attack_bonus: int = field(default=0, metadata=spec(lo=-99, hi=99))
+    # its conditions an effect said would outlast cleanup (AT-CLEAN-2)
+    lasting: list[str] = field(
+        default_factory=list, metadata=spec(of="conditions", added=True)
+    )  # a save without it (version 6 before it was added, or older) has none
 
     def copy(self) -> Unit:
         return serial.clone(self)
@@ -144,6 +148,8 @@ class Hero:
     free_played: bool = False
     commanded: list[str] = field(default_factory=list)
     mulliganed: bool = False
+    # the maximum HP the equipment on the board adds, counted in the figure's max_hp (AT-HP-1)
+    worn_hp: int = field(default=0, metadata=spec(lo=0, hi=99))
 
     def copy(self) -> Hero:
         return serial.clone(self)

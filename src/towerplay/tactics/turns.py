@@ -13,8 +13,10 @@ from towerplay.tactics.effects import (
     check_objectives,
     draw_up,
     end_of_turn,
+    fit_max_hp,
     heal,
     log,
+    lose_condition,
     roll,
     shuffle,
 )
@@ -25,12 +27,36 @@ from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State
 REVIVE_MIN_DECK = 4  # AT-REVIVE-2
 
 
+def summon_token(ctx: Ctx, uid: str) -> bool:
+    """Whether an initiative token is a summon's (`<summon id><n>`, cards.place_summon)."""
+    return any(uid.startswith(k) and uid[len(k) :].isdigit() for k in ctx.content.summons)
+
+
+def summon_turn(s: State, ctx: Ctx, uid: str) -> None:
+    """A summon that takes its own turns: on its token its owner moves it, then
+    attacks with it (AT-SUM-1); gone, knocked out or stunned, it skips the turn."""
+    u = s.units.get(uid)
+    if u is None or u.knocked_out or "stunned" in u.conditions:
+        if u is not None and "stunned" in u.conditions:
+            lose_condition(u, "stunned")  # AT-COND-3
+        log(s, "turn", "{hero} skips the turn", hero=uid)  # the same words as a hero's
+        finish_turn(s, ctx)
+        return
+    s.acting = uid
+    owner = s.heroes[u.owner]
+    log(s, "turn", "{hero}'s turn", seats=(owner.seat,), hero=uid)
+    s.resolution = Resolution(owner.seat, "@" + uid, option=0, actor=uid)
+
+
 def start_turn(s: State, ctx: Ctx, uid: str) -> None:
     hero = next((h for h in s.heroes if h.uid == uid), None)
+    if hero is None and summon_token(ctx, uid):
+        summon_turn(s, ctx, uid)
+        return
     if hero is None:
         boss = s.units.get(uid)
         if boss is not None and "stunned" in boss.conditions:
-            boss.conditions.remove("stunned")  # a stunned boss skips only this turn (AT-COND-3)
+            lose_condition(boss, "stunned")  # a stunned boss skips only this turn (AT-COND-3)
             log(s, "condition", "{unit} is stunned and skips a turn", unit=uid)
             finish_turn(s, ctx)
             return
@@ -53,7 +79,7 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
             finish_turn(s, ctx)
         return
     if "stunned" in me.conditions:
-        me.conditions.remove("stunned")
+        lose_condition(me, "stunned")
         # AT-COND-3
         log(s, "condition", "{hero} is stunned and skips the turn", seats=(hero.seat,), hero=uid)
         finish_turn(s, ctx)
@@ -64,6 +90,9 @@ def start_turn(s: State, ctx: Ctx, uid: str) -> None:
 
 
 def after_action(s: State, ctx: Ctx) -> None:
+    if summon_token(ctx, s.acting):
+        finish_turn(s, ctx)  # a summon's own turn is its move and attack (AT-SUM-1)
+        return
     hero = next(h for h in s.heroes if h.uid == s.acting)
     if s.units[hero.uid].knocked_out:
         finish_turn(s, ctx)
@@ -112,6 +141,8 @@ def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
             and u.owner == hero.seat
             and not u.knocked_out
             and u.uid not in hero.commanded
+            # one taking its own turns acts on its own token instead (AT-SUM-1)
+            and ctx.content.summons[u.type_id].turns == "with_owner"
         ):
             out.append(["command", u.uid])
     for iid in sorted(set(s.items)):
@@ -172,7 +203,7 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
     if verb == "dash":
         # discard a card to move half the basic movement, rounded down (AT-TURN-3)
         hero.discard.append(cid)
-        points = basic_movement(ctx, hero) // 2
+        points = basic_movement(ctx, hero) // 2  # halves round down (AT-TURN-5)
         log(
             s,
             "cost",
@@ -192,6 +223,7 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
         if old is not None:
             hero.discard.append(old)
         hero.board[card.kind] = cid
+        fit_max_hp(s, ctx, hero)  # the new equipment's maximum HP counts (AT-HP-1)
         fields: dict[str, Any] = {"hero": hero.uid, "card": card.name}
         if old is None:
             log(s, "text", "{hero} equips {card}", seats=(hero.seat,), **fields)
@@ -253,5 +285,5 @@ def revive(s: State, ctx: Ctx, hero: Hero) -> None:
         penalty=penalty,
         n=aside,
     )
-    heal(s, ctx, me, me.max_hp // 2)
+    heal(s, ctx, me, me.max_hp // 2)  # half, rounded down (AT-TURN-5)
     draw_up(s, ctx, hero)

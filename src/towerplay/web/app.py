@@ -275,9 +275,15 @@ def add_socket(app: FastAPI, server: Server) -> None:
         async def push() -> None:
             while True:
                 waiter = server.hub.waiter(table_id)
+                # woken by a change made in this process, whose version it keeps; a poll
+                # that times out asks the store (another process may have made one)
+                woken = False
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(waiter.wait(), timeout=server.poll)
-                if await run_in_threadpool(tables.version, table_id) != sent[0]:
+                    woken = await asyncio.wait_for(waiter.wait(), timeout=server.poll)
+                kept = tables.kept_version(table_id) if woken else None
+                if kept is None:
+                    kept = await run_in_threadpool(tables.version, table_id)
+                if kept != sent[0]:
                     v = await run_in_threadpool(tables.view, table_id, token)
                     if v["version"] > sent[0]:  # listen may have sent a newer one meanwhile
                         sent[0] = v["version"]

@@ -27,6 +27,8 @@ from towerplay.core.undo import consent
 from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Entry, LoggedAction, Record, StaleVersion, Store, UnknownRecord
 from towerplay.store.group import GroupCommitter
+from towerplay.store.store import prepare
+from towerplay.tactics.campaign.game import summary as campaign_summary
 from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
@@ -157,11 +159,16 @@ class Tables:
             {"id": e.id, "name": e.name, "version": e.version, **e.summary} for e in entries
         ]
 
-    def load(self, table_id: str) -> tuple[Record, Game]:
+    def load(self, table_id: str, trusted: int | None = None) -> tuple[Record, Game]:
         """The table's record and its game at the store's version: the one kept from the
-        last request when no process changed it since, else read and checked anew."""
+        last request when no process changed it since, else read and checked anew.
+        `trusted`: a change is about to be made on top of this version; when it is the one
+        kept, the store's version is not read first, because the commit itself refuses a
+        version another process has moved past (StaleVersion), so nothing can go wrong."""
         with self._lock:
             hit = self._games.get(table_id)
+        if hit is not None and trusted is not None and hit[0].version == trusted:
+            return hit
         if hit is not None and hit[0].version == self.version(table_id):
             return hit
         try:
@@ -174,6 +181,12 @@ class Tables:
         with self._lock:
             self._games[table_id] = (rec, game)
         return rec, game
+
+    def kept_version(self, table_id: str) -> int | None:
+        """The version this process last saw the table at (None: not loaded here)."""
+        with self._lock:
+            hit = self._games.get(table_id)
+        return None if hit is None else hit[0].version
 
     def version(self, table_id: str) -> int:
         try:
@@ -215,7 +228,7 @@ class Tables:
 
     def act(self, table_id: str, token: str | None, action: Any, version: Any) -> dict[str, Any]:
         """Apply `action` for the token's seat on top of `version`; the seat's new view."""
-        rec, game = self.load(table_id)
+        rec, game = self.load(table_id, version if isinstance(version, int) else None)
         seat = self.player_of(rec, token)
         if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION:
             raise TableError("action: expected the action's text, as legal_actions lists it")
@@ -282,7 +295,9 @@ class Tables:
             or version - at >= SNAPSHOT_EVERY
         )
         doc = {**rec.document, "save": after.to_json(), "undo": request, "at": version} \
-            if whole else rec.document
+            if whole or keeps(rec.document) else rec.document
+        if keeps(doc):
+            return self._keep_campaign(rec, after, action, actor, doc)
         append = self.group.append if self.group is not None else self.store.append
         seats = rec.document["seats"]
         try:
@@ -291,13 +306,50 @@ class Tables:
                 document=doc if whole else None, actor=actor,
             )
         except StaleVersion as e:
-            raise Stale(
-                f"the game moved on to version {e.current} while you acted: nothing was done"
-            ) from None
+            raise moved(e) from None
         new = with_document(entry, doc)
         with self._lock:
             self._games[rec.id] = (new, after)
         return new, after
+
+    def _keep_campaign(
+        self, rec: Record, after: Game, action: str, actor: str, doc: dict[str, Any]
+    ) -> tuple[Record, Game]:
+        """A campaign table's action committed with the campaign record it keeps, in one
+        transaction, so `campaign continue` in the terminal goes on from where the table is.
+        When the campaign was played elsewhere since (its version moved) or deleted, the
+        table goes on as a copy and says so (`kept: false`); the campaign is not touched."""
+        camp = doc["campaign"]
+        seats = doc["seats"]
+        kept = {**doc, "campaign": {**camp, "version": camp["version"] + 1, "kept": True}}
+        changes = [  # the table's own first: a stale table fails as every table does
+            prepare(rec.id, rec.version, action, kept, summary(after, seats, doc["game"]),
+                    actor=actor),
+            prepare(camp["id"], camp["version"], action, after.to_json(), campaign_summary(after),
+                    actor=f"table {rec.id}"),
+        ]
+        try:
+            entry = self.store.commit_together(changes)[0]
+        except (StaleVersion, UnknownRecord) as e:
+            if isinstance(e, StaleVersion) and e.record_id == rec.id:
+                raise moved(e) from None
+            kept = {**doc, "campaign": {**camp, "kept": False}}
+            entry = self._append_alone(rec, after, action, actor, kept)
+        new = with_document(entry, kept)
+        with self._lock:
+            self._games[rec.id] = (new, after)
+        return new, after
+
+    def _append_alone(
+        self, rec: Record, after: Game, action: str, actor: str, doc: dict[str, Any]
+    ) -> Entry:
+        try:
+            return self.store.append(
+                rec.id, rec.version, action, summary(after, doc["seats"], doc["game"]),
+                document=doc, actor=actor,
+            )
+        except StaleVersion as e:
+            raise moved(e) from None
 
     # --- undo and redo, with the online consent rule ---------------------------------------
 
@@ -357,6 +409,17 @@ class Tables:
                 "nothing was done; look at the game again"
             )
         return seat
+
+
+def moved(e: StaleVersion) -> Stale:
+    return Stale(f"the game moved on to version {e.current} while you acted: nothing was done")
+
+
+def keeps(doc: dict[str, Any]) -> bool:
+    """Whether this table keeps a stored campaign up to date (it was opened from one that
+    nobody else has played since)."""
+    camp = doc.get("campaign")
+    return isinstance(camp, dict) and camp.get("kept", True) is True
 
 
 def human_steps(game: Game, seats: list[dict[str, Any]]) -> int:
@@ -460,5 +523,14 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
             "redoable": game.redoable,
             "request": rec.document.get("undo"),
         },
+        "campaign": campaign_link(rec.document),
         "observe": game.observe(seat),
     }
+
+
+def campaign_link(doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The stored campaign a table was opened from, and whether the table still keeps it."""
+    camp = doc.get("campaign")
+    if not isinstance(camp, dict):
+        return None
+    return {"id": camp.get("id"), "version": camp.get("version"), "kept": keeps(doc)}

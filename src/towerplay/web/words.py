@@ -44,4 +44,7 @@ PAGE_WORDS = (
     N_("A campaign begun with towerplay campaign new goes on here at a new table, from where "
        "it stands."),
     N_("Open in the browser"),
+    N_("Kept in campaign {id}: `towerplay campaign continue` goes on from here."),
+    N_("A copy of campaign {id}: it was played elsewhere since, so this table no longer "
+       "keeps it."),
 )

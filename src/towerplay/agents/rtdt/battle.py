@@ -259,6 +259,9 @@ def battle_move(v: View) -> Action | None:
             if spell is not None:
                 return spell
     lost = warriors_lost(v, card.rungs[rung].effects)
+    forgo = next((a for a in legal if verb_of(a) == "resolve" and len(a) > 1), None)
+    if forgo is not None and h.warriors >= lost + 10:  # the Colossus's offering, warriors to spare
+        return forgo
     if cov is not None:  # The Iron Wall is offered only against a 10-warrior card
         wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
         if wall is not None:
@@ -349,6 +352,10 @@ def delve_move(v: View) -> Action | None:
     improve = v.by_verb.get("improve", [])
     if improve and improve_helps(v):
         return min(improve, key=lambda a: (a[1] == "wild", a[1]))
+    if not improve and improve_helps(v):  # Tomas's Map: five Wilds, only in a dungeon
+        tomas = next((a for a in v.by_verb.get("use", []) if a[1] == "tomass_map"), None)
+        if tomas is not None:
+            return tomas
     if s.cov is not None:
         extra = cov_delve(v, bool(improve))
         if extra is not None:

@@ -284,6 +284,9 @@ def card_answer(v: View, d: Any) -> Action | None:
         return cheapest if keep_value(v, cheapest[1]) < relief else stop
     if k == "colossus_move":
         return colossus_target(v, pick(v, "go"))
+    if k == "iron_wall":  # 10+ warriors to one event: raise it unless they hardly matter
+        up = next((a for a in legal if verb_of(a) == "raise"), None)
+        return up if h.warriors < 40 else stop
     if k == "effigy":
         spend = next((a for a in legal if verb_of(a) == "spend"), None)
         kingdom = w.board.kingdom_of[h.space]

@@ -13,6 +13,7 @@ from towerplay.agents.rtdt.assess import (
 from towerplay.agents.rtdt.battle import (
     battle_value,
 )
+from towerplay.agents.rtdt.choices import choose_option, pay_or_decline
 from towerplay.agents.rtdt.competitive import (
     seal_answer,
 )
@@ -50,10 +51,27 @@ def answer(v: View, d: Any) -> Action | None:
         return remove_skull(v)
     if k in ("discard", "lose_item", "spend_item"):
         return min(legal, key=lambda a: (item_value(v.w, a[1]) if len(a) > 1 else 99.0, str(a)))
+    if k == "choose_effect":
+        return choose_option(v, d)
+    if k == "may_pay":
+        return pay_or_decline(v, d)
     if k == "take_gear":
         return max(legal, key=lambda a: (gear_value(v, a[1]), str(a)))
     if k == "take_treasure":
         return max(legal, key=lambda a: (treasure_value(v, a[1]), str(a)))
+    if k == "smuggle":  # Smuggler's Coin: cycle the market's weak treasures
+        sends = [a for a in legal if verb_of(a) == "send"]
+        weak = min(sends, key=lambda a: (treasure_value(v, a[1]), str(a)), default=None)
+        if weak is not None and treasure_value(v, weak[1]) < 4.0:
+            return weak
+        return next((a for a in legal if verb_of(a) == "done"), weak)
+    if k == "hope":  # Amulet of Hope: a treasure worth more than the Battle's 2 spirit
+        takes = [a for a in legal if verb_of(a) == "take"]
+        best = max(takes, key=lambda a: (treasure_value(v, a[1]), str(a)), default=None)
+        worth = 2 * spirit_value(v.h.spirit)
+        if best is not None and len(v.h.treasures) < 4 and treasure_value(v, best[1]) > worth:
+            return best
+        return next((a for a in legal if verb_of(a) == "spirit"), best)
     if k == "flip_virtue":
         return max(legal, key=lambda a: (VIRTUE_VALUE.get(a[1], 4.0), str(a)))
     if k == "lose_virtue":

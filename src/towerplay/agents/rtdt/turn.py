@@ -73,6 +73,9 @@ def turn_move(v: View) -> Action | None:
     item = use_item(v)
     if item is not None:
         return item
+    marked = pass_mark(v)
+    if marked is not None:
+        return marked
     end = next((a for a in legal if a == END), None)
     moves = {a[1]: a for a in v.by_verb.get("move", [])}
     # the Moonstone Temple: Battle and Cleanse as often as you like (COV-CLARIFY-17)
@@ -305,6 +308,11 @@ def use_item(v: View) -> Action | None:
             target = far_target(v, extra=3)
             if target is not None:
                 return a
+        if item == "amulet_of_annihilation":  # every foe on and next to us: worth a crowd
+            near = set(w.board.near(h.space))
+            there = [f for f, sp in s.foes if sp in near]
+            if len(there) >= 3 or max(foe_threat(v, f) for f in there) >= 10:
+                return a
         if item == "lamp_of_darkness":
             here = [f for f, sp in s.foes if sp == h.space]
             if (
@@ -314,6 +322,27 @@ def use_item(v: View) -> Action | None:
             ):
                 return a
     del w
+    return None
+
+
+def pass_mark(v: View) -> Action | None:
+    """Bane of Omens' Black Mark (RTDT-ADVCARD-2): the Tower acts strike its holder with a
+    corruption, so hand it on, for its spirit, to the hero furthest from a third one -
+    when the holder is one strike from losing, or two corruptions worse off."""
+    passes = v.by_verb.get("pass_mark", [])
+    if not passes:
+        return None
+    h = v.h
+    mine = len(h.corruptions)
+
+    def theirs(a: Action) -> tuple[int, int]:
+        o = v.s.heroes[int(a[1])]
+        return len(o.corruptions), -o.spirit
+
+    best = min(passes, key=theirs)
+    other = theirs(best)[0]
+    if (mine >= 2 and other < mine) or (mine - other >= 2 and h.spirit >= 2):
+        return best
     return None
 
 

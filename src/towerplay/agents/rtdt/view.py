@@ -155,7 +155,7 @@ class Trade:
 
 
 class Decision:
-    __slots__ = ("kind", "seat", "amount", "scope", "target", "context")
+    __slots__ = ("kind", "seat", "amount", "scope", "target", "context", "options")
 
     def __init__(self, o: dict[str, Any]) -> None:
         self.kind: str = o["kind"]
@@ -164,6 +164,7 @@ class Decision:
         self.scope: str = o["scope"]
         self.target: str = o["target"]
         self.context: str = o["context"]
+        self.options: Any = o["options"]  # a count where the options are another seat's secret
 
 
 class Tower:

@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, wastelands
 from towerplay.rtdt.decks import put_under
-from towerplay.rtdt.models import Effect, Lose
+from towerplay.rtdt.models import Effect, If, Lose, without
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import traits_of
+from towerplay.rtdt.rules.checks import happens
 from towerplay.rtdt.rules.common import (
     act,
     check_limits,
@@ -82,12 +83,15 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str) -> None:
     monuments.offer(w, s, "spend_or_lose_treasure")
 
 
-def _warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
-    """Warriors these effects would take, before any prevention."""
+def warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int) -> int:
+    """Warriors these effects would take, before any prevention (a condition that spares the
+    hero spares these too, RTDT-EFFECT-1)."""
     total = 0
     for e in effects:
         if isinstance(e, Lose) and e.resource == "warriors":
             total += (e.amount + e.per_amount * count_per(w, s, h, e.per)) * mult
+        elif isinstance(e, If) and happens(w, s, h, e):
+            total += warrior_loss(w, s, h, e.effects, mult)
     return total
 
 
@@ -151,6 +155,12 @@ def flask_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     return flask_uses(w, s, h) if _card_up(s) else []  # while a battle card is face up
 
 
+def flask_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """In a dungeon too: its text sets no time, so a room face up is no bar (COV-CARD-1)."""
+    dv = s.delve
+    return flask_uses(w, s, h) if dv is not None and dv.room >= 0 else []
+
+
 def scroll_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """Azkol's Scroll: before any advantage, so that only its Wilds will count."""
     card = first(w, h, "exclusive_wild")
@@ -186,7 +196,33 @@ def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
         for f in w.flags.get(cid, ())
         if f.flag == "block_warrior_losses"
     )
-    return _warrior_loss(w, s, h, effects, 1) - prevent
+    return warrior_loss(w, s, h, effects, 1) - prevent
+
+
+def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """`resolve forgo`, offered only when the choice matters (COV-CLARIFY-21): a Colossus of
+    Björn foundation still short of offerings, a battle card that would take its count of
+    warriors from a hero who holds them, and prevention that would bring the loss under it."""
+    if not _card_up(s) or _marked(w, s, "ignore_big_loss") is not None:
+        return []
+    assert s.cov is not None and s.battle is not None
+    need = [
+        t.at_least
+        for x in s.cov.sites
+        if x.status == "foundation" and x.offerings < monuments.MAX_OFFERINGS
+        for t in (w.content.monuments[x.monument].offering,)
+        if t is not None and t.on == "battle_card_loss"
+    ]
+    if not need or h.warriors < min(need):
+        return []
+    b = s.battle
+    card = w.content.battle_cards[b.cards[b.index]]
+    effects = virtues.card_effects(w, h, card.id, card.rungs[b.rung].effects)
+    raw = warrior_loss(w, s, h, effects, 1)
+    prevented = raw - _battle_card_loss(w, s, h)
+    if prevented > 0 and raw >= min(need) > raw - prevented:
+        return [act("resolve", "forgo")]
+    return []
 
 
 def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
@@ -205,7 +241,7 @@ def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
         for f in w.flags.get(cid, ())
         if f.flag == "block_dungeon_losses"
     )
-    loss = _warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
+    loss = warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
     return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
 
 
@@ -421,7 +457,7 @@ def iron_wall_effects(
     if wall is None:
         return effects
     s.turn.used.remove(wall)
-    return [e for e in effects if e.op not in LOSS_OPS]
+    return without(effects, LOSS_OPS)  # a room's conditioned losses too
 
 
 def inobservant(
@@ -429,31 +465,6 @@ def inobservant(
 ) -> Sequence[Effect]:
     """Inobservant: no warriors, spirit or items from a battle card."""
     return [e for e in effects if e.op not in CARD_GAIN_OPS] if s.cov is not None else effects
-
-
-def iron_wall_strike(
-    w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int
-) -> Sequence[Effect]:
-    """The Iron Wall against an event (a foe's strike) that would cost 10+ warriors. The
-    holder is not asked: it is spent at once (an approximation; the strike's choices are
-    made by other seats and this keeps the event in one piece)."""
-    if s.cov is None:
-        return effects
-    card = first(w, h, "ignore_big_loss")
-    if card is None or card not in h.treasures:
-        return effects
-    if _warrior_loss(w, s, h, effects, mult) < amount(w, card, "ignore_big_loss"):
-        return effects
-    spend_treasure(w, s, h, card)
-    tell(
-        s,
-        "text",
-        "{hero} raises {card}: the event's losses are ignored.",
-        seats=(h.seat,),
-        hero=hero_name(w, h),
-        card=w.name(card),
-    )
-    return [e for e in effects if e.op not in LOSS_OPS]
 
 
 def ichor_warriors(w: World, s: State, holder: HeroState, foe: str) -> None:

@@ -263,6 +263,7 @@ on("battle_boosts", COV, _battle_bless)
 on_flag("battle_uses", "give_corruption_relief", cards.flask_battle_uses, COV, otherwise=())
 on_flag("battle_uses", "exclusive_wild", cards.scroll_uses, COV, otherwise=())
 on_flag("battle_uses", "ignore_big_loss", cards.iron_wall_battle_uses, COV, otherwise=())
+on("battle_uses", COV, cards.forgo_uses)  # COV-CLARIFY-21: the Colossus of Björn's offering
 verb("battle_verbs", "bless", COV, _spend_in_battle)
 on_flag("card_improved", "full_upgrade_warriors", cards.bell_warriors, COV)
 on_flag(
@@ -278,10 +279,14 @@ on_flag("defeating_foe", "quarry_defeat_clears_skulls", virtues.inspiring, COV)
 on_flag("foe_defeated", "chakram_reward", _chakram, COV)
 on("delve_boosts", COV, _delve_bless)
 on_flag("delve_uses", "ignore_big_loss", cards.iron_wall_delve_uses, COV, otherwise=())
+on_flag("delve_uses", "give_corruption_relief", cards.flask_delve_uses, COV, otherwise=())
 verb("delve_verbs", "bless", COV, _spend_in_delve)
-verb("delve_verbs", "use", COV, cards.apply_use)  # The Iron Wall
+# `use` inside a dungeon is the base game's verb (abilities/quest_items.py): it finds
+# The Iron Wall and the Sanctified Flask through `use_owners`
 on("room_effects", COV, cards.iron_wall_effects)
-on_flag_filter("strike_effects", "ignore_big_loss", cards.iron_wall_strike, COV, value=0)
+on_flag_filter(
+    "strike_effects", "ignore_big_loss", treasure_choices.iron_wall_event, COV, value=0
+)  # COV-CARD-2: asked
 on("token_moved", COV, _token_moved)
 on("token_removed", COV, heroes.token_removed)  # COV-WARDEN-5
 on_holders("foe_status_changed", "warriors_on_foe_status", cards.ichor_warriors, COV)

@@ -6,17 +6,24 @@ the event that asks it and its decision kind (answers, how an answer applies, it
   Azkol's Chakram           a level 3-4 foe falls  chakram: return CORRUPTION | bless HERO | stop
   Archwright's Sledge       a quest completed      sledge: offer SPACE | stop
   Beacon Stone              the turn ends          beacon: go SPACE | stop
+  The Iron Wall             an event costs 10+     iron_wall: raise | stop
+                            warriors (a strike, the Tower acts, a failed adversary quest)
 
 covenant/plugin.py registers the events and the kinds.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from pydantic import TypeAdapter
+
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, monuments, wastelands
-from towerplay.rtdt.covenant.cards import amount, first, spend_treasure
+from towerplay.rtdt.covenant.cards import LOSS_OPS, amount, first, spend_treasure, warrior_loss
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, Handler
+from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.common import (
     act,
@@ -25,7 +32,8 @@ from towerplay.rtdt.rules.common import (
     regular_skulls,
     remove_skulls,
 )
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
@@ -239,6 +247,61 @@ def _beacon(w: World, s: State, d: Decision, a: Action) -> None:
     wastelands.enter(w, s, h)
 
 
+# --- The Iron Wall ----------------------------------------------------------------------------
+
+EFFECT = TypeAdapter(Effect)  # the held-back losses, kept in the question as JSON (saves)
+
+
+def iron_wall_event(
+    w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int, who: str
+) -> Sequence[Effect]:
+    """An event that would cost the holder 10 or more warriors (a foe's strike, the Tower
+    acts, a failed adversary quest): the holder is asked (COV-CARD-2, COV-CARD-3). Its
+    losses wait in the question; the rest of the event happens now."""
+    card = first(w, h, "ignore_big_loss") if s.cov is not None else None
+    if card is None or card not in h.treasures:
+        return effects
+    if warrior_loss(w, s, h, effects, mult) < amount(w, card, "ignore_big_loss"):
+        return effects
+    losses = tuple(EFFECT.dump_json(e).decode() for e in effects if e.op in LOSS_OPS)
+    ask(s, Decision("iron_wall", h.seat, amount=mult, target=card, context=who, options=losses))
+    return [e for e in effects if e.op not in LOSS_OPS]
+
+
+def _held_back(d: Decision) -> list[Effect]:
+    return [EFFECT.validate_json(x) for x in d.options]
+
+
+def _iron_wall_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("raise"), STOP]
+
+
+def _iron_wall(w: World, s: State, d: Decision, a: Action) -> None:
+    h = s.heroes[d.seat]
+    if a[0] == "raise":
+        spend_treasure(w, s, h, d.target)
+        tell(
+            s,
+            "text",
+            "{hero} raises {card}: the event's losses are ignored.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            card=w.name(d.target),
+        )
+        return
+    quest = w.content.quests.get(d.context)
+    why = quest.name if quest is not None else Cause(STRIKE, w.name(d.context))
+    run(w, s, h, _held_back(d), why, d.amount)  # kept: the losses, as the event said
+
+
+def _iron_wall_words(w: World, s: State, d: Decision) -> str:
+    n = warrior_loss(w, s, s.heroes[d.seat], _held_back(d), d.amount)
+    return (
+        f"{hero_name(w, s.heroes[d.seat])}: {w.name(d.target)} - raise it to ignore this "
+        f"event's losses ({n} warriors and the rest), or stop and take them."
+    )
+
+
 # registered by covenant/plugin.py (hooks.decision)
 KINDS = {
     "effigy": DecisionKind(
@@ -275,5 +338,12 @@ KINDS = {
         _words("go to a space of your home kingdom, or stop."),
         "go to a space of your home kingdom, or stop",
         "RTDT-RES-2",
+    ),
+    "iron_wall": DecisionKind(
+        _iron_wall_answers,
+        _iron_wall,
+        _iron_wall_words,
+        "raise The Iron Wall against this event's losses, or stop",
+        "COV-CARD-2",
     ),
 }

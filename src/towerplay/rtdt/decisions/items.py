@@ -12,6 +12,7 @@ from towerplay.rtdt.decisions.common import DONE, asked, says, who
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.rules.common import (
+    HEROIC_SPIRIT,
     act,
     ask,
     check_limits,
@@ -25,8 +26,10 @@ from towerplay.rtdt.rules.effects import (
     hero_virtues,
 )
 from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.rules.trading import dedupe_gear, undo_trade
 from towerplay.rtdt.state import Decision, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 ACCEPT = act("accept")
@@ -73,6 +76,19 @@ def _take_treasure_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _take_treasure(w: World, s: State, d: Decision, a: Action) -> None:
     take_treasure(w, s, asked(s, d), a[1])
+
+
+def _hope_answers(w: World, s: State, d: Decision) -> list[Action]:
+    return [act("take", t) for t in dict.fromkeys(s.market)] + [act("spirit")]
+
+
+def _hope(w: World, s: State, d: Decision, a: Action) -> None:
+    """Amulet of Hope: the Battle's 2 spirit, or a market treasure instead (RTDT-QITEM-8)."""
+    h = asked(s, d)
+    if a[0] == "spirit":
+        gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
+    else:
+        take_treasure(w, s, h, a[1])
 
 
 def _flip_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
@@ -248,6 +264,13 @@ KINDS = {
         says("accept or reject the trade offered to you."),
         "accept or reject the trade offered to you",
         "RTDT-TRADE-1",
+    ),
+    "hope": DecisionKind(
+        _hope_answers,
+        _hope,
+        says("take a market treasure instead of the Battle's 2 spirit, or the spirit."),
+        "take a market treasure or the Battle's 2 spirit",
+        "RTDT-QITEM-8",
     ),
 }
 

@@ -114,6 +114,16 @@ Flag = Literal[
     # companions (rtdt/abilities/companions.py)
     "end_turn_terrain_warriors",  # your turn ends on a `terrain` space: gain `amount` warriors
     "one_corruption_per_battle",  # a Battle against a foe gives you at most one corruption
+    # quest items (rtdt/abilities/quest_items.py)
+    "annihilate_near",  # discard: remove every foe token on and next to your space
+    "dungeon_wild",  # discard inside a dungeon: `amount` Wild advantages there
+    "move_siege_tree",  # the card's once-a-turn move may move a siege tree 1 space instead
+    "block_spirit_losses",  # each battle card costs you up to `amount` fewer spirit
+    "reinforce_clears_spores",  # after you Reinforce, throw away all your spores
+    "caravan_wild",  # `amount` Wild advantages in a Quest action at a caravan
+    "battle_treasure_for_spirit",  # after a Battle, a market treasure instead of the 2 spirit
+    "reinforce_cycle_market",  # after a bazaar Reinforce, cycle market treasures and refill
+    "cap_empress_event",  # an Empress of Shades event costs you at most `amount` warriors
     # --- Covenant (content/covenant.yaml; handlers in rtdt/covenant/) ---
     # heroes' virtues
     "market_advantages",  # Battling, you also count the regular advantages of the market's treasures

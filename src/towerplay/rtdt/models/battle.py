@@ -23,7 +23,8 @@ class BattleCard(Entry):
     """A ladder of five results, worst first; advantages climb it one rung each."""
 
     name: str
-    family: Literal["generic", "trait", "critical"]
+    # mutation: only in a foe's deck once its adversary's `mutate` added it (Gravemaw)
+    family: Literal["generic", "trait", "critical", "mutation"]
     trait: AdvantageType | None = None  # trait cards: the trait that brings them into a deck
     rungs: list[Rung] = Field(min_length=5, max_length=5)
 

@@ -78,7 +78,23 @@ class HitHeroes(Strict):
     per_token: bool = False
 
 
-StrikeStep = Annotated[FoeMove | HitBuildings | HitHeroes, Field(discriminator="op")]
+class AdversaryAct(Strict):
+    """A Tower-acts step that only one adversary has, run by its registered handler
+    (rtdt/abilities/adversaries.py, `Hooks.adversary_acts`).
+
+    mark: the active hero takes the adversary's `mark` when no hero holds it, then its
+    holder suffers `effects` (Bane of Omens); mutate: one of the adversary's `mutations` joins the battle deck of the foe
+    type with most tokens on the board (Gravemaw); treasure_toll: every hero loses
+    `amount` spirit per treasure held (Isa the Exile).
+    """
+
+    op: Literal["adversary_act"]
+    act: Literal["mark", "mutate", "treasure_toll"]
+    amount: int = Field(default=0, ge=0)
+    effects: list[Effect] = Field(default_factory=list)
+
+
+StrikeStep = Annotated[FoeMove | HitBuildings | HitHeroes | AdversaryAct, Field(discriminator="op")]
 
 
 class Strike(Strict):
@@ -98,12 +114,24 @@ class Foe(Entry):
     critical: str  # id of its critical-hit battle card
 
 
+class AdversaryRule(Strict):
+    """One of an adversary's own mechanics, as the player reads it (docs/content.md)."""
+
+    source: Source
+    text: str
+
+
 class Adversary(Entry):
     name: str
     traits: list[AdvantageType] = Field(min_length=1, max_length=2)
     text: str
     tower_acts: Strike  # what "the Tower acts" does while it is the adversary
     critical: str  # id of its critical-hit battle card
+    rules: list[AdversaryRule] = Field(default_factory=list)  # its own mechanics, in words
+    mark: str | None = None  # the quest item it singles a hero out with (Bane: The Black Mark)
+    mark_pass: int = Field(default=0, ge=0)  # spirit the holder pays to pass the mark on
+    mutations: list[str] = Field(default_factory=list)  # battle cards its `mutate` hands out
+    action_cap: int | None = Field(default=None, ge=1, le=10)  # advantages a heroic action
 
 
 class FoesFile(Strict):

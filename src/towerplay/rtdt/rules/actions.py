@@ -358,6 +358,8 @@ def apply_turn(w: World, s: State, a: Action) -> None:
                 space=w.board.names[h.space],
             )
             ask(s, Decision("move_tree", h.seat, context=h.space))
+            for reinforced in w.hooks.reinforced:  # a Reinforce too (Herbal Remedy)
+                reinforced(w, s, h, "", "tree")
         elif verb == "reinforce":
             reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
         elif verb in w.hooks.turn_verbs:  # CMP-TRIAL-1: a trial; COV-BUILD-1

@@ -84,7 +84,8 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
     # RTDT-FOE-3: a foe's level is the number of battle cards
     level = ADVERSARY_CARDS if adversary else w.content.foes[foe].level
     rng = Rng(s.rng)
-    deck = deck_for(w, foe)
+    # RTDT-ADVCARD-5: cards the adversary's mutations added join the foe's deck
+    deck = deck_for(w, foe) + s.mutations.get(foe, [])
     rng.shuffle(deck)
     s.rng = rng.state
     cards = deck[:level]  # RTDT-BATTLE-4: as many cards as the foe's level
@@ -165,12 +166,21 @@ def blessing(w: World, h: HeroState) -> int:
     )
 
 
+def action_cap(w: World, s: State) -> int:
+    """Advantages one heroic action may use: 10 (RTDT-ADV-9), or fewer while the adversary
+    has an `action_cap` (Utuk'Ku, RTDT-ADVCARD-7)."""
+    adversary = w.content.adversaries.get(s.config.adversary)
+    if adversary is not None and adversary.action_cap is not None:
+        return min(advantages.MAX_PER_ACTION, adversary.action_cap)
+    return advantages.MAX_PER_ACTION
+
+
 def cap(w: World, s: State, h: HeroState) -> int:
-    """Advantages still usable in this heroic action: 10 per action (RTDT-ADV-9),
-    fewer with a per-turn cap (Cursed)."""
+    """Advantages still usable in this heroic action: 10 per action (RTDT-ADV-9) or the
+    adversary's cap, fewer with a per-turn cap (Cursed)."""
     b = s.battle
     assert b is not None
-    left = advantages.MAX_PER_ACTION - b.used
+    left = action_cap(w, s) - b.used
     per_turn = stat_set(w, h, "advantage_cap")
     if per_turn is not None:
         left = min(left, per_turn - s.turn.advantages_used)
@@ -262,10 +272,12 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
         )
         _end(w, s, h, defeated=False)
     elif verb == "resolve":
-        _resolve_card(w, s, h)
+        _resolve_card(w, s, h, forgo=len(a) > 1)  # `resolve forgo`: COV-CLARIFY-21
 
 
-def _resolve_card(w: World, s: State, h: HeroState) -> None:
+def _resolve_card(w: World, s: State, h: HeroState, forgo: bool = False) -> None:
+    """Resolve the card face up; `forgo`: the hero uses none of what would prevent its
+    warrior losses (COV-CLARIFY-21, for the Colossus of Björn's offering)."""
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
@@ -280,6 +292,15 @@ def _resolve_card(w: World, s: State, h: HeroState) -> None:
     effects: Sequence[Effect] = rung.effects
     for more in w.hooks.card_prevent:  # Guarded against the quarry
         prevent += more(w, s, h)
+    if forgo:
+        prevent = 0
+        tell(
+            s,
+            "text",
+            "{hero} forgoes what would prevent this card's warrior losses.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+        )
     for change in w.hooks.card_effects:  # Calculating on critical hits; The Iron Wall, ...
         effects = change(w, s, h, card.id, effects)
     tell(
@@ -351,4 +372,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))
     fire(w, s, h, "after_battle")
+    if s.market and flag_cards(w, h, "battle_treasure_for_spirit"):  # RTDT-QITEM-8
+        ask(s, Decision("hope", h.seat))  # Amulet of Hope: a market treasure instead
+        return
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4

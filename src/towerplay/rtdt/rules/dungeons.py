@@ -12,7 +12,7 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.battle import blessing
+from towerplay.rtdt.rules.battle import action_cap, blessing
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     act,
@@ -87,7 +87,8 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     kinds = (
         advantages.TYPES if d.kind == "tower" else (w.content.dungeons[d.kind].advantage, "wild")
     )
-    if not delve.improved and delve.used < advantages.MAX_PER_ACTION:  # RTDT-DUNGEON-6
+    # RTDT-DUNGEON-6; RTDT-ADVCARD-7: the adversary's cap
+    if not delve.improved and delve.used < action_cap(w, s):
         for t in kinds:
             if delve.pool.get(t, 0) > 0:
                 out.append(act("improve", t))

@@ -7,9 +7,11 @@ is drawn from the game's seed among the designed quests in content/quests.yaml.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
-from towerplay.rtdt.models import Placement, Quest, Requirement
+from towerplay.rtdt.models import Effect, Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
@@ -108,7 +110,10 @@ def fail_month_quests(w: World, s: State) -> None:
         tell(s, "text", "{outcome}", outcome=out.text)
         for h in s.heroes:
             if not h.eliminated:
-                run(w, s, h, out.each_hero, quest.name)
+                effects: Sequence[Effect] = out.each_hero
+                for change in w.hooks.strike_effects:  # COV-CARD-3: an event's losses
+                    effects = change(w, s, h, effects, 1, aq.quest)
+                run(w, s, h, effects, quest.name)
         if out.skulls_each_kingdom:
             tell(
                 s,

@@ -165,6 +165,8 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
                 break
         t.haggle = ""
     fire(w, s, h, "after_reinforce", building)
+    for over in w.hooks.reinforce_over:  # Smuggler's Coin
+        over(w, s, h, building)
     if restricted(w, h, "end_turn_after_reinforce"):
         tell(
             s,

@@ -14,7 +14,7 @@ from towerplay.core import serial
 from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
-from towerplay.core.protocol import Result
+from towerplay.core.protocol import Game, Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
@@ -242,6 +242,21 @@ class CampaignGame(Undoable):
 
     def _adopt(self, other: CampaignGame) -> None:
         self.s, self.enc = other.s, other.enc
+
+
+def summary(game: Game) -> dict[str, Any]:
+    """What a list of campaigns shows of one (the terminal's `campaign list`, the lobby),
+    from its public view."""
+    view = game.observe(0)
+    chapter = view.get("chapter") or {}
+    return {
+        "chapter": chapter.get("number"),
+        "title": chapter.get("title"),
+        "heroes": [f"{h['name']} {h['class_name']} {h['level']}" for h in view["heroes"]],
+        "difficulty": view["party"]["difficulty"],
+        "gold": view["party"]["gold"],
+        "ending": view["ending"],
+    }
 
 
 def _config(config: dict[str, Any] | None) -> dict[str, Any]:

@@ -209,7 +209,8 @@ def enter(c: CampaignContent, s: CampaignState, cid: str) -> None:
         return
     if ch.kind == "encounter":
         if s.players > 1:
-            s.pending.append(Pending("players", GROUP))  # AT-CAMP-2
+            # the heroes are divided anew among the players at each encounter (AT-CAMP-2, AT-SETUP-7)
+            s.pending.append(Pending("players", GROUP))
         # AT-LOADOUT-5: each hero's player sets up its board, starting from the automatic one
         s.loadouts = [loadout.default_loadout(c, h) for h in s.party]
         s.pending += [Pending("setup", i) for i in range(len(s.party))]

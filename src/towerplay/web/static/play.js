@@ -64,6 +64,18 @@ const Play = {
     }
   },
 
+  // a table opened from a stored campaign keeps it up to date, or says it is a copy
+  renderCampaignLink() {
+    const c = this.view.campaign;
+    const el = document.getElementById("campaign-link");
+    el.hidden = !c;
+    if (!c) return;
+    el.textContent = c.kept
+      ? Words.t("Kept in campaign {id}: `towerplay campaign continue` goes on from here.", { id: c.id })
+      : Words.t("A copy of campaign {id}: it was played elsewhere since, so this table no longer keeps it.", { id: c.id });
+    el.className = c.kept ? "campaign-link" : "campaign-link copy";
+  },
+
   render() {
     const v = this.view;
     document.body.dataset.version = v.version;  // for tests and for the eye: the state shown
@@ -76,6 +88,7 @@ const Play = {
     else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name}`;
     document.getElementById("status").textContent = status;
     document.getElementById("prompt").textContent = v.prompt;
+    this.renderCampaignLink();
     this.renderActions();
     this.renderUndo();
     this.renderLog();

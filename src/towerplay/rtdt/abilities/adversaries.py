@@ -1,0 +1,203 @@
+"""The adversaries' own mechanics beyond their tokens (foes.yaml `adversaries[]`, RTDT-ADVCARD-*).
+
+Each is data in the adversary's entry - its `rules` say it in words, the numbers are its
+fields and its Tower-acts steps - run by the handlers here:
+
+- Bane of Omens' Black Mark (`mark`, `mark_pass`): the Tower acts hand the mark to the
+  active hero while nobody holds it and strike its holder (`adversary_act: mark` with
+  the holder's `effects`). It can never be spent, lost or traded;
+  its holder may pay `mark_pass` spirit on their turn to pass it to another hero.
+- Gravemaw's mutations (`mutations`): `adversary_act: mutate` adds the next mutation card
+  to the battle deck of the foe type with most tokens on the board (`State.mutations`,
+  read by rules/battle.py).
+- Isa the Exile's ultimatum: `adversary_act: treasure_toll` costs every hero `amount`
+  spirit per treasure held.
+- Utuk'Ku's cap (`action_cap`) needs no handler: rules/battle.py `action_cap` reads it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from towerplay.core.notation import Action
+from towerplay.rtdt.hooks import on, verb
+from towerplay.rtdt.models import Adversary, AdversaryAct, Effect, Lose
+from towerplay.rtdt.rules.common import act
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
+from towerplay.rtdt.rules.resources import pay
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
+from towerplay.rtdt.world import World
+
+PASS_MARK = "pass_mark"
+PASSING = N_("passing")  # the cause of the spirit paid to pass the mark, with its name
+
+
+def _adversary(w: World, s: State) -> Adversary | None:
+    return w.content.adversaries.get(s.config.adversary)
+
+
+def mark_holder(w: World, s: State) -> HeroState | None:
+    """The hero in the game holding the adversary's mark, if any."""
+    adv = _adversary(w, s)
+    if adv is None or adv.mark is None:
+        return None
+    for h in s.heroes:
+        if not h.eliminated and adv.mark in h.quest_items:
+            return h
+    return None
+
+
+# --- Bane of Omens: The Black Mark --------------------------------------------------------
+
+
+def mark(w: World, s: State, step: AdversaryAct) -> None:
+    """The Tower acts: with nobody holding the mark, the active hero takes it
+    (RTDT-ADVCARD-1); a mark left on an eliminated hero comes back into play. Then its
+    holder suffers the step's effects (RTDT-ADVCARD-3)."""
+    adv = _adversary(w, s)
+    assert adv is not None and adv.mark is not None
+    h = mark_holder(w, s)
+    if h is None:
+        for o in s.heroes:
+            if adv.mark in o.quest_items:
+                o.quest_items.remove(adv.mark)
+        h = s.heroes[s.turn.seat]
+        h.quest_items.append(adv.mark)
+        tell(
+            s,
+            "text",
+            "The {adversary} marks the {hero}: they now hold {item}.",
+            seats=(h.seat,),
+            adversary=adv.name,
+            hero=hero_name(w, h),
+            item=w.name(adv.mark),
+        )
+    if not step.effects:
+        return
+    tell(
+        s,
+        "text",
+        N_("The {foe} strikes the {hero}."),
+        seats=(h.seat,),
+        foe=adv.name,
+        hero=hero_name(w, h),
+    )
+    effects: Sequence[Effect] = step.effects
+    for change in w.hooks.strike_effects:  # The Iron Wall, asked; the Bezoar
+        effects = change(w, s, h, effects, 1, adv.id)
+    run(w, s, h, effects, Cause(STRIKE, adv.name))
+
+
+def pass_actions(w: World, s: State, h: HeroState) -> list[Action]:
+    """On the holder's turn: pass the mark to another hero for its spirit (RTDT-ADVCARD-2)."""
+    if not h.quest_items:  # the usual case, at every step of every turn
+        return []
+    adv = _adversary(w, s)
+    if adv is None or adv.mark is None or adv.mark not in h.quest_items:
+        return []
+    if h.spirit < adv.mark_pass:
+        return []
+    return [act(PASS_MARK, str(o.seat)) for o in s.heroes if o.seat != h.seat and not o.eliminated]
+
+
+def pass_mark(w: World, s: State, h: HeroState, a: Action) -> None:
+    """Pay the spirit and hand the mark over; not an action, the step stays as it is."""
+    adv = _adversary(w, s)
+    assert adv is not None and adv.mark is not None
+    other = s.heroes[int(a[1])]
+    item = w.name(adv.mark)
+    pay(w, s, h, "spirit", adv.mark_pass, Cause(PASSING, item))
+    h.quest_items.remove(adv.mark)
+    other.quest_items.append(adv.mark)
+    tell(
+        s,
+        "text",
+        "{hero} passes {item} to {other}.",
+        seats=(h.seat, other.seat),
+        hero=hero_name(w, h),
+        item=item,
+        other=hero_name(w, other),
+    )
+
+
+def keep_mark(
+    w: World, s: State, h: HeroState, partner: HeroState, actions: list[Action]
+) -> list[Action]:
+    """A trade never carries the mark: it only passes for its spirit (RTDT-ADVCARD-2)."""
+    adv = _adversary(w, s)
+    if adv is None or adv.mark is None:
+        return actions
+    return [a for a in actions if not (len(a) == 2 and a[1] == adv.mark)]
+
+
+# --- Gravemaw: mutations ----------------------------------------------------------------------
+
+
+def _mutable(w: World, s: State, adv: Adversary) -> list[tuple[int, int, str]]:
+    """(tokens, level, foe) of each foe type on the board that has a mutation still to come."""
+    counts: dict[str, int] = {}
+    for foe, _ in s.foes:
+        counts[foe] = counts.get(foe, 0) + 1
+    out = []
+    for foe, n in counts.items():
+        if any(c not in s.mutations.get(foe, []) for c in adv.mutations):
+            out.append((n, w.content.foes[foe].level, foe))
+    return out
+
+
+def mutate(w: World, s: State, step: AdversaryAct) -> None:
+    """The Tower acts: the foe type with most tokens on the board (then the higher level,
+    then the first in the foes file) gets the adversary's next mutation card (RTDT-ADVCARD-4)."""
+    adv = _adversary(w, s)
+    assert adv is not None
+    order = list(w.content.foes)
+    found = _mutable(w, s, adv)
+    if not found:
+        tell(s, "text", "The {adversary} finds no foe to mutate.", adversary=adv.name)
+        return
+    _, _, foe = min(found, key=lambda f: (-f[0], -f[1], order.index(f[2])))
+    have = s.mutations.setdefault(foe, [])
+    card = next(c for c in adv.mutations if c not in have)
+    have.append(card)
+    tell(
+        s,
+        "text",
+        "The {adversary} mutates the {foe}: {card} joins their battle cards.",
+        adversary=adv.name,
+        foe=w.name(foe),
+        card=w.content.battle_cards[card].name,
+    )
+
+
+# --- Isa the Exile: the ultimatum ------------------------------------------------------------
+
+
+def treasure_toll(w: World, s: State, step: AdversaryAct) -> None:
+    """The Tower acts: every hero loses `amount` spirit per treasure held (RTDT-ADVCARD-6)."""
+    adv = _adversary(w, s)
+    assert adv is not None
+    for h in s.heroes:
+        if h.eliminated or not h.treasures:
+            continue
+        n = step.amount * len(h.treasures)
+        tell(
+            s,
+            "text",
+            "The {adversary} demands {n} spirit of the {hero} for {k} treasure(s).",
+            seats=(h.seat,),
+            adversary=adv.name,
+            hero=hero_name(w, h),
+            n=n,
+            k=len(h.treasures),
+        )
+        run(w, s, h, [Lose(op="lose", resource="spirit", amount=n)], Cause(STRIKE, adv.name))
+
+
+verb("adversary_acts", "mark", "base", mark)
+verb("adversary_acts", "mutate", "base", mutate)
+verb("adversary_acts", "treasure_toll", "base", treasure_toll)
+verb("free_verbs", PASS_MARK, "base", pass_mark)
+on("turn_actions", "base", pass_actions)
+on("trade_moves", "base", keep_mark)
