@@ -65,8 +65,8 @@ class Seat:
     def legal_actions(self) -> list[Action]:
         return self._game.legal_actions()
 
-    def observe(self, seat: int) -> dict[str, Any]:
-        return self._game.observe(seat)
+    def observe(self, seat: int, told: bool = True) -> dict[str, Any]:
+        return self._game.observe(seat, told)  # the agent asks told=False: it reads no log
 
 
 @pytest.mark.parametrize(("key", "seed", "decisions", "digest"), RECORDED)

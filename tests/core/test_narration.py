@@ -8,7 +8,7 @@ import pytest
 
 from towerplay.core import serial
 from towerplay.core.errors import SaveError
-from towerplay.core.narration import Event, event, plain
+from towerplay.core.narration import Event, Told, event, plain
 from towerplay.core.replay import Chain
 
 
@@ -50,6 +50,20 @@ def test_a_log_of_events_saves_loads_and_clones() -> None:
     back = serial.Loader("save.json", {}).load(Holder, raw)
     assert back.log.to_list() == h.log.to_list()
     assert serial.clone(h).log is h.log
+
+
+def test_a_told_node_reads_as_the_event_its_parts_make() -> None:
+    log = Told("loss", "{hero} loses {n} warriors", {"hero": "x", "n": 4}, (1,),
+               (("warriors", -4),), None, Chain())
+    log = Told("draw", "You draw {card}", {"card": "Rune"}, (1,), (), (1,), log).add(plain("hi"))
+    first = log.rest.head  # type: ignore[union-attr]
+    assert first == event("draw", "You draw {card}", seats=(1,), to=(1,), card="Rune")
+    assert log.rest.head is first  # type: ignore[union-attr]  # made once, then the same
+    assert [e.text for e in log.to_list()] == ["x loses 4 warriors", "You draw Rune", "hi"]
+    assert log.to_list()[0].args == (("hero", "x"), ("n", "4"))  # numbers become text
+    h = Holder(log)
+    back = serial.Loader("save.json", {}).load(Holder, serial.dump(h))
+    assert back.log.to_list() == h.log.to_list() and len(back.log) == 3
 
 
 def test_a_bad_event_names_its_field() -> None:

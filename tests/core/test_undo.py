@@ -112,6 +112,20 @@ def test_a_checkpoint_every_EVERY_actions_and_an_undo_drops_those_past_it() -> N
     assert g.count == 2 * EVERY - 5 and g.redoable == EVERY + 10
 
 
+def test_a_game_that_skips_checkpoints_takes_none_and_still_undoes() -> None:
+    g, kept = new(), new()
+    g.skip_checkpoints()
+    actions = ",".join((["step"] * 5 + ["draw"]) * 6)  # 36 actions, 6 coins shown
+    hashes = played(g, actions)
+    assert played(kept, actions) == hashes
+    assert g._tl.marks == ()
+    g.undo(EVERY + 3)  # rebuilt from the setup and the history (UNDO-2)
+    kept.undo(EVERY + 3)
+    assert g.state_hash() == kept.state_hash() == hashes[36 - EVERY - 3]
+    g.redo(EVERY + 3)
+    assert g.state_hash() == hashes[-1]
+
+
 def test_undo_restores_the_deck_and_redo_the_draws() -> None:
     g = new()
     hashes = played(g, "draw,step,draw,draw")

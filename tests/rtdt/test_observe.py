@@ -161,6 +161,22 @@ def test_a_kept_observation_is_the_one_made_from_scratch(options: dict[str, Any]
     assert decisions > 100
 
 
+def test_observe_without_told_is_the_view_less_what_was_said() -> None:
+    """told=False (agents, sim records) leaves out the log and the events, nothing else;
+    the seat's log is still whole when it is next asked for."""
+    g = new_game(players=3, seed=8)
+    agents = [HeuristicAgent(i) for i in range(3)]
+    for _ in range(60):
+        seat = g.to_act
+        assert seat is not None
+        quiet = g.observe(seat, told=False)
+        full = observe(g.world, g.state, seat, g.legal_actions())
+        assert "log" not in quiet and "events" not in quiet
+        assert quiet == {k: v for k, v in full.items() if k not in ("log", "events")}
+        g.apply(agents[seat].act(g))
+    assert g.observe(0) == observe(g.world, g.state, 0, [] if g.to_act != 0 else g.legal_actions())
+
+
 def test_each_call_returns_a_new_top_level_dict() -> None:
     g = new_game(players=2, seed=3)
     first = g.observe(0)

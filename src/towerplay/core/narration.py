@@ -5,7 +5,9 @@ and by how much, who may see it, and its sentence as an English template with na
 The template is the message id a translation looks up (`towerplay.i18n`), so the words can be
 changed without touching the facts; `text` is the English sentence.
 
-Events are immutable and kept in a game's log `Chain`, shared by clones.
+Events are immutable and kept in a game's log `Chain`, shared by clones. A game may log
+through `Told`, a log node that keeps an event's parts and makes the `Event` only when it
+is read: most events of a batch run are never read.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from towerplay.core.replay import Chain
 from towerplay.core.serial import INT_LIMIT, spec
 
 # The kinds of event, so that screens colour them alike in every game. A game may use a
@@ -89,6 +92,48 @@ def event(
         tuple(amounts.items()) if amounts else (),
         None if to is None else tuple(to),
     )
+
+
+class Told(Chain[Event]):
+    """A log node whose event is made when first read (`head`), from the parts it keeps.
+
+    Logging is on every engine's hot path: keeping the parts costs about a third of making
+    the event and its tuples there and then, and leaves less for the collector
+    (benchmarks/bench_narration.py). A node reads like any other: `head` is the `Event`,
+    the same object every time. `args` maps each field to text or a number; a value is
+    kept as given and turned to text when the event is made, so it must not be changed
+    afterwards (text and numbers never are).
+    """
+
+    __slots__ = ("kind", "msg", "args", "seats", "amounts", "to", "_event")
+
+    def __init__(
+        self,
+        kind: str,
+        msg: str,
+        args: dict[str, str | int],
+        seats: tuple[int, ...],
+        amounts: tuple[tuple[str, int], ...],
+        to: tuple[int, ...] | None,
+        rest: Chain[Event],
+    ) -> None:
+        self.kind = kind
+        self.msg = msg
+        self.args = args
+        self.seats = seats
+        self.amounts = amounts
+        self.to = to
+        self.rest = rest
+        self.size = rest.size + 1
+        self._event: Event | None = None
+
+    @property
+    def head(self) -> Event:  # type: ignore[override]
+        e = self._event
+        if e is None:
+            args = tuple((k, v if v.__class__ is str else str(v)) for k, v in self.args.items())
+            e = self._event = Event(self.kind, self.msg, args, self.seats, self.amounts, self.to)
+        return e
 
 
 def plain(text: str) -> Event:

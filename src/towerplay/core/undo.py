@@ -211,6 +211,13 @@ class Undoable:
         def _adopt(self, other: Any) -> None: ...
         def state_hash(self) -> str: ...
 
+    def skip_checkpoints(self) -> None:
+        """Take no checkpoints from now on, and drop those taken: for a batch run that never
+        undoes (`sim`), where copying the game every EVERY actions is pure cost. Undo still
+        works, slowly: the past is rebuilt from the setup and the history (UNDO-2)."""
+        self._tl.marks = ()
+        self._tl.record = False
+
     def undo(self, steps: int = 1) -> None:
         """Go back `steps` decisions, the RNG and every deck order restored."""
         undo(self, self._tl, steps)

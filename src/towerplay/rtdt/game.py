@@ -512,11 +512,12 @@ class RtdtGame(Undoable):
         s.rng = rng.next_u64()
         return g
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int, told: bool = True) -> dict[str, Any]:
         """What `seat` sees (docs/observe.md): plain JSON, a new dict at the top level on
-        every call, read-only below it (parts whose facts did not change are reused)."""
+        every call, read-only below it (parts whose facts did not change are reused).
+        `told=False` leaves out what was said (`log`, `events`), which agents never read."""
         legal = self.legal_actions() if self.to_act == seat else []
-        return observe(self.world, self.state, seat, legal, self._kept)
+        return observe(self.world, self.state, seat, legal, self._kept, told)
 
     def describe(self, name: str) -> str | None:
         """The text of any card, foe, hero, quest… by id or name (static content only)."""

@@ -69,10 +69,11 @@ class Kept:
 
 
 def observe(
-    w: World, s: State, seat: int, legal: list[Action], kept: Kept | None = None
+    w: World, s: State, seat: int, legal: list[Action], kept: Kept | None = None, told: bool = True
 ) -> dict[str, Any]:
     """What `seat` may see: everything on the table, none of the hidden order or counts.
-    With `kept`, parts whose facts did not change since the last call are reused."""
+    With `kept`, parts whose facts did not change since the last call are reused. Without
+    `told`, what was said (`log`, `events`) is left out: agents and records never read it."""
     if not (0 <= seat < len(s.heroes) or seat == SPECTATOR):
         raise IndexError(f"seat must be 0-{len(s.heroes) - 1} (or SPECTATOR, -1), not {seat}")
     k = Kept() if kept is None else kept
@@ -87,8 +88,7 @@ def observe(
         None if cov is None else _cov_key(cov),
     )
     buildings = k.get("buildings", bkey, lambda: _buildings(w, s))
-    log_texts, log_events = _log(k, s.log, seat)
-    return {
+    out = {
         "schema": SCHEMA,
         "seat": seat,
         "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else t.seat),
@@ -161,9 +161,10 @@ def observe(
         "result": s.result.to_json() if s.result else None,
         "code": cfg.code,
         "mode": cfg.mode,
-        "log": log_texts,
-        "events": log_events,
     }
+    if told:
+        out["log"], out["events"] = _log(k, s.log, seat)
+    return out
 
 
 def _seen_at_bottom(s: State, name: str, seat: int) -> list[str | None]:

@@ -13,10 +13,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towerplay.core.protocol import Game
-from towerplay.rtdt.game import make_config
+from towerplay.core.undo import Undoable
+from towerplay.rtdt.game import RtdtGame, make_config
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.sim.agents import make_agent
 from towerplay.tactics import new_game as new_tactics
+from towerplay.tactics.game import TacticsGame
 
 MAX_DECISIONS = {"rtdt": 200_000, "tactics": 100_000}  # longer is an engine bug, not a game
 SEATS = {"rtdt": 4, "tactics": 5}  # the most seats a record of each game has
@@ -49,6 +51,8 @@ def play(task: Task) -> dict[str, Any]:
     n = 0
     try:
         game = new_game(task)
+        if isinstance(game, Undoable):  # a run never undoes: no checkpoints to copy
+            game.skip_checkpoints()
         agents = [make_agent(task.game, task.agent, s) for s in task.agent_seeds]
         limit = MAX_DECISIONS[task.game]
         while (seat := game.to_act) is not None:
@@ -68,7 +72,9 @@ def play(task: Task) -> dict[str, Any]:
 
 def figures(task: Task, game: Game) -> dict[str, Any]:
     """What a finished game's record holds, from what every seat sees."""
-    view = game.observe(0)
+    # a record reads nothing that was said: the log's views are left out (their cost was a
+    # tenth of a random-agent game's)
+    view = game.observe(0, told=False) if isinstance(game, RtdtGame | TacticsGame) else game.observe(0)
     result = game.result
     if task.game == "rtdt":
         cfg = view["config"]

@@ -1,7 +1,8 @@
 """The rule-of-thumb Return to Dark Tower player: one decision, dispatched.
 
-It reads only `game.observe(seat)`, `game.legal_actions()`, `game.to_act` and the printed
-content (`game.world`, docs/observe.md); the modules beside it hold its habits.
+It reads only `game.observe(seat, told=False)` (the view without the log),
+`game.legal_actions()`, `game.to_act` and the printed content (`game.world`,
+docs/observe.md); the modules beside it hold its habits.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class HeuristicAgent:
             seat = game.to_act
             v = View(
                 game.world,
-                game.observe(seat),
+                game.observe(seat, told=False),  # it never reads the log
                 seat,
                 legal,
                 self._memo,

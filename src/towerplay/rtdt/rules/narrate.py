@@ -3,24 +3,13 @@
 
 from __future__ import annotations
 
-from dataclasses import fields
 from typing import Any
 
-from towerplay.core.narration import Event
-from towerplay.core.replay import Chain
+from towerplay.core.narration import Told
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.tower import DRUM_TURNS, SEAL_OFF
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
-
-# `tell` fills an Event's slots directly: the frozen dataclass's __init__ costs twice as
-# much, and the log grows at almost every step (benchmarks/bench_rtdt.py). The slots are
-# checked here so that a field added to Event cannot be left unset.
-_SLOTS = ("kind", "msg", "args", "seats", "amounts", "to")
-if tuple(f.name for f in fields(Event)) != _SLOTS:  # pragma: no cover - a core change
-    raise ImportError(f"core.narration.Event's fields changed; update {__name__}._SLOTS")
-_new = object.__new__
-_KIND, _MSG, _ARGS, _SEATS, _AMOUNTS, _TO = (getattr(Event, name).__set__ for name in _SLOTS)
 
 
 def tell(
@@ -31,27 +20,13 @@ def tell(
     seats: tuple[int, ...] = (),
     amounts: tuple[tuple[str, int], ...] = (),
     to: tuple[int, ...] | None = None,
-    **args: Any,
+    **args: str | int,
 ) -> None:
     """Log one event: its kind (core/narration.py KINDS), English template `msg` with named
-    `args`, the seats concerned, what changed by how much (signed), and `to` the seats that
-    may see it when it is private. Built here directly: this is on the hot path (the
-    event and the log's new node are made without a call to their constructors)."""
-    e = _new(Event)
-    _KIND(e, kind)
-    _MSG(e, msg)
-    if args:
-        for k, v in args.items():
-            if v.__class__ is not str:
-                args[k] = str(v)
-        _ARGS(e, tuple(args.items()))
-    else:
-        _ARGS(e, ())
-    _SEATS(e, seats)
-    _AMOUNTS(e, amounts)
-    _TO(e, to)
-    log = s.log
-    s.log = Chain(e, log, log.size + 1)  # Chain.add, inline
+    `args` (text or numbers), the seats concerned, what changed by how much (signed), and
+    `to` the seats that may see it when it is private. On the hot path: the log's new node
+    keeps the parts and makes the Event when it is read (core/narration.py Told)."""
+    s.log = Told(kind, msg, args, seats, amounts, to, s.log)
 
 
 def hero_name(w: World, h: HeroState) -> str:
