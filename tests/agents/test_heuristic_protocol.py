@@ -21,22 +21,22 @@ AGENT = Path(__file__).parents[2] / "src" / "towerplay" / "agents"
 # number of decisions and the first 16 hex digits of the sha256 of the actions, one a line.
 # Each seat's agent is HeuristicAgent(seed * 7 + seat).
 RECORDED = [
-    ("1-heroic-base-cooperative", 1, 119, "20838461e136c027"),
-    ("1-heroic-covenant-cooperative", 1, 151, "3d21b177bcaea83f"),
-    ("1-gritty-base-cooperative", 1, 102, "37fa8cf3df70388c"),
-    ("1-gritty-covenant-cooperative", 1, 155, "03fdb37b687697c3"),
-    ("2-heroic-base-cooperative", 1, 109, "579dd7fa1820b5d6"),
-    ("2-heroic-covenant-cooperative", 1, 280, "1e4173283878d1a5"),
-    ("2-heroic-base-competitive", 1, 271, "b378118a93ac440f"),
-    ("2-gritty-base-cooperative", 1, 204, "ad5d82a123411648"),
-    ("2-gritty-covenant-cooperative", 1, 305, "c6da235b17eecfc3"),
-    ("2-gritty-base-competitive", 1, 84, "820f9967db18dc0c"),
-    ("4-heroic-base-cooperative", 1, 247, "a8c19dc194ee9bf8"),
-    ("4-heroic-covenant-cooperative", 1, 404, "a5b76a7aaef0f2bb"),
-    ("4-heroic-base-competitive", 1, 341, "2eb64bfe6ea1919b"),
-    ("4-gritty-base-cooperative", 1, 211, "b9001273ed430195"),
-    ("4-gritty-covenant-cooperative", 1, 231, "4c86a16a52f53e22"),
-    ("4-gritty-base-competitive", 1, 277, "af1f6a96d77dfb25"),
+    ("1-heroic-base-cooperative", 1, 113, "64d07a3cd458a996"),
+    ("1-heroic-covenant-cooperative", 1, 213, "7ae354bda5976d4b"),
+    ("1-gritty-base-cooperative", 1, 95, "fb150925d201b281"),
+    ("1-gritty-covenant-cooperative", 1, 310, "9177b692bbdf3f3a"),
+    ("2-heroic-base-cooperative", 1, 444, "0a41877d06fb8adf"),
+    ("2-heroic-covenant-cooperative", 1, 333, "b0e03f783fc5cd4d"),
+    ("2-heroic-base-competitive", 1, 176, "43f09d29617cf5ac"),
+    ("2-gritty-base-cooperative", 1, 235, "b9804009c4c20679"),
+    ("2-gritty-covenant-cooperative", 1, 222, "8ea1e9b457e29f7f"),
+    ("2-gritty-base-competitive", 1, 113, "12b7b6ee77d60e73"),
+    ("4-heroic-base-cooperative", 1, 462, "fb7e3734dc22cf6a"),
+    ("4-heroic-covenant-cooperative", 1, 560, "77239f282492a87c"),
+    ("4-heroic-base-competitive", 1, 369, "d665df04c96b686c"),
+    ("4-gritty-base-cooperative", 1, 456, "2a777cee8abf9d0e"),
+    ("4-gritty-covenant-cooperative", 1, 242, "3e7f15e9c4d25722"),
+    ("4-gritty-base-competitive", 1, 275, "20f5c163ead1ef55"),
 ]
 
 

@@ -51,6 +51,7 @@ class Spec:
     keyed: str = ""  # a dict saved as a list of records, keyed by this field of each
     text: bool = False  # an int saved as decimal text (64-bit values)
     shallow: bool = False  # clone a dict of JSON values one level deep only
+    added: bool = False  # added after saves were made: missing from a save, it takes its default
 
 
 LEAF = Spec()
@@ -291,6 +292,14 @@ class Loader:
             key = s.key or f.name
             known.add(key)
             where = f"{path}.{key}" if path else key
+            if key not in raw and s.added:
+                # a field added after saves were made: an older save loads with its default
+                if f.default is not dataclasses.MISSING:
+                    out[f.name] = f.default
+                    continue
+                if f.default_factory is not dataclasses.MISSING:
+                    out[f.name] = f.default_factory()
+                    continue
             if key not in raw:
                 raise self.fail(where, "missing")
             out[f.name] = self.value(hints[f.name], s, raw[key], where)

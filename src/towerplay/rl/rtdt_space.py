@@ -46,6 +46,7 @@ def vocabularies(w: World) -> dict[str, list[str]]:
         "virtue": list(c.virtues),
         "corruption": list(c.corruptions),
         "card": [*items, *c.companions, *c.virtues, *c.corruptions],
+        "companion": list(c.companions),
         "quest": list(c.quests),
         "spell": list(c.spells),
         "trial": list(c.trials),
@@ -84,6 +85,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         # cards: using them, and their targets
         ("use", card),
         ("use", v["treasure"], (*foe, *v["corruption"], *v["virtue"], *sp)),
+        ("use", v["companion"], (*v["treasure"], *v["seal"])),  # Zaida's cost, Nimet's seal
         # trading, items and virtues
         (("give", "take"), ("warriors", "spirit"), v["count"]),
         (("give", "take", "discard", "lose", "spend", "keep"), card),

@@ -1,4 +1,5 @@
 """Card abilities the effect vocabulary cannot say, each a registered handler of an event
 of rtdt/hooks.py, keyed by its ability flag (docs/hooks.md: adding a card ability)."""
 
+from towerplay.rtdt.abilities import companion_events as companion_events
 from towerplay.rtdt.abilities import companions as companions
