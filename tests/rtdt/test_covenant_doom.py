@@ -347,7 +347,7 @@ def test_COV_DOOM_4_the_necropolis_returns_only_its_regular_skulls() -> None:
 @rules("COV-DOOM-4")
 def test_COV_DOOM_4_remove_skull_effects_find_no_doom_skull_to_take() -> None:
     from towerplay.rtdt.rules.common import remove_skulls
-    from towerplay.rtdt.rules.effects import skull_targets
+    from towerplay.rtdt.rules.skulls import skull_targets
 
     g = game()
     s, w = g.state, g.world

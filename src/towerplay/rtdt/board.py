@@ -99,6 +99,27 @@ class Board:
                     queue.append((n, d + 1))
         raise ValueError(f"no path from {a} to {b}")
 
+    def step_toward(self, src: str, dst: str, steps: int) -> str:
+        """The space `steps` moves along a shortest path from src toward dst (ties: the
+        order of the neighbour lists)."""
+        if src == dst:
+            return src
+        prev: dict[str, str] = {src: src}
+        queue = deque([src])
+        while queue:
+            here = queue.popleft()
+            if here == dst:
+                break
+            for n in self.neighbours[here]:
+                if n not in prev:
+                    prev[n] = here
+                    queue.append(n)
+        path = [dst]
+        while path[-1] != src:
+            path.append(prev[path[-1]])
+        path.reverse()  # src ... dst
+        return path[min(steps, len(path) - 1)]
+
     def near(self, space: str) -> tuple[str, ...]:
         """The space itself and its neighbours."""
         return (space, *self.neighbours[space])

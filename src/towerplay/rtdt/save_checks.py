@@ -15,6 +15,7 @@ from towerplay.core.errors import SaveError
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.covenant.setup import in_play
 from towerplay.rtdt.models import SkullScope
+from towerplay.rtdt.rules.choices import unpacked
 from towerplay.rtdt.state import Config, Covenant, Decision, State
 from towerplay.rtdt.world import World
 
@@ -33,7 +34,7 @@ DECISION_FIELDS: dict[str, dict[str, Any]] = {
     "cloak_place": {"target": "foes", "context": "spaces"},
     "move_tree": {"context": "spaces"},
     "pick_foe": {
-        "scope": ("your_space", "adjacent_or_space", "anywhere"),
+        "scope": ("your_space", "adjacent_or_space", "anywhere", "current_kingdom"),
         "context": ("move", "remove"),
     },
     "place_hero": {"scope": ("anywhere", "current_kingdom")},
@@ -57,7 +58,10 @@ DECISION_FIELDS: dict[str, dict[str, Any]] = {
     "bounty": {"options": "quest_items"},
     "winds": {"options": "treasures"},
     "new_wares": {"options": "treasures"},
+    "choose_effect": {"options": None, "context": None},  # options: effects as JSON text
+    "may_pay": {"options": None, "context": None},  # (the price, what it buys)
 }
+EFFECT_OPTIONS = {"choose_effect": None, "may_pay": 2}  # how many options: any (2+), exactly 2
 BLANK = {("remove_skull", "target")}  # "" too: each skull from any building
 # kinds whose foe token (target) stands on the space in context
 ON_A_TOKEN = ("move_token", "step_foe", "cloak_place")
@@ -245,7 +249,27 @@ def _decision(s: State, d: Decision, path: str, domains: Mapping[str, Any], fail
             if v not in known and not (v == "" and (d.kind, name) in BLANK):
                 where = f"{path}.{name}" + (f"[{i}]" if name == "options" else "")
                 raise fail(where, f"unknown value {v!r} for a {d.kind} question")
+    if d.kind in EFFECT_OPTIONS:
+        _effect_options(d, path, fail)
     if d.kind in ON_A_TOKEN and (d.target, d.context) not in s.foes:
         raise fail(f"{path}.target", f"no {d.target!r} token on {d.context!r}")
     if allowed.get("target") is SEAT_TEXT and int(d.target) >= s.config.players:
         raise fail(f"{path}.target", f"{d.target} is not a seat")
+
+
+def _effect_options(d: Decision, path: str, fail: Fail) -> None:
+    """A choice's options are effect lists the content could say (rules/choices.py)."""
+    count = EFFECT_OPTIONS[d.kind]
+    if len(d.options) < 2 or (count is not None and len(d.options) != count):
+        raise fail(f"{path}.options", f"a {d.kind} question has {len(d.options)} option(s)")
+    for i, text in enumerate(d.options):
+        try:
+            effects = unpacked(text)
+        except ValueError as err:
+            raise fail(f"{path}.options[{i}]", f"not a list of effects: {err}") from None
+        if (
+            d.kind == "may_pay"
+            and i == 0
+            and not all(e.op in ("lose", "lose_item") for e in effects)
+        ):
+            raise fail(f"{path}.options[0]", "a price is made of lose and lose_item effects")

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.agents.rtdt.conditions import met, payable
 from towerplay.agents.rtdt.facts import around
 from towerplay.agents.rtdt.values import (
     BUILD_VALUE,
@@ -105,6 +106,13 @@ def effects_cost(
             cost -= 2.0 * amount
         elif op == "gain_virtue":
             cost -= 6.0 if h.inactive else 0.0
+        elif op == "if":  # the engine tests the condition when the effect runs
+            if met(v, e.when if e.when is not None else e.unless) == (e.when is not None):
+                cost += effects_cost(v, e.effects, warriors=wr, battle=battle)
+        elif op == "choose":  # we would pick the cheapest option
+            cost += min(effects_cost(v, o, warriors=wr, battle=battle) for o in e.options)
+        elif op == "may_pay" and payable(h, e.pay):  # we would pay only when it is worth it
+            cost += min(0.0, effects_cost(v, [*e.pay, *e.gain], warriors=wr, battle=battle))
     if short:
         cost += corruption_cost(h)
     del s

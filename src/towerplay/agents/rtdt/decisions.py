@@ -13,6 +13,7 @@ from towerplay.agents.rtdt.assess import (
 from towerplay.agents.rtdt.battle import (
     battle_value,
 )
+from towerplay.agents.rtdt.choices import choose_option, pay_or_decline
 from towerplay.agents.rtdt.competitive import (
     seal_answer,
 )
@@ -50,6 +51,10 @@ def answer(v: View, d: Any) -> Action | None:
         return remove_skull(v)
     if k in ("discard", "lose_item", "spend_item"):
         return min(legal, key=lambda a: (item_value(v.w, a[1]) if len(a) > 1 else 99.0, str(a)))
+    if k == "choose_effect":
+        return choose_option(v, d)
+    if k == "may_pay":
+        return pay_or_decline(v, d)
     if k == "take_gear":
         return max(legal, key=lambda a: (gear_value(v, a[1]), str(a)))
     if k == "take_treasure":

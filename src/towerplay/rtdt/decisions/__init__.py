@@ -6,18 +6,19 @@ modules (`hooks.decision`); `answers`, `apply` and `words` below serve every kin
 the game's hook table. Notation of the answers: place SPACE | discard ITEM | take
 GEAR/TREASURE | flip VIRTUE | remove SPACE | stop | go SPACE | hero HERO | step SPACE |
 accept | reject | replace TREASURE | done | lose ITEM/VIRTUE | spend ITEM | skull SPACE |
-skull none | foe FOE SPACE | to SPACE | tree SPACE | hit SPACE | spirit.
+skull none | foe FOE SPACE | to SPACE | tree SPACE | hit SPACE | spirit | option N | pay |
+decline.
 """
 
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.decisions import board, items
+from towerplay.rtdt.decisions import board, choices, items
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
 
-BASE_KINDS = {**board.KINDS, **items.KINDS}
+BASE_KINDS = {**board.KINDS, **items.KINDS, **choices.KINDS}
 
 
 def kind_of(w: World, d: Decision) -> DecisionKind:

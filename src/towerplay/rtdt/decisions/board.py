@@ -23,12 +23,10 @@ from towerplay.rtdt.rules.common import (
     remove_skulls,
     take_skull_from_supply,
 )
-from towerplay.rtdt.rules.effects import (
-    foe_targets,
-    skull_targets,
-)
+from towerplay.rtdt.rules.effects import foe_targets
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain
+from towerplay.rtdt.rules.skulls import skull_targets
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_

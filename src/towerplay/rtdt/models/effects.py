@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from towerplay.rtdt.models.base import AdvantageType, ItemKind, Resource, Strict
+from towerplay.rtdt.models.checks import Check
 
 # --- effects: what happens ---------------------------------------------------
 
@@ -34,13 +35,20 @@ class Lose(Strict):
 
 
 class GainItem(Strict):
-    """Gain items: potions from the deck top, gear from a chosen pile,
-    treasures from the market (`from_deck` takes the treasure deck's top card)."""
+    """Gain items: potions from the deck top, gear from a chosen pile (or the named gear
+    `card`'s pile), treasures from the market (`from_deck` takes the treasure deck's top card)."""
 
     op: Literal["gain_item"]
     kind: ItemKind
     amount: int = Field(default=1, ge=1)
     from_deck: bool = False
+    card: str | None = None  # RTDT-EFFECT-4: this gear card, not any pile
+
+    @model_validator(mode="after")
+    def _named_gear(self) -> GainItem:
+        if self.card is not None and self.kind != "gear":
+            raise ValueError("gain_item: `card` names a gear card, so `kind` must be gear")
+        return self
 
 
 class GainVirtue(Strict):
@@ -93,10 +101,12 @@ class MoveHero(Strict):
 
 
 class MoveFoe(Strict):
-    """Move any one foe up to `steps` spaces (needs a foe on the board)."""
+    """Move one foe up to `steps` spaces (needs a foe on the board; with `scope:
+    current_kingdom`, a foe in the mover's current kingdom)."""
 
     op: Literal["move_foe"]
     steps: int = Field(ge=1)
+    scope: Literal["anywhere", "current_kingdom"] = "anywhere"
 
 
 class RemoveFoe(Strict):
@@ -176,6 +186,45 @@ class TowerStirs(Strict):
     op: Literal["tower_stirs"]
 
 
+class If(Strict):
+    """Effects that happen only if (`when`) or unless (`unless`) a condition holds, tested
+    when the effect runs: "lose 12 warriors unless you hold Dusky Cloaks"."""
+
+    op: Literal["if"]
+    when: Check | None = None
+    unless: Check | None = None
+    effects: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one(self) -> If:
+        if (self.when is None) == (self.unless is None):
+            raise ValueError("if: give exactly one of `when` or `unless`")
+        return self
+
+
+class Choose(Strict):
+    """ "Lose A or B" (or "gain A or B"): the hero who suffers it picks one option, each a
+    list of effects, then it runs as if it were the only one written."""
+
+    op: Literal["choose"]
+    options: list[list[Effect]] = Field(min_length=2)
+
+
+class MayPay(Strict):
+    """ "You may pay X to gain Y": offered as a yes/no question only when every `pay` loss
+    can be paid in full; declining does nothing."""
+
+    op: Literal["may_pay"]
+    pay: list[Annotated[Lose | LoseItem, Field(discriminator="op")]] = Field(min_length=1)
+    gain: list[Effect] = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _fixed_price(self) -> MayPay:
+        if any(isinstance(p, Lose) and p.per is not None for p in self.pay):
+            raise ValueError("may_pay: a price is a fixed amount (no `per`)")
+        return self
+
+
 Effect = Annotated[
     Gain
     | Lose
@@ -197,6 +246,13 @@ Effect = Annotated[
     | AddSkulls
     | GainSpore
     | TowerActs
-    | TowerStirs,
+    | TowerStirs
+    | If
+    | Choose
+    | MayPay,
     Field(discriminator="op"),
 ]
+
+If.model_rebuild()
+Choose.model_rebuild()
+MayPay.model_rebuild()

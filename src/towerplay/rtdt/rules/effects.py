@@ -9,12 +9,22 @@ steps are data (models.Strike); the dropping player makes the choices a strike n
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Sequence
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
-from towerplay.rtdt.models import Effect, FoeMove, HitBuildings, HitHeroes, Lose, Strike
+from towerplay.rtdt.models import (
+    AddAdvantage,
+    Effect,
+    FoeMove,
+    GainItem,
+    HitBuildings,
+    HitHeroes,
+    Lose,
+    Strike,
+)
+from towerplay.rtdt.rules.checks import applies
+from towerplay.rtdt.rules.choices import ask_choice, offer
 from towerplay.rtdt.rules.common import (
     add_skull,
     ask,
@@ -22,10 +32,10 @@ from towerplay.rtdt.rules.common import (
     destroy_building,
     draw_treasure,
     gain_corruption,
+    gain_gear,
     gain_potion,
     kingdom_buildings,
     refuses_gear,
-    regular_skulls,
     remove_corruptions,
     return_item,
     take_skull_from_supply,
@@ -41,6 +51,7 @@ from towerplay.rtdt.rules.narrate import (
     tell,
 )
 from towerplay.rtdt.rules.resources import gain, lose
+from towerplay.rtdt.rules.skulls import ask_remove_skulls
 from towerplay.rtdt.rules.tokens import move_token, tokens
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
@@ -53,6 +64,8 @@ def foe_targets(w: World, s: State, h: HeroState, scope: str) -> list[tuple[str,
         spaces: set[str] | None = {h.space}
     elif scope == "adjacent_or_space":
         spaces = set(w.board.near(h.space))
+    elif scope == "current_kingdom":  # RTDT-EFFECT-5, RTDT-HERO-6
+        spaces = set(w.board.kingdom_spaces[w.board.kingdom_of[h.space]])
     else:
         spaces = None
     # RTDT-FOE-11, CMP-CLAR-4: foe tokens only: never the adversary, never a hero
@@ -65,7 +78,7 @@ def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
     for e in effects:
         if e.op in ("move_foe", "remove_foe") and s.battle is not None:
             return False  # the token being fought stays put until the battle ends
-        if e.op == "move_foe" and not s.foes:
+        if e.op == "move_foe" and not foe_targets(w, s, h, e.scope):
             return False
         if e.op == "remove_foe" and not foe_targets(w, s, h, e.scope):
             return False
@@ -133,6 +146,20 @@ def run(
     prevent_warriors: int = 0,
 ) -> None:
     """Apply effects in order; an effect's unpaid losses give at most one corruption (RTDT-CORR-5)."""
+    if _apply(w, s, h, effects, why, mult, prevent_warriors):
+        gain_corruption(w, s, h, short_of(why))
+
+
+def _apply(
+    w: World,
+    s: State,
+    h: HeroState,
+    effects: Sequence[Effect],
+    why: str,
+    mult: int,
+    prevent_warriors: int,
+) -> bool:
+    """Apply effects in order; True when a loss could not be paid in full."""
     short = False
     for e in effects:
         if e.op == "gain":
@@ -143,6 +170,13 @@ def run(
             short = lose_items(w, s, h, e.kind, e.amount * mult) or short
         elif e.op == "lose_virtue":
             short = _lose_virtue(w, s, h, why) or short
+        elif e.op == "if":  # RTDT-EFFECT-1: tested when it runs, its losses part of this effect
+            if applies(w, s, h, e, why):
+                short = _apply(w, s, h, e.effects, why, mult, prevent_warriors) or short
+        elif e.op == "choose":
+            ask_choice(s, h, e, why, mult, prevent_warriors)  # RTDT-EFFECT-2
+        elif e.op == "may_pay":
+            offer(w, s, h, e, why)  # RTDT-EFFECT-3
         elif e.op == "add_skulls":
             ask(s, Decision("add_skull", h.seat, amount=e.amount * mult, scope=e.where))
         elif e.op == "gain_spore":
@@ -152,17 +186,7 @@ def run(
         elif e.op == "tower_stirs":
             _tower_stirs(w, s)
         elif e.op == "gain_item":
-            # RTDT-ITEM-2: items come from effects: Reinforce options, battle cards, rooms, rewards
-            for _ in range(e.amount * mult):
-                if e.kind == "potion":
-                    gain_potion(w, s, h)
-                elif e.kind == "gear":
-                    if not refuses_gear(w, s, h):  # Snobby
-                        ask_gear(s, h)
-                elif e.from_deck:
-                    draw_treasure(w, s, h)
-                else:
-                    ask_treasure(s, h)
+            _gain_items(w, s, h, e, mult)
         elif e.op == "gain_virtue":
             if h.inactive:  # RTDT-VIRTUE-3
                 ask(s, Decision("flip_virtue", h.seat))
@@ -178,32 +202,14 @@ def run(
         elif e.op == "move_hero":
             ask(s, Decision("pick_hero", h.seat, amount=e.steps * mult))
         elif e.op == "move_foe":
-            if s.foes:
-                ask(
-                    s,
-                    Decision(
-                        "pick_foe", h.seat, amount=e.steps * mult, scope="anywhere", context="move"
-                    ),
-                )
+            if foe_targets(w, s, h, e.scope):  # RTDT-EFFECT-5: the Watchtower's kingdom
+                steps = e.steps * mult
+                ask(s, Decision("pick_foe", h.seat, amount=steps, scope=e.scope, context="move"))
         elif e.op == "remove_foe":
             if foe_targets(w, s, h, e.scope):  # RTDT-FOE-10: not a heroic action, no spirit
                 ask(s, Decision("pick_foe", h.seat, scope=e.scope, context="remove"))
         elif e.op == "advantage":
-            b = s.battle
-            if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
-                b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
-                msg, cause = caused(GAINED_ADVANTAGE, why)
-                tell(
-                    s,
-                    "gain",
-                    msg,
-                    seats=(h.seat,),
-                    amounts=((f"advantage:{e.type}", e.amount * mult),),
-                    hero=hero_name(w, h),
-                    n=e.amount * mult,
-                    type=e.type,
-                    **cause,
-                )
+            _advantage(w, s, h, e, why, mult)
         elif e.op == "extra_turn":
             s.turn.extra_turn = True
             msg, cause = caused(EXTRA_TURN, why)
@@ -212,8 +218,44 @@ def run(
             _roll_haggle(w, s, h)
         else:  # other_banner: only as the banner action (rules/actions.py)
             raise NotImplementedError(f"effect {e.op!r} is handled by its own rule, not here")
-    if short:
-        gain_corruption(w, s, h, short_of(why))
+    return short
+
+
+def _gain_items(w: World, s: State, h: HeroState, e: GainItem, mult: int) -> None:
+    # RTDT-ITEM-2: items come from effects: Reinforce options, battle cards, rooms, rewards
+    for _ in range(e.amount * mult):
+        if e.kind == "potion":
+            gain_potion(w, s, h)
+        elif e.card is not None:  # RTDT-EFFECT-4: that gear card's pile, no other
+            if s.gear_piles.get(e.card, 0) > 0:
+                gain_gear(w, s, h, e.card)
+            else:
+                tell(s, "text", "The {gear} pile is empty.", seats=(h.seat,), gear=w.name(e.card))
+        elif e.kind == "gear":
+            if not refuses_gear(w, s, h):  # Snobby
+                ask_gear(s, h)
+        elif e.from_deck:
+            draw_treasure(w, s, h)
+        else:
+            ask_treasure(s, h)
+
+
+def _advantage(w: World, s: State, h: HeroState, e: AddAdvantage, why: str, mult: int) -> None:
+    b = s.battle
+    if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
+        b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
+        msg, cause = caused(GAINED_ADVANTAGE, why)
+        tell(
+            s,
+            "gain",
+            msg,
+            seats=(h.seat,),
+            amounts=((f"advantage:{e.type}", e.amount * mult),),
+            hero=hero_name(w, h),
+            n=e.amount * mult,
+            type=e.type,
+            **cause,
+        )
 
 
 def _lose(
@@ -369,30 +411,6 @@ def ask_treasure(s: State, h: HeroState) -> None:
         ask(s, Decision("take_treasure", h.seat))
 
 
-def skull_targets(w: World, s: State, h: HeroState, scope: str, target: str = "") -> list[str]:
-    """Buildings with skulls that an effect of this scope may take skulls from."""
-    if target:
-        return [target] if regular_skulls(s, target) > 0 else []
-    board = w.board
-    if scope == "this_building":
-        spaces: Sequence[str] = (h.space,)
-    elif scope == "home_kingdom":
-        spaces = kingdom_buildings(w, s, h.kingdom)
-    elif scope == "current_kingdom":
-        # RTDT-HERO-6: the current kingdom is where the hero stands
-        spaces = kingdom_buildings(w, s, board.kingdom_of[h.space])
-    else:
-        spaces = tuple(s.skulls)
-    return [sp for sp in spaces if regular_skulls(s, sp) > 0]  # COV-DOOM-4
-
-
-def ask_remove_skulls(
-    w: World, s: State, h: HeroState, amount: int, scope: str, up_to: bool
-) -> None:
-    if skull_targets(w, s, h, scope):
-        ask(s, Decision("remove_skull", h.seat, amount=amount, scope=scope, up_to=up_to))
-
-
 # --- strikes (RTDT-FOE-*) -------------------------------------------------------------------
 
 
@@ -423,27 +441,6 @@ def run_strike_step(
         _hit_heroes(w, s, step, anchors, who)
 
 
-def _path_step(w: World, src: str, dst: str, steps: int) -> str:
-    """The space `steps` moves along a shortest path from src toward dst (ties: sorted order)."""
-    if src == dst:
-        return src
-    prev: dict[str, str] = {src: src}
-    queue = deque([src])
-    while queue:
-        here = queue.popleft()
-        if here == dst:
-            break
-        for n in w.board.neighbours[here]:
-            if n not in prev:
-                prev[n] = here
-                queue.append(n)
-    path = [dst]
-    while path[-1] != src:
-        path.append(prev[path[-1]])
-    path.reverse()  # src ... dst
-    return path[min(steps, len(path) - 1)]
-
-
 def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
     active = s.heroes[s.turn.seat]
     for sp in struck_tokens(w, s, foe):  # COV-WARDEN-7: not a spared quarry
@@ -452,7 +449,7 @@ def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
             ask(s, Decision("move_token", s.dropper, target=foe, context=sp))
             continue
         if how == "toward_active_hero":
-            dst = _path_step(w, sp, active.space, step.steps)
+            dst = w.board.step_toward(sp, active.space, step.steps)
         elif how == "onto_active_hero":
             dst = active.space
         elif how == "onto_adjacent_hero":
@@ -577,7 +574,9 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
         tell(
             s,
             "text",
-            N_("The {foe} strike the {hero}.") if plural(w, who) else N_("The {foe} strikes the {hero}."),
+            N_("The {foe} strike the {hero}.")
+            if plural(w, who)
+            else N_("The {foe} strikes the {hero}."),
             seats=(h.seat,),
             foe=name,
             hero=hero_name(w, h),

@@ -1,0 +1,63 @@
+"""Choices inside effects become questions: "lose A or B" (RTDT-EFFECT-2) and "you may pay
+X to gain Y" (RTDT-EFFECT-3). The question carries its effects as JSON text, so that a save
+taken while it waits loads back whatever card, room or event asked it; the answers run in
+decisions/choices.py."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pydantic import TypeAdapter
+
+from towerplay.rtdt.models import Choose, Effect, Lose, LoseItem, MayPay
+from towerplay.rtdt.rules.common import ask
+from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.world import World
+
+EFFECTS: TypeAdapter[list[Effect]] = TypeAdapter(list[Effect])
+
+
+def packed(effects: Sequence[Effect]) -> str:
+    """Effects as JSON text (a decision's option), every field written out."""
+    return EFFECTS.dump_json(list(effects)).decode()
+
+
+def unpacked(text: str) -> list[Effect]:
+    return EFFECTS.validate_json(text)
+
+
+def ask_choice(s: State, h: HeroState, e: Choose, why: str, mult: int, prevent: int) -> None:
+    """Ask the hero who suffers it which option happens. Every option is offered, one they
+    cannot pay in full too: its shortfall gives a corruption (RTDT-EFFECT-2, RTDT-RES-5).
+    A multiplied effect (a strike per token) repeats each option `mult` times."""
+    options = tuple(packed(list(o) * mult) for o in e.options)
+    ask(s, Decision("choose_effect", h.seat, amount=prevent, options=options, context=str(why)))
+
+
+def can_pay(h: HeroState, pay: Sequence[Lose | LoseItem]) -> bool:
+    """Whether every loss of a price can be paid in full now (items of a kind counted
+    together: "1 gear and 1 item" needs two items, one of them a gear)."""
+    need: dict[str, int] = {}
+    for e in pay:
+        key = e.resource if isinstance(e, Lose) else e.kind
+        need[key] = need.get(key, 0) + e.amount
+    have = {
+        "warriors": h.warriors,
+        "spirit": h.spirit,
+        "potion": len(h.potions),
+        "gear": len(h.gear),
+        "treasure": len(h.treasures),
+    }
+    items = sum(n for k, n in need.items() if k in ("potion", "gear", "treasure", "item"))
+    return all(need[k] <= have[k] for k in need if k != "item") and items <= (
+        have["potion"] + have["gear"] + have["treasure"]
+    )
+
+
+def offer(w: World, s: State, h: HeroState, e: MayPay, why: str) -> None:
+    """Offer the trade as a yes/no question, only when its price can be paid (RTDT-EFFECT-3)."""
+    if can_pay(h, e.pay):
+        ask(
+            s,
+            Decision("may_pay", h.seat, options=(packed(e.pay), packed(e.gain)), context=str(why)),
+        )
