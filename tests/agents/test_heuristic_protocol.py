@@ -22,21 +22,21 @@ AGENT = Path(__file__).parents[2] / "src" / "towerplay" / "agents"
 # Each seat's agent is HeuristicAgent(seed * 7 + seat).
 RECORDED = [
     ("1-heroic-base-cooperative", 1, 113, "64d07a3cd458a996"),
-    ("1-heroic-covenant-cooperative", 1, 213, "7ae354bda5976d4b"),
+    ("1-heroic-covenant-cooperative", 1, 314, "cf001060f5dca5f4"),
     ("1-gritty-base-cooperative", 1, 95, "fb150925d201b281"),
-    ("1-gritty-covenant-cooperative", 1, 310, "9177b692bbdf3f3a"),
-    ("2-heroic-base-cooperative", 1, 444, "0a41877d06fb8adf"),
-    ("2-heroic-covenant-cooperative", 1, 333, "b0e03f783fc5cd4d"),
-    ("2-heroic-base-competitive", 1, 176, "43f09d29617cf5ac"),
+    ("1-gritty-covenant-cooperative", 1, 215, "2eb7aaac8e0b983d"),
+    ("2-heroic-base-cooperative", 1, 441, "ac2f1c814c749bc6"),
+    ("2-heroic-covenant-cooperative", 1, 396, "c93d566a0fe2682f"),
+    ("2-heroic-base-competitive", 1, 173, "a5ab0afa6958f767"),
     ("2-gritty-base-cooperative", 1, 235, "b9804009c4c20679"),
-    ("2-gritty-covenant-cooperative", 1, 222, "8ea1e9b457e29f7f"),
-    ("2-gritty-base-competitive", 1, 113, "12b7b6ee77d60e73"),
-    ("4-heroic-base-cooperative", 1, 462, "fb7e3734dc22cf6a"),
+    ("2-gritty-covenant-cooperative", 1, 217, "e6b9c87ee29a811c"),
+    ("2-gritty-base-competitive", 1, 115, "b67e11cc5c4a0201"),
+    ("4-heroic-base-cooperative", 1, 373, "2477a3f6bb3bc701"),
     ("4-heroic-covenant-cooperative", 1, 560, "77239f282492a87c"),
     ("4-heroic-base-competitive", 1, 369, "d665df04c96b686c"),
-    ("4-gritty-base-cooperative", 1, 456, "2a777cee8abf9d0e"),
-    ("4-gritty-covenant-cooperative", 1, 242, "3e7f15e9c4d25722"),
-    ("4-gritty-base-competitive", 1, 275, "20f5c163ead1ef55"),
+    ("4-gritty-base-cooperative", 1, 500, "3247544113943d0c"),
+    ("4-gritty-covenant-cooperative", 1, 231, "678564a8e7da3787"),
+    ("4-gritty-base-competitive", 1, 392, "0afed088169eeeba"),
 ]
 
 

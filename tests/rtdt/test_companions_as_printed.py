@@ -385,11 +385,12 @@ def test_letha_leaves_a_ready_beast_as_it_is() -> None:
     assert s.foe_status[beast] == "ready"
 
 
-# the cards this work plays as printed; Gleb's, Hakan's and Nimet's events wait for the
-# effect vocabulary's optional paid trade (docs/content.md)
-EXACT_CARDS = ("grigor", "hakan", "letha", "miras", "nimet", "tomas", "vasa", "yana", "zaida")
+# the cards this work plays as printed
+EXACT_CARDS = (
+    "gleb", "grigor", "hakan", "letha", "miras", "nimet", "tomas", "vasa", "yana", "zaida"
+)
 EXACT_ITEMS = ("dragon_scales", "fulminating_silver")
-EXACT_EVENTS = ("grigor", "letha", "miras", "tomas", "vasa", "yana", "zaida")
+EXACT_EVENTS = EXACT_CARDS  # and their events
 
 
 def test_no_text_of_these_cards_says_approximated() -> None:
@@ -412,3 +413,59 @@ def test_every_app_part_of_an_event_has_a_handler() -> None:
     for comp in g.world.content.companions.values():
         if comp.event is not None and comp.event.app is not None:
             assert comp.event.app in g.world.hooks.companion_events, comp.id
+
+
+# --- companion events: optional paid trades (the effect vocabulary's `may_pay`) ------------
+
+
+@rules("RTDT-COMP-15")
+def test_gleb_may_pay_one_spirit_for_twelve_warriors() -> None:
+    g = event_game("gleb")
+    give(g, 0, warriors=5, spirit=2)
+    run_event(g)
+    assert g.pending is not None and g.pending.kind == "may_pay"
+    assert g.hero(0).warriors == 5  # nothing arrives unpaid (the approximation gave 12)
+    play(g, "pay")
+    assert (g.hero(0).warriors, g.hero(0).spirit) == (17, 1)
+
+
+def test_gleb_declined_gives_nothing_and_no_spirit_asks_nothing() -> None:
+    g = event_game("gleb")
+    give(g, 0, warriors=5, spirit=2)
+    run_event(g)
+    play(g, "decline")
+    assert (g.hero(0).warriors, g.hero(0).spirit) == (5, 2)
+    g = event_game("gleb")
+    give(g, 0, warriors=5, spirit=0)
+    run_event(g)
+    assert g.pending is None or g.pending.kind != "may_pay"
+    assert g.hero(0).warriors == 5
+
+
+@rules("RTDT-COMP-16")
+def test_hakan_may_trade_one_gear_for_three_potions() -> None:
+    g = event_game("hakan")
+    give(g, 0, gear=["longswords"])
+    potions = len(g.hero(0).potions)
+    run_event(g)
+    assert g.pending is not None and g.pending.kind == "may_pay"
+    assert len(g.hero(0).potions) == potions
+    play(g, "pay")
+    while g.pending is not None and g.pending.seat == 0 and g.state.turn.phase == "events":
+        play(g, sorted(legal(g))[0])  # which gear to give, if asked
+    h = g.hero(0)
+    assert h.gear == [] and len(h.potions) == potions + 3
+
+
+@rules("RTDT-COMP-17")
+def test_nimet_may_trade_one_treasure_for_five_spirit() -> None:
+    g = event_game("nimet")
+    give(g, 0, spirit=0, treasures=["cloak_of_stars"])
+    run_event(g)
+    assert g.pending is not None and g.pending.kind == "may_pay"
+    assert g.hero(0).spirit == 0
+    play(g, "pay")
+    while g.pending is not None and g.pending.seat == 0 and g.state.turn.phase == "events":
+        play(g, sorted(legal(g))[0])
+    h = g.hero(0)
+    assert h.treasures == [] and h.spirit == 5

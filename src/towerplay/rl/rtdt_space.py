@@ -16,6 +16,7 @@ from towerplay.rtdt.world import World, get_world
 
 MAX_COUNT = 40  # `give|take warriors|spirit N`: N up to this many
 SEATS = 4
+MAX_OPTIONS = 4  # `option N` of a "lose A or B" question (the rooms' choices have 2)
 # the spells whose casting names targets, and what (the rest are cast with no word after)
 SPELL_TARGETS = {
     "soothing_word": ("hero", "corruption"),
@@ -63,7 +64,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     words = [(w,) for w in (
         "end", "double", "haggle", "banner", "resolve", "offer", "cancel", "stop", "spirit",
         "accept", "reject", "spend", "done", "continue", "retreat", "blessed", "leave",
-        "none", "bless", "build", "pass", "take", "keep", "reroll", "dodge",
+        "none", "bless", "build", "pass", "take", "keep", "reroll", "dodge", "pay", "decline",
     )]
     sp, card, foe = v["space"], v["card"], v["foe"]
     out: list[Template] = [
@@ -98,6 +99,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         ("advantage", v["advantage"]),
         ("improve", v["advantage"]),
         ("room", v["room"]),
+        ("option", v["count"][:MAX_OPTIONS]),  # "lose A or B": the option's number
         ("quest", v["quest"]),
         # the competitive mode
         ("trial", v["trial"]),

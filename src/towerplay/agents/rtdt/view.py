@@ -155,7 +155,7 @@ class Trade:
 
 
 class Decision:
-    __slots__ = ("kind", "seat", "amount", "scope", "target", "context")
+    __slots__ = ("kind", "seat", "amount", "scope", "target", "context", "options")
 
     def __init__(self, o: dict[str, Any]) -> None:
         self.kind: str = o["kind"]
@@ -164,6 +164,9 @@ class Decision:
         self.scope: str = o["scope"]
         self.target: str = o["target"]
         self.context: str = o["context"]
+        # the options of a choice or a may_pay question (another seat's hidden ones: a count)
+        opts = o.get("options", ())
+        self.options: tuple[str, ...] = tuple(opts) if isinstance(opts, list) else ()
 
 
 class Tower:
