@@ -47,6 +47,7 @@ def vocabularies(w: World) -> dict[str, list[str]]:
         "virtue": list(c.virtues),
         "corruption": list(c.corruptions),
         "card": [*items, *c.companions, *c.virtues, *c.corruptions],
+        "companion": list(c.companions),
         "quest": list(c.quests),
         "spell": list(c.spells),
         "trial": list(c.trials),
@@ -56,7 +57,6 @@ def vocabularies(w: World) -> dict[str, list[str]]:
         "haggle": list(dict.fromkeys(f.result for f in c.haggle.faces)),
         "room": [str(i) for i in range(max(len(d.rooms) for d in c.dungeons.values()))],
         "count": [str(n) for n in range(1, MAX_COUNT + 1)],
-        "option": [str(n) for n in range(1, MAX_OPTIONS + 1)],
     }
 
 
@@ -86,6 +86,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         # cards: using them, and their targets
         ("use", card),
         ("use", v["treasure"], (*foe, *v["corruption"], *v["virtue"], *sp)),
+        ("use", v["companion"], (*v["treasure"], *v["seal"])),  # Zaida's cost, Nimet's seal
         # trading, items and virtues
         (("give", "take"), ("warriors", "spirit"), v["count"]),
         (("give", "take", "discard", "lose", "spend", "keep"), card),
@@ -98,8 +99,8 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         ("advantage", v["advantage"]),
         ("improve", v["advantage"]),
         ("room", v["room"]),
+        ("option", v["count"][:MAX_OPTIONS]),  # "lose A or B": the option's number
         ("quest", v["quest"]),
-        ("option", v["option"]),  # "lose A or B" (a choose effect)
         # the competitive mode
         ("trial", v["trial"]),
         ("seal", ("remove", "replace"), v["seal"]),

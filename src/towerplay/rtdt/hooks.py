@@ -53,6 +53,8 @@ class Hooks:
     month_started: tuple[Handler, ...] = ()  # (w, s): after the new month's quests
     drop_events: tuple[Handler, ...] = ()  # (w, s, rng) -> list[str]: more app events
     app_events: dict[str, Handler] = field(default_factory=dict)  # prefix -> (w, s, event)
+    # a companion event's `app` part -> (w, s, h, event: CompanionEvent)
+    companion_events: dict[str, Handler] = field(default_factory=dict)
     mark_emerged: tuple[Handler, ...] = ()  # (w, s, rng, kingdoms) -> kingdoms
     skulls_emerged: tuple[Handler, ...] = ()  # (w, s, kingdoms)
 
@@ -139,7 +141,8 @@ class Hooks:
 
 EVENTS = tuple(f.name for f in fields(Hooks) if f.name != "features")
 _TABLES = frozenset(
-    {"app_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs", "adversary_acts"}
+    {"app_events", "companion_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs",
+     "adversary_acts"}
 )
 
 # (event, feature, handler) in registration order; decisions are (kind, feature, DecisionKind)

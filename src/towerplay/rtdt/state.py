@@ -150,6 +150,8 @@ class TurnState:
     used: list[str] = field(default_factory=list, metadata=spec(of="used"))
     extra_turn: bool = False
     advantages_used: int = 0  # this turn, for per-turn caps
+    # the action under way was taken with its glyph facing the hero (Vasa's `glyph_action`)
+    glyph_faced: bool = field(default=False, metadata=spec(added=True))
     # Spymaster's Journal: an inactive virtue active this turn
     borrowed_virtue: str = field(default="", metadata=spec(of="virtues", blank=True))
 
@@ -178,6 +180,8 @@ class Battle:
     revealed: bool
     shield: int = 0  # warrior losses the current card will not take (Blessed)
     card_used: int = 0  # advantages spent on the current card (Ascetic, COV-AEGIS-3)
+    # cards whose once-a-Battle use was taken in this Battle (Fulminating Silver)
+    used_cards: list[str] = field(default_factory=list, metadata=spec(of="used", added=True))
 
     def clone(self) -> Battle:
         return serial.clone(self)
@@ -381,6 +385,10 @@ class State:
     )
     # Letha's siege trees, one per token
     siege_trees: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
+    # foes whose next spawn does not happen (Yana's event, RTDT-COMP-19), one per event
+    spawn_prevented: list[str] = field(
+        default_factory=list, metadata=spec(of="foes", added=True)
+    )
     # the Covenant expansion's parts, when any is played
     cov: Covenant | None = field(default=None, metadata=spec(key="covenant"))
     # per deck: who saw each bottom card go under, the bottom card last: a seat, or -1 for

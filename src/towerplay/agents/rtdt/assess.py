@@ -133,8 +133,11 @@ def count_per(v: View, per: str | None) -> int:
     return 0
 
 
-def advantages(v: View, h: Any, battling: bool, space: str | None = None) -> dict[str, int]:
-    """Automatic advantages a hero has (counted as the engine counts them)."""
+def advantages(
+    v: View, h: Any, battling: bool, space: str | None = None, foe: str = ""
+) -> dict[str, int]:
+    """Automatic advantages a hero has (counted as the engine counts them), in a Battle
+    against `foe` when given."""
     w, s = v.w, v.s
     here = space or h.space
     out: dict[str, int] = {}
@@ -152,6 +155,13 @@ def advantages(v: View, h: Any, battling: bool, space: str | None = None) -> dic
                 n = adv.amount if s.turn.doubled and s.turn.seat == h.seat else 0
             elif when == "per_clean_building_near":
                 n = adv.amount * around(v, here)[2]
+            elif when == "on_building_space":  # Hakan
+                n = adv.amount if here in s.skulls else 0
+            elif when == "against_adversary":  # Yana
+                n = adv.amount if battling and foe and foe not in w.content.foes else 0
+            elif when == "against_foe_level":  # Dragon Scales
+                level = w.content.foes[foe].level if foe in w.content.foes else 0
+                n = adv.amount if battling and level == adv.level else 0
             elif s.cov is not None and here in s.cov.wastelands:
                 n = 0  # a wasteland has no terrain (COV-WASTE-2)
             else:

@@ -89,7 +89,7 @@ def battle_estimate_raw(v: View, foe: str, at: str) -> tuple[float, float]:
     except (KeyError, TypeError, AttributeError):
         r0 = START_RUNG.get(status, 1)
     allowed = set(foe_traits(v, foe)) | {"wild"}
-    pool = advantages(v, h, battling=True, space=at)
+    pool = advantages(v, h, battling=True, space=at, foe=foe)
     prevent = 0
     if s.cov is not None:  # the quarry, Inventive, blessings held this turn
         for kind, n in battle_advantages(v, h, foe, at, adversary).items():
@@ -297,7 +297,8 @@ def battle_item(v: View, card: Any, rung: int) -> Action | None:
         for u in v.w.uses.get(item, ()):
             for e in u.effects:
                 if getattr(e, "op", "") == "advantage" and e.type in allowed:
-                    value = item_value(v.w, item)
+                    # Zaida's use spends a treasure too (`use zaida TREASURE`)
+                    value = item_value(v.w, item) + (item_value(v.w, a[2]) if len(a) > 2 else 0)
                     if best is None or value < best[0]:
                         best = (value, a)
     return best[1] if best is not None else None

@@ -280,6 +280,10 @@ def end_space(v: View) -> str | None:
     return goal
 
 
+# spirit in hand before Nimet's 3 spirit go to put a seal back (fewer skulls out, no glyph)
+SEAL_SPIRIT = 7
+
+
 def use_item(v: View) -> Action | None:
     s, h, w = v.s, v.h, v.w
     uses = v.by_verb.get("use", [])
@@ -297,6 +301,10 @@ def use_item(v: View) -> Action | None:
         ):
             return a
         if item == "potion_of_dragon_teeth" and h.warriors < 6:
+            return a
+        # Nimet: a seal back while spirit is plentiful
+        restores = any(f.flag == "restore_seal" for f in w.flags.get(item, ()))
+        if restores and len(a) == 3 and h.spirit >= SEAL_SPIRIT:
             return a
         if item == "potion_of_the_golden_sun" and h.spirit < 1:
             return a

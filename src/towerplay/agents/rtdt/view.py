@@ -164,7 +164,9 @@ class Decision:
         self.scope: str = o["scope"]
         self.target: str = o["target"]
         self.context: str = o["context"]
-        self.options: Any = o["options"]  # a count where the options are another seat's secret
+        # the options of a choice or a may_pay question (another seat's hidden ones: a count)
+        opts = o.get("options", ())
+        self.options: tuple[str, ...] = tuple(opts) if isinstance(opts, list) else ()
 
 
 class Tower:

@@ -2,5 +2,6 @@
 of rtdt/hooks.py, keyed by its ability flag (docs/hooks.md: adding a card ability)."""
 
 from towerplay.rtdt.abilities import adversaries as adversaries
+from towerplay.rtdt.abilities import companion_events as companion_events
 from towerplay.rtdt.abilities import companions as companions
 from towerplay.rtdt.abilities import quest_items as quest_items

@@ -10,18 +10,23 @@
 
 from __future__ import annotations
 
-from towerplay.rtdt.hooks import on_flag
+from towerplay.core.notation import Action
+from towerplay.rtdt import tower
+from towerplay.rtdt.hooks import on, on_flag
 from towerplay.rtdt.rules.common import (
+    act,
+    flag_amount,
     flag_cards,
 )
 from towerplay.rtdt.rules.narrate import Cause, caused, hero_name, tell
-from towerplay.rtdt.rules.resources import gain
+from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 TERRAIN_WARRIORS = "end_turn_terrain_warriors"
 ONE_CORRUPTION = "one_corruption_per_battle"
+RESTORE_SEAL = "restore_seal"
 
 
 def _on_terrain(w: World, s: State, space: str, terrain: str | None) -> bool:
@@ -87,7 +92,39 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
             s.turn.used.remove(card)
 
 
+def seal_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """`use CARD SEAL` for each removed seal, once a turn, with the spirit (card_uses)."""
+    card = flag_cards(w, h, RESTORE_SEAL)[0]
+    if card in s.turn.used or h.spirit < flag_amount(w, h, RESTORE_SEAL):
+        return []
+    off = [i for i, on_tower in enumerate(s.tower.seals) if not on_tower]
+    return [act("use", card, tower.seal_id(i)) for i in off]
+
+
+def owns_seal_use(w: World, a: Action) -> bool:
+    """Whether `a` is a `use` of a card that restores a seal (use_owners)."""
+    return len(a) == 3 and a[0] == "use" and any(f.flag == RESTORE_SEAL for f in w.flags.get(a[1], ()))
+
+
+def restore_seal(w: World, s: State, h: HeroState, a: Action) -> None:
+    """Pay the spirit, put the seal back; skulls behind it stay put (RTDT-COMP-11)."""
+    card, seal = a[1], a[2]
+    s.turn.used.append(card)
+    pay(w, s, h, "spirit", flag_amount(w, h, RESTORE_SEAL), w.name(card))
+    tower.replace_seal(s.tower, tower.seal_index(seal))
+    tell(
+        s,
+        "text",
+        "{hero} puts the seal {seal} back on the Tower.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        seal=seal,
+    )
+
+
 on_flag("turn_ending", TERRAIN_WARRIORS, terrain_warriors)
 on_flag("intercept_corruption", ONE_CORRUPTION, corruption_capped, otherwise=False)
 on_flag("corruption_gained", ONE_CORRUPTION, corruption_counted)
 on_flag("battle_started", ONE_CORRUPTION, battle_started)
+on_flag("card_uses", RESTORE_SEAL, seal_uses, otherwise=())
+on("use_owners", "base", (owns_seal_use, restore_seal))

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from towerplay.core.content import Entry
 from towerplay.rtdt.models.base import AdvantageType, BuildingType, Strict, Terrain
@@ -23,6 +23,7 @@ Trigger = Literal[
     "spend_treasure",
     "defeat_foe",
     "complete_monthly_quest",
+    "glyph_action",  # after an action whose revealed glyph faces the hero's home kingdom (Vasa)
 ]
 
 
@@ -49,13 +50,19 @@ class Use(Strict):
     """An effect the holder may use on their own turn by paying a cost.
 
     `discard: true` means the card itself is spent (and returns where it belongs).
+    Limits: `once_per_turn`, `per_turn` (up to N uses a turn) and `once_per_battle` (only
+    in a Battle, once in each). `treasures` is a cost: that many treasures of the holder's
+    choice, spent (`use CARD TREASURE`).
     """
 
     kind: Literal["use"]
     discard: bool = False
     spirit: int = 0
     potions: int = 0
+    treasures: int = Field(default=0, ge=0, le=1)
     once_per_turn: bool = False
+    per_turn: int = Field(default=0, ge=0)
+    once_per_battle: bool = False
     effects: list[Effect] = Field(default_factory=list)
 
 
@@ -71,6 +78,7 @@ Stat = Literal[
     "reinforce_cost",  # add to a Reinforce option's spirit cost (see `building`, `option`)
     "potion_multiplier",  # multiply the numbers of potions you spend
     "advantage_cap",  # the most advantages you may use per turn
+    "set_double_move_cost",  # doubling your move costs this much spirit (1 normally)
 ]
 
 
@@ -124,6 +132,7 @@ Flag = Literal[
     "battle_treasure_for_spirit",  # after a Battle, a market treasure instead of the 2 spirit
     "reinforce_cycle_market",  # after a bazaar Reinforce, cycle market treasures and refill
     "cap_empress_event",  # an Empress of Shades event costs you at most `amount` warriors
+    "restore_seal",  # once a turn, pay `amount` spirit to put a removed seal back on the Tower
     # --- Covenant (content/covenant.yaml; handlers in rtdt/covenant/) ---
     # heroes' virtues
     "market_advantages",  # Battling, you also count the regular advantages of the market's treasures
@@ -197,7 +206,12 @@ class Flagged(Strict):
 
 
 class Advantage(Strict):
-    """Advantages counted for a heroic action; `cost` set means conditional."""
+    """Advantages counted for a heroic action; `conditional` ones are paid for by a `use`.
+
+    `when` says where they count: `on_building_space` (the hero's space has a building),
+    `against_adversary` (a Battle against the adversary), `against_foe_level` (a Battle
+    against a foe of `level`).
+    """
 
     kind: Literal["advantage"]
     type: AdvantageType
@@ -213,8 +227,18 @@ class Advantage(Strict):
         "on_grasslands",
         "on_lake",
         "per_clean_building_near",
+        "on_building_space",
+        "against_adversary",
+        "against_foe_level",
     ] = "always"
+    level: int | None = Field(default=None, ge=1, le=4)
     conditional: bool = False
+
+    @model_validator(mode="after")
+    def _level_with_foe_level(self) -> Advantage:
+        if (self.when == "against_foe_level") != (self.level is not None):
+            raise ValueError("`level` goes with `when: against_foe_level`, and only with it")
+        return self
 
 
 Ability = Annotated[

@@ -4,20 +4,44 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from towerplay.core.content import Entry, Source
 from towerplay.rtdt.models.abilities import Card
 from towerplay.rtdt.models.base import AdvantageType, BuildingType, Kingdom, Strict
 from towerplay.rtdt.models.effects import Effect
+from towerplay.rtdt.models.foes import Status
 
 # --- companions, quest items, quests and dungeons (part 2) ------------------------------
 
 
+# what a companion event asks of the app, each a handler (rtdt/abilities/companion_events.py)
+AppPart = Literal[
+    "scatter_foe_type",  # the app names a foe type on the board; move each token up to `steps`
+    "prevent_spawn",  # the app names a foe; its next spawn does not happen
+    "calm_foe",  # the app names a foe of `trait` whose status is one of `statuses`; one step down
+]
+
+
 class CompanionEvent(Strict):
+    """A companion's event: `effects` for the hero who holds the companion (or the dropping
+    player), then the part the app decides, `app`, if any."""
+
     source: Source
     text: str
-    effects: list[Effect]  # for the hero who holds the companion (or the dropping player)
+    effects: list[Effect]
+    app: AppPart | None = None
+    steps: int = Field(default=0, ge=0)  # scatter_foe_type
+    trait: AdvantageType | None = None  # calm_foe
+    statuses: list[Status] = Field(default_factory=list)  # calm_foe
+
+    @model_validator(mode="after")
+    def _app_fields(self) -> CompanionEvent:
+        if self.app == "scatter_foe_type" and self.steps < 1:
+            raise ValueError("`app: scatter_foe_type` needs `steps` of at least 1")
+        if self.app == "calm_foe" and (self.trait is None or not self.statuses):
+            raise ValueError("`app: calm_foe` needs a `trait` and the `statuses` it calms")
+        return self
 
 
 class Companion(Card):

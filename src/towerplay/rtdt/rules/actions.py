@@ -22,13 +22,15 @@ from towerplay.rtdt.rules.common import (
     cleansable,
     flag_cards,
     glyph_cost,
+    glyph_faces,
     remove_skulls,
     return_item,
+    stat_set,
 )
 from towerplay.rtdt.rules.effects import (
     run,
 )
-from towerplay.rtdt.rules.items import item_use, usable_cards, use_item, use_owner
+from towerplay.rtdt.rules.items import usable_cards, use_actions, use_item, use_owner
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.reinforce import (
     can_reinforce,
@@ -210,7 +212,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if (
             not t.moving_started
             and not t.doubled
-            and h.spirit >= 1
+            and h.spirit >= double_cost(w, h)
             and "double_move" not in prof.restrictions
             and not held
         ):
@@ -255,8 +257,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if "skip_skull_drop" in prof.flags:
             out.append(END_SKIP)
     for item in usable_cards(h):
-        if item_use(w, s, h, item):
-            out.append(act("use", item))
+        out.extend(use_actions(w, s, h, item))
     if "remove_foe_for_level" in prof.flags:  # Golden Mace: spirit = the foe's level
         card = flag_cards(w, h, "remove_foe_for_level")[0]
         for foe in dict.fromkeys(foes_at(s, h.space)):
@@ -271,6 +272,12 @@ def turn_actions(w: World, s: State) -> list[Action]:
     return out
 
 
+def double_cost(w: World, h: HeroState) -> int:
+    """Doubling the move costs 1 spirit (RTDT-MOVE-2); Tomas sets it to none (RTDT-COMP-7)."""
+    fixed = stat_set(w, h, "set_double_move_cost")
+    return 1 if fixed is None else fixed
+
+
 def _enter_middle(s: State) -> None:
     """Any middle-step action ends the start step; an unused banner is lost (RTDT-TURN-3)."""
     t = s.turn
@@ -279,7 +286,36 @@ def _enter_middle(s: State) -> None:
         t.banner_done = True
 
 
+# the glyph of each action that has one (RTDT-GLYPH-3: the matching action)
+GLYPH_OF = {
+    "banner": "banner",
+    "cleanse": "cleanse",
+    "battle": "battle",
+    "quest": "quest",
+    "explore": "quest",
+    "reinforce": "reinforce",
+}
+
+
+def _glyph_action_over(w: World, s: State) -> None:
+    """After an action whose glyph faced the hero, once its Battle or delve is over,
+    the `glyph_action` triggers (Vasa's 1 spirit, RTDT-COMP-12)."""
+    t = s.turn
+    if t.glyph_faced and s.battle is None and s.delve is None:
+        t.glyph_faced = False
+        fire(w, s, s.heroes[t.seat], "glyph_action")
+
+
 def apply_turn(w: World, s: State, a: Action) -> None:
+    _glyph_action_over(w, s)  # a Battle that ended in a decision
+    glyph = GLYPH_OF.get(a[0]) if s.battle is None and s.delve is None else None
+    if glyph is not None and glyph_faces(s, s.heroes[s.turn.seat], glyph):
+        s.turn.glyph_faced = True
+    _apply_turn(w, s, a)
+    _glyph_action_over(w, s)
+
+
+def _apply_turn(w: World, s: State, a: Action) -> None:
     t = s.turn
     h = s.heroes[t.seat]
     name = hero_name(w, h)
@@ -314,19 +350,19 @@ def apply_turn(w: World, s: State, a: Action) -> None:
                 run(w, s, h, trig.effects, w.name(a[1]))
     elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
         owned(w, s, h, a)
-    elif verb == "use" and len(a) == 3:  # RTDT-FOE-9, RTDT-FOE-10: no heroic action
+    elif verb == "use" and len(a) == 3 and a[2] in w.content.foes:  # RTDT-FOE-9, RTDT-FOE-10
         level = w.content.foes[a[2]].level
         # the token's removal is told next, with the foe's name
         pay(w, s, h, "spirit", level, Cause(REMOVING_WITH, w.name(a[1])))
         remove_token(w, s, a[2], h.space)
     elif verb == "use":
-        use_item(w, s, h, a[1])
+        use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
     elif verb == "end":
         _end(w, s, h, skip=len(a) > 1)
     else:
         _enter_middle(s)
         if verb == "double":
-            pay(w, s, h, "spirit", 1, N_("a double move"))  # RTDT-MOVE-2
+            pay(w, s, h, "spirit", double_cost(w, h), N_("a double move"))  # RTDT-MOVE-2
             t.doubled = True
         elif verb == "move":
             _move(w, s, h, a[1])

@@ -23,6 +23,10 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
         return adv.amount if battling else 0
     if when == "doubled_move":
         return adv.amount if s.turn.doubled and s.turn.seat == h.seat else 0
+    if when == "on_building_space":  # RTDT-COMP-6: Hakan, a space with a building
+        return adv.amount if h.space in s.skulls else 0
+    if when == "against_adversary" or when == "against_foe_level":
+        return adv.amount if battling and _against(w, s, adv) else 0
     if when == "per_clean_building_near":
         near = w.board.near(h.space)
         return adv.amount * sum(1 for sp in near if s.skulls.get(sp) == 0)
@@ -35,6 +39,17 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
     if terrain == "forest" and h.space in s.siege_trees:  # RTDT-TOKEN-8
         return adv.amount
     return 0
+
+
+def _against(w: World, s: State, adv: Advantage) -> bool:
+    """Whether the Battle in progress is against what the advantage names (Yana: the
+    adversary; Dragon Scales: a level 4 foe)."""
+    b = s.battle
+    if b is None:
+        return False
+    if adv.when == "against_adversary":  # RTDT-COMP-10
+        return b.adversary
+    return not b.adversary and w.content.foes[b.foe].level == adv.level  # RTDT-COMP-13
 
 
 def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int]:

@@ -23,7 +23,7 @@ from towerplay.rtdt.rules.common import (
     stat_set,
 )
 from towerplay.rtdt.rules.effects import run
-from towerplay.rtdt.rules.items import item_use, usable_cards, use_card
+from towerplay.rtdt.rules.items import usable_cards, use_actions, use_card
 from towerplay.rtdt.rules.narrate import BATTLE_CARD, Cause, hero_name, tell
 from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
@@ -97,13 +97,14 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
         cards=cards,
         index=0,
         rung=0,
-        pool=advantages.automatic(w, s, h, battling=True),  # RTDT-ADV-5
+        pool={},
         used=0,
         lost_warriors=0,
         resolved=0,
         revealed=False,
     )
-    pool = s.battle.pool
+    # RTDT-ADV-5; counted once the Battle is set, so an advantage can ask what it is against
+    pool = s.battle.pool = advantages.automatic(w, s, h, battling=True)
     for more in w.hooks.battle_advantages:  # the quarry's Wild; Inventive's (COV-SWINDLER-4)
         for kind, n in more(w, s, h, foe, space, adversary).items():
             pool[kind] = pool.get(kind, 0) + n
@@ -209,8 +210,7 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
     out.append(act("resolve"))
     for item in usable_cards(h):
-        if item_use(w, s, h, item):
-            out.append(act("use", item))
+        out.extend(use_actions(w, s, h, item))
     for uses in w.hooks.battle_uses:  # Covenant treasures
         out.extend(uses(w, s, h))
     return out

@@ -132,12 +132,18 @@ def kingdom_owner(s: State, kingdom: str) -> HeroState | None:
     return None
 
 
+def glyph_faces(s: State, h: HeroState, glyph: str) -> bool:
+    """Whether `glyph` is revealed (its seal off) and faces the hero's home kingdom
+    (RTDT-GLYPH-3, RTDT-TOWER-2)."""
+    level, home = GLYPH_HOMES[glyph]
+    side = (home + s.tower.rotation[level]) % 4
+    return not s.tower.seals[level * 4 + side] and SIDES[side] == h.kingdom
+
+
 def glyph_cost(w: World, s: State, h: HeroState, glyph: str) -> int:
     """Spirit owed to take `glyph`'s action while it is revealed and faces your home
     kingdom (RTDT-GLYPH-3); corruptions and treasures change it."""
-    level, home = GLYPH_HOMES[glyph]
-    side = (home + s.tower.rotation[level]) % 4
-    if s.tower.seals[level * 4 + side] or SIDES[side] != h.kingdom:  # RTDT-TOWER-2
+    if not glyph_faces(s, h, glyph):
         return 0
     fixed = stat_set(w, h, "set_glyph_cost")
     if fixed is not None:

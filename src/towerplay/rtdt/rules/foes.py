@@ -99,6 +99,11 @@ def foe_event(w: World, s: State, event: str) -> None:
     kind, _, rest = event.partition(":")
     if kind == "spawn":
         foe, count = rest.split(":")
+        if foe in s.spawn_prevented:  # RTDT-COMP-19: Yana's event stopped this one
+            s.spawn_prevented.remove(foe)
+            info = w.content.foes[foe]
+            tell(s, "text", N_("Event - a spawn of the {foe} is prevented."), foe=info.name)
+            return
         rng = Rng(s.rng)
         spawn(w, s, rng, foe, int(count))  # RTDT-EVENT-5
         s.rng = rng.state

@@ -244,6 +244,8 @@ def _next_event(w: World, s: State) -> None:
                 event=comp.event.text,
             )
             run(w, s, h, comp.event.effects, comp.name)
+            if comp.event.app is not None:  # what the app names (Miras, Yana, Letha)
+                w.hooks.companion_events[comp.event.app](w, s, h, comp.event)
     elif event.startswith(("spawn:", "strike:", "grow:", "weaken:", "tower_acts")):
         foe_event(w, s, event)
     elif event.partition(":")[0] in w.hooks.app_events:  # Covenant's events
