@@ -29,9 +29,9 @@ from towerplay.rtdt.game import new_game
 
 PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
     # players, options, seed, decisions, play digest, told digest  (main companion)
-    (1, {}, 11, 102, "03673c4ff18339b8", "3f437aede8143405"),  # Miras
+    (1, {}, 11, 109, "2de3cee23d261063", "d8db9cf1e9b98c94"),  # Miras
     (4, {}, 12, 51, "58185d0f28c56578", "f120f1a5c1fb40f4"),  # Letha; Gravemaw
-    (1, {"expansion": "covenant"}, 13, 55, "72d9698fcf3d0159", "f6ddd02f62841f5e"),
+    (1, {"expansion": "covenant"}, 13, 68, "00ece3ae65f149e4", "340456cdcdb65a98"),
     (4, {"expansion": "covenant"}, 14, 91, "d334ec0bfaa45ed3", "7f7b090209c71d19"),
     (3, {"mode": "competitive"}, 15, 75, "b90ec84e51352273", "dc946b1697a5898f"),  # Bane
     (
