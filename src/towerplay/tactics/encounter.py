@@ -16,12 +16,12 @@ from towerplay.tactics.effects import (
     ask,
     draw,
     draw_up,
-    end,
     hand_size,
     log,
     occupied,
     shuffle,
 )
+from towerplay.tactics.ending import end
 from towerplay.tactics.enemies import answer_enemy, continue_boss_turn
 from towerplay.tactics.enemy_moves import earliest_seat
 from towerplay.tactics.explain import explain

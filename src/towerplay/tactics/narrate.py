@@ -79,7 +79,7 @@ def attack_words(what: str, case: str) -> tuple[str, dict[str, Any]]:
     return (verb, {"verb": what}) if what in VERBS else (named, {"attack": what})
 
 
-# the end of an encounter (effects.end), by what ended it: a cause given as a message or an
+# the end of an encounter (ending.end), by what ended it: a cause given as a message or an
 # objective's text, the round limit, or the main and the bonus objectives both met
 ENDS = {
     "cause": N_("encounter over: {outcome} ({cause})"),

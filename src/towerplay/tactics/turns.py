@@ -10,7 +10,6 @@ from towerplay.tactics.cards import command_summon, play_card
 from towerplay.tactics.effects import (
     ask,
     basic_movement,
-    check_objectives,
     draw_up,
     end_of_turn,
     fit_max_hp,
@@ -20,6 +19,7 @@ from towerplay.tactics.effects import (
     roll,
     shuffle,
 )
+from towerplay.tactics.ending import check_objectives
 from towerplay.tactics.enemies import start_boss_turn
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State
