@@ -4,7 +4,6 @@ whether a condition holds for the hero now, and whether a price can be paid."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 
@@ -29,22 +28,3 @@ def met(v: Any, c: Any) -> bool:
         return bool(w.board.kingdom_of[h.space] == h.kingdom)
     here = w.board.kingdom_of[h.space]
     return any(w.board.kingdom_of[sp] == here for _, sp in s.foes)
-
-
-def payable(h: Any, pay: Sequence[Any]) -> bool:
-    """Whether every loss of a price can be paid in full (what the engine offers)."""
-    need: dict[str, int] = {}
-    for e in pay:
-        key = e.resource if e.op == "lose" else e.kind
-        need[key] = need.get(key, 0) + e.amount
-    have = {
-        "warriors": h.warriors,
-        "spirit": h.spirit,
-        "potion": len(h.potions),
-        "gear": len(h.gear),
-        "treasure": len(h.treasures),
-    }
-    items = sum(n for k, n in need.items() if k in ("potion", "gear", "treasure", "item"))
-    return all(need[k] <= have[k] for k in need if k != "item") and items <= (
-        have["potion"] + have["gear"] + have["treasure"]
-    )

@@ -11,8 +11,8 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import asked, who
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.models import Effect, Lose, LoseItem
-from towerplay.rtdt.rules.choices import can_pay, unpacked
+from towerplay.rtdt.models import Effect, Lose, LoseItem, can_pay
+from towerplay.rtdt.rules.choices import unpacked
 from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell

@@ -112,6 +112,7 @@ from towerplay.rtdt.models.effects import (
     SkullScope,
     TowerActs,
     TowerStirs,
+    can_pay,
     without,
 )
 from towerplay.rtdt.models.foes import (
@@ -271,5 +272,6 @@ __all__ = [
     "Use",
     "Virtue",
     "VirtuesAtLeast",
+    "can_pay",
     "without",
 ]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Container, Sequence
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import Field, model_validator
 
@@ -209,6 +209,28 @@ class Choose(Strict):
 
     op: Literal["choose"]
     options: list[list[Effect]] = Field(min_length=2)
+
+
+def can_pay(holder: Any, pay: Sequence[Lose | LoseItem]) -> bool:
+    """Whether a hero (anything with warriors, spirit, potions, gear and treasures) can pay
+    every loss of a price in full; items of a kind are counted together ("1 gear and 1 item"
+    needs two items, one of them a gear). The rules offer a trade by it (RTDT-EFFECT-3), and
+    the agents, which see the same holdings, foresee the offer by it."""
+    need: dict[str, int] = {}
+    for e in pay:
+        key = e.resource if isinstance(e, Lose) else e.kind
+        need[key] = need.get(key, 0) + e.amount
+    have = {
+        "warriors": holder.warriors,
+        "spirit": holder.spirit,
+        "potion": len(holder.potions),
+        "gear": len(holder.gear),
+        "treasure": len(holder.treasures),
+    }
+    items = sum(n for k, n in need.items() if k in ("potion", "gear", "treasure", "item"))
+    return all(need[k] <= have[k] for k in need if k != "item") and items <= (
+        have["potion"] + have["gear"] + have["treasure"]
+    )
 
 
 class MayPay(Strict):

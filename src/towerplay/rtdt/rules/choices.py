@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from pydantic import TypeAdapter
 
-from towerplay.rtdt.models import Choose, Effect, Lose, LoseItem, MayPay
+from towerplay.rtdt.models import Choose, Effect, MayPay, can_pay
 from towerplay.rtdt.rules.common import ask
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -32,26 +32,6 @@ def ask_choice(s: State, h: HeroState, e: Choose, why: str, mult: int, prevent: 
     A multiplied effect (a strike per token) repeats each option `mult` times."""
     options = tuple(packed(list(o) * mult) for o in e.options)
     ask(s, Decision("choose_effect", h.seat, amount=prevent, options=options, context=str(why)))
-
-
-def can_pay(h: HeroState, pay: Sequence[Lose | LoseItem]) -> bool:
-    """Whether every loss of a price can be paid in full now (items of a kind counted
-    together: "1 gear and 1 item" needs two items, one of them a gear)."""
-    need: dict[str, int] = {}
-    for e in pay:
-        key = e.resource if isinstance(e, Lose) else e.kind
-        need[key] = need.get(key, 0) + e.amount
-    have = {
-        "warriors": h.warriors,
-        "spirit": h.spirit,
-        "potion": len(h.potions),
-        "gear": len(h.gear),
-        "treasure": len(h.treasures),
-    }
-    items = sum(n for k, n in need.items() if k in ("potion", "gear", "treasure", "item"))
-    return all(need[k] <= have[k] for k in need if k != "item") and items <= (
-        have["potion"] + have["gear"] + have["treasure"]
-    )
 
 
 def offer(w: World, s: State, h: HeroState, e: MayPay, why: str) -> None:
