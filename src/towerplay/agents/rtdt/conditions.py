@@ -1,6 +1,6 @@
-"""What the heuristic agent reads of the effect vocabulary's conditions and prices (the
-engine's own tests are rules/checks.py and rules/choices.py, which agents may not import):
-whether a condition holds for the hero now, and whether a price can be paid."""
+"""What the heuristic agent reads of the effect vocabulary's conditions (the engine's own
+test is rules/checks.py, which agents may not import): whether a condition holds for the
+hero now. Whether a price can be paid is `models.can_pay`, shared with the rules."""
 
 from __future__ import annotations
 
