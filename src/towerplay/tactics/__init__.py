@@ -10,8 +10,9 @@ Modules, from the ground up:
 - `scaling`: an encounter's enemies grown with the campaign party's level (AT-CAMP-6).
 - `state`: the plain-data state (units, heroes, pending decisions) and its clone.
 - `narrate`: every change told as a structured event (kind, template, fields, amounts).
+- `ending`: the end of an encounter: the objectives checked and the outcome told.
 - `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,
-  the direction deck, objectives.
+  the direction deck.
 - `area`: who an area of effect reaches (every character, unless its card says whom).
 - `basic_attacks`: the elite classes' basic-attack modifiers (extra die, heal,
   push, splash).
