@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from towerplay.agents.rtdt.conditions import met
+from towerplay.agents.rtdt.conditions import met, payable
 from towerplay.agents.rtdt.facts import around
 from towerplay.agents.rtdt.values import (
     BUILD_VALUE,
@@ -33,7 +33,6 @@ from towerplay.agents.rtdt.view import (
     foe_traits,
     has_flag,
 )
-from towerplay.rtdt.models import can_pay
 
 
 def effects_cost(
@@ -112,7 +111,7 @@ def effects_cost(
                 cost += effects_cost(v, e.effects, warriors=wr, battle=battle)
         elif op == "choose":  # we would pick the cheapest option
             cost += min(effects_cost(v, o, warriors=wr, battle=battle) for o in e.options)
-        elif op == "may_pay" and can_pay(h, e.pay):  # we would pay only when it is worth it
+        elif op == "may_pay" and payable(h, e.pay):  # we would pay only when it is worth it
             cost += min(0.0, effects_cost(v, [*e.pay, *e.gain], warriors=wr, battle=battle))
     if short:
         cost += corruption_cost(h)

@@ -1,9 +1,10 @@
-"""What the heuristic agent reads of the effect vocabulary's conditions (the engine's own
-test is rules/checks.py, which agents may not import): whether a condition holds for the
-hero now. Whether a price can be paid is `models.can_pay`, shared with the rules."""
+"""What the heuristic agent reads of the effect vocabulary's conditions and prices (the
+engine's own tests are rules/checks.py and rules/choices.py, which agents may not import):
+whether a condition holds for the hero now, and whether a price can be paid."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 
@@ -28,3 +29,24 @@ def met(v: Any, c: Any) -> bool:
         return bool(w.board.kingdom_of[h.space] == h.kingdom)
     here = w.board.kingdom_of[h.space]
     return any(w.board.kingdom_of[sp] == here for _, sp in s.foes)
+
+
+def payable(h: Any, pay: Sequence[Any]) -> bool:
+    """Whether every loss of a price can be paid in full (what the engine offers). The
+    same test as `models.can_pay`, kept here because the agent reads only the protocol and
+    imports nothing of the game (tests/agents/test_heuristic_protocol.py)."""
+    need: dict[str, int] = {}
+    for e in pay:
+        key = e.resource if e.op == "lose" else e.kind
+        need[key] = need.get(key, 0) + e.amount
+    have = {
+        "warriors": h.warriors,
+        "spirit": h.spirit,
+        "potion": len(h.potions),
+        "gear": len(h.gear),
+        "treasure": len(h.treasures),
+    }
+    items = sum(n for k, n in need.items() if k in ("potion", "gear", "treasure", "item"))
+    return all(need[k] <= have[k] for k in need if k != "item") and items <= (
+        have["potion"] + have["gear"] + have["treasure"]
+    )
