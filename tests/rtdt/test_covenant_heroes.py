@@ -122,6 +122,10 @@ def test_COV_AEGIS_1_the_aegis_holds_three_corruptions() -> None:
     give(g, 0, corruptions=[s.corruption_deck[0]])  # now two
     gain_corruption(w, s, aegis, "a test")
     assert len(aegis.corruptions) == 3 and s.result is None
+    # the slot is the board's: losing Iron-Willed (a strike's lost virtue) keeps it
+    aegis.virtues.remove("iron_willed")
+    assert corruption_limit(w, aegis) == 3
+    check(g)
 
 
 @rules("COV-AEGIS-2")

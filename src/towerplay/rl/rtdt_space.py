@@ -14,7 +14,8 @@ from towerplay.rtdt.game import make_config, new_game
 from towerplay.rtdt.models.base import AdvantageType
 from towerplay.rtdt.world import World, get_world
 
-MAX_COUNT = 40  # `give|take warriors|spirit N`: N up to this many
+MAX_COUNT = 40  # `give|take warriors|spirit N`: N up to this many in the first block
+MAX_TRADE = 99  # and up to this many in a block added last (the earlier indices stay)
 SEATS = 4
 MAX_OPTIONS = 4  # `option N`: the options of a "lose A or B" (the content has two)
 # the spells whose casting names targets, and what (the rest are cast with no word after)
@@ -114,6 +115,10 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         if spell in v["spell"]:
             out.append(("cast", spell, *(v[k] for k in kinds)))
     out.append(("pass_mark", v["seat"]))  # Bane of Omens' Black Mark; last: indices stay
+    out.append(("resolve", "forgo"))  # the Colossus of Björn's offering (COV-CLARIFY-21)
+    # a trade of more than MAX_COUNT (warrior tokens are a count, not a limit: RTDT-RES-1)
+    more = [str(n) for n in range(MAX_COUNT + 1, MAX_TRADE + 1)]
+    out.append((("give", "take"), ("warriors", "spirit"), more))
     return out
 
 

@@ -160,8 +160,17 @@ def flag_amount(w: World, h: HeroState, flag: str) -> int:
 
 
 def corruption_limit(w: World, h: HeroState) -> int:
-    """Two corruptions (RTDT-CORR-8); the Aegis's extra slot makes three (COV-AEGIS-1)."""
-    return CORRUPTION_LIMIT + flag_amount(w, h, "extra_corruption_slot")
+    """Two corruptions (RTDT-CORR-8); the Aegis's extra slot makes three (COV-AEGIS-1).
+    The slot is on the hero board, so it stays when Iron-Willed, the virtue that tells of
+    it, is lost."""
+    board = w.content.heroes[h.hero].starting_virtues
+    slot = sum(
+        a.amount
+        for v in board
+        for a in v.abilities
+        if a.kind == "flag" and a.flag == "extra_corruption_slot"
+    )
+    return CORRUPTION_LIMIT + max(slot, flag_amount(w, h, "extra_corruption_slot"))
 
 
 # a corruption's cause: a plain one, a `Cause` (rules/narrate.py caused)
