@@ -14,11 +14,10 @@ from typing import Any
 
 from towerplay.core.protocol import Game
 from towerplay.core.undo import Undoable
-from towerplay.rtdt.game import RtdtGame, make_config
+from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.sim.agents import make_agent
 from towerplay.tactics import new_game as new_tactics
-from towerplay.tactics.game import TacticsGame
 
 MAX_DECISIONS = {"rtdt": 200_000, "tactics": 100_000}  # longer is an engine bug, not a game
 SEATS = {"rtdt": 4, "tactics": 5}  # the most seats a record of each game has
@@ -74,7 +73,7 @@ def figures(task: Task, game: Game) -> dict[str, Any]:
     """What a finished game's record holds, from what every seat sees."""
     # a record reads nothing that was said: the log's views are left out (their cost was a
     # tenth of a random-agent game's)
-    view = game.observe(0, told=False) if isinstance(game, RtdtGame | TacticsGame) else game.observe(0)
+    view = game.observe(0, told=False)
     result = game.result
     if task.game == "rtdt":
         cfg = view["config"]

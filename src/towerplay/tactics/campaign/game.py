@@ -157,9 +157,9 @@ class CampaignGame(Undoable):
             g.enc = g.enc.determinize(seat, guide.next_seed(g.s))
         return g
 
-    def observe(self, seat: int) -> dict[str, Any]:
+    def observe(self, seat: int, told: bool = True) -> dict[str, Any]:
         view = observe(self.c, self.s, seat)
-        view["encounter"] = self.enc.observe(seat) if self.enc is not None else None
+        view["encounter"] = self.enc.observe(seat, told) if self.enc is not None else None
         return view
 
     def violations(self) -> list[str]:
