@@ -446,3 +446,28 @@ def test_competitive_heuristic_games_find_the_relic() -> None:
     # measured: the relic in about 85% of games, the sixth month almost never
     assert causes.get("the relic was found", 0) >= 20, causes
     assert causes.get("the sixth month ended", 0) <= 10, causes
+
+
+def test_battle_estimate_counts_the_mutations_in_a_foes_deck() -> None:
+    """RTDT-ADVCARD-5: a card Gravemaw's mutations added is in the foe's deck, so the agent's
+    expected loss against that foe follows it (here the Gnashing Maw, 10 warriors at its
+    first rung, raises the average of the printed deck)."""
+    from towerplay.agents.rtdt.battle import battle_estimate
+    from towerplay.agents.rtdt.view import View
+
+    g = scenario(heroes=["orphaned_scion"], seed=2, adversary="gravemaw")
+    quiet(g)
+    s = g.state
+    foe = s.config.foes[0]
+    give(g, 0, warriors=20)
+
+    def estimate() -> tuple[float, float]:
+        g._legal = None  # the observation is stale after a change by hand
+        v = View(g.world, g.observe(0), 0, g.legal_actions(), {}, {}, {}, 0.25)
+        return battle_estimate(v, foe)
+
+    before = estimate()
+    s.mutations[foe] = ["mutation_gnashing_maw"]
+    after = estimate()
+    assert after[1] > before[1]
+    assert after[0] > before[0]

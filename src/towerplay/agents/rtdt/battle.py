@@ -51,6 +51,7 @@ def battle_estimate(v: View, foe: str, space: str | None = None) -> tuple[float,
     key = (
         foe,
         s.foe_status.get(foe, ""),
+        s.mutations.get(foe, ()),
         near,
         here,
         h.warriors,
@@ -140,7 +141,8 @@ def deck_costs(
 ) -> tuple[list[float], list[float]]:
     """Per rung, over the foe's deck: (expected warriors lost, expected full cost). They
     follow from the arguments alone, so they are kept by them across decisions."""
-    key = ("deck", foe, near, here, prevent, per_warrior, held, short_cost)
+    key = ("deck", foe, v.s.mutations.get(foe, ()), near, here, prevent, per_warrior, held,
+           short_cost)
     hit = v.decks.get(key)
     if hit is None:
         if len(v.decks) > 20_000:
@@ -161,11 +163,13 @@ def deck_costs_raw(
     held: tuple[int, int, int],
     short_cost: float,
 ) -> tuple[list[float], list[float]]:
-    profile = v.t.profiles[foe]
     wl = [0.0] * (TOP_RUNG + 1)
     full = [0.0] * (TOP_RUNG + 1)
     have = {"potion": held[0], "gear": held[1], "treasure": held[2], "item": sum(held)}
-    for card in v.t.rungs[foe]:  # each card's five results, in order
+    # the printed deck and the cards an adversary's mutations added to it (RTDT-ADVCARD-5)
+    mutated = [v.t.mutation_rungs[c] for c in v.s.mutations.get(foe, ()) if c in v.t.mutation_rungs]
+    deck = v.t.rungs[foe] + mutated
+    for card in deck:  # each card's five results, in order
         for r, (base, per_skull, per_foe, other, items) in enumerate(card):
             card_lost = base + per_skull * near + per_foe * here - prevent
             if card_lost < 0:
@@ -174,7 +178,7 @@ def deck_costs_raw(
             full[r] += card_lost * per_warrior + other
             if items and any(have.get(kind, 0) < n for kind, n in items):
                 full[r] += short_cost
-    n = len(profile)
+    n = len(deck)
     return [x / n for x in wl], [x / n for x in full]
 
 

@@ -59,9 +59,18 @@ class Tables:
         }
         # the same, each card padded to the five results (a shorter card repeats its last)
         self.rungs = {
-            fid: [[c[min(r, len(c) - 1)] for r in range(5)] for c in cards]
-            for fid, cards in self.profiles.items()
+            fid: [padded(c) for c in cards] for fid, cards in self.profiles.items()
         }
+        # a mutation card joins a foe's deck only during the game (Gravemaw): by card id
+        self.mutation_rungs = {
+            c.id: padded([rung_profile(r.effects) for r in c.rungs])
+            for c in cards
+            if c.family == "mutation"
+        }
+
+
+def padded(card: list[Any]) -> list[Any]:
+    return [card[min(r, len(card) - 1)] for r in range(5)]
 
 
 def rung_profile(

@@ -236,6 +236,7 @@ class Table:
         "buildings",
         "foes",
         "foe_status",
+        "mutations",
         "adversary_space",
         "supply",
         "market",
@@ -261,6 +262,10 @@ class Table:
         self.foes: list[tuple[str, str]] = [(f, sp) for f, sp in o["foe_tokens"]]
         self.foe_status: dict[str, str] = {
             f: x["status"] for f, x in o["foes"].items() if x["status"] is not None
+        }
+        # battle cards an adversary's mutations added to a foe's deck (Gravemaw)
+        self.mutations: dict[str, tuple[str, ...]] = {
+            f: tuple(cards) for f, cards in o.get("mutations", {}).items()
         }
         self.adversary_space: str = o["adversary"]["space"] or ""
         self.supply: int = o["skulls"]["supply"]
