@@ -155,6 +155,7 @@ EVERY_VERB = (
     "seal",
     "prepare",
     "quarry",
+    "pass_mark",
     "move",
     "cleanse",
     "reinforce",

@@ -49,6 +49,7 @@ VERBS = (
     (N_("trial TRIAL"), N_("competitive: complete a heroic trial whose needs you meet")),
     (N_("seal remove|replace SEAL"), N_("competitive: remove or put back one of the Tower's seals")),
     ("  seal keep", N_("leave the seals as they are")),
+    (N_("pass_mark SEAT"), N_("Bane of Omens: the mark's holder pays its spirit to pass it on")),
     (N_("trade SEAT"), N_("trade with that seat's hero on your space, then:")),
     ("  give|take warriors N", N_("also: give|take spirit N, give|take ITEM")),
     ("  offer | cancel", N_("the partner answers accept or reject")),
