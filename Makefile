@@ -28,7 +28,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 test: lint
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto
 
 soak: $(STAMP)
 	$(BIN)/pytest -m soak -o addopts='-q'
