@@ -286,13 +286,15 @@ def _enter_middle(s: State) -> None:
         t.banner_done = True
 
 
-# the glyph of each action that has one (RTDT-GLYPH-3: the matching action)
+# the glyph of each action that has one (RTDT-GLYPH-3: the matching action). A competitive
+# trial is a Quest action (CMP-TRIAL-7); Covenant's Build has no glyph (COV-BUILD-5).
 GLYPH_OF = {
     "banner": "banner",
     "cleanse": "cleanse",
     "battle": "battle",
     "quest": "quest",
     "explore": "quest",
+    "trial": "quest",
     "reinforce": "reinforce",
 }
 
