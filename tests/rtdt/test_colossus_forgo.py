@@ -67,3 +67,25 @@ def test_a_save_taken_at_the_choice_loads_with_the_older_action_still_meaning_al
     assert _forgoes(again) == _forgoes(g)
     play(again, "resolve forgo")  # the action older saves and logs know: forgo every source
     assert again.hero(0).warriors == 18 and _offerings(again) == 1
+
+
+def test_the_heuristic_agent_forgoes_the_cheapest_single_source() -> None:
+    from towerplay.agents.heuristic import HeuristicAgent
+
+    g = _battle(30, ["leather_armor"], ["golden_wolf_pelt"], rung=0)
+    b = g.state.battle
+    assert b is not None
+    b.pool.clear()  # nothing left to improve the card with
+    g._legal = None
+    assert str(HeuristicAgent().act(g)) == "resolve forgo golden_wolf_pelt"  # keeps the armor
+
+
+def test_the_rl_space_appends_one_source_forgone_after_every_earlier_action() -> None:
+    from towerplay.rl.rtdt_space import rtdt_space
+
+    space = rtdt_space()
+    last_older = space.index("take spirit 99")  # the block added last before this one
+    assert last_older is not None
+    forgone = space.index("resolve forgo leather_armor")
+    assert forgone is not None and forgone > last_older
+    assert space.index("resolve forgo") is not None and space.index("resolve forgo") < last_older
