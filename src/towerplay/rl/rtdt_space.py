@@ -119,6 +119,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     # a trade of more than MAX_COUNT (warrior tokens are a count, not a limit: RTDT-RES-1)
     more = [str(n) for n in range(MAX_COUNT + 1, MAX_TRADE + 1)]
     out.append((("give", "take"), ("warriors", "spirit"), more))
+    out.append(("resolve", "forgo", card))  # one source forgone (COV-CLARIFY-21); last: indices stay
     return out
 
 

@@ -107,7 +107,7 @@ class Hooks:
     battle_uses: tuple[Handler, ...] = ()  # (w, s, h) -> actions, at the end
     battle_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
     card_improved: tuple[Handler, ...] = ()  # (w, s, h, top)
-    card_prevent: tuple[Handler, ...] = ()  # (w, s, h) -> int warriors
+    card_prevent: tuple[Handler, ...] = ()  # (w, s, h) -> [(source, warriors)]
     card_effects: tuple[Handler, ...] = ()  # (w, s, h, card_id, effects) -> effects
     card_resolved: tuple[Handler, ...] = ()  # (w, s, h, lost, unaided)
     battle_ended: tuple[Handler, ...] = ()  # (w, s, h, battle, defeated)

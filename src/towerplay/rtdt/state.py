@@ -182,6 +182,9 @@ class Battle:
     card_used: int = 0  # advantages spent on the current card (Ascetic, COV-AEGIS-3)
     # cards whose once-a-Battle use was taken in this Battle (Fulminating Silver)
     used_cards: list[str] = field(default_factory=list, metadata=spec(of="used", added=True))
+    # the hero's warriors before the card now resolving, while its Tower act's Iron Wall
+    # question waits: the card ends once it is answered (COV-CARD-4); -1: no such question
+    held_before: int = field(default=-1, metadata=spec(lo=-1, added=True))
 
     def clone(self) -> Battle:
         return serial.clone(self)

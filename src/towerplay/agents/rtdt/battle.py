@@ -263,9 +263,9 @@ def battle_move(v: View) -> Action | None:
             if spell is not None:
                 return spell
     lost = warriors_lost(v, card.rungs[rung].effects)
-    forgo = next((a for a in legal if verb_of(a) == "resolve" and len(a) > 1), None)
-    if forgo is not None and h.warriors >= lost + 10:  # the Colossus's offering, warriors to spare
-        return forgo
+    forgoes = [a for a in legal if verb_of(a) == "resolve" and len(a) > 1]
+    if forgoes and h.warriors >= lost + 10:  # the Colossus's offering, warriors to spare
+        return min(forgoes, key=lambda a: forgo_cost(w, a))
     if cov is not None:  # The Iron Wall is offered only against a 10-warrior card
         wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
         if wall is not None:
@@ -281,6 +281,21 @@ def battle_move(v: View) -> Action | None:
         if teeth is not None:
             return teeth
     return next((a for a in legal if a == RESOLVE), None)
+
+
+# the flags whose cards prevent a battle card's warrior losses (a forgo's source)
+PREVENTING = ("block_warrior_losses", "quarry_block_warrior_losses", "spirit_blocks_warrior_losses")
+
+
+def forgo_cost(w: Any, a: Action) -> int:
+    """The warriors a `resolve forgo` gives up for the Colossus's offering, as the cards tell:
+    one source's own (`resolve forgo SOURCE`), or every source's (plain `resolve forgo`), which
+    ranks last so that the cheapest single source is forgone first."""
+    if len(a) < 3:
+        return 1_000
+    return sum(
+        int(getattr(f, "amount", 0) or 0) for f in w.flags.get(a[2], ()) if f.flag in PREVENTING
+    )
 
 
 def adv_cap_battle(v: View) -> int:

@@ -25,7 +25,7 @@ from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, 
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.models import Effect, If, Lose, without
 from towerplay.rtdt.rules.actions import may_enter
-from towerplay.rtdt.rules.battle import traits_of
+from towerplay.rtdt.rules.battle import kept_prevention, preventions, traits_of
 from towerplay.rtdt.rules.checks import happens
 from towerplay.rtdt.rules.common import (
     act,
@@ -189,20 +189,15 @@ def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
     effects = virtues.card_effects(w, h, card.id, card.rungs[b.rung].effects)
-    prevent = b.shield + virtues.card_prevent(w, s, h)
-    prevent += sum(
-        f.amount
-        for cid in h.cards()
-        for f in w.flags.get(cid, ())
-        if f.flag == "block_warrior_losses"
-    )
-    return warrior_loss(w, s, h, effects, 1) - prevent
+    return warrior_loss(w, s, h, effects, 1) - sum(n for _, n in preventions(w, s, h))
 
 
 def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
-    """`resolve forgo`, offered only when the choice matters (COV-CLARIFY-21): a Colossus of
-    Björn foundation still short of offerings, a battle card that would take its count of
-    warriors from a hero who holds them, and prevention that would bring the loss under it."""
+    """`resolve forgo SOURCE` for each source of prevention whose forgoing alone makes the loss
+    count, and `resolve forgo` (every source) when that does; offered only when the choice
+    matters (COV-CLARIFY-21): a Colossus of Björn foundation still short of offerings, a battle
+    card that would take its count of warriors from a hero who holds them, and prevention that
+    would bring the loss under it."""
     if not _card_up(s) or _marked(w, s, "ignore_big_loss") is not None:
         return []
     assert s.cov is not None and s.battle is not None
@@ -219,10 +214,15 @@ def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
     card = w.content.battle_cards[b.cards[b.index]]
     effects = virtues.card_effects(w, h, card.id, card.rungs[b.rung].effects)
     raw = warrior_loss(w, s, h, effects, 1)
-    prevented = raw - _battle_card_loss(w, s, h)
-    if prevented > 0 and raw >= min(need) > raw - prevented:
-        return [act("resolve", "forgo")]
-    return []
+    sources = preventions(w, s, h)
+    if raw < min(need) or raw - kept_prevention(sources, "") >= min(need):
+        return []  # the card's loss falls short of the offering, or counts anyway
+    one = [
+        act("resolve", "forgo", src)
+        for src in dict.fromkeys(src for src, _ in sources)
+        if src in w.cards and raw - kept_prevention(sources, src) >= min(need)
+    ]
+    return [act("resolve", "forgo"), *one]
 
 
 def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:

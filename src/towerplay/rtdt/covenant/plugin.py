@@ -267,7 +267,7 @@ on("battle_uses", COV, cards.forgo_uses)  # COV-CLARIFY-21: the Colossus of Bjö
 verb("battle_verbs", "bless", COV, _spend_in_battle)
 on_flag("card_improved", "full_upgrade_warriors", cards.bell_warriors, COV)
 on_flag(
-    "card_prevent", "quarry_block_warrior_losses", virtues.card_prevent, COV, otherwise=0
+    "card_prevent", "quarry_block_warrior_losses", virtues.card_prevent, COV, otherwise=()
 )  # Guarded
 on_flag_filter("card_effects", "ignore_critical_losses", virtues.calculating, COV)
 on("card_effects", COV, _iron_wall_card)

@@ -26,6 +26,7 @@ from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, Handler
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.actions import may_enter
+from towerplay.rtdt.rules.battle import card_question_answered
 from towerplay.rtdt.rules.common import (
     act,
     ask,
@@ -286,6 +287,7 @@ def _iron_wall_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 def _iron_wall(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
+    b = s.battle if s.turn.seat == d.seat else None  # a battle card's Tower act (COV-CARD-4)
     if a[0] == "raise":
         spend_treasure(w, s, h, d.target)
         tell(
@@ -296,10 +298,11 @@ def _iron_wall(w: World, s: State, d: Decision, a: Action) -> None:
             hero=hero_name(w, h),
             card=w.name(d.target),
         )
-        return
-    quest = w.content.quests.get(d.context)
-    why = quest.name if quest is not None else Cause(STRIKE, w.name(d.context))
-    run(w, s, h, _held_back(d), why, d.amount)  # kept: the losses, as the event said
+    else:
+        quest = w.content.quests.get(d.context)
+        why = quest.name if quest is not None else Cause(STRIKE, w.name(d.context))
+        run(w, s, h, _held_back(d), why, d.amount)  # kept: the losses, as the event said
+    card_question_answered(w, s, b)  # COV-CARD-4: the card whose Tower act asked ends now
 
 
 def _iron_wall_words(w: World, s: State, d: Decision) -> Event:

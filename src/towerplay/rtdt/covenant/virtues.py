@@ -31,6 +31,7 @@ from towerplay.rtdt.rules.common import (
     ask,
     corruption_limit,
     flag_amount,
+    flag_cards,
     gain_corruption,
     has_flag,
     regular_skulls,
@@ -89,12 +90,14 @@ def emboldened(
         out["wild"] = out.get("wild", 0) + n
 
 
-def card_prevent(w: World, s: State, h: HeroState) -> int:
-    """Guarded: fewer warrior losses per battle card against the quarry."""
+def card_prevent(w: World, s: State, h: HeroState) -> list[tuple[str, int]]:
+    """Guarded: fewer warrior losses per battle card against the quarry, one entry per card
+    that gives them (a source the hero may forgo, COV-CLARIFY-21)."""
     b = s.battle
+    flag = "quarry_block_warrior_losses"
     if b is None or not is_quarry(s, b.foe, b.space, b.adversary):
-        return 0
-    return flag_amount(w, h, "quarry_block_warrior_losses")
+        return []
+    return [(c, f.amount) for c in flag_cards(w, h, flag) for f in w.flags[c] if f.flag == flag]
 
 
 def card_effects(w: World, h: HeroState, card: str, effects: Sequence[Effect]) -> Sequence[Effect]:

@@ -154,15 +154,13 @@ def _reveal(w: World, s: State) -> None:
     )
 
 
+BLESSED = "spirit_blocks_warrior_losses"  # the Blessed virtue's flag
+
+
 def blessing(w: World, h: HeroState) -> int:
     """Warrior losses the Blessed virtue blocks for 1 spirit (0 without it)."""
     return max(
-        (
-            f.amount
-            for cid in h.cards()
-            for f in w.flags.get(cid, ())
-            if f.flag == "spirit_blocks_warrior_losses"
-        ),
+        (f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == BLESSED),
         default=0,
     )
 
@@ -271,35 +269,70 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             foe=w.name(b.foe),
         )
         _end(w, s, h, defeated=False)
-    elif verb == "resolve":
-        _resolve_card(w, s, h, forgo=len(a) > 1)  # `resolve forgo`: COV-CLARIFY-21
+    elif verb == "resolve":  # `resolve forgo [SOURCE]`: COV-CLARIFY-21
+        _resolve_card(w, s, h, forgo=a[2] if len(a) > 2 else FORGO_ALL if len(a) > 1 else "")
 
 
-def _resolve_card(w: World, s: State, h: HeroState, forgo: bool = False) -> None:
-    """Resolve the card face up; `forgo`: the hero uses none of what would prevent its
-    warrior losses (COV-CLARIFY-21, for the Colossus of Björn's offering)."""
+FORGO_ALL = "*"  # `resolve forgo` with no source: every prevention (the older action)
+
+
+def preventions(w: World, s: State, h: HeroState) -> list[tuple[str, int]]:
+    """What would prevent the face-up card's warrior losses, one (source, warriors) entry per
+    source in a fixed order: the Blessed shield (named by the virtue that gave it), each card
+    that blocks losses, then the hooks' (Guarded). A source is forgone on its own for the
+    Colossus of Björn (COV-CLARIFY-21)."""
+    b = s.battle
+    assert b is not None
+    out = []
+    if b.shield:
+        blessed = flag_cards(w, h, BLESSED)
+        out.append((blessed[0] if blessed else "blessed", b.shield))
+    out.extend(
+        (cid, f.amount)
+        for cid in h.cards()
+        for f in w.flags.get(cid, ())
+        if f.flag == "block_warrior_losses"
+    )
+    for more in w.hooks.card_prevent:  # Guarded against the quarry
+        out.extend(more(w, s, h))
+    return out
+
+
+def kept_prevention(sources: list[tuple[str, int]], forgo: str) -> int:
+    """The warriors still prevented when `forgo` is forgone: one source of that name, every
+    source (FORGO_ALL) or none ("") (COV-CLARIFY-21)."""
+    if forgo == FORGO_ALL:
+        return 0
+    total = sum(n for _, n in sources)
+    return total - next((n for src, n in sources if src == forgo), 0)
+
+
+def _resolve_card(w: World, s: State, h: HeroState, forgo: str = "") -> None:
+    """Resolve the card face up; `forgo`: a source of prevention the hero does not use, or
+    FORGO_ALL for none of them (COV-CLARIFY-21, for the Colossus of Björn's offering)."""
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
     rung = card.rungs[b.rung]
     before = h.warriors
-    prevent = b.shield + sum(
-        f.amount
-        for cid in h.cards()
-        for f in w.flags.get(cid, ())
-        if f.flag == "block_warrior_losses"
-    )
+    prevent = kept_prevention(preventions(w, s, h), forgo)
     effects: Sequence[Effect] = rung.effects
-    for more in w.hooks.card_prevent:  # Guarded against the quarry
-        prevent += more(w, s, h)
-    if forgo:
-        prevent = 0
+    if forgo == FORGO_ALL:
         tell(
             s,
             "text",
             "{hero} forgoes what would prevent this card's warrior losses.",
             seats=(h.seat,),
             hero=hero_name(w, h),
+        )
+    elif forgo:
+        tell(
+            s,
+            "text",
+            "{hero} forgoes {source} against this card's warrior losses.",
+            seats=(h.seat,),
+            hero=hero_name(w, h),
+            source=w.name(forgo),
         )
     for change in w.hooks.card_effects:  # Calculating on critical hits; The Iron Wall, ...
         effects = change(w, s, h, card.id, effects)
@@ -313,6 +346,26 @@ def _resolve_card(w: World, s: State, h: HeroState, forgo: bool = False) -> None
         rung=rung.text,
     )
     run(w, s, h, effects, Cause(BATTLE_CARD, card.name), prevent_warriors=prevent)  # RTDT-BATTLE-11
+    if s.battle is b and any(d.kind == "iron_wall" and d.seat == h.seat for d in s.pending):
+        b.held_before = before  # COV-CARD-4: the held-back losses are this card's, when kept
+        return
+    _card_over(w, s, h, b, before)
+
+
+def card_question_answered(w: World, s: State, b: Battle | None) -> None:
+    """The Iron Wall's question raised by a card of Battle `b` (as it was when the question
+    was answered: the kept losses may end it) is answered: the card's losses, the kept ones
+    included, are counted and the card ends (COV-CARD-4)."""
+    if b is None or b.held_before < 0:
+        return
+    before, b.held_before = b.held_before, -1
+    _card_over(w, s, s.heroes[s.turn.seat], b, before)
+
+
+def _card_over(w: World, s: State, h: HeroState, b: Battle, before: int) -> None:
+    """The card face up of Battle `b` has resolved, `before` the warriors the hero had: count
+    its losses, then the next card or the Battle's end (the Battle may be over already: a
+    hero eliminated)."""
     b.lost_warriors += max(0, before - h.warriors)
     for resolved in w.hooks.card_resolved:  # COV-CLARIFY-9: warriors lost to this card
         resolved(w, s, h, before - h.warriors, b.card_used == 0)
