@@ -59,11 +59,11 @@ def unworded(e: Event, pt: Catalog) -> str:
         return "no translation"
     values: dict[str, str] = {}
     for k, v in e.args:
-        if v in pt.messages:
+        if v in content_words():
+            values[k] = "X"  # a name, or an objective (its text is tactics_cards.po's)
+        elif v in pt.messages:
             values[k] = pt.messages[v]  # a word marked for the catalog, worded
-        elif k in NAMES or v in content_words() or all(
-            part in content_words() for part in v.split(", ")
-        ):
+        elif k in NAMES or all(part in content_words() for part in v.split(", ")):
             values[k] = "X"  # a name stays as the content names it
         elif NUMBERS.fullmatch(v):
             values[k] = v

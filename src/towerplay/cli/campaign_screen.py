@@ -15,9 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.cli import layout, tactics_screen
-from towerplay.cli.lang import N_, _, asked
+from towerplay.cli.lang import N_, _, asked, event
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
+from towerplay.cli.tactics_screen import content_text
 from towerplay.core.errors import SaveError
 from towerplay.tactics.campaign.game import CampaignGame
 
@@ -44,14 +45,16 @@ def page(view: dict[str, Any]) -> RenderableType:
     p = view.get("page")
     if not p:
         return Text("")
-    out = Text(p["title"] + "\n", style="bold")
-    out.append(p["text"] + "\n")
+    title = event(p["heading"]) if p.get("heading") else p["title"]
+    out = Text(title + "\n", style="bold")
+    out.append(content_text(p["text"]) + "\n")
     for ch in p.get("choices", []):
         style = "" if ch["open"] else "dim"
         mark = " " + _("(travel: a random encounter)") if ch.get("travel") else ""
-        out.append(f"  {ch['action']}: {ch['text']}{mark}", style=style)
+        out.append(f"  {ch['action']}: {content_text(ch['text'])}{mark}", style=style)
         if not ch["open"] and ch.get("reason"):
-            out.append(f"  [{ch['reason']}]", style="dim")
+            why = event(ch["why"]) if ch.get("why") else ch["reason"]
+            out.append(f"  [{why}]", style="dim")
         out.append("\n")
     return out
 
@@ -134,7 +137,13 @@ def market(view: dict[str, Any]) -> RenderableType | None:
     m = view.get("market")
     if not m:
         return None
-    t = Table(title=m.get("name", _("Market")), box=None, padding=(0, 1), header_style="bold")
+    t = Table(
+        title=m.get("name", _("Market")),
+        caption=content_text(m["text"]) if m.get("text") else None,
+        box=None,
+        padding=(0, 1),
+        header_style="bold",
+    )
     t.add_column(_("item"))
     t.add_column(_("gold"))
     for row in m.get("stock", []):
@@ -155,7 +164,8 @@ def level_up(view: dict[str, Any]) -> RenderableType | None:
         if o["ok"]:
             out.append(f"  level {o['card']}\n", style="green")  # the action, as typed
         else:
-            out.append(f"  {o['class']}: {o['reason']} [{o['rule']}]\n", style="dim")
+            why = event(o["why"]) if o.get("why") else o["reason"]
+            out.append(f"  {o['class']}: {why} [{o['rule']}]\n", style="dim")
     return out
 
 
@@ -233,7 +243,7 @@ class CampaignScreen:
             found = tactics_screen.info(enc, name)
             if found is not None:
                 return found
-        text = game.describe(name)
+        text = game.describe(name, _)
         if text is None:
             return None
         head, _sep, body = text.partition("\n")
@@ -256,7 +266,7 @@ class CampaignScreen:
     def finish(self, game: CampaignGame, console: Console) -> None:
         view = game.observe(0)
         console.print(
-            Text(_("The campaign is over: {ending}").format(ending=view["ending"]), style="bold")
+            Text(_("The campaign is over: {ending}").format(ending=content_text(view["ending"])), style="bold")
         )
 
     def dump(self, game: CampaignGame) -> str:

@@ -54,6 +54,17 @@ WORDS = (
     *(N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature")),
 )
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+def content_text(text: str) -> str:
+    """A content text (a card's, an objective, a chapter's prose) in the current language:
+    the text whole when the catalog has it (tactics_cards.po), else line by line, since
+    `describe` joins several texts, each its own message, with line breaks. The game and
+    `observe()` keep the English; only the screen words it."""
+    whole = _(text)
+    if whole != text or "\n" not in text:
+        return whole
+    return "\n".join(_(line) for line in text.split("\n"))
+
+
 OUTCOMES = {"success": N_("success"), "+success": N_("+success"), "failure": N_("failure")}
 
 
@@ -157,7 +168,8 @@ def head(game: TacticsGame, view: dict[str, Any], compact: bool = False) -> Text
         out.append(
             "\n"
             + _("main: {main}  ·  bonus: {bonus}").format(
-                main=view["objectives"]["main"], bonus=view["objectives"]["bonus"]
+                main=content_text(view["objectives"]["main"]),
+                bonus=content_text(view["objectives"]["bonus"]),
             ),
             style="dim",
         )
@@ -273,7 +285,7 @@ def info(game: TacticsGame, name: str) -> RenderableType | None:
         if wanted in (u["id"].lower(), label(u).lower()):
             name = u["type"]
             break
-    text = game.describe(name)
+    text = game.describe(name, _)
     if text is None:
         return None
     head_line, _sep, body = text.partition("\n")
@@ -317,7 +329,7 @@ class TacticsScreen:
             game.s.outcome, enc.failure
         )
         outcome = _(OUTCOMES.get(game.s.outcome, game.s.outcome)).upper()
-        console.print(Text(f"{outcome}: {_(game.s.cause)}\n{text}", style="bold"))
+        console.print(Text(f"{outcome}: {_(game.s.cause)}\n{content_text(text)}", style="bold"))
 
     def dump(self, game: TacticsGame) -> str:
         return json.dumps(game.to_json())

@@ -5,6 +5,8 @@ is its id, `core/narration.py`). A language's catalog is a folder of gettext `.p
 this package, one per area of the source (`AREAS`: the interface shared by the pages, the
 terminal, each game's narration), read with Babel when first needed and merged. A message missing from a catalog falls back to
 English at run time (a game never stops for a word); `tests/i18n` fails the build instead.
+The cards' texts are messages too (their own areas, `CONTENT_AREAS`): the state and `observe()`
+keep the English text, which the terminal and the page translate when they show it.
 """
 
 from __future__ import annotations
@@ -32,7 +34,13 @@ AREAS: dict[str, tuple[str, ...]] = {
     "tactics": ("tactics",),
     "cli": ("cli",),
     "common": (),
+    # the cards' texts: ids read from each game's content YAML (`extract.CONTENT_KEYS`), not
+    # from Python calls; a card's name stays as printed (commands and actions take it)
+    "rtdt_cards": (),
+    "tactics_cards": (),
 }
+# a cards area -> the content folder (under src/towerplay) its ids come from
+CONTENT_AREAS: dict[str, str] = {"rtdt_cards": "rtdt/content", "tactics_cards": "tactics/content"}
 
 
 def catalog_files(lang: str) -> dict[str, Path]:
@@ -127,5 +135,3 @@ def read_catalog(path: Path) -> dict[str, str]:
         if isinstance(m.id, str) and m.id and translated:
             out[m.id] = str(m.string)
     return out
-
-

@@ -30,6 +30,11 @@ from towerplay.tactics.scaling import attack_plus, for_heroes, scaled_hp, summar
 from towerplay.tactics.state import Ctx
 
 Extra = Callable[[str, Any], list[str]]  # more lines for an entry of this kind
+Say = Callable[[str], str]  # a content text in a screen's language (a catalog's gettext)
+
+
+def english(text: str) -> str:
+    return text
 
 
 def key(text: str) -> str:
@@ -139,12 +144,12 @@ def _entries(c: Content) -> Iterator[tuple[str, str, Any]]:
             yield "boss card", card.name, card
 
 
-def _lines(kind: str, e: Any) -> list[str]:
+def _lines(kind: str, e: Any, say: Say = english) -> list[str]:
     if kind == "card":
         flags = [e.kind.replace("_", " ")] + ["free"] * e.free + ["removed after use"] * e.remove
         out = [" · ".join(flags)]
         if e.text:
-            out.append(e.text)
+            out.append(say(e.text))
         for i, option in enumerate(e.options):
             prefix = "or: " if i else ""
             out.append(prefix + "; ".join(step_text(s) for s in option))
@@ -164,7 +169,7 @@ def _lines(kind: str, e: Any) -> list[str]:
         ]
     if kind == "ability":
         mods = modifiers_text(e.modifiers)
-        return [e.kind, e.text or mods]
+        return [e.kind, say(e.text) if e.text else mods]
     if kind == "enemy":
         out = [e.role + (" · large" if e.large else "")]
         for heroes, st in sorted(e.stats.items()):
@@ -173,7 +178,7 @@ def _lines(kind: str, e: Any) -> list[str]:
                 f"{' '.join(st.attack_dice)}{f' +{st.attack_bonus}' if st.attack_bonus else ''}, "
                 f"{_range(st.attack_range)}"
             )
-        return out + ([e.text] if e.text else [])
+        return out + ([say(e.text)] if e.text else [])
     if kind == "summon":
         return [
             f"HP {e.hp} · movement {e.movement} · attack {' '.join(e.attack_dice)}, "
@@ -184,7 +189,7 @@ def _lines(kind: str, e: Any) -> list[str]:
             f"length {e.length} · {'blocks' if e.blocks else 'does not block'} · at most {e.limit}"
         ]
     if kind == "encounter":
-        return [f"chapter {e.chapter}", f"main: {e.main.text}"]
+        return [f"chapter {e.chapter}", f"main: {say(e.main.text)}"]
     if kind == "boss card":
         return [f"{a.who}: " + "; ".join(step_text(s) for s in a.steps) for a in e.activations]
     return []
@@ -210,15 +215,19 @@ def scaled_for(ctx: Ctx, heroes: int) -> Extra:
     return extra
 
 
-def describe(c: Content, name: str, extra: Extra | None = None) -> str | None:
+def describe(
+    c: Content, name: str, extra: Extra | None = None, say: Say = english
+) -> str | None:
     """The text of the card, class, enemy, boss card… called `name` (its id or name, any
     case), headed by its name and kind (every entry of that name: a card and a boss card may
-    share one), with `extra`'s lines after each; None when nothing is called that."""
+    share one), with `extra`'s lines after each; None when nothing is called that. `say`
+    words the content's texts (tactics_cards.po); the lines told from a card's steps and
+    the names stay English."""
     want = key(name)
     found = [
         f"{entry.name} ({kind})\n"
         + "\n".join(
-            line for line in [*_lines(kind, entry), *(extra(kind, entry) if extra else [])] if line
+            line for line in [*_lines(kind, entry, say), *(extra(kind, entry) if extra else [])] if line
         )
         for kind, eid, entry in _entries(c)
         if want in (key(eid), key(entry.name))

@@ -16,7 +16,7 @@ from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
-from towerplay.tactics.describe import describe, scaled_for
+from towerplay.tactics.describe import Say, describe, english, scaled_for
 from towerplay.tactics.effects import fit_max_hp, footprint, question
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
@@ -213,10 +213,12 @@ class TacticsGame(Undoable):
             out.update(recent(s.log, seat))
         return out
 
-    def describe(self, name: str) -> str | None:
+    def describe(self, name: str, say: Say = english) -> str | None:
         """The text of any card, class, enemy, boss card… by id or name; an enemy or the
-        encounter itself also says what the party's level makes of it here (AT-CAMP-6)."""
-        return describe(self.ctx.content, name, scaled_for(self.ctx, self.s.heroes_count))
+        encounter itself also says what the party's level makes of it here (AT-CAMP-6).
+        `say` words the content's texts in a screen's language (its catalog's gettext)."""
+        extra = scaled_for(self.ctx, self.s.heroes_count)
+        return describe(self.ctx.content, name, extra, say)
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -24,7 +24,7 @@ from towerplay.tactics.campaign.invariants import violations
 from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
 from towerplay.tactics.campaign.view import observe
-from towerplay.tactics.describe import describe, key
+from towerplay.tactics.describe import Say, describe, english, key
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
 from towerplay.tactics.narrate import told_end
@@ -172,12 +172,13 @@ class CampaignGame(Undoable):
         """The encounter in progress (agents that play encounters look at it)."""
         return self.enc
 
-    def describe(self, name: str) -> str | None:
+    def describe(self, name: str, say: Say = english) -> str | None:
         """The text of any level-up card, perk, supply item or hero of the campaign, or of
-        the encounters' cards, classes and enemies, by id or name (static content only)."""
+        the encounters' cards, classes and enemies, by id or name (static content only);
+        `say` words the content's texts in a screen's language (its catalog's gettext)."""
         want = key(name)
         found = [
-            f"{e.name} ({kind})\n{e.text}".rstrip()
+            f"{e.name} ({kind})\n{say(e.text) if e.text else ''}".rstrip()
             for kind, table in (
                 ("level-up card", self.c.level_ups),
                 ("perk", self.c.perks),
@@ -188,7 +189,11 @@ class CampaignGame(Undoable):
             if want in (key(eid), key(e.name))
         ]
         # in an encounter, its enemies as the party's level scales them (AT-CAMP-6)
-        more = describe(self.c.game, name) if self.enc is None else self.enc.describe(name)
+        more = (
+            describe(self.c.game, name, say=say)
+            if self.enc is None
+            else self.enc.describe(name, say)
+        )
         found += [more] if more is not None else []
         return "\n\n".join(found) if found else None
 

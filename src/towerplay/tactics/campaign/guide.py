@@ -161,16 +161,34 @@ def page_choices(c: CampaignContent, ref: list[str]) -> tuple[Choice, ...]:
     return ch.choices
 
 
-def page_words(c: CampaignContent, ref: list[str]) -> tuple[str, str]:
-    """A page's title and text."""
+# a chapter's result section as its heading names it
+SECTION_WORDS = {"success": N_("success"), "plus_success": N_("+success"), "failure": N_("failure")}
+
+
+def page_heading(c: CampaignContent, ref: list[str]) -> Event:
+    """A page's title as an event, so that a screen words it in its language (the chapter's
+    title is a content text, translated in tactics_cards.po)."""
     if ref[0] == "random":
-        card = c.random_encounters[ref[1]]
-        return f"Random encounter: {card.name}", card.text
+        return event("text", "Random encounter: {name}", name=c.random_encounters[ref[1]].name)
     ch = c.chapters[ref[1]]
     if ref[0] == "section":
-        out = getattr(ch, ref[2])
-        return f"Chapter {ch.number}: {ch.title} ({ref[2]})", out.text
-    return f"Chapter {ch.number}: {ch.title}", ch.text
+        return event(
+            "text",
+            "Chapter {number}: {title} ({section})",
+            number=ch.number,
+            title=ch.title,
+            section=SECTION_WORDS[ref[2]],
+        )
+    return event("text", "Chapter {number}: {title}", number=ch.number, title=ch.title)
+
+
+def page_words(c: CampaignContent, ref: list[str]) -> tuple[str, str]:
+    """A page's title (in English) and text."""
+    title = page_heading(c, ref).text
+    if ref[0] == "random":
+        return title, c.random_encounters[ref[1]].text
+    ch = c.chapters[ref[1]]
+    return title, (getattr(ch, ref[2]).text if ref[0] == "section" else ch.text)
 
 
 def choice_views(c: CampaignContent, s: CampaignState, ref: list[str]) -> list[dict[str, Any]]:

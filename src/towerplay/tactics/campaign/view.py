@@ -14,7 +14,7 @@ from typing import Any
 
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.decisions import actions, prompt
-from towerplay.tactics.campaign.guide import choice_views, page_words
+from towerplay.tactics.campaign.guide import choice_views, page_heading, page_words
 from towerplay.tactics.campaign.hero import class_levels, current_class, level, max_hp, summons
 from towerplay.tactics.campaign.levels import level_up_options
 from towerplay.tactics.campaign.market import market_of, stock
@@ -69,7 +69,13 @@ def _page(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:
         return None
     ref = s.pending[0].data["page"]
     title, text = page_words(c, ref)
-    return {"ref": list(ref), "title": title, "text": text, "choices": choice_views(c, s, ref)}
+    return {
+        "ref": list(ref),
+        "title": title,
+        "heading": page_heading(c, ref).view(),  # the title, to be worded
+        "text": text,
+        "choices": choice_views(c, s, ref),
+    }
 
 
 def _market(c: CampaignContent, s: CampaignState) -> dict[str, Any] | None:

@@ -12,14 +12,15 @@ const Campaign = {
     }
     boardEl.innerHTML = "";
     const book = html("div", "guide", boardEl);
-    if (o.ending) html("h2", "ending", book, `${Words.t("Ending")}: ${o.ending.title || o.ending}`);
+    if (o.ending) html("h2", "ending", book, `${Words.t("Ending")}: ${Words.t(o.ending.title || o.ending)}`);
     if (o.page) {
-      html("h2", "", book, o.page.title);
-      for (const para of String(o.page.text || "").split("\n")) html("p", "", book, para);
+      // the Guide's words are content texts: the catalog has them whole (tactics_cards.po)
+      html("h2", "", book, o.page.heading ? Words.event(o.page.heading) : o.page.title);
+      for (const para of Words.t(String(o.page.text || "")).split("\n")) html("p", "", book, para);
       const list = html("ol", "choices", book);
       for (const c of o.page.choices || []) {
         const li = html("li", c.open ? "" : "closed", list);
-        const b = html("button", "", li, c.text);
+        const b = html("button", "", li, Words.t(c.text));
         b.disabled = !Play.view.legal_actions.includes(c.action);
         b.onclick = () => Play.send(c.action);
         if (c.travel) html("span", "chip", li, Words.t("travel: a random encounter may come"));
@@ -34,7 +35,7 @@ const Campaign = {
   market(m, el) {
     const box = html("div", "panel market", el);
     html("h3", "", box, m.name);
-    html("p", "", box, m.text);
+    html("p", "", box, Words.t(m.text));
     const list = html("ul", "", box);
     for (const s of m.stock) {
       html("li", "", list, `${s.name}: ${s.price} ${Words.t("gold")}`);

@@ -75,8 +75,8 @@ const Tactics = {
     el.innerHTML = "";
     const top = html("div", "panel", el);
     html("p", "", top, `${Words.t("Round")} ${o.round} / ${o.objectives.round_limit} · ${o.phase}`);
-    html("p", "", top, `${Words.t("Main objective")}: ${o.objectives.main}`);
-    html("p", "", top, `${Words.t("Bonus objective")}: ${o.objectives.bonus}`);
+    html("p", "", top, `${Words.t("Main objective")}: ${Words.t(o.objectives.main)}`);
+    html("p", "", top, `${Words.t("Bonus objective")}: ${Words.t(o.objectives.bonus)}`);
     html("p", "", top, `${Words.t("Revive potions")}: ${o.potions}`);
     if (o.initiative.length) {
       const line = html("p", "initiative", top, `${Words.t("Initiative")}: `);
