@@ -5,7 +5,9 @@ Run: .venv/bin/python benchmarks/bench_web.py [--games 100] [--seconds 30] [--db
 (or `make bench-web`). A real `towerplay serve` process on a fresh SQLite store (or the given
 database); each client sits in the one seat of a one-player Return to Dark Tower game and,
 whenever it is to act, sends a random legal action and times the round trip until the view
-with the new version arrives. Target (issue 13): p99 <= 50 ms. Prints JSON.
+with the new version arrives. Target (issue 13): p99 <= 50 ms. Prints JSON, with the CPU
+the server process spent per action while the clients played (Linux: /proc; it survives a
+busy machine better than the round trips do).
 """
 
 from __future__ import annotations
@@ -42,6 +44,16 @@ def post(port: int, path: str, body: Any) -> Any:
     )
     with urllib.request.urlopen(req, timeout=30) as r:
         return json.loads(r.read())
+
+
+def cpu_seconds(pid: int) -> float | None:
+    """User plus system CPU time of a process so far (None where /proc is missing)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def start_server(db: str, group: bool, sync: str) -> tuple[subprocess.Popen[bytes], int]:
@@ -91,7 +103,9 @@ async def client(port: int, tid: str, token: str, seed: int, until: float,
     return done
 
 
-async def drive(port: int, games: int, seconds: float, think: float) -> dict[str, Any]:
+async def drive(
+    port: int, games: int, seconds: float, think: float, pid: int
+) -> dict[str, Any]:
     tables = []
     for i in range(games):
         made = post(port, "/api/tables", {"game": "rtdt", "config": {"players": 1},
@@ -100,10 +114,15 @@ async def drive(port: int, games: int, seconds: float, think: float) -> dict[str
     times: list[float] = []
     start = time.monotonic()
     until = start + seconds
+    cpu_before, mine_before = cpu_seconds(pid), time.process_time()
     counts = await asyncio.gather(
         *(client(port, tid, tok, i, until, times, think) for i, (tid, tok) in enumerate(tables))
     )
     elapsed = time.monotonic() - start
+    cpu_after, mine = cpu_seconds(pid), time.process_time() - mine_before
+    actions = max(1, sum(counts))
+    server_cpu = None if cpu_before is None or cpu_after is None else \
+        round((cpu_after - cpu_before) / actions * 1000, 2)
     q = statistics.quantiles(times, n=100) if len(times) >= 100 else [float("nan")] * 99
     return {
         "games": games,
@@ -112,6 +131,8 @@ async def drive(port: int, games: int, seconds: float, think: float) -> dict[str
         "actions_per_second": round(sum(counts) / elapsed, 1),
         "round_trip_ms": {"p50": round(q[49] * 1000, 1), "p90": round(q[89] * 1000, 1),
                           "p99": round(q[98] * 1000, 1), "max": round(max(times) * 1000, 1)},
+        "server_cpu_ms_per_action": server_cpu,
+        "client_cpu_ms_per_action": round(mine / actions * 1000, 2),
         "cpus": os.cpu_count(),
     }
 
@@ -131,7 +152,7 @@ def main() -> None:
     db = args.db or os.path.join(tempfile.mkdtemp(), "bench.db")
     proc, port = start_server(db, args.group_commit, args.sync)
     try:
-        out = asyncio.run(drive(port, args.games, args.seconds, args.think))
+        out = asyncio.run(drive(port, args.games, args.seconds, args.think, proc.pid))
     finally:
         proc.kill()
         proc.wait()

@@ -68,6 +68,14 @@ def test_a_stale_commit_is_refused_and_writes_nothing(store: Store) -> None:
     assert [a.action for a in store.actions(made.id)] == ["a"]
 
 
+def test_versions_of_several_records_in_one_look(store: Store) -> None:
+    one = store.create("k", "one", {}, {})
+    two = store.create("k", "two", {}, {})
+    store.append(two.id, 0, "go", {})
+    assert store.versions([one.id, two.id, "nosuch"]) == {one.id: 0, two.id: 1}
+    assert store.versions([]) == {}
+
+
 def test_unknown_ids_are_named(store: Store) -> None:
     store.create("k", "n", {}, {})
     calls = [

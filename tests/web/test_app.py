@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
@@ -75,6 +75,34 @@ def test_a_socket_gets_every_change_and_plays(client: TestClient) -> None:
             ws_a.send_json({"action": mine["legal_actions"][0], "version": 0})
             assert ws_a.receive_json()["version"] == 1
         assert ws_b.receive_json()["version"] == 1  # the other seat's page is told at once
+
+
+def test_a_change_made_by_another_process_reaches_the_page(store: Store) -> None:
+    """Two servers on one store (each keeps its own tables): the page open on the first is
+    sent what the second did, found by the first's one look at its tables' versions."""
+    with TestClient(create_app(store, pace=0.0, poll=0.05)) as here, \
+            TestClient(create_app(store, pace=0.0, poll=0.05)) as there:
+        made = make(here, [{"human": "Ana"}, {"human": "Bruno"}])
+        tid, a = made["id"], made["seats"][0]["token"]
+        with here.websocket_connect(f"/api/tables/{tid}/ws?token={a}") as ws:
+            view = ws.receive_json()
+            r = there.post(f"/api/tables/{tid}/actions",
+                           json={"token": a, "action": view["legal_actions"][0], "version": 0})
+            assert r.status_code == 200
+            assert ws.receive_json()["version"] == 1
+
+
+def test_a_persons_action_starts_no_ai_play(client: TestClient) -> None:
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid, a = made["id"], made["seats"][0]["token"]
+    view = client.get(f"/api/tables/{tid}", params={"token": a}).json()
+    server = cast(Any, client.app).state.server
+    started: list[str] = []
+    server.start_ai = started.append
+    r = client.post(f"/api/tables/{tid}/actions",
+                    json={"token": a, "action": view["legal_actions"][0], "version": 0})
+    assert r.status_code == 200 and started == []
+    assert server.tables.ai_may_act("not-loaded-here")  # only the store can tell
 
 
 def test_a_socket_without_a_seat_is_told_and_closed(client: TestClient) -> None:

@@ -50,4 +50,7 @@ def serve(
             host=host,
             port=port,
             log_level="warning",
+            # a view is sent whole on every change; compressing it cost the server more
+            # CPU than the action itself (docs/web.md, "Speed")
+            ws_per_message_deflate=False,
         )

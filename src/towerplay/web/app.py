@@ -1,8 +1,8 @@
 """The server: a JSON API and a WebSocket per seat over the tables of one store.
 
 Every change reaches every connected page: a change made in this process wakes the table's
-pages at once, and each page also looks at the store's version every `poll` seconds, so a
-change made by another server process on the same database arrives too. AI seats play in
+pages at once, and every `poll` seconds one query reads the versions of all the tables pages
+are open on, so a change made by another server process on the same database arrives too. AI seats play in
 the background, one action every `pace` seconds, so a person can follow them.
 """
 
@@ -21,7 +21,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
-from towerplay.core.errors import SaveError
+from towerplay.core.errors import SaveError, TowerplayError
 from towerplay.i18n import LANGUAGES, catalog
 from towerplay.rtdt.board_view import board_view
 from towerplay.sim.agents import AGENTS
@@ -100,6 +100,7 @@ class Server:
         self.pace, self.poll = pace, poll
         self.running: set[str] = set()
         self.tasks: set[asyncio.Task[None]] = set()
+        self.watched: dict[str, int] = {}  # table: how many of its pages are open here
 
     async def run_ai(self, table_id: str) -> None:
         """Play the AI seats of a table until a person is to act or the game ends."""
@@ -122,7 +123,26 @@ class Server:
 
     def changed(self, table_id: str) -> None:
         self.hub.changed(table_id)
-        self.start_ai(table_id)
+        if self.tables.ai_may_act(table_id):
+            self.start_ai(table_id)
+
+    async def watch(self) -> None:
+        """Every `poll` seconds, one look at the versions of the tables with pages open here
+        (not one per page): a table another process moved on is loaded anew and its pages
+        are woken. A failing look is tried again at the next poll."""
+        while True:
+            await asyncio.sleep(self.poll)
+            ids = list(self.watched)
+            try:
+                found = await run_in_threadpool(self.tables.store.versions, ids)
+            except TowerplayError:
+                continue
+            for table_id, version in found.items():
+                if version == self.tables.kept_version(table_id):
+                    continue
+                with contextlib.suppress(TowerplayError):
+                    await run_in_threadpool(self.tables.load, table_id)
+                self.hub.changed(table_id)
 
 
 def create_app(
@@ -137,13 +157,16 @@ def create_app(
         for entry in await run_in_threadpool(server.tables.lobby):  # resume AI after a restart
             if entry.get("ai_to_act") and entry.get("result") is None:
                 server.start_ai(entry["id"])
+        watcher = asyncio.get_running_loop().create_task(server.watch())
         yield
+        watcher.cancel()
         for task in list(server.tasks):
             task.cancel()
         if server.group is not None:
             server.group.close()
 
     app = FastAPI(title="towerplay", lifespan=lifespan)
+    app.state.server = server
 
     @app.exception_handler(TableError)
     async def table_error(_request: Any, e: TableError) -> JSONResponse:
@@ -279,27 +302,29 @@ def add_socket(app: FastAPI, server: Server) -> None:
         async def push() -> None:
             while True:
                 waiter = server.hub.waiter(table_id)
-                # woken by a change made in this process, whose version it keeps; a poll
-                # that times out asks the store (another process may have made one)
-                woken = False
+                # woken by a change made here or found by Server.watch (which loads the
+                # table first), both kept; the timeout catches a change made while this
+                # page was being sent the last one
                 with contextlib.suppress(TimeoutError):
-                    woken = await asyncio.wait_for(waiter.wait(), timeout=server.poll)
-                kept = tables.kept_version(table_id) if woken else None
-                if kept is None:
-                    kept = await run_in_threadpool(tables.version, table_id)
-                if kept != sent[0]:
+                    await asyncio.wait_for(waiter.wait(), timeout=server.poll)
+                kept = tables.kept_version(table_id)
+                if kept is None or kept != sent[0]:
                     v = await run_in_threadpool(tables.view, table_id, token)
                     if v["version"] > sent[0]:  # listen may have sent a newer one meanwhile
                         sent[0] = v["version"]
                         await websocket.send_json(v)
 
         pusher = asyncio.create_task(push())
+        server.watched[table_id] = server.watched.get(table_id, 0) + 1
         try:
             await listen(websocket, server, table_id, token, sent)
         except WebSocketDisconnect:
             pass
         finally:
             pusher.cancel()
+            server.watched[table_id] -= 1
+            if not server.watched[table_id]:
+                del server.watched[table_id]
 
 
 async def listen(

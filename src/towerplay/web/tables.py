@@ -191,6 +191,13 @@ class Tables:
             hit = self._games.get(table_id)
         return None if hit is None else hit[0].version
 
+    def ai_may_act(self, table_id: str) -> bool:
+        """Whether an AI seat may be to act, by the version kept here (True when none is:
+        only a look at the store can tell); a person's action then starts no AI play."""
+        with self._lock:
+            hit = self._games.get(table_id)
+        return hit is None or hit[0].summary.get("ai_to_act", True) is not False
+
     def version(self, table_id: str) -> int:
         try:
             return self.store.version(table_id)
