@@ -15,7 +15,9 @@ object a line.
 `replay` plays recorded encounter configs again on the current content (seed k of config j
 is seed + 1000 * j + k), each difficulty's potions and scaling level (AT-CAMP-7) in turn, so
 an encounter's numbers can be tuned against leveled campaign parties without replaying whole
-campaigns (`--content` lays an overlay folder over the bundled content, to try amounts):
+campaigns (`--content` lays an overlay folder over the bundled content, to try amounts;
+`--plays N` gives every encounter and hero count N plays, going round its recorded configs,
+so a rare branch's few parties are each played several times, on other seeds):
 
     nice -n 5 .venv/bin/python tools/campaign_balance.py campaigns --heroes 3,4,5 \\
         --difficulty easy,normal,hard --campaigns 40 --seed 1 --spread --jobs 2
@@ -309,11 +311,13 @@ def run_replay(args: argparse.Namespace) -> None:
     recs = [
         r for r in recs if r["heroes"] in heroes and (wanted is None or r["encounter"] in wanted)
     ]
+    by: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
+    for r in recs:
+        by[(r["encounter"], r["heroes"])].append(r)
     if args.limit:
-        by: dict[tuple[str, int], list[dict[str, Any]]] = defaultdict(list)
-        for r in recs:
-            by[(r["encounter"], r["heroes"])].append(r)
         recs = [r for rs in by.values() for r in rs[: args.limit]]
+    if args.plays:  # every cell the same plays: its configs in turn, each a new seed a turn
+        recs = [rs[i % len(rs)] for rs in by.values() for i in range(args.plays)]
     if args.as_encounter:  # a stand-in: these parties, another encounter of the same stage
         recs = [dict(r, encounter=args.as_encounter) for r in recs]
     diffs = args.difficulty.split(",")
@@ -378,6 +382,12 @@ def main() -> None:
     )
     rep.add_argument("--content", default="", help="an overlay content folder to test")
     rep.add_argument("--limit", type=int, default=0, help="configs per encounter and hero count")
+    rep.add_argument(
+        "--plays",
+        type=int,
+        default=0,
+        help="plays per encounter and hero count, cycling through its configs (rare cells too)",
+    )
     tab = sub.add_parser("table", help="the table of recorded campaign runs")
     tab.add_argument("--record", action="append", required=True, help="a --record file")
     tab.add_argument("--json", action="store_true")
