@@ -100,7 +100,7 @@ def quests(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Panel
         grid.add_row(words.quest_mark(q["kind"]), head)
         needs = Text(_("needs") + ": ", style="bold")
         needs.append(words.needs_text(game, q["needs"]), style="cyan")
-        needs.append(" — " + q["text"], style="dim")
+        needs.append(" — " + _(q["text"]), style="dim")  # the card text, translated
         grid.add_row("", needs)
     if view["done_quests"]:
         done = words.names(game, view["done_quests"])
@@ -427,7 +427,7 @@ def delve_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
             if improved:
                 t.append(" " + _("(improved)"), style="green")
             t.append(": ")
-            t.append((room.improved if improved else room.initial).text, style="yellow")
+            t.append(_((room.improved if improved else room.initial).text), style="yellow")
         else:
             t.append(
                 _("between rooms: enter a room next to the entrance or a cleared room, or leave")

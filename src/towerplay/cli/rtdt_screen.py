@@ -18,7 +18,7 @@ from towerplay.cli import layout
 from towerplay.cli import rtdt_board as board
 from towerplay.cli import rtdt_panels as panels
 from towerplay.cli.common import read_json
-from towerplay.cli.lang import N_, _, asked
+from towerplay.cli.lang import N_, _, asked, current
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
@@ -209,7 +209,7 @@ class RtdtScreen:
         return help_text()
 
     def info(self, game: RtdtGame, name: str) -> RenderableType | None:
-        text = game.describe(name)
+        text = game.describe(name, current().gettext)  # the card's text in the chosen language
         return None if text is None else _card(text)
 
     def legend(self, game: RtdtGame) -> RenderableType:

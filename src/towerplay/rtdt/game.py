@@ -7,7 +7,7 @@ decision. Illegal input raises IllegalAction and leaves the state untouched.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from towerplay.core.errors import SaveError
@@ -519,9 +519,10 @@ class RtdtGame(Undoable):
         legal = self.legal_actions() if self.to_act == seat else []
         return observe(self.world, self.state, seat, legal, self._kept, told)
 
-    def describe(self, name: str) -> str | None:
-        """The text of any card, foe, hero, quest… by id or name (static content only)."""
-        return describe(self.world, name)
+    def describe(self, name: str, say: Callable[[str], str] | None = None) -> str | None:
+        """The text of any card, foe, hero, quest… by id or name (static content only); `say`
+        words the content's texts in a screen's language (its catalog's gettext)."""
+        return describe(self.world, name) if say is None else describe(self.world, name, say)
 
     def to_json(self) -> dict[str, Any]:
         return save_state(self.state)

@@ -245,9 +245,14 @@ def add_api(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/tables/{table_id}/describe")
     def describe(
-        table_id: str, name: str, token: str | None = Query(default=None)
+        table_id: str,
+        name: str,
+        token: str | None = Query(default=None),
+        lang: str | None = Query(default=None),
     ) -> dict[str, Any]:
-        text = tables.describe(table_id, token, name)
+        if lang is not None and lang not in LANGUAGES:
+            raise TableError(f"unknown language {lang!r}: one of {', '.join(LANGUAGES)}")
+        text = tables.describe(table_id, token, name, lang)
         if text is None:
             raise UnknownName(f"nothing is called {name!r}")
         return {"name": name, "text": text}

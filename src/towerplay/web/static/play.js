@@ -134,13 +134,14 @@ const Play = {
   // tooltip, on a click or a tap it shows in the info box
   texts: {},
   async describe(id) {
-    if (!(id in this.texts)) {
+    const key = `${Words.lang}:${id}`;  // the text is in the page's language
+    if (!(key in this.texts)) {
       const url = `/api/tables/${this.tableId}/describe?name=${encodeURIComponent(id)}` +
-        `&token=${encodeURIComponent(this.token || "")}`;
+        `&token=${encodeURIComponent(this.token || "")}&lang=${encodeURIComponent(Words.lang)}`;
       const r = await fetch(url);
-      this.texts[id] = r.ok ? (await r.json()).text : "";
+      this.texts[key] = r.ok ? (await r.json()).text : "";
     }
-    return this.texts[id];
+    return this.texts[key];
   },
 
   // every chip naming a card gets its text

@@ -207,7 +207,7 @@ const Rtdt = {
       html("p", "", top, `${Words.t("Market")}: ${o.market.join(", ")}`);
     }
     for (const q of o.quests || []) {
-      html("p", "quest", top, `${q.name} (${q.stage}/${q.stages}): ${q.text}`);
+      html("p", "quest", top, `${q.name} (${q.stage}/${q.stages}): ${Words.t(q.text)}`);
     }
     if (o.battle) this.battle(o.battle, el);
     if (o.delve) this.delve(o, el);
