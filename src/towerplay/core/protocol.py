@@ -6,6 +6,7 @@ small surface and nothing else.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
@@ -71,9 +72,10 @@ class Game(Protocol):
 
     def state_hash(self) -> str: ...
 
-    def describe(self, name: str) -> str | None:
+    def describe(self, name: str, say: Callable[[str], str] = ...) -> str | None:
         """The text of a card, foe, hero, class... by id or name: static content, no state
-        (a screen's `info NAME`, a page's hover); None when nothing has that name."""
+        (a screen's `info NAME`, a page's hover); None when nothing has that name. `say`
+        words the content's texts in a screen's language (a catalog's gettext)."""
 
     # undo and redo through decisions, the RNG and every deck order restored (core/undo.py);
     # nothing to undo or redo raises IllegalAction and leaves the state unchanged

@@ -26,7 +26,6 @@ from towerplay.core.narration import Event
 from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.i18n import catalog
-from towerplay.rtdt.game import RtdtGame
 from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Entry, LoggedAction, Record, StaleVersion, Store, UnknownRecord
 from towerplay.store.group import GroupCommitter
@@ -229,13 +228,11 @@ class Tables:
     def describe(
         self, table_id: str, token: str | None, name: str, lang: str | None = None
     ) -> str | None:
-        """A card's (item's, foe's, class's...) text, for anyone at the table; a Return to
-        Dark Tower card's text in `lang` (pt_BR/rtdt_cards.po), its name as printed."""
+        """A card's (item's, foe's, class's...) text, for anyone at the table, in `lang`
+        (pt_BR/rtdt_cards.po, tactics_cards.po), its name as printed."""
         rec, game = self.load(table_id)
         self.seat_of(rec, token)
-        if isinstance(game, RtdtGame):
-            return game.describe(name[:200], catalog(lang).gettext)
-        return game.describe(name[:200])
+        return game.describe(name[:200], catalog(lang).gettext)
 
     def view(self, table_id: str, token: str | None) -> dict[str, Any]:
         rec, game = self.load(table_id)
