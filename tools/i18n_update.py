@@ -1,7 +1,8 @@
 """Bring the Portuguese catalog up to date with the source: new message ids are added with an
 empty translation (to be filled in), ids no longer used are dropped. One `.po` file per area.
 The cli area also holds the commands' `--help` texts, read from the command tree
-(`cli/help.py`: they are typer's docstrings and `help=` strings, not calls Babel finds).
+(`cli/help.py`: they are typer's docstrings and `help=` strings, not calls Babel finds), and
+click's and typer's own words (`cli/click_words.py`).
 
     .venv/bin/python tools/i18n_update.py [AREA...]
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import sys
 
+from towerplay.cli.click_words import click_texts
 from towerplay.cli.help import command_help
 from towerplay.i18n import AREAS, CATALOG_DIRS, catalog_files
 from towerplay.i18n.extract import update
@@ -20,7 +22,9 @@ def main(areas: list[str]) -> None:
         for area, path in catalog_files(lang).items():
             if areas and area not in areas:
                 continue
-            ids, missing = update(path, area, command_help() if area == "cli" else None)
+            ids, missing = update(
+                path, area, [*command_help(), *click_texts()] if area == "cli" else None
+            )
             print(f"{lang}: {path.parent.name}/{path.name}: {ids} messages, {missing} untranslated")
 
 

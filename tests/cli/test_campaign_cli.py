@@ -147,3 +147,17 @@ def test_an_undo_is_kept_as_a_new_version_and_reaches_back_past_continue(tmp_pat
     assert rec.version == 5 and store.actions(rid)[-1].action == "undo 2"
     again = CampaignGame.from_json(rec.document)
     assert len(again.s.actions) == 0 and again.redoable == 0  # back to the first decision
+
+
+def test_list_export_and_import_speak_portuguese(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    run("new", "--heroes", "3", "--db", str(db), input="1\n1\n1\nquit\n")
+    rid = only_id(db)
+    out = run("list", "--db", str(db), "--lang", "pt")
+    assert "Campanhas" in out and "capítulo" in out and "Campaigns" not in out
+    file = tmp_path / "camp.json"
+    out = run("export", rid, str(file), "--db", str(db), "--lang", "pt")
+    assert f"Campanha {rid} exportada" in out and "Exported" not in out
+    out = run("import", str(file), "--db", str(tmp_path / "other.db"), "--lang", "pt")
+    assert f"importado como a campanha {rid}" in out and "Imported" not in out
+    assert "Exported campaign" in run("export", rid, str(file), "--db", str(db))

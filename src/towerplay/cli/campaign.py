@@ -172,15 +172,19 @@ def continue_(
 
 
 @campaign_app.command("list")
-def list_(db: DbOption = None) -> None:
+def list_(db: DbOption = None, lang: LangOption = None) -> None:
     """The campaigns kept in the store, the most recently played first."""
+    tongue = language_option(lang)
     store = _store(db)
-    t = Table("id", "name", "chapter", "heroes", "actions", "updated", title="Campaigns")
+    with speaking(tongue):
+        heads = [_("id"), _("name"), _("chapter"), _("heroes"), _("actions"), _("updated")]
+        t = Table(*heads, title=_("Campaigns"))
+        ended = _("ended: {ending}")
     for e in store.list(KIND):
         s = e.summary
         where = (
-            s.get("ending") and f"ended: {s['ending']}" or f"{s.get('chapter')} {s.get('title')}"
-        )
+            s.get("ending") and ended.format(ending=s["ending"])
+        ) or f"{s.get('chapter')} {s.get('title')}"
         t.add_row(
             e.id,
             e.name,
@@ -197,23 +201,28 @@ def export(
     record_id: Annotated[str, typer.Argument(metavar="ID")],
     file: Annotated[str, typer.Argument(metavar="FILE")],
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Write a campaign, with its whole action log, to a JSON file."""
+    tongue = language_option(lang)
     store = _store(db)
     try:
         data = store.export_record(record_id)
     except TowerplayError as exc:
         raise fail(str(exc)) from exc
     _write(file, data)
-    Console().print(f"Exported campaign {record_id} to {file}.")
+    with speaking(tongue):
+        Console().print(_("Exported campaign {id} to {file}.").format(id=record_id, file=file))
 
 
 @campaign_app.command("import")
 def import_(
     file: Annotated[str, typer.Argument(metavar="FILE")],
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Add a campaign from an exported file, checked like a save before it is written."""
+    tongue = language_option(lang)
     store = _store(db)
     try:
         data = read_json(file)
@@ -224,7 +233,9 @@ def import_(
         rec = store.import_record(data, validate=check, kind=KIND, source=file)
     except TowerplayError as exc:
         raise fail(str(exc)) from exc
-    Console().print(f"Imported {file} as campaign {rec.id} ({rec.name}).")
+    with speaking(tongue):
+        said = _("Imported {file} as campaign {id} ({name}).")
+        Console().print(said.format(file=file, id=rec.id, name=rec.name))
 
 
 HERO_FORMAT = "towerplay-tactics-hero"
@@ -244,10 +255,12 @@ def export_hero(
     hero: Annotated[str, typer.Argument(metavar="HERO", help="roberta, olette, ...")],
     file: Annotated[str, typer.Argument(metavar="FILE")],
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Write one hero (level-up cards, cards, abilities, perks) to a JSON file."""
+    tongue = language_option(lang)
     store = _store(db)
-    game, _ = load_record(store, record_id)  # a campaign that loads
+    game, _version = load_record(store, record_id)  # a campaign that loads
     document = game.to_json()
     data = {
         "format": HERO_FORMAT,
@@ -255,7 +268,9 @@ def export_hero(
         "hero": document["state"]["party"][_hero_index(document, hero)],
     }
     _write(file, data)
-    Console().print(f"Exported {hero} of campaign {record_id} to {file}.")
+    with speaking(tongue):
+        said = _("Exported {hero} of campaign {id} to {file}.")
+        Console().print(said.format(hero=hero, id=record_id, file=file))
 
 
 @campaign_app.command("import-hero")
@@ -263,10 +278,12 @@ def import_hero(
     record_id: Annotated[str, typer.Argument(metavar="ID")],
     file: Annotated[str, typer.Argument(metavar="FILE")],
     db: DbOption = None,
+    lang: LangOption = None,
 ) -> None:
     """Put an exported hero back into a campaign in place of the hero of the same name
     (a backup restored, a hero carried over). The campaign with it must load like a
     save — every copy, class limit and elite class still holding — or nothing changes."""
+    tongue = language_option(lang)
     store = _store(db)
     game, version = load_record(store, record_id)
     try:
@@ -294,4 +311,6 @@ def import_hero(
         )
     except TowerplayError as exc:
         raise fail(str(exc)) from exc
-    Console().print(f"Imported {hero['hero']} from {file} into campaign {record_id}.")
+    with speaking(tongue):
+        said = _("Imported {hero} from {file} into campaign {id}.")
+        Console().print(said.format(hero=hero["hero"], file=file, id=record_id))

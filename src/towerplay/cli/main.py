@@ -7,6 +7,7 @@ import sys
 import typer
 
 from towerplay.cli.campaign import campaign_app
+from towerplay.cli.click_words import speak
 from towerplay.cli.help import asked_language, translate
 from towerplay.cli.report import report
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
@@ -37,9 +38,12 @@ app.command("report")(report)
 
 
 def main() -> None:
-    """The console script: the commands, their `--help` in the language asked."""
+    """The console script: the commands, their `--help` and click's own words in the language
+    asked."""
     command = typer.main.get_command(app)
-    translate(command, catalog(asked_language(sys.argv[1:])))
+    words = catalog(asked_language(sys.argv[1:]))
+    translate(command, words)
+    speak(words)
     command()
 
 

@@ -153,8 +153,8 @@ def render(
     bottom: list[RenderableType] = []
     if game.result is None:  # (once it is over, the loop's `finish` says how it ended)
         # the question in the screen's language; one about cards only another seat looked
-        # at is worded by observe without them, and shown as it words it
-        question = asked(game) if view["prompt"] == game.prompt else view["prompt"]
+        # at is worded by observe without them
+        question = asked(game) if view["prompt"] == game.prompt else others_question(view)
         bottom.append(Text(question, style="bold yellow"))
         texts = [str(a) for a in view["legal_actions"]]
         rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
@@ -165,6 +165,13 @@ def render(
     # The first three are also taken to show what happened since the last prompt.
     shrink = [2, 3, 1, 3, 5, 2, 4, 3, 0, 6, 3, 1]
     return layout.fit(parts, shrink, log, bottom, width, height, soft=3)
+
+
+def others_question(view: dict[str, Any]) -> str:
+    """A question about cards only its seat looked at, as another seat's view has it ("HERO:
+    what is decided.", observe's English without the cards), in the screen's language."""
+    hero, _sep, what = str(view["prompt"]).partition(": ")
+    return _("{hero}: {what}.").format(hero=hero, what=_(what.removesuffix(".")))
 
 
 def _card(text: str) -> RenderableType:
