@@ -89,3 +89,12 @@ def test_help_has_no_english_frame_words() -> None:
 def test_english_is_untouched() -> None:
     done = _run(["play", "rtdt", "--bogus"], "")
     assert "No such option: --bogus" in done.stderr and "Usage:" in done.stderr
+
+
+def test_our_own_option_checks_speak_the_chosen_language() -> None:
+    """A value the command itself refuses (not click) is worded in `--lang` too."""
+    done = _run(["sim", "rtdt", "--games", "0", "--lang", "pt"], "")
+    assert done.returncode == 2
+    assert "erro: --games deve ser 1 ou mais, não 0" in done.stderr
+    done = _run(["sim", "rtdt", "--games", "0"], "")
+    assert "error: --games must be 1 or more, not 0" in done.stderr

@@ -11,6 +11,7 @@ import typer
 
 from towerplay.cli import lang as cli_lang
 from towerplay.core.errors import SaveError
+from towerplay.i18n import N_, catalog
 
 LangOption = Annotated[
     str | None,
@@ -22,9 +23,16 @@ LangOption = Annotated[
 ]
 
 
-def fail(message: str) -> typer.Exit:
-    """A bad option: one red line on stderr and exit code 2 (raise what this returns)."""
-    typer.secho(f"error: {message}", err=True, fg=typer.colors.RED)
+ERROR = N_("error: {message}")
+
+
+def fail(message: str, lang: str | None = None, **fields: Any) -> typer.Exit:
+    """A bad option: one red line on stderr and exit code 2 (raise what this returns). The
+    message is a template with its `fields`, worded in `lang` (a command checks its options
+    before it speaks its language) or else the terminal's current one."""
+    said = cli_lang.current() if lang is None else catalog(lang)
+    text = said.format(message, **fields) if fields else said.gettext(message)
+    typer.secho(said.format(ERROR, message=text), err=True, fg=typer.colors.RED)
     return typer.Exit(2)
 
 

@@ -324,7 +324,7 @@ def play_rtdt(
             Console(highlight=False).print(id_lists())
         return
     if pace < 0:
-        raise fail(f"--pace must be 0 or more seconds, not {pace}")
+        raise fail("--pace must be 0 or more seconds, not {pace}", tongue, pace=pace)
     note = None
     try:
         if load is not None:
@@ -409,22 +409,22 @@ def sim_rtdt(
     tongue = language_option(lang)
     difficulty = difficulty.lower()
     if games < 1:
-        raise fail(f"--games must be 1 or more, not {games}")
+        raise fail("--games must be 1 or more, not {games}", tongue, games=games)
     if not 1 <= players <= 4:
-        raise fail(f"--players must be 1-4, not {players}")
+        raise fail("--players must be 1-4, not {players}", tongue, players=players)
     try:
         check_agent("rtdt", agent)
     except ValueError as exc:
         raise fail(str(exc)) from None
     if difficulty not in ("heroic", "gritty"):
-        raise fail(f"--difficulty must be heroic or gritty, not {difficulty!r}")
+        raise fail("--difficulty must be heroic or gritty, not '{difficulty}'", tongue, difficulty=difficulty)
     if seed < 0:
-        raise fail(f"--seed must be 0 or more, not {seed}")
+        raise fail("--seed must be 0 or more, not {seed}", tongue, seed=seed)
     mode = mode.lower()
     if mode not in MODES:
-        raise fail(f"--mode must be cooperative or competitive, not {mode!r}")
+        raise fail("--mode must be cooperative or competitive, not '{mode}'", tongue, mode=mode)
     if mode == "competitive" and players < 2:
-        raise fail("--mode competitive needs 2-4 players")
+        raise fail("--mode competitive needs 2-4 players", tongue)
     treasures = (treasures or "").lower()
     try:
         expansion = check_covenant_options(

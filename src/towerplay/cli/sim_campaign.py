@@ -37,7 +37,7 @@ def sim_campaign(
     success rates, levels and classes reached, and errors."""
     tongue = language_option(lang)
     if campaigns < 1:
-        raise fail(f"--campaigns must be 1 or more, not {campaigns}")
+        raise fail("--campaigns must be 1 or more, not {campaigns}", tongue, campaigns=campaigns)
     try:
         check_agent("campaign", agent)
     except ValueError as exc:

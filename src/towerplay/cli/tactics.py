@@ -105,7 +105,7 @@ def play_tactics(
             console.print(id_lists())
         return
     if pace < 0:
-        raise fail(f"--pace must be 0 or more seconds, not {pace}")
+        raise fail("--pace must be 0 or more seconds, not {pace}", tongue, pace=pace)
     try:
         if load is not None:
             game = SCREEN.load(str(load))
@@ -141,7 +141,7 @@ def sim_tactics(
     """Play many encounters with AI seats and report outcomes and speed."""
     tongue = language_option(lang)
     if games < 1:
-        raise fail(f"--games must be 1 or more, not {games}")
+        raise fail("--games must be 1 or more, not {games}", tongue, games=games)
     try:
         check_agent("tactics", agent)
     except ValueError as exc:
