@@ -68,7 +68,8 @@ def foe_targets(w: World, s: State, h: HeroState, scope: str) -> list[tuple[str,
 
 def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
     """Whether using these effects now can do what they say: foe effects need a foe they
-    can reach, advantages need a battle of this hero's in progress."""
+    can reach, advantages need a battle of this hero's in progress or a dungeon room of
+    theirs face up, not yet improved (RTDT-DUNGEON-13)."""
     for e in effects:
         if e.op in ("move_foe", "remove_foe") and s.battle is not None:
             return False  # the token being fought stays put until the battle ends
@@ -76,11 +77,22 @@ def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
             return False
         if e.op == "remove_foe" and not foe_targets(w, s, h, e.scope):
             return False
-        if e.op == "advantage" and (s.battle is None or s.turn.seat != h.seat):
+        if e.op == "advantage" and not _takes_advantage(s, h):
             return False
         if e.op == "other_banner":
             return False
     return True
+
+
+def _takes_advantage(s: State, h: HeroState) -> bool:
+    """A Battle of this hero's, or (RTDT-DUNGEON-13) a room of their delve face up and not
+    yet improved: the advantage goes to the delve's pool, to improve it."""
+    if s.turn.seat != h.seat:
+        return False
+    if s.battle is not None:
+        return True
+    d = s.delve
+    return d is not None and d.room >= 0 and not d.improved
 
 
 def count_per(w: World, s: State, h: HeroState, per: str | None) -> int:
@@ -236,8 +248,10 @@ def _gain_items(w: World, s: State, h: HeroState, e: GainItem, mult: int) -> Non
 
 def _advantage(w: World, s: State, h: HeroState, e: AddAdvantage, why: str, mult: int) -> None:
     b = s.battle
-    if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
-        b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
+    pool = b.pool if b is not None else s.delve.pool if s.delve is not None else None
+    # RTDT-ADV-6: paid for mid-battle, usable at once; RTDT-DUNGEON-13: or in a delve's room
+    if pool is not None:
+        pool[e.type] = pool.get(e.type, 0) + e.amount * mult
         msg, cause = caused(GAINED_ADVANTAGE, why)
         tell(
             s,
