@@ -23,14 +23,16 @@ AGENT = Path(__file__).parents[2] / "src" / "towerplay" / "agents"
 # when the Amulet of Hope (every player holds one) got its treasure-for-spirit choice; five
 # rows when the dungeon rooms came to play as printed (a choice, a paid trade, a condition);
 # every row when the companions came to play as printed (issue 15: their conditions, limits
-# and costs change what the agent may use, and their events ask).
+# and costs change what the agent may use, and their events ask); four rows when uses that
+# give advantages came to be offered in dungeon rooms (RTDT-DUNGEON-13: the agent spends a
+# Potion of Fortune's Favor on a room better improved).
 RECORDED = [
-    ("1-heroic-base-cooperative", 1, 113, "64d07a3cd458a996"),
+    ("1-heroic-base-cooperative", 1, 118, "c708bb0eea269281"),
     ("1-heroic-covenant-cooperative", 1, 332, "d1bd394462cd90c6"),
-    ("1-gritty-base-cooperative", 1, 95, "fb150925d201b281"),
+    ("1-gritty-base-cooperative", 1, 108, "17f9e06b01a77859"),
     ("1-gritty-covenant-cooperative", 1, 215, "2eb7aaac8e0b983d"),
     ("2-heroic-base-cooperative", 1, 443, "aa4da4c7fc0828a4"),
-    ("2-heroic-covenant-cooperative", 1, 398, "910ca98cf4e51437"),
+    ("2-heroic-covenant-cooperative", 1, 460, "60b3d9dcbc9979b6"),
     ("2-heroic-base-competitive", 1, 156, "fe939cb438d93ca9"),
     ("2-gritty-base-cooperative", 1, 235, "b9804009c4c20679"),
     ("2-gritty-covenant-cooperative", 1, 217, "e6b9c87ee29a811c"),
@@ -38,7 +40,7 @@ RECORDED = [
     ("4-heroic-base-cooperative", 1, 373, "2477a3f6bb3bc701"),
     ("4-heroic-covenant-cooperative", 1, 544, "58a518049b7cfe01"),
     ("4-heroic-base-competitive", 1, 263, "08560493b37487b0"),
-    ("4-gritty-base-cooperative", 1, 483, "ad87de78d2abff01"),
+    ("4-gritty-base-cooperative", 1, 544, "71fa391078916173"),
     ("4-gritty-covenant-cooperative", 1, 231, "b59010ef74522246"),
     ("4-gritty-base-competitive", 1, 384, "c5ac119ca2fd7040"),
 ]

@@ -376,11 +376,28 @@ def delve_move(v: View) -> Action | None:
         tomas = next((a for a in v.by_verb.get("use", []) if a[1] == "tomass_map"), None)
         if tomas is not None:
             return tomas
+        item = delve_item(v)  # Grigor, Zaida, a potion or a scroll (RTDT-DUNGEON-13)
+        if item is not None:
+            return item
     if s.cov is not None:
         extra = cov_delve(v, bool(improve))
         if extra is not None:
             return extra
     return next((a for a in legal if a == RESOLVE), None)
+
+
+def delve_item(v: View) -> Action | None:
+    """The cheapest use that gives an advantage, for a room better improved and nothing in
+    the pool to improve it with (the game offers only the types the room takes)."""
+    best: tuple[float, str, Action] | None = None
+    for a in v.by_verb.get("use", []):
+        item = a[1]
+        if any(getattr(e, "op", "") == "advantage" for u in v.w.uses.get(item, ()) for e in u.effects):
+            # Zaida's use spends a treasure too (`use zaida TREASURE`)
+            value = item_value(v.w, item) + (item_value(v.w, a[2]) if len(a) > 2 else 0)
+            if best is None or (value, str(a)) < best[:2]:
+                best = (value, str(a), a)
+    return best[2] if best is not None else None
 
 
 def cov_delve(v: View, can_improve: bool) -> Action | None:

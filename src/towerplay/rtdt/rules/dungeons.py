@@ -3,8 +3,9 @@
 Rooms are laid out as two rows and a far room: the entrance reaches rooms 0 and 1;
 0-1, 0-2, 1-3, 2-3, 2-4 and 3-4 are passages. The target room is hidden among rooms
 2-4. A hero picks reachable unexplored rooms one at a time, may improve each room
-once with one advantage of the dungeon's type (or Wild), resolves it and goes on or
-leaves; cleared rooms stay cleared for everyone.
+once with one advantage of the dungeon's type (or Wild), which a card's use may give
+(RTDT-DUNGEON-13), resolves it and goes on or leaves; cleared rooms stay cleared for
+everyone.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from towerplay.rtdt.rules.common import (
     act,
 )
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.items import usable_cards, use_actions
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import finish_stage
 from towerplay.rtdt.rules.resources import gain, pay
@@ -97,6 +99,11 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     for boosts in w.hooks.delve_boosts:  # COV-BLESS-2: a blessing
         out.extend(boosts(w, s, h))
     out.append(act("resolve"))
+    if not delve.improved:  # RTDT-DUNGEON-13: a use that gives an advantage (Grigor, Zaida)
+        for item in usable_cards(h):
+            # an advantage of a type no room here takes has nothing to act on
+            if any(e.op == "advantage" and e.type in kinds for u in w.uses[item] for e in u.effects):
+                out.extend(use_actions(w, s, h, item))
     for uses in w.hooks.delve_uses:  # The Iron Wall
         out.extend(uses(w, s, h))
     return out

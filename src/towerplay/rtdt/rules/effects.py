@@ -1,10 +1,9 @@
-"""Runs effect data (models.Effect) for a hero: the engine side of the effect vocabulary,
-and the steps of foes' strikes (a strike's step runs effects; a Magic battle card's effect
-runs the adversary's strike).
+"""Runs effect data (models.Effect) for a hero: the engine side of the effect vocabulary.
 
-Immediate effects happen at once; effects that need a choice queue a Decision. Strike
-steps are data (models.Strike); the dropping player makes the choices a strike needs
-(RTDT-EVENT-2), each hero chooses what they lose.
+Immediate effects happen at once; effects that need a choice queue a Decision (each hero
+chooses what they lose). A foe's strike is run here step by step (run_strike_step), since a
+step that hits heroes runs effects and a Magic battle card's effect runs the adversary's
+strike; where each step lands (tokens, foes moved, buildings, heroes reached) is strikes.py.
 """
 
 from __future__ import annotations
@@ -26,19 +25,14 @@ from towerplay.rtdt.models import (
 from towerplay.rtdt.rules.checks import applies
 from towerplay.rtdt.rules.choices import ask_choice, offer
 from towerplay.rtdt.rules.common import (
-    add_skull,
     ask,
-    building_type,
-    destroy_building,
     draw_treasure,
     gain_corruption,
     gain_gear,
     gain_potion,
-    kingdom_buildings,
     refuses_gear,
     remove_corruptions,
     return_item,
-    take_skull_from_supply,
 )
 from towerplay.rtdt.rules.narrate import (
     STIRRED,
@@ -52,7 +46,7 @@ from towerplay.rtdt.rules.narrate import (
 )
 from towerplay.rtdt.rules.resources import gain, lose
 from towerplay.rtdt.rules.skulls import ask_remove_skulls
-from towerplay.rtdt.rules.tokens import move_token, tokens
+from towerplay.rtdt.rules.strikes import hit_buildings, move_foe_tokens, struck_heroes
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -74,7 +68,8 @@ def foe_targets(w: World, s: State, h: HeroState, scope: str) -> list[tuple[str,
 
 def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
     """Whether using these effects now can do what they say: foe effects need a foe they
-    can reach, advantages need a battle of this hero's in progress."""
+    can reach, advantages need a battle of this hero's in progress or a dungeon room of
+    theirs face up, not yet improved (RTDT-DUNGEON-13)."""
     for e in effects:
         if e.op in ("move_foe", "remove_foe") and s.battle is not None:
             return False  # the token being fought stays put until the battle ends
@@ -82,11 +77,22 @@ def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
             return False
         if e.op == "remove_foe" and not foe_targets(w, s, h, e.scope):
             return False
-        if e.op == "advantage" and (s.battle is None or s.turn.seat != h.seat):
+        if e.op == "advantage" and not _takes_advantage(s, h):
             return False
         if e.op == "other_banner":
             return False
     return True
+
+
+def _takes_advantage(s: State, h: HeroState) -> bool:
+    """A Battle of this hero's, or (RTDT-DUNGEON-13) a room of their delve face up and not
+    yet improved: the advantage goes to the delve's pool, to improve it."""
+    if s.turn.seat != h.seat:
+        return False
+    if s.battle is not None:
+        return True
+    d = s.delve
+    return d is not None and d.room >= 0 and not d.improved
 
 
 def count_per(w: World, s: State, h: HeroState, per: str | None) -> int:
@@ -242,8 +248,10 @@ def _gain_items(w: World, s: State, h: HeroState, e: GainItem, mult: int) -> Non
 
 def _advantage(w: World, s: State, h: HeroState, e: AddAdvantage, why: str, mult: int) -> None:
     b = s.battle
-    if b is not None:  # RTDT-ADV-6: paid for mid-battle, usable at once
-        b.pool[e.type] = b.pool.get(e.type, 0) + e.amount * mult
+    pool = b.pool if b is not None else s.delve.pool if s.delve is not None else None
+    # RTDT-ADV-6: paid for mid-battle, usable at once; RTDT-DUNGEON-13: or in a delve's room
+    if pool is not None:
+        pool[e.type] = pool.get(e.type, 0) + e.amount * mult
         msg, cause = caused(GAINED_ADVANTAGE, why)
         tell(
             s,
@@ -411,20 +419,7 @@ def ask_treasure(s: State, h: HeroState) -> None:
         ask(s, Decision("take_treasure", h.seat))
 
 
-# --- strikes (RTDT-FOE-*) -------------------------------------------------------------------
-
-
-def struck_tokens(w: World, s: State, foe: str) -> list[str]:
-    """Spaces of the foe's tokens a strike acts on (all, but for a quarry the Warden
-    spared, COV-WARDEN-7)."""
-    spaces = tokens(s, foe)
-    for spare in w.hooks.struck_tokens:
-        spaces = spare(w, s, foe, spaces)
-    return spaces
-
-
-def strike_of(w: World, s: State, foe: str) -> Strike:
-    return w.content.foes[foe].strikes[s.foe_status[foe]]  # type: ignore[index]
+# --- strikes' steps (RTDT-FOE-*; where they land: strikes.py) ------------------------------
 
 
 def run_strike_step(
@@ -434,139 +429,19 @@ def run_strike_step(
     (the foe's tokens; for the adversary, its space if it stands on the board)."""
     step = strike.steps[i]
     if isinstance(step, FoeMove):
-        _move(w, s, who, step)
+        move_foe_tokens(w, s, who, step)
     elif isinstance(step, HitBuildings):
-        _hit_buildings(w, s, step, anchors)
+        hit_buildings(w, s, step, anchors)
     elif isinstance(step, HitHeroes):
         _hit_heroes(w, s, step, anchors, who)
     else:  # an AdversaryAct: one adversary's own step, by its handler (RTDT-ADVCARD-*)
         w.hooks.adversary_acts[step.act](w, s, step)
 
 
-def _move(w: World, s: State, foe: str, step: FoeMove) -> None:
-    active = s.heroes[s.turn.seat]
-    for sp in struck_tokens(w, s, foe):  # COV-WARDEN-7: not a spared quarry
-        how = step.how
-        if how == "step":
-            ask(s, Decision("move_token", s.dropper, target=foe, context=sp))
-            continue
-        if how == "toward_active_hero":
-            dst = w.board.step_toward(sp, active.space, step.steps)
-        elif how == "onto_active_hero":
-            dst = active.space
-        elif how == "onto_adjacent_hero":
-            near = [h.space for h in s.heroes if h.space in w.board.neighbours[sp]]
-            dst = near[0] if near else sp
-        elif how == "onto_hero_in_kingdom":
-            k = w.board.kingdom_of[sp]
-            there = [h.space for h in s.heroes if w.board.kingdom_of[h.space] == k]
-            dst = there[0] if there else sp
-        elif how == "to_sanctuary_or_citadel":
-            goals = [b for b in s.skulls if building_type(w, s, b) in ("sanctuary", "citadel")]
-            dst = min(goals, key=lambda b: (w.board.distance(sp, b), b)) if goals else sp
-        else:  # to_building_next_kingdom
-            ask(s, Decision("move_token", s.dropper, target=foe, context=sp, scope="next_kingdom"))
-            continue
-        if dst != sp:
-            move_token(w, s, foe, sp, dst)
-            tell(
-                s,
-                "move",
-                N_("The {foe} at {space} move to {to_space}.")
-                if plural(w, foe)
-                else N_("The {foe} at {space} moves to {to_space}."),
-                foe=w.name(foe),
-                space=w.board.names[sp],
-                to_space=w.board.names[dst],
-            )
-        else:
-            tell(
-                s,
-                "move",
-                N_("The {foe} at {space} stay where they are.")
-                if plural(w, foe)
-                else N_("The {foe} at {space} stays where it is."),
-                foe=w.name(foe),
-                space=w.board.names[sp],
-            )
-
-
-def _hit_buildings(w: World, s: State, step: HitBuildings, anchors: list[str]) -> None:
-    board = w.board
-    if step.where in ("one_per_kingdom", "foe_kingdom_one"):
-        kingdoms = list(dict.fromkeys(board.kingdom_of[a] for a in anchors))
-        if step.where == "foe_kingdom_one":
-            kingdoms = [board.kingdom_of[a] for a in anchors]
-        for k in kingdoms:
-            if any(b in s.skulls for b in kingdom_buildings(w, s, k)):
-                ask(
-                    s,
-                    Decision(
-                        "strike_building",
-                        s.dropper,
-                        amount=step.skulls,
-                        target=k,
-                        scope="destroy" if step.destroy else "skulls",
-                    ),
-                )
-        return
-    hits: dict[str, int] = {}
-    if step.where == "near":
-        for a in anchors:
-            for sp in board.near(a):
-                if sp in s.skulls:
-                    hits[sp] = 1
-    elif step.where == "kingdoms":
-        for k in dict.fromkeys(board.kingdom_of[a] for a in anchors):
-            for sp in kingdom_buildings(w, s, k):
-                if sp in s.skulls:
-                    hits[sp] = 1
-    else:  # foe_space
-        for a in anchors:
-            if a in s.skulls:
-                hits[a] = hits.get(a, 0) + 1 if step.per_token else 1
-    for sp, times in hits.items():
-        if step.destroy:
-            if sp in s.skulls:
-                destroy_building(w, s, sp, 0)
-            continue
-        n = step.skulls * times
-        tell(
-            s,
-            "skulls",
-            "The strike puts {n} skull(s) on the {building} at {space}.",
-            amounts=(("skulls", n),),
-            n=n,
-            building=building_type(w, s, sp),
-            space=w.board.names[sp],
-        )
-        for _ in range(n):
-            if not take_skull_from_supply(w, s):
-                return
-            add_skull(w, s, sp, None)
-
-
-def _targets(w: World, s: State, step: HitHeroes, anchors: list[str]) -> list[HeroState]:
-    return [h for h in _targets_all(w, s, step, anchors) if not h.eliminated]
-
-
-def _targets_all(w: World, s: State, step: HitHeroes, anchors: list[str]) -> list[HeroState]:
-    board = w.board
-    if step.target == "all":
-        return list(s.heroes)
-    if step.target == "active":
-        return [s.heroes[s.turn.seat]]
-    if step.target == "near":
-        spaces = {sp for a in anchors for sp in board.near(a)}
-        return [h for h in s.heroes if h.space in spaces]
-    kingdoms = {board.kingdom_of[a] for a in anchors}
-    return [h for h in s.heroes if board.kingdom_of[h.space] in kingdoms]
-
-
 def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: str) -> None:
     name = w.name(who)
     struck = False
-    for h in _targets(w, s, step, anchors):
+    for h in struck_heroes(w, s, step, anchors):
         mult = 1
         if step.per_token:
             mult = sum(1 for a in anchors if a == h.space)

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt.models import STATUSES
-from towerplay.rtdt.rules.effects import run_strike_step, strike_of, struck_tokens
+from towerplay.rtdt.rules.effects import run_strike_step
 from towerplay.rtdt.rules.narrate import tell
+from towerplay.rtdt.rules.strikes import strike_of, struck_tokens
 from towerplay.rtdt.rules.tokens import tokens
 from towerplay.rtdt.state import State
 from towerplay.rtdt.words import N_
