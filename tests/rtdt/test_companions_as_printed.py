@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.conftest import rules
 from tests.rtdt.scenario import at, give, legal, play, scenario, skulls
 from towerplay.rtdt.game import RtdtGame
@@ -469,3 +471,26 @@ def test_nimet_may_trade_one_treasure_for_five_spirit() -> None:
         play(g, sorted(legal(g))[0])
     h = g.hero(0)
     assert h.treasures == [] and h.spirit == 5
+
+
+@rules("RTDT-EFFECT-6")
+def test_an_advantage_against_a_foe_trait_counts_against_that_trait_only() -> None:
+    """A designed variant (not in the content): one Wild against Undead foes. A foe with the
+    trait gets it, a foe without does not, nor does the adversary."""
+    from towerplay.rtdt.models.abilities import Advantage
+
+    adv = Advantage(kind="advantage", type="wild", amount=1, when="against_foe_trait",
+                    trait="undead")
+    g = holding("grigor")
+    foes = g.world.content.foes
+    undead = next(f for f, x in foes.items() if "undead" in x.traits)
+    other = next(f for f, x in foes.items() if "undead" not in x.traits)
+    counted = {}
+    for foe in (undead, other, ADVERSARY):
+        g = holding("grigor")
+        with_adversary(g)
+        battle(g, foe)
+        counted[foe] = advantages._count(g.world, g.state, g.hero(0), adv, True)
+    assert counted == {undead: 1, other: 0, ADVERSARY: 0}
+    with pytest.raises(ValueError, match="`trait` goes with"):
+        Advantage(kind="advantage", type="wild", amount=1, trait="undead")

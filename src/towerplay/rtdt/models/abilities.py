@@ -210,7 +210,8 @@ class Advantage(Strict):
 
     `when` says where they count: `on_building_space` (the hero's space has a building),
     `against_adversary` (a Battle against the adversary), `against_foe_level` (a Battle
-    against a foe of `level`).
+    against a foe of `level`), `against_foe_trait` (a Battle against a foe with the
+    `trait`, RTDT-EFFECT-6).
     """
 
     kind: Literal["advantage"]
@@ -230,14 +231,18 @@ class Advantage(Strict):
         "on_building_space",
         "against_adversary",
         "against_foe_level",
+        "against_foe_trait",
     ] = "always"
     level: int | None = Field(default=None, ge=1, le=4)
+    trait: AdvantageType | None = None
     conditional: bool = False
 
     @model_validator(mode="after")
     def _level_with_foe_level(self) -> Advantage:
         if (self.when == "against_foe_level") != (self.level is not None):
             raise ValueError("`level` goes with `when: against_foe_level`, and only with it")
+        if (self.when == "against_foe_trait") != (self.trait is not None):
+            raise ValueError("`trait` goes with `when: against_foe_trait`, and only with it")
         return self
 
 

@@ -25,7 +25,7 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
         return adv.amount if s.turn.doubled and s.turn.seat == h.seat else 0
     if when == "on_building_space":  # RTDT-COMP-6: Hakan, a space with a building
         return adv.amount if h.space in s.skulls else 0
-    if when == "against_adversary" or when == "against_foe_level":
+    if when in ("against_adversary", "against_foe_level", "against_foe_trait"):
         return adv.amount if battling and _against(w, s, adv) else 0
     if when == "per_clean_building_near":
         near = w.board.near(h.space)
@@ -49,7 +49,11 @@ def _against(w: World, s: State, adv: Advantage) -> bool:
         return False
     if adv.when == "against_adversary":  # RTDT-COMP-10
         return b.adversary
-    return not b.adversary and w.content.foes[b.foe].level == adv.level  # RTDT-COMP-13
+    if b.adversary:  # the adversary is not a foe (RTDT-COMP-13, RTDT-EFFECT-6)
+        return False
+    if adv.when == "against_foe_trait":  # RTDT-EFFECT-6: a foe with that trait
+        return adv.trait in w.content.foes[b.foe].traits
+    return w.content.foes[b.foe].level == adv.level  # RTDT-COMP-13
 
 
 def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int]:
