@@ -4,6 +4,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tests.conftest import rules
@@ -494,3 +496,36 @@ def test_an_advantage_against_a_foe_trait_counts_against_that_trait_only() -> No
     assert counted == {undead: 1, other: 0, ADVERSARY: 0}
     with pytest.raises(ValueError, match="`trait` goes with"):
         Advantage(kind="advantage", type="wild", amount=1, trait="undead")
+
+
+@rules("RTDT-EFFECT-7")
+def test_a_once_a_month_use_comes_back_with_the_next_month() -> None:
+    """A designed variant (not in the content): Grigor's use made "once per month: gain 1
+    spirit". Used, it is not offered again this month, on a later turn either; a new month
+    offers it again; the mark survives a save and an older save without it loads."""
+    import dataclasses
+
+    from towerplay.rtdt.models import Gain
+    from towerplay.rtdt.models.abilities import Use
+    from towerplay.rtdt.rules.turn import _new_month
+
+    g = holding("grigor", heroes=("brutal_warlord", "orphaned_scion"))
+    monthly = Use(kind="use", once_per_month=True,
+                  effects=[Gain(op="gain", resource="spirit", amount=1)])
+    g.world = dataclasses.replace(g.world, uses={**g.world.uses, "grigor": (monthly,)})
+    g._legal = None
+    spirit = g.hero(0).spirit
+    play(g, "use grigor")
+    assert g.hero(0).spirit == spirit + 1 and g.state.month_used == ["grigor"]
+    assert "use grigor" not in legal(g)
+    g.state.turn.used.clear()  # a later turn of the same month: still not
+    g._legal = None
+    assert "use grigor" not in legal(g)
+    data = g.to_json()
+    assert RtdtGame.from_json(data).state.month_used == ["grigor"]
+    older = json.loads(json.dumps(data).replace('"month_used": ["grigor"], ', ""))
+    assert "month_used" not in json.dumps(older)
+    assert RtdtGame.from_json(older).state.month_used == []
+    _new_month(g.world, g.state)
+    g._legal = None
+    assert g.state.month_used == [] and "use grigor" in legal(g)

@@ -392,6 +392,8 @@ class State:
     spawn_prevented: list[str] = field(
         default_factory=list, metadata=spec(of="foes", added=True)
     )
+    # cards used this month whose use is once a month (RTDT-EFFECT-7); a new month clears it
+    month_used: list[str] = field(default_factory=list, metadata=spec(of="used", added=True))
     # the Covenant expansion's parts, when any is played
     cov: Covenant | None = field(default=None, metadata=spec(key="covenant"))
     # per deck: who saw each bottom card go under, the bottom card last: a seat, or -1 for

@@ -50,8 +50,8 @@ class Use(Strict):
     """An effect the holder may use on their own turn by paying a cost.
 
     `discard: true` means the card itself is spent (and returns where it belongs).
-    Limits: `once_per_turn`, `per_turn` (up to N uses a turn) and `once_per_battle` (only
-    in a Battle, once in each). `treasures` is a cost: that many treasures of the holder's
+    Limits: `once_per_turn`, `per_turn` (up to N uses a turn), `once_per_battle` (only
+    in a Battle, once in each) and `once_per_month` (once until the month ends, RTDT-EFFECT-7). `treasures` is a cost: that many treasures of the holder's
     choice, spent (`use CARD TREASURE`).
     """
 
@@ -63,6 +63,7 @@ class Use(Strict):
     once_per_turn: bool = False
     per_turn: int = Field(default=0, ge=0)
     once_per_battle: bool = False
+    once_per_month: bool = False
     effects: list[Effect] = Field(default_factory=list)
 
 

@@ -34,6 +34,8 @@ def _limit_allows(s: State, item: str, u: Use) -> bool:
         return False
     if u.per_turn and used.count(item) >= u.per_turn:  # RTDT-COMP-8: Grigor, 3 a turn
         return False
+    if u.once_per_month and item in s.month_used:  # RTDT-EFFECT-7: once until the month ends
+        return False
     # RTDT-COMP-14: Fulminating Silver, once a Battle
     return not (u.once_per_battle and (s.battle is None or item in s.battle.used_cards))
 
@@ -139,6 +141,8 @@ def use_item(w: World, s: State, h: HeroState, item: str, treasure: str = "") ->
         s.turn.used.append(item)
     if u.once_per_battle and s.battle is not None:
         s.battle.used_cards.append(item)
+    if u.once_per_month:  # RTDT-EFFECT-7
+        s.month_used.append(item)
     if kind == "treasure" and u.discard:
         fire(w, s, h, "spend_treasure")
         for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11: spent for its effect

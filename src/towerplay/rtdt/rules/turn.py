@@ -281,6 +281,7 @@ def _close_turn(w: World, s: State) -> None:
 def _new_month(w: World, s: State) -> None:
     s.month += 1
     s.month_turn = 0
+    s.month_used.clear()  # RTDT-EFFECT-7: a once-a-month use is free again
     rng = Rng(s.rng)
     s.month_length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
     tell(s, "turn", "Month {month} begins.", month=s.month)
