@@ -52,6 +52,7 @@ bench: $(STAMP)
 # The server under load: 100 games driven by AI clients over WebSocket (docs/web.md).
 bench-web: $(STAMP)
 	$(BIN)/python benchmarks/bench_tables_cpu.py
+	$(BIN)/python benchmarks/bench_web.py --games 100 --seconds 30 --think 1.0
 	$(BIN)/python benchmarks/bench_web.py --games 100 --seconds 30
 
 # Mutation testing of N sampled rule sites (not part of `make test`; minutes, not seconds).

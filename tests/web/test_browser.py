@@ -354,3 +354,27 @@ def play_by_clicks_until(page: Any, clicks: int) -> None:
         version = page.evaluate("document.body.dataset.version")
         page.locator("#actions button").first.click()
         page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+
+
+def test_the_board_draws_rivers_of_fire_siege_trees_and_monuments(
+    chromium: Any, base_url: str
+) -> None:
+    """Ashstrider's rivers of fire on their edges, Letha's siege trees on their spaces,
+    Covenant's foundations, and the market, main companion and gear piles as cards whose
+    text a hover shows."""
+    page = chromium.new_page()
+    made = table(page, base_url, {
+        "game": "rtdt", "seed": 4, "seats": [{"human": "Ana"}],
+        "config": {"players": 1, "adversary": "ashstrider", "companion": "letha",
+                   "expansion": "covenant"},
+    })
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("svg.map .space")
+    assert seat.locator("svg.map line.fire-river").count() == 4
+    assert seat.locator("svg.map .siege-tree").count() == 3
+    assert seat.locator("svg.map .site.foundation").count() == 4
+    assert seat.locator(".cards.market .chip").count() == 4
+    assert seat.locator(".cards.companion .chip").first.get_attribute("data-id") == "letha"
+    assert seat.locator(".cards.gear-piles .chip").count() > 0
+    assert not seat.errors, seat.errors
+    shot(seat, "rtdt-tokens-and-monuments")

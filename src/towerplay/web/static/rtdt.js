@@ -1,6 +1,7 @@
 // Return to Dark Tower drawn from observe(): the four kingdoms around the Tower, their
-// spaces and buildings with skulls, heroes, foes, the adversary; the Tower's three drums,
-// seals and glyphs; each hero's board; the month, the market, the battle.
+// spaces and buildings with skulls, heroes, foes, the adversary, rivers of fire, siege trees,
+// Covenant's monuments; the Tower's three drums, seals and glyphs; each hero's board; the
+// month, the market, the gear piles, the main companion, mutations, the battle.
 "use strict";
 const TERRAIN = { mountains: "#9a9486", hills: "#b5a46a", desert: "#e0c98a", forest: "#5e8a4f",
                   grasslands: "#9ccc65", lake: "#6fa8dc" };
@@ -48,8 +49,17 @@ const Rtdt = {
       svg("line", { x1: at[p].x, y1: at[p].y, x2: at[q].x, y2: at[q].y,
                     class: river ? "river" : "edge" }, root);
     }
+    for (const [p, q] of o.fire_rivers || []) {  // Ashstrider's rivers of fire, on edges
+      if (!at[p] || !at[q]) continue;
+      const line = svg("line", { x1: at[p].x, y1: at[p].y, x2: at[q].x, y2: at[q].y,
+                                 class: "fire-river" }, root);
+      svg("title", {}, line, Words.t("river of fire"));
+    }
     const legal = new Set();
     for (const s of b.spaces) if (Play.actionsFor(s.id).length) legal.add(s.id);
+    const sites = {};  // Covenant: a monument's foundation, the monument, or its ruin
+    for (const x of ((o.covenant || {}).sites) || []) sites[x.space] = x;
+    const trees = new Set(o.siege_trees || []);
     const wastes = new Set(((o.covenant || {}).wastelands) || []);
     for (const s of b.spaces) {
       const g = svg("g", { class: `space${legal.has(s.id) ? " legal" : ""}`, "data-space": s.id,
@@ -60,6 +70,11 @@ const Rtdt = {
       svg("text", { y: 44, class: "space-name", "text-anchor": "middle" }, g, s.name);
       const building = (o.buildings || {})[s.id];
       if (building) this.building(g, building, s.id);
+      if (sites[s.id]) this.site(g, sites[s.id], (o.covenant || {}).max_offerings || 3);
+      if (trees.has(s.id)) {  // Letha's siege tree: forest terrain, Reinforce without a building
+        const t = svg("polygon", { points: "18,-30 28,-12 8,-12", class: "siege-tree" }, g);
+        svg("title", {}, t, Words.t("siege tree"));
+      }
       g.addEventListener("click", () => Play.pick(s.id));
     }
     this.pieces(root, o, at);
@@ -80,6 +95,17 @@ const Rtdt = {
       svg("circle", { cx: -18 + i * 12, cy: -24, r: 5,
                       class: (i < bd.skulls ? "skull" : "skull doom") + (fresh ? " falling" : "") }, g);
     }
+  },
+
+  site(g, x, most) {
+    const cls = `site ${x.status}`;
+    const m = svg("g", { class: cls, transform: "translate(-30,-30)" }, g);
+    svg("title", {}, m, x.status === "foundation"
+      ? `${x.name}: ${Words.t("foundation")} ${x.offerings}/${most}`
+      : `${x.name}: ${Words.t(x.status === "built" ? "monument" : "destroyed")}`);
+    svg("polygon", { points: "0,-10 9,-3 6,8 -6,8 -9,-3" }, m);
+    svg("text", { y: 4, "text-anchor": "middle" }, m,
+        x.status === "foundation" ? String(x.offerings) : x.status === "built" ? "M" : "×");
   },
 
   pieces(root, o, at) {
@@ -203,8 +229,32 @@ const Rtdt = {
     const top = html("div", "panel calendar", el);
     html("p", "", top, `${Words.t("Month")} ${o.month} / ${o.months} — ${Words.t("turn")} ${o.turn_number}`);
     html("p", "", top, `${Words.t("Skulls in the supply")}: ${o.skulls.supply}`);
+    const chips = (row, ids) => {
+      for (const id of ids) {
+        const chip = html("span", "chip", row, id.replaceAll("_", " "));
+        chip.tabIndex = 0;
+        chip.dataset.id = id;
+      }
+    };
     if (o.market && o.market.length) {
-      html("p", "", top, `${Words.t("Market")}: ${o.market.join(", ")}`);
+      chips(html("p", "cards market", top, `${Words.t("Market")}: `), o.market);
+    }
+    if (o.main_companion) {
+      chips(html("p", "cards companion", top, `${Words.t("Main companion")}: `), [o.main_companion]);
+    }
+    const piles = Object.entries(o.gear_piles || {}).filter(([, n]) => n > 0);
+    if (piles.length) {
+      const row = html("p", "cards gear-piles", top, `${Words.t("Gear piles")}: `);
+      for (const [id, n] of piles) {
+        const chip = html("span", "chip", row, `${id.replaceAll("_", " ")} ×${n}`);
+        chip.tabIndex = 0;
+        chip.dataset.id = id;
+      }
+    }
+    for (const [foe, cards] of Object.entries(o.mutations || {})) {
+      if (!cards.length) continue;
+      chips(html("p", "cards mutations", top,
+                 `${Words.t("Mutations")} (${foe.replaceAll("_", " ")}): `), cards);
     }
     for (const q of o.quests || []) {
       html("p", "quest", top, `${q.name} (${q.stage}/${q.stages}): ${Words.t(q.text)}`);
@@ -220,12 +270,7 @@ const Rtdt = {
                      ["companion", h.companions], ["quest item", h.quest_items]];
       for (const [kind, list] of cards) {
         if (!list || !list.length) continue;
-        const row = html("p", `cards ${kind.replace(" ", "-")}`, p, `${Words.t(kind)}: `);
-        for (const id of list) {
-          const chip = html("span", "chip", row, id.replaceAll("_", " "));
-          chip.tabIndex = 0;
-          chip.dataset.id = id;
-        }
+        chips(html("p", `cards ${kind.replace(" ", "-")}`, p, `${Words.t(kind)}: `), list);
       }
     }
   },
