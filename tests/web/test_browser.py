@@ -133,8 +133,15 @@ def test_a_tactics_encounter_by_clicks_on_the_board(chromium: Any, base_url: str
     seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert seat.locator("svg.grid .unit.hero").count() >= 1
     shot(seat, "tactics-placed")
+    # the damage numbers: a figure whose HP changed since the last view shows the change
+    seat.evaluate("""() => { window.damageShown = [];
+        new MutationObserver(() => document.querySelectorAll('svg.grid .dmg')
+            .forEach((d) => window.damageShown.push(d.textContent)))
+          .observe(document.body, { childList: true, subtree: true }); }""")
     play_by_clicks(seat, random.Random(5), 2000)
     shot(seat, "tactics-end")
+    shown = seat.evaluate("window.damageShown")
+    assert shown and all(d.startswith(("-", "+")) for d in shown), shown
     assert not seat.errors
 
 

@@ -1,6 +1,7 @@
 // An Adventure Tactics encounter drawn from observe(): the grid with its terrain, walls and
 // figures (HP, conditions); the squares the legal actions name lit up (the engine lists only
-// targets in range and in sight); the hand, the initiative line, the revealed boss cards.
+// targets in range and in sight); the damage or healing since the last view above each figure;
+// the hand, the initiative line, the revealed boss cards.
 "use strict";
 const CELL = 56;
 const GROUND = { ".": "floor", S: "start", "#": "wall", o: "obstacle", "~": "water", "^": "trap",
@@ -65,8 +66,16 @@ const Tactics = {
         svg("text", { x: 4, y: h - 12, class: "conditions" }, g,
             u.conditions.map((c) => c[0].toUpperCase()).join(""));
       }
+      const before = (this.lastHp || {})[u.id];
+      if (before !== undefined && before !== u.hp) {  // damage (or healing) since the last view
+        const change = u.hp - before;
+        svg("text", { x: w / 2, y: 4, "text-anchor": "middle",
+                      class: change < 0 ? "dmg" : "dmg heal" }, g,
+            change < 0 ? String(change) : `+${change}`);
+      }
       g.addEventListener("click", () => Play.pick(u.squares[0]));
     }
+    this.lastHp = Object.fromEntries(o.units.map((u) => [u.id, u.hp]));
     return root;
   },
 
