@@ -385,3 +385,49 @@ def test_the_board_draws_rivers_of_fire_siege_trees_and_monuments(
     assert seat.locator(".cards.gear-piles .chip").count() > 0
     assert not seat.errors, seat.errors
     shot(seat, "rtdt-tokens-and-monuments")
+
+
+def find_area_target(page: Any, base_url: str) -> tuple[dict[str, Any], int, dict[str, Any]]:
+    """A Tactics table whose seats are all played through the API (Cleave played whenever
+    it can be) until a seat chooses the target of a card with an area: (table, seat, the
+    pending decision)."""
+    rng = random.Random(2)
+    for seed in range(4, 40):
+        made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
+                                      "seed": seed, "seats": [{"human": n} for n in "ABC"]})
+        tokens = [s["token"] for s in made["seats"]]
+        for _ in range(300):
+            views = [page.request.get(f"{base_url}/api/tables/{made['id']}?token={t}").json()
+                     for t in tokens]
+            seat = next((i for i, v in enumerate(views) if v["your_turn"]), None)
+            if seat is None:  # the encounter is over
+                break
+            v = views[seat]
+            pending = v["observe"]["pending"] or {}
+            if pending.get("kind") == "target" and (pending.get("area") or {}).get("radius"):
+                return made, seat, pending
+            legal = v["legal_actions"]
+            cleave = [a for a in legal if a == "play cleave"]
+            r = page.request.post(f"{base_url}/api/tables/{made['id']}/actions", data={
+                "token": tokens[seat], "action": (cleave or legal)[rng.randrange(len(cleave or legal))],
+                "version": v["version"]})
+            assert r.status == 200, r.text()
+    raise AssertionError("no area target came up")
+
+
+def test_a_tactics_area_is_previewed_on_its_target(chromium: Any, base_url: str) -> None:
+    """While a card's target is chosen, hovering a target square lights the area it would
+    reach (AT-AOE-1: the radius every way, diagonals included)."""
+    page = chromium.new_page()
+    made, seat, pending = find_area_target(page, base_url)
+    shown = open_seat(chromium, base_url, made["seats"][seat]["link"])
+    target = pending["choices"][0].split(" ")[1]
+    shown.hover(f'svg.grid [data-square="{target}"]')
+    lit = shown.locator("svg.grid .sq.in-area").count()
+    squares = shown.locator("svg.grid .sq").count()
+    assert 1 < lit <= (2 * pending["area"]["radius"] + 1) ** 2 < squares, lit
+    assert shown.locator(f'svg.grid .sq.in-area[data-square="{target}"]').count() == 1
+    shown.mouse.move(0, 0)
+    assert shown.locator("svg.grid .sq.in-area").count() == 0
+    shot(shown, "tactics-area-preview")
+    assert not shown.errors

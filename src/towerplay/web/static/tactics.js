@@ -29,6 +29,9 @@ const Tactics = {
       for (const word of a.split(" ")) if (/^[a-z]\d+$/.test(word)) lit.add(word);
     }
     const walls = new Set(o.walls.flatMap((w) => w.squares));
+    // a card's area, while its target is chosen: hovering a target lights what it would reach
+    const pending = Play.view.your_turn ? o.pending : null;
+    const area = pending && pending.kind === "target" ? pending.area : null;
     o.map.forEach((line, top) => {
       const row = rows - 1 - top;
       [...line].forEach((ch, col) => {
@@ -43,6 +46,10 @@ const Tactics = {
         svg("text", { x: 4, y: 12, class: "sq-name" }, g, name);
         svg("title", {}, g, `${name}: ${Words.t(GROUND[ch] || "floor")}`);
         g.addEventListener("click", () => Play.pick(name));
+        if (area && lit.has(name)) {
+          g.addEventListener("mouseenter", () => this.preview(root, col, row, area.radius, true));
+          g.addEventListener("mouseleave", () => this.preview(root, col, row, area.radius, false));
+        }
       });
     });
     for (const u of o.units) {
@@ -77,6 +84,16 @@ const Tactics = {
     }
     this.lastHp = Object.fromEntries(o.units.map((u) => [u.id, u.hp]));
     return root;
+  },
+
+  // AT-AOE-1: the area reaches `radius` squares from the target every way, diagonals included
+  preview(root, col, row, radius, on) {
+    for (let dc = -radius; dc <= radius; dc++) {
+      for (let dr = -radius; dr <= radius; dr++) {
+        const sq = root.querySelector(`[data-square="${squareName(col + dc, row + dr)}"]`);
+        if (sq) sq.classList.toggle("in-area", on);
+      }
+    }
   },
 
   panels(view, el) {
