@@ -30,7 +30,7 @@ PAGE_WORDS = (
     N_("Battle"), N_("the adversary"), N_("card"), N_("rung"), N_("Advantages"), N_("dungeon"),
     N_("wild"), N_("magic"), N_("melee"), N_("stealth"), N_("beast"), N_("humanoid"),
     N_("undead"), N_("elemental"), N_("ranged"),
-    N_("river of fire"), N_("siege tree"), N_("foundation"), N_("monument"), N_("destroyed"),
+    N_("river of fire"), N_("siege tree"), N_("foundation"), N_("monument"), N_("in ruins"),
     N_("Main companion"), N_("Gear piles"), N_("Mutations"),
     # Adventure Tactics
     N_("Round"), N_("Main objective"), N_("Bonus objective"), N_("Revive potions"),

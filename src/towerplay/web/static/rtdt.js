@@ -102,7 +102,7 @@ const Rtdt = {
     const m = svg("g", { class: cls, transform: "translate(-30,-30)" }, g);
     svg("title", {}, m, x.status === "foundation"
       ? `${x.name}: ${Words.t("foundation")} ${x.offerings}/${most}`
-      : `${x.name}: ${Words.t(x.status === "built" ? "monument" : "destroyed")}`);
+      : `${x.name}: ${Words.t(x.status === "built" ? "monument" : "in ruins")}`);
     svg("polygon", { points: "0,-10 9,-3 6,8 -6,8 -9,-3" }, m);
     svg("text", { y: 4, "text-anchor": "middle" }, m,
         x.status === "foundation" ? String(x.offerings) : x.status === "built" ? "M" : "×");
