@@ -24,7 +24,7 @@ from towerplay.tactics.campaign.invariants import violations
 from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
 from towerplay.tactics.campaign.view import observe
-from towerplay.tactics.describe import Say, describe, english, key
+from towerplay.tactics.describe import Say, describe, english, key, kind_word
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
 from towerplay.tactics.narrate import told_end
@@ -178,7 +178,7 @@ class CampaignGame(Undoable):
         `say` words the content's texts in a screen's language (its catalog's gettext)."""
         want = key(name)
         found = [
-            f"{e.name} ({kind})\n{say(e.text) if e.text else ''}".rstrip()
+            f"{e.name} ({kind_word(kind, say)})\n{say(e.text) if e.text else ''}".rstrip()
             for kind, table in (
                 ("level-up card", self.c.level_ups),
                 ("perk", self.c.perks),
