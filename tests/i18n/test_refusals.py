@@ -85,3 +85,15 @@ def test_a_refusal_without_fields_is_its_text() -> None:
     e = IllegalAction("the encounter is over", "AT-END-1")
     assert (str(e), e.reason, e.fields) == ("the encounter is over [AT-END-1]", e.msg, {})
     assert catalog("pt").refusal(e) == "o encontro acabou [AT-END-1]"
+
+
+def test_what_every_decision_kind_asks_is_translated() -> None:
+    """A refusal quotes what the pending question asks (`DecisionKind.what`); Babel misses
+    some of them, which `tools/i18n_update.py rtdt` adds from the registered kinds."""
+    from towerplay.rtdt.plugins import decision_rules
+
+    pt = catalog("pt")
+    rules = decision_rules()
+    assert len(rules) > 40
+    missing = [what for what, _rule in rules.values() if pt.gettext(what) == what]
+    assert not missing, missing

@@ -18,10 +18,12 @@ from rich.console import Console
 from rich.table import Table
 
 from towerplay.agents import Agent
+from towerplay.cli import lang as cli_lang
 from towerplay.cli import loop
 from towerplay.cli.campaign_screen import CampaignScreen
-from towerplay.cli.common import LangOption, fail, language_option, read_json
+from towerplay.cli.common import LangOption, fail, fail_on, language_option, read_json
 from towerplay.cli.lang import _, speaking
+from towerplay.cli.quoted import reword
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.sim.agents import make_agent
@@ -40,31 +42,39 @@ DbOption = Annotated[
     typer.Option("--db", help="store: a SQLite file or a database URL (default: your data folder)"),
 ]
 AiOption = Annotated[
-    list[str] | None, typer.Option("--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]), repeatable")
+    list[str] | None,
+    typer.Option("--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]), repeatable"),
 ]
 
 
-def _store(db: str | None) -> Store:
+def _store(db: str | None, lang: str | None = None) -> Store:
     try:
         return open_store(db)
     except TowerplayError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc, lang) from exc
 
 
-def _ais(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
+def _ais(specs: list[str], seed: int, seats: int, lang: str | None = None) -> dict[int, Agent]:
     out: dict[int, Agent] = {}
     for spec in specs:
         seat_text, _, name = spec.partition("=")
         if not seat_text.isdigit() or not name:
-            raise fail(f"--ai takes SEAT=AGENT (random, heuristic, search...), not {spec!r}")
+            raise fail(
+                "--ai takes SEAT=AGENT (random, heuristic, search...), not {spec}",
+                lang,
+                spec=repr(spec),
+            )
         if int(seat_text) >= seats:
             raise fail(
-                f"--ai {spec!r}: the seats of this campaign are {', '.join(map(str, range(seats)))}"
+                "--ai {spec}: the seats of this campaign are {seats}",
+                lang,
+                spec=repr(spec),
+                seats=", ".join(map(str, range(seats))),
             )
         try:
             out[int(seat_text)] = make_agent("campaign", name, seed + int(seat_text))
         except ValueError as exc:
-            raise fail(str(exc)) from exc
+            raise fail_on(exc, lang) from exc
     return out
 
 
@@ -73,21 +83,25 @@ def _write(file: str, data: dict[str, Any]) -> None:
     try:
         write_atomic(file, json.dumps(data))
     except OSError as exc:
-        raise fail(f"could not write {file}: {exc.strerror or exc}") from exc
+        raise fail(
+            "could not write {file}: {reason}",
+            file=file,
+            reason=reword(exc.strerror or str(exc), cli_lang.current()),
+        ) from exc
 
 
-def load_record(store: Store, record_id: str) -> tuple[CampaignGame, int]:
+def load_record(store: Store, record_id: str, lang: str | None = None) -> tuple[CampaignGame, int]:
     """The campaign kept under `record_id` and its version in the store."""
     try:
         rec = store.get(record_id)
     except TowerplayError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc, lang) from exc
     if rec.kind != KIND:
-        raise fail(f"{record_id} is a {rec.kind}, not a campaign")
+        raise fail("{record} is a {kind}, not a campaign", lang, record=record_id, kind=rec.kind)
     try:
         return CampaignGame.from_json(rec.document, f"campaign {record_id}"), rec.version
     except SaveError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc, lang) from exc
 
 
 def play(
@@ -126,7 +140,7 @@ def play(
             game,
             console,
             input,
-            _ais(ai, version, len(game.observe(0)["heroes"])),
+            _ais(ai, version, game.s.heroes_count),
             loop.terminal_completer(sys.stdin.isatty()),
             after=commit,
         )
@@ -148,9 +162,9 @@ def new(
     try:
         game = new_game({"heroes": heroes, "difficulty": difficulty, "players": players}, seed)
     except (ValueError, IllegalAction) as exc:
-        raise fail(str(exc)) from exc
-    _ais(ai or [], 0, len(game.observe(0)["heroes"]))  # a bad --ai before anything is kept
-    store = _store(db)
+        raise fail_on(exc) from exc
+    _ais(ai or [], 0, heroes, tongue)  # a bad --ai before anything is kept; a seat a hero
+    store = _store(db, tongue)
     rec = store.create(
         KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game)
     )
@@ -166,8 +180,8 @@ def continue_(
 ) -> None:
     """Go on with a kept campaign from where it was left, mid-decision included."""
     tongue = language_option(lang)
-    store = _store(db)
-    game, version = load_record(store, record_id)
+    store = _store(db, tongue)
+    game, version = load_record(store, record_id, tongue)
     play(store, record_id, game, version, ai or [], tongue)
 
 
@@ -175,7 +189,7 @@ def continue_(
 def list_(db: DbOption = None, lang: LangOption = None) -> None:
     """The campaigns kept in the store, the most recently played first."""
     tongue = language_option(lang)
-    store = _store(db)
+    store = _store(db, tongue)
     with speaking(tongue):
         heads = [_("id"), _("name"), _("chapter"), _("heroes"), _("actions"), _("updated")]
         t = Table(*heads, title=_("Campaigns"))
@@ -205,11 +219,11 @@ def export(
 ) -> None:
     """Write a campaign, with its whole action log, to a JSON file."""
     tongue = language_option(lang)
-    store = _store(db)
+    store = _store(db, tongue)
     try:
         data = store.export_record(record_id)
     except TowerplayError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc) from exc
     _write(file, data)
     with speaking(tongue):
         Console().print(_("Exported campaign {id} to {file}.").format(id=record_id, file=file))
@@ -223,7 +237,7 @@ def import_(
 ) -> None:
     """Add a campaign from an exported file, checked like a save before it is written."""
     tongue = language_option(lang)
-    store = _store(db)
+    store = _store(db, tongue)
     try:
         data = read_json(file)
 
@@ -232,7 +246,7 @@ def import_(
 
         rec = store.import_record(data, validate=check, kind=KIND, source=file)
     except TowerplayError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc) from exc
     with speaking(tongue):
         said = _("Imported {file} as campaign {id} ({name}).")
         Console().print(said.format(file=file, id=rec.id, name=rec.name))
@@ -246,7 +260,11 @@ def _hero_index(document: dict[str, Any], hero: str) -> int:
     for i, h in enumerate(party):
         if h["hero"] == hero:
             return i
-    raise fail(f"no hero {hero!r} in this campaign: {', '.join(h['hero'] for h in party)}")
+    raise fail(
+        "no hero {hero} in this campaign: {heroes}",
+        hero=repr(hero),
+        heroes=", ".join(h["hero"] for h in party),
+    )
 
 
 @campaign_app.command("export-hero")
@@ -259,8 +277,8 @@ def export_hero(
 ) -> None:
     """Write one hero (level-up cards, cards, abilities, perks) to a JSON file."""
     tongue = language_option(lang)
-    store = _store(db)
-    game, _version = load_record(store, record_id)  # a campaign that loads
+    store = _store(db, tongue)
+    game, _version = load_record(store, record_id, tongue)  # a campaign that loads
     document = game.to_json()
     data = {
         "format": HERO_FORMAT,
@@ -284,19 +302,23 @@ def import_hero(
     (a backup restored, a hero carried over). The campaign with it must load like a
     save — every copy, class limit and elite class still holding — or nothing changes."""
     tongue = language_option(lang)
-    store = _store(db)
-    game, version = load_record(store, record_id)
+    store = _store(db, tongue)
+    game, version = load_record(store, record_id, tongue)
     try:
         data = read_json(file)
     except SaveError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc) from exc
     if not isinstance(data, dict) or data.get("format") != HERO_FORMAT:
-        raise fail(f"{file}: format: expected {HERO_FORMAT!r}")
+        raise fail("{file}: format: expected {format}", file=file, format=repr(HERO_FORMAT))
     if data.get("version") != 1:
-        raise fail(f"{file}: version: expected 1, not {data.get('version')!r}")
+        raise fail(
+            "{file}: version: expected 1, not {version}",
+            file=file,
+            version=repr(data.get("version")),
+        )
     hero = data.get("hero")
     if not isinstance(hero, dict) or not isinstance(hero.get("hero"), str):
-        raise fail(f"{file}: hero: expected a hero object naming its figure")
+        raise fail("{file}: hero: expected a hero object naming its figure", file=file)
     document = game.to_json()
     document["state"]["party"][_hero_index(document, hero["hero"])] = hero
     try:
@@ -310,7 +332,7 @@ def import_hero(
             actor="import",
         )
     except TowerplayError as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc) from exc
     with speaking(tongue):
         said = _("Imported {hero} from {file} into campaign {id}.")
         Console().print(said.format(hero=hero["hero"], file=file, id=record_id))

@@ -10,6 +10,7 @@ from typing import Annotated, Any
 import typer
 
 from towerplay.cli import lang as cli_lang
+from towerplay.cli.quoted import quoted
 from towerplay.core.errors import SaveError
 from towerplay.i18n import N_, catalog
 
@@ -36,13 +37,22 @@ def fail(message: str, lang: str | None = None, **fields: Any) -> typer.Exit:
     return typer.Exit(2)
 
 
+def fail_on(exc: BaseException, lang: str | None = None) -> typer.Exit:
+    """`fail` with an error a command caught (an engine's, the store's, a file's, or one of
+    our `OptionError`s), worded in `lang` or the terminal's current language
+    (`cli/quoted.py`)."""
+    said = cli_lang.current() if lang is None else catalog(lang)
+    typer.secho(said.format(ERROR, message=quoted(exc, said)), err=True, fg=typer.colors.RED)
+    return typer.Exit(2)
+
+
 def language_option(lang: str | None) -> str:
     """The language `--lang` chose (or the environment's, see `cli/lang.chosen`); an unknown
     one is refused with the languages there are."""
     try:
         return cli_lang.chosen(lang)
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail_on(exc) from None
 
 
 def read_json(file: str) -> Any:

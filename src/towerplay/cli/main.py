@@ -9,6 +9,7 @@ import typer
 from towerplay.cli.campaign import campaign_app
 from towerplay.cli.click_words import speak
 from towerplay.cli.help import asked_language, translate
+from towerplay.cli.lang import speaking
 from towerplay.cli.report import report
 from towerplay.cli.rtdt import play_rtdt, sim_rtdt
 from towerplay.cli.serve import serve
@@ -44,7 +45,8 @@ def main() -> None:
     words = catalog(asked_language(sys.argv[1:]))
     translate(command, words)
     speak(words)
-    command()
+    with speaking(words):  # an error met before a command speaks its own `--lang`
+        command()
 
 
 if __name__ == "__main__":  # pragma: no cover

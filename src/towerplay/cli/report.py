@@ -9,7 +9,7 @@ import typer
 from rich.console import Console
 from rich.table import Table as RichTable
 
-from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.common import LangOption, fail_on, language_option
 from towerplay.cli.lang import _, speaking
 from towerplay.core.errors import SaveError
 from towerplay.i18n import Catalog
@@ -35,7 +35,7 @@ def _report(run: Path, html: Path | None, words: Catalog) -> None:
     try:
         game, records = load(run)
     except (ValueError, SaveError) as e:
-        raise fail(str(e)) from None
+        raise fail_on(e) from None
     console = Console(highlight=False)
     for table in tables(game, records):
         note = words.format(table.note, **table.note_args) if table.note else None
@@ -44,8 +44,13 @@ def _report(run: Path, html: Path | None, words: Catalog) -> None:
             out.add_column(_(col), justify="left" if col == COLUMNS[0] else "right")
         for r in table.rows:
             lo, hi = r.interval
-            out.add_row(r.label, str(r.games), str(r.wins), percent(r.rate),
-                        f"{percent(lo)} – {percent(hi)}")
+            out.add_row(
+                r.label,
+                str(r.games),
+                str(r.wins),
+                percent(r.rate),
+                f"{percent(lo)} – {percent(hi)}",
+            )
         console.print(out)
     if html is not None:
         from towerplay.sim.plots import write_html
@@ -53,5 +58,5 @@ def _report(run: Path, html: Path | None, words: Catalog) -> None:
         try:
             files = write_html(game, records, html, str(run), words)
         except ValueError as e:
-            raise fail(str(e)) from None
+            raise fail_on(e) from None
         console.print(_("wrote {files}").format(files=", ".join(str(f) for f in files)))

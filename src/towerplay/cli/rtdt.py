@@ -24,9 +24,10 @@ from rich.text import Text
 
 from towerplay.agents import Agent
 from towerplay.cli import loop
-from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.common import LangOption, fail, fail_on, language_option
 from towerplay.cli.lang import _, speaking
 from towerplay.cli.loop import Completer, terminal_completer
+from towerplay.cli.quoted import OptionError
 from towerplay.cli.rtdt_screen import RtdtScreen, action_grid, load_game, render, save_game
 from towerplay.cli.rtdt_words import needs_text
 from towerplay.cli.sim_options import (
@@ -112,9 +113,7 @@ def id_lists() -> Table:
     """What `play rtdt --list` prints: the ids to give --heroes, --foes, --adversary and
     --companion, each with its name."""
     c = get_world().content
-    table = Table(
-        _("option"), _("id"), _("name"), title=_("Return to Dark Tower ids"), box=None
-    )
+    table = Table(_("option"), _("id"), _("name"), title=_("Return to Dark Tower ids"), box=None)
     rows: list[tuple[str, str, str]] = []
     covenant = set(c.covenant_heroes)
     for hid, h in c.heroes.items():
@@ -160,11 +159,15 @@ def parse_ai(specs: Sequence[str], players: int, seed: int) -> dict[int, Agent]:
             seat_text, sep, name = part.strip().partition("=")
             name = name.strip().lower() if sep else "random"
             if not seat_text.strip().isdigit():
-                raise ValueError(f"--ai {part!r}: expected SEAT=AGENT, like 1=random")
+                raise OptionError(
+                    "--ai {part}: expected SEAT=AGENT, like 1=random", part=repr(part)
+                )
             seat = int(seat_text)
             if not 0 <= seat < players:
-                raise ValueError(
-                    f"--ai {part!r}: the seats of this game are {', '.join(map(str, range(players)))}"
+                raise OptionError(
+                    "--ai {part}: the seats of this game are {seats}",
+                    part=repr(part),
+                    seats=", ".join(map(str, range(players))),
                 )
             out[seat] = make_agent(name, seed * 8 + seat)
     return out
@@ -181,23 +184,31 @@ def check_covenant_options(
     ("covenant" or "")."""
     expansion = "" if expansion in ("", "none", "base") else expansion
     if expansion and expansion not in EXPANSIONS:
-        raise ValueError(
-            f"--expansion must be {' or '.join(EXPANSIONS)} (or none), not {expansion!r}"
+        raise OptionError(
+            "--expansion must be {expansions} (or none), not {expansion}",
+            expansions=" or ".join(EXPANSIONS),
+            expansion=repr(expansion),
         )
     if expansion and mode != "cooperative":  # COV-MODE-1
-        raise ValueError("--expansion covenant is cooperative only; leave out --mode competitive")
+        raise OptionError("--expansion covenant is cooperative only; leave out --mode competitive")
     if treasures and treasures not in TREASURE_DECKS:
-        raise ValueError(
-            f"--treasures must be {', '.join(TREASURE_DECKS[:-1])} or {TREASURE_DECKS[-1]}, "
-            f"not {treasures!r}"
+        raise OptionError(
+            "--treasures must be {decks} or {last}, not {treasures}",
+            decks=", ".join(TREASURE_DECKS[:-1]),
+            last=TREASURE_DECKS[-1],
+            treasures=repr(treasures),
         )
     most = len(get_world().content.covenant_corruptions)
     if new_corruptions is not None and not 0 <= new_corruptions <= most:
-        raise ValueError(f"--new-corruptions must be 0-{most}, not {new_corruptions}")
+        raise OptionError(
+            "--new-corruptions must be 0-{most}, not {n}", most=most, n=new_corruptions
+        )
     if only_new_corruptions and new_corruptions not in (None, most):
-        raise ValueError(
-            f"--only-new-corruptions plays all {most} new corruptions; "
-            f"leave out --new-corruptions {new_corruptions}"
+        raise OptionError(
+            "--only-new-corruptions plays all {most} new corruptions; "
+            "leave out --new-corruptions {n}",
+            most=most,
+            n=new_corruptions,
         )
     return expansion
 
@@ -219,9 +230,11 @@ def build_game(
 ) -> RtdtGame:
     """A new game from command-line options; raises ValueError with a one-line message."""
     if difficulty not in ("heroic", "gritty"):
-        raise ValueError(f"--difficulty must be heroic or gritty, not {difficulty!r}")
+        raise OptionError(
+            "--difficulty must be heroic or gritty, not {difficulty}", difficulty=repr(difficulty)
+        )
     if mode not in MODES:
-        raise ValueError(f"--mode must be cooperative or competitive, not {mode!r}")
+        raise OptionError("--mode must be cooperative or competitive, not {mode}", mode=repr(mode))
     expansion = check_covenant_options(
         expansion, treasures, new_corruptions, only_new_corruptions, mode
     )
@@ -233,21 +246,33 @@ def build_game(
     if code:
         setup = gamecode.decode(code)
         if players is not None and players != setup.players:
-            raise ValueError(f"the code {code} is for {setup.players} player(s), not {players}")
+            raise OptionError(
+                "the code {code} is for {n} player(s), not {players}",
+                code=code,
+                n=setup.players,
+                players=players,
+            )
         if expansion and not setup.covenant:
-            raise ValueError(f"the code {code} is not a Covenant game; leave out --expansion")
+            raise OptionError(
+                "the code {code} is not a Covenant game; leave out --expansion", code=code
+            )
         return new_game(make_config(heroes=heroes, code=code, **covenant))
     n = players if players is not None else (len(heroes) or 1)
     if not 1 <= n <= 4:
-        raise ValueError(f"--players must be 1-4, not {n}")
+        raise OptionError("--players must be 1-4, not {players}", players=n)
     if mode == "competitive" and n < 2:
-        raise ValueError("--mode competitive needs 2-4 players")
+        raise OptionError("--mode competitive needs 2-4 players")
     if heroes and len(heroes) != n:
-        raise ValueError(f"{n} player(s) need {n} hero(es), got {len(heroes)}: {', '.join(heroes)}")
+        raise OptionError(
+            "{n} player(s) need {n} hero(es), got {got}: {heroes}",
+            n=n,
+            got=len(heroes),
+            heroes=", ".join(heroes),
+        )
     if seed is None:
         seed = random.SystemRandom().randrange(gamecode.SEED_LIMIT)
     if seed < 0:
-        raise ValueError(f"--seed must be 0 or more, not {seed}")
+        raise OptionError("--seed must be 0 or more, not {seed}", seed=seed)
     return new_game(
         make_config(
             players=n,
@@ -349,7 +374,7 @@ def play_rtdt(
         # the AI seats are seeded from the game code's seed, so a code replays the same game
         agents = parse_ai(ai or [], view["config"]["players"], gamecode.decode(view["code"]).seed)
     except (ValueError, SaveError) as exc:
-        raise fail(str(exc)) from None
+        raise fail_on(exc, tongue) from None
     console = Console(highlight=False)
     completer = terminal_completer(sys.stdin.isatty())
     with speaking(tongue):
@@ -369,7 +394,11 @@ def sim_rtdt(
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
     agent: Annotated[
-        str, typer.Option("--agent", help="Who plays every seat: random, heuristic or search[:BUDGET] (docs/agents.md).")
+        str,
+        typer.Option(
+            "--agent",
+            help="Who plays every seat: random, heuristic or search[:BUDGET] (docs/agents.md).",
+        ),
     ] = "random",
     seed: Annotated[int, typer.Option("--seed", help="Game i uses seed S+i.")] = 0,
     difficulty: Annotated[str, typer.Option("--difficulty", help="heroic or gritty.")] = "heroic",
@@ -415,9 +444,13 @@ def sim_rtdt(
     try:
         check_agent("rtdt", agent)
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail_on(exc, tongue) from None
     if difficulty not in ("heroic", "gritty"):
-        raise fail("--difficulty must be heroic or gritty, not '{difficulty}'", tongue, difficulty=difficulty)
+        raise fail(
+            "--difficulty must be heroic or gritty, not '{difficulty}'",
+            tongue,
+            difficulty=difficulty,
+        )
     if seed < 0:
         raise fail("--seed must be 0 or more, not {seed}", tongue, seed=seed)
     mode = mode.lower()
@@ -451,7 +484,7 @@ def sim_rtdt(
             progress=progress_of(quiet, as_json, tongue),
         )
     except (ValueError, SaveError) as exc:
-        raise fail(str(exc)) from None
+        raise fail_on(exc, tongue) from None
     if as_json:
         typer.echo(json.dumps(report))
         return
@@ -464,8 +497,11 @@ def print_report(report: dict[str, Any]) -> None:
     screen's language; the JSON of `--json` is data and stays English)."""
     console = Console(highlight=False)
     title = _("rtdt: {games} game(s), {players} player(s), {agent}, {difficulty}, {mode}").format(
-        games=report["games"], players=report["players"], agent=report["agent"],
-        difficulty=_(report["difficulty"]), mode=_(report["mode"]),
+        games=report["games"],
+        players=report["players"],
+        agent=report["agent"],
+        difficulty=_(report["difficulty"]),
+        mode=_(report["mode"]),
     )
     if report["expansion"]:
         title += _(", {expansion} ({treasures} treasures)").format(
@@ -490,11 +526,15 @@ def print_report(report: dict[str, Any]) -> None:
         _(
             "{decisions} decisions · {rate} decisions/s · {games} games/s · mean turns {turns}"
         ).format(
-            decisions=report["decisions"], rate=f"{report['decisions_per_second']:.0f}",
-            games=f"{report['games_per_second']:.1f}", turns=report["mean_turns"],
+            decisions=report["decisions"],
+            rate=f"{report['decisions_per_second']:.0f}",
+            games=f"{report['games_per_second']:.1f}",
+            turns=report["mean_turns"],
         )
     )
     for err in report["errors"][:10]:
         console.print(
-            Text(_("seed {seed}: {error}").format(seed=err["seed"], error=err["error"]), style="red")
+            Text(
+                _("seed {seed}: {error}").format(seed=err["seed"], error=err["error"]), style="red"
+            )
         )

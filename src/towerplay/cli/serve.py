@@ -6,6 +6,9 @@ from typing import Annotated
 
 import typer
 
+from towerplay.cli.common import LangOption, language_option
+from towerplay.cli.lang import _, current, speaking
+from towerplay.cli.quoted import quoted
 from towerplay.store import StoreError, open_store
 from towerplay.store.connect import SYNCHRONOUS
 
@@ -31,20 +34,31 @@ def serve(
             "cut may lose the last ones) or full (every answer flushed to disk first)"
         ),
     ] = "normal",
+    lang: LangOption = None,
 ) -> None:
     """Serve the tables of a store to browsers: the JSON API and a WebSocket per seat."""
+    with speaking(language_option(lang)):
+        _serve(host, port, db, pace, group_commit, sync)
+
+
+def _serve(
+    host: str, port: int, db: str | None, pace: float, group_commit: bool, sync: str
+) -> None:
     import uvicorn
 
     from towerplay.web.app import create_app
 
     if sync.upper() not in SYNCHRONOUS:
-        raise typer.BadParameter("expected normal or full", param_hint="--sync")
+        raise typer.BadParameter(_("expected normal or full"), param_hint="--sync")
     try:
         store = open_store(db, synchronous=sync.upper())
     except StoreError as e:
-        raise typer.BadParameter(str(e), param_hint="--db") from None
+        raise typer.BadParameter(quoted(e, current()), param_hint="--db") from None
     with store:
-        typer.echo(f"towerplay serving {store.location} on http://{host}:{port}/")
+        url = f"http://{host}:{port}/"
+        typer.echo(
+            _("towerplay serving {location} on {url}").format(location=store.location, url=url)
+        )
         uvicorn.run(
             create_app(store, pace=pace, group_commit=group_commit),
             host=host,

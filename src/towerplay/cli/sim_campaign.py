@@ -13,7 +13,7 @@ from typing import Annotated, Any
 import typer
 from rich.console import Console
 
-from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.common import LangOption, fail, fail_on, language_option
 from towerplay.cli.lang import _, speaking
 from towerplay.core.errors import ContentError
 from towerplay.sim.agents import check_agent
@@ -24,7 +24,9 @@ def sim_campaign(
     campaigns: Annotated[int, typer.Option(help="how many campaigns")] = 10,
     heroes: Annotated[int, typer.Option(help="party size, 3 to 5")] = 3,
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
-    agent: Annotated[str, typer.Option(help="random | heuristic | search[:BUDGET] (every seat)")] = "heuristic",
+    agent: Annotated[
+        str, typer.Option(help="random | heuristic | search[:BUDGET] (every seat)")
+    ] = "heuristic",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     content: Annotated[
         list[Path] | None,
@@ -41,13 +43,13 @@ def sim_campaign(
     try:
         check_agent("campaign", agent)
     except ValueError as exc:
-        raise fail(str(exc)) from None
+        raise fail_on(exc, tongue) from None
     try:
         report = simulate(
             campaigns, heroes, difficulty, agent, seed, campaign_content(content or [])
         )
     except (ValueError, ContentError) as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc, tongue) from exc
     if as_json:
         print(json.dumps(report))
         return
@@ -65,9 +67,7 @@ def _print_report(report: dict[str, Any], heroes: int, difficulty: str, agent: s
     )
     for ending, n in report["endings"].items():
         console.print(f"  {_(ending)}: {n}")
-    console.print(
-        _("  {n} chapters per campaign").format(n=report["chapters_per_campaign"])
-    )
+    console.print(_("  {n} chapters per campaign").format(n=report["chapters_per_campaign"]))
     for enc, row in sorted(report["encounters"].items()):
         console.print(
             _("  {encounter}: {played} played, success rate {rate}").format(

@@ -41,7 +41,7 @@ def workers_of(workers: int | None) -> int:
     if workers is None:
         return default_workers()
     if workers < 1:
-        raise fail(f"--workers must be 1 or more, not {workers}")
+        raise fail("--workers must be 1 or more, not {workers}", workers=workers)
     return workers
 
 
@@ -50,7 +50,7 @@ def out_of(out: Path | None) -> Path | None:
         try:
             check_path(out)
         except ValueError as e:
-            raise fail(f"--out {e}") from None
+            raise fail("--out {reason}", reason=str(e)) from None
     return out
 
 

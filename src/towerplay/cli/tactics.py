@@ -18,8 +18,9 @@ from rich.table import Table
 
 from towerplay.agents import Agent
 from towerplay.cli import loop
-from towerplay.cli.common import LangOption, fail, language_option
+from towerplay.cli.common import LangOption, fail, fail_on, language_option
 from towerplay.cli.lang import _, speaking
+from towerplay.cli.quoted import OptionError
 from towerplay.cli.sim_options import (
     OutOption,
     QuietOption,
@@ -48,12 +49,15 @@ def parse_ai(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
     for spec in specs:
         seat_text, _, name = spec.partition("=")
         if not seat_text.isdigit() or not name:
-            raise ValueError(f"--ai takes SEAT=AGENT (random, heuristic, search...), not {spec!r}")
+            raise OptionError(
+                "--ai takes SEAT=AGENT (random, heuristic, search...), not {spec}", spec=repr(spec)
+            )
         seat = int(seat_text)
         if not 0 <= seat < seats:
-            raise ValueError(
-                f"--ai {spec!r}: the seats of this encounter are "
-                f"{', '.join(map(str, range(seats)))}"
+            raise OptionError(
+                "--ai {spec}: the seats of this encounter are {seats}",
+                spec=repr(spec),
+                seats=", ".join(map(str, range(seats))),
             )
         out[seat] = make_agent("tactics", name, seed + seat)
     return out
@@ -84,7 +88,9 @@ def play_tactics(
     ] = "fighter,rogue,cleric",
     ai: Annotated[
         list[str] | None,
-        typer.Option("--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]; seats from 0), repeatable"),
+        typer.Option(
+            "--ai", help="SEAT=AGENT (random, heuristic, search[:BUDGET]; seats from 0), repeatable"
+        ),
     ] = None,
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     seed: Annotated[int, typer.Option(help="random seed")] = 0,
@@ -116,7 +122,7 @@ def play_tactics(
             )
         ais = parse_ai(ai or [], seed, len(game.observe(0)["heroes"]))
     except (ValueError, SaveError) as exc:
-        raise fail(str(exc)) from exc
+        raise fail_on(exc, tongue) from exc
     completer = loop.terminal_completer(sys.stdin.isatty())
     with speaking(tongue):
         loop.play_loop(SCREEN, game, console, input, ais, completer, pace=pace)
@@ -125,7 +131,9 @@ def play_tactics(
 def sim_tactics(
     encounter: Annotated[str, typer.Option(help="encounter id")] = "goblin_ambush",
     games: Annotated[int, typer.Option(help="how many games")] = 100,
-    agent: Annotated[str, typer.Option(help="random | heuristic | search[:BUDGET] (every seat)")] = "random",
+    agent: Annotated[
+        str, typer.Option(help="random | heuristic | search[:BUDGET] (every seat)")
+    ] = "random",
     seed: Annotated[int, typer.Option(help="first seed")] = 0,
     party: Annotated[
         str, typer.Option(help="hero classes, comma-separated")
@@ -145,7 +153,7 @@ def sim_tactics(
     try:
         check_agent("tactics", agent)
     except ValueError as exc:
-        raise typer.BadParameter(str(exc)) from None
+        raise fail_on(exc, tongue) from None
     if encounter not in default_content().encounters:
         raise typer.BadParameter(f"no encounter {encounter!r}")
     try:
@@ -162,7 +170,7 @@ def sim_tactics(
             progress=progress_of(quiet, as_json, tongue),
         )
     except (ValueError, SaveError) as exc:
-        raise fail(str(exc)) from None
+        raise fail_on(exc, tongue) from None
     if as_json:
         print(json.dumps(report))
         return
@@ -188,7 +196,9 @@ def _print_report(report: dict[str, Any], encounter: str, agent: str) -> None:
         console.print(_("  failure ({cause}) {n}").format(cause=_(cause), n=n))
     console.print(
         _("  {decisions} decisions, {rate}/s, {games} games/s, {errors} errors").format(
-            decisions=report["decisions"], rate=report["decisions_per_second"],
-            games=report["games_per_second"], errors=len(report["errors"]),
+            decisions=report["decisions"],
+            rate=report["decisions_per_second"],
+            games=report["games_per_second"],
+            errors=len(report["errors"]),
         )
     )

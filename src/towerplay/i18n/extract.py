@@ -43,7 +43,9 @@ AREA_KEYWORDS["rtdt"] = {
 }
 # tactics/narrate.py's and tactics/campaign/state.py's log(state, kind, msg, ...)
 AREA_KEYWORDS["tactics"] = {"log": (3,), "ask": (4,)}  # and effects.py's ask(s, kind, seat, prompt)
-AREA_KEYWORDS["cli"] = {"fail": (1,)}  # cli/common.py fail(message, lang, **fields): a bad option
+# cli/common.py fail(message, lang, **fields) and cli/quoted.py OptionError(msg, **fields): a bad
+# option
+AREA_KEYWORDS["cli"] = {"fail": (1,), "OptionError": (1,)}
 
 # the content keys whose strings a player reads, in both games' YAML: a card's or room's `text`
 # (RtDT: hero abilities, companions, buildings, quests, foes, corruptions, items, dungeon rooms,

@@ -19,6 +19,7 @@ PAGE_WORDS = (
     N_("Tables"), N_("over"), N_("to act"), N_("cooperative"), N_("competitive"),
     # a seat's page
     N_("connected"), N_("disconnected, reconnecting…"), N_("Game over"), N_("Your turn"),
+    N_("Game over: {outcome} ({cause})"), N_("win"), N_("loss"),  # a game's end (its result)
     N_("Waiting for"), N_("What happened"), N_("key"), N_("Undo"), N_("Redo"),
     N_("{seat} asks to undo {n} decision(s)"), N_("waiting for the others to agree"),
     N_("press Undo to agree"), N_("Spectator"), N_("no text"),

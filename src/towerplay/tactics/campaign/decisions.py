@@ -11,6 +11,8 @@ optional removal of a level-up).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event, event, plain
 from towerplay.core.rng import Rng
@@ -20,7 +22,7 @@ from towerplay.tactics.campaign.guide import (
     create_hero,
     hero_index,
     page_choices,
-    page_words,
+    page_heading,
     take_choice,
     unmet,
 )
@@ -122,6 +124,14 @@ def prompt(c: CampaignContent, s: CampaignState) -> str:
     return question(c, s).text
 
 
+# a Guide page's question, one per kind of title (guide.page_heading), with the title's fields
+CHOOSE_ON = {
+    "Chapter {number}: {title}": N_("Chapter {number}: {title}: choose"),
+    "Chapter {number}: {title} ({section})": N_("Chapter {number}: {title} ({section}): choose"),
+    "Random encounter: {name}": N_("Random encounter: {name}: choose"),
+}
+
+
 def question(c: CampaignContent, s: CampaignState) -> Event:
     """The pending decision's question as a template with fields, for a catalog to word."""
     if not s.pending:
@@ -135,7 +145,8 @@ def question(c: CampaignContent, s: CampaignState) -> Event:
     if p.kind == "players":
         return event("text", "divide the heroes among the players, then ready")
     if p.kind == "page":
-        return event("text", "{page}: choose", page=page_words(c, p.data["page"])[0])
+        head = page_heading(c, p.data["page"])  # its title worded as its own fields are
+        return replace(head, msg=CHOOSE_ON[head.msg])
     if p.kind == "give":
         cid = p.data["id"]
         if p.data["what"] == "perk":

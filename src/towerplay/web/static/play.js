@@ -85,7 +85,9 @@ const Play = {
     document.getElementById("title").textContent = `${v.name} — ${who}`;
     document.getElementById("undo-bar").hidden = v.seat < 0;
     let status;
-    if (v.result) status = `${Words.t("Game over")}: ${v.result.outcome} (${v.result.cause})`;
+    if (v.result) {  // the outcome and the cause are words of the catalog, worded as fields
+      status = Words.t("Game over: {outcome} ({cause})", {outcome: v.result.outcome, cause: v.result.cause});
+    }
     else if (v.your_turn) status = Words.t("Your turn");
     else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name}`;
     document.getElementById("status").textContent = status;

@@ -1,0 +1,103 @@
+"""The errors a command quotes (an engine's, the store's, a file's) in the screen's language.
+
+A refusal (`IllegalAction`) and our own option errors (`OptionError`) carry their template and
+fields, and are worded like an event. A bad file (`SaveError`, `ContentError`) names its file
+and field; its reason, and the engines' and the store's `ValueError`s, are English sentences
+built below the terminal (the games may not import the catalog). Those a user meets at the
+command line are listed here as templates (`ENGINE_SENTENCES`), matched against the
+sentence and worded again, as `click_words` does for click's; any other sentence is shown
+as it is. `tests/cli/test_quoted.py` fails when an engine stops building one of them.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from towerplay.core.errors import ContentError, IllegalAction, SaveError
+from towerplay.i18n import N_, Catalog
+
+
+class OptionError(ValueError):
+    """A bad option, as a template (its English is the message id) and its fields."""
+
+    def __init__(self, msg: str, **fields: Any) -> None:
+        super().__init__(msg.format(**fields) if fields else msg)
+        self.msg = msg
+        self.fields = fields
+
+
+# the sentences of the engines, the agents' registry, the store and the game codes that a
+# command quotes (rtdt/game.py, tactics/setup.py and campaign/game.py, sim/agents.py and
+# sim/campaign.py, store/errors.py,
+# core/rng.py, cli/common.py read_json), most specific first
+ENGINE_SENTENCES = (
+    N_("unknown hero {hero}; heroes: {heroes}"),
+    N_(
+        "unknown agent {agent}; agents: {agents} (search takes a budget and a rollout policy: "
+        "search:200, search:0.5s:random)"
+    ),
+    N_("no encounter {encounter}; known: {encounters}"),
+    N_("no class {hero}; known: {classes}"),
+    N_("a party has 3 to 5 heroes, not {n}"),
+    N_("a party has 3 to 5 heroes ({rule})"),
+    N_("difficulty is one of {difficulties}"),
+    N_("a game code has {n} characters, got {got}: {code}"),
+    N_("game code {code}: unknown foes or adversary"),
+    N_("game code {code}: unknown companion"),
+    N_("game code {code}: unknown options, version or player count"),
+    N_("{location}: no record has the id {record}"),
+    N_("{n} players need {n} heroes, got {got}"),
+    N_("{n} players need {n} different home kingdoms"),
+    N_("each player plays a different hero"),
+    N_("not JSON: {message}"),
+    N_("not a text file"),
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Is a directory"),
+)
+# a bad file's line: its file, the field (or line) and the reason
+FILE_ERROR = N_("{file}: {field}: {reason}")
+FILE_FIELDS = (N_("file"), N_("line {n}"))
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def _pattern(template: str) -> re.Pattern[str]:
+    """A template as a regular expression: each field a group (a repeated one must match the
+    same text again)."""
+    parts = _FIELD.split(template)  # literal, field, literal, field...
+    seen: set[str] = set()
+    rx = ""
+    for i, part in enumerate(parts):
+        if i % 2 == 0:
+            rx += re.escape(part)
+        elif part in seen:
+            rx += f"(?P={part})"
+        else:
+            seen.add(part)
+            rx += f"(?P<{part}>.+?)"
+    return re.compile(f"^{rx}$", re.DOTALL)
+
+
+_PATTERNS = [(t, _pattern(t)) for t in (*ENGINE_SENTENCES, *FILE_FIELDS)]
+
+
+def reword(sentence: str, words: Catalog) -> str:
+    """One of the engines' sentences in `words`' language; any other as it is."""
+    for template, pattern in _PATTERNS:
+        found = pattern.match(sentence)
+        if found:
+            return words.format(template, **found.groupdict())
+    return sentence
+
+
+def quoted(exc: BaseException, words: Catalog) -> str:
+    """The error's message in `words`' language."""
+    if isinstance(exc, OptionError):
+        return words.format(exc.msg, **exc.fields) if exc.fields else words.gettext(exc.msg)
+    if isinstance(exc, IllegalAction):
+        return words.refusal(exc)
+    if isinstance(exc, (SaveError, ContentError)):
+        field, reason = reword(exc.field, words), reword(exc.reason, words)
+        return words.format(FILE_ERROR, file=exc.file, field=field, reason=reason)
+    return reword(str(exc), words)
