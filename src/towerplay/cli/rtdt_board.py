@@ -276,7 +276,8 @@ def _kingdom_panel(
         home = heroes[info["home_of"]]
         title.append(f" · {w.name(home['hero'])} ({home['seat']})", style="cyan")
     glyphs = info["glyphs_facing"]
-    subtitle = Text(_("glyphs: ") + ", ".join(glyphs), style="magenta") if glyphs else None
+    shown = ", ".join(_(g) for g in glyphs)  # a glyph is a word of the catalog
+    subtitle = Text(_("glyphs: ") + shown, style="magenta") if glyphs else None
     return Panel(
         body,
         title=title,
@@ -367,7 +368,7 @@ def _foes(game: RtdtGame, view: dict[str, Any]) -> Table:
             _("L{level}").format(level=foe["level"]),
             words.traits(foe["traits"]),
             words.status_text(foe["status"]),
-            foe["strike"] or "",
+            _(foe["strike"]) if foe["strike"] else "",  # the content's text, worded (rtdt_cards.po)
         )
     return grid
 

@@ -381,7 +381,7 @@ def battle_panel(game: RtdtGame, view: dict[str, Any]) -> Panel | None:
         t.append(_("card {card} of {cards}").format(card=b["card"], cards=b["cards"]), style="bold")
         t.append(_(" · result {rung}/5").format(rung=b["rung"] + 1), style="dim")
         t.append(": ")
-        t.append(b["result"] or "", style="yellow")
+        t.append(_(b["result"]) if b["result"] else "", style="yellow")  # the rung's text, worded
     else:
         t.append(
             _("{resolved} of {cards} cards resolved").format(
