@@ -56,7 +56,7 @@ CASES: list[tuple[str, Callable[[Path], Any], str]] = [
     ("code", lambda _t: code_values("zzzz"), "um código de jogo tem 12 caracteres, este tem 4"),
     ("record", lambda _t: open_store("sqlite://").get("nope"), "nenhum registro tem o id 'nope'"),
     ("missing", lambda _t: _missing_file(), "arquivo: Arquivo ou pasta inexistente"),
-    ("json", _not_json, "linha 1: não é JSON:"),
+    ("json", _not_json, "linha 1: não é JSON: esperava um nome de propriedade"),
 ]
 
 

@@ -30,7 +30,7 @@ class OptionError(ValueError):
 # the sentences of the engines, the agents' registry, the store and the game codes that a
 # command quotes (rtdt/game.py, tactics/setup.py and campaign/game.py, sim/agents.py and
 # sim/campaign.py, store/errors.py,
-# core/rng.py, cli/common.py read_json), most specific first
+# core/rng.py, sim/records.py, cli/common.py read_json), most specific first
 ENGINE_SENTENCES = (
     N_("unknown hero {hero}; heroes: {heroes}"),
     N_(
@@ -50,7 +50,15 @@ ENGINE_SENTENCES = (
     N_("{n} players need {n} heroes, got {got}"),
     N_("{n} players need {n} different home kingdoms"),
     N_("each player plays a different hero"),
+    N_("{path}: records are written as {formats}"),
     N_("not JSON: {message}"),
+    # Python's json module's messages (JSONDecodeError.msg), which "not JSON" quotes
+    N_("Expecting value"),
+    N_("Expecting property name enclosed in double quotes"),
+    N_("Expecting ',' delimiter"),
+    N_("Expecting ':' delimiter"),
+    N_("Unterminated string starting at"),
+    N_("Extra data"),
     N_("not a text file"),
     N_("No such file or directory"),
     N_("Permission denied"),
@@ -86,8 +94,9 @@ def reword(sentence: str, words: Catalog) -> str:
     """One of the engines' sentences in `words`' language; any other as it is."""
     for template, pattern in _PATTERNS:
         found = pattern.match(sentence)
-        if found:
-            return words.format(template, **found.groupdict())
+        if found:  # a field may quote a sentence of its own ("not JSON: Expecting value")
+            fields = {k: reword(v, words) for k, v in found.groupdict().items()}
+            return words.format(template, **fields)
     return sentence
 
 
