@@ -12,7 +12,6 @@ nobody outside the game has to know how.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from towerplay.core.narration import Event
@@ -22,10 +21,10 @@ from towerplay.core.replay import Chain
 from towerplay.rtdt import tower
 from towerplay.rtdt.app import AVERAGE_TURNS, MONTHS
 from towerplay.rtdt.app import PARAMS as APP
-from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
-from towerplay.rtdt.covenant.turn import foreign_virtues
 from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
+from towerplay.rtdt.kept import Kept
+from towerplay.rtdt.observe_covenant import covenant_view
 from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
@@ -41,31 +40,13 @@ from towerplay.rtdt.rules.common import (
 from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
 from towerplay.rtdt.world import World
 
+__all__ = ["SCHEMA", "Kept", "covenant_view", "observe"]
+
 SCHEMA = "towerplay-rtdt-observe-2"
 GLYPHS = tuple(tower.GLYPH_HOMES)
 SEAL_IDS = tuple(tower.seal_id(i) for i in range(tower.N_SEALS))
 LOG_LINES = 30  # the log lines shown
 HIDDEN_OPTIONS = frozenset({"bounty"})  # quest items only the caster looked at (COV-SPELL-3)
-
-
-class Kept:
-    """The parts of one game's observations, each kept with the public facts it was built
-    from: a part is rebuilt only when those facts change, so an agent that observes at every
-    decision pays only for what moved. Kept parts are shared by the observations that hold
-    them, which is why an observation is read-only (docs/observe.md)."""
-
-    __slots__ = ("parts",)
-
-    def __init__(self) -> None:
-        self.parts: dict[Any, tuple[Any, Any]] = {}
-
-    def get(self, name: Any, key: Any, build: Callable[[], Any]) -> Any:
-        hit = self.parts.get(name)
-        if hit is not None and hit[0] == key:
-            return hit[1]
-        value = build()
-        self.parts[name] = (key, value)
-        return value
 
 
 def observe(
@@ -80,7 +61,9 @@ def observe(
     t = s.turn
     cfg = s.config
     cov = s.cov
-    revealed = tower.revealed_glyphs(s.tower)
+    tw = s.tower
+    tower_view = k.get("tower", (tuple(tw.rotation), tuple(tw.seals)), lambda: _tower(tw))
+    revealed = tower_view["glyphs"]
     # a building's entry follows from the skulls, the fallen and the Covenant tokens alone
     bkey = (
         tuple(s.skulls.items()),
@@ -100,12 +83,7 @@ def observe(
         "turn_number": s.turn_number,
         "average_turns_per_month": AVERAGE_TURNS[cfg.players]
         - (APP.gritty_fewer if cfg.difficulty == "gritty" else 0),
-        "kingdoms": _kingdoms(
-            w,
-            s,
-            k.get("kingdom_buildings", bkey, lambda: _kingdom_buildings(w, s, buildings)),
-            revealed,
-        ),
+        "kingdoms": _kept_kingdoms(k, w, s, bkey, buildings, revealed),
         "buildings": buildings,
         "heroes": [_kept_hero(k, w, s, h, seat, revealed) for h in s.heroes],
         "market": s.market[:],
@@ -122,22 +100,13 @@ def observe(
             "inside_tower": s.tower.inside,
             "emerged_to_place": s.emerged[:],
         },
-        "tower": {
-            "seals": [name for name, on in zip(SEAL_IDS, s.tower.seals, strict=True) if on],
-            "rotation": s.tower.rotation[:],
-            "glyphs": revealed,
-        },
+        "tower": tower_view,
         "turn": _turn(w, s),
         "foes": k.get("foes", (tuple(s.foes), tuple(s.foe_status.items())), lambda: _foes(w, s)),
         "foe_tokens": [[f, sp] for f, sp in s.foes],
-        "adversary": {
-            "id": cfg.adversary,
-            "name": w.name(cfg.adversary),
-            "space": s.adversary_space or None,
-            # RTDT-ADVERSARY-2: it comes out when the main goal is done; the
-            # competitive race is for the relic instead (CMP-GOAL-1): it stays inside the Tower
-            "waits_for": None if cfg.mode == "competitive" else "main_goal",
-        },
+        "adversary": k.get(
+            "adversary", (cfg, s.adversary_space), lambda: _adversary(w, cfg, s.adversary_space)
+        ),
         "main_companion": cfg.companion,
         "fire_rivers": [[a, b] for a, b in s.fire_rivers],
         "siege_trees": s.siege_trees[:],
@@ -156,8 +125,8 @@ def observe(
         else {"partner": s.trade.partner, "moves": s.trade.moves[:]},
         "covenant": covenant_view(w, s, seat, k),
         "pending": _pending(s, seat),
-        "prompt": _prompt(w, s, seat),
-        "legal_actions": [str(a) for a in legal],
+        "prompt": _prompt(k, w, s, seat),
+        "legal_actions": [" ".join(a) for a in legal],  # each action's text (Action.__str__)
         "result": s.result.to_json() if s.result else None,
         "code": cfg.code,
         "mode": cfg.mode,
@@ -167,14 +136,27 @@ def observe(
     return out
 
 
+def _tower(t: tower.Tower) -> dict[str, Any]:
+    """The seals in place, the drums' turns and the glyphs revealed: they follow from the
+    drums and the seals alone."""
+    return {
+        "seals": [name for name, on in zip(SEAL_IDS, t.seals, strict=True) if on],
+        "rotation": t.rotation[:],
+        "glyphs": tower.revealed_glyphs(t),
+    }
+
+
 def _seen_at_bottom(s: State, name: str, seat: int) -> list[str | None]:
     """The deck's bottom cards this seat saw go under, bottom card last; None where it did
     not see which card went (another seat's Flagon)."""
+    if not s.deck_bottoms.get(name):  # nothing went under (known_bottom would say so)
+        return []
     seen = known_bottom(s, name)
     if not seen:
         return []
-    cards = cards_of(s, name)[len(cards_of(s, name)) - len(seen) :]
-    return [c if who in (EVERYONE, seat) else None for c, who in zip(cards, seen, strict=True)]
+    deck = cards_of(s, name)
+    sees = (EVERYONE, seat)
+    return [c if who in sees else None for c, who in zip(deck[len(deck) - len(seen) :], seen, strict=True)]
 
 
 def _config(cfg: Config) -> dict[str, Any]:
@@ -200,6 +182,20 @@ def _cov_key(cov: Covenant) -> tuple[Any, ...]:
         tuple(cov.doom.items()),
         tuple(cov.protections),
     )
+
+
+def _kept_kingdoms(
+    k: Kept, w: World, s: State, bkey: Any, buildings: dict[str, Any], revealed: dict[str, str]
+) -> dict[str, Any]:
+    """The kingdoms' entry, rebuilt when their buildings, a hero's home or space, or the
+    revealed glyphs change."""
+    here = k.get("kingdom_buildings", bkey, lambda: _kingdom_buildings(w, s, buildings))
+    key = (
+        here,  # the same object while the buildings' facts hold (compared by identity first)
+        tuple((h.kingdom, h.eliminated, h.space) for h in s.heroes),
+        tuple(revealed.items()),
+    )
+    return k.get("kingdoms", key, lambda: _kingdoms(w, s, here, revealed))
 
 
 def _kingdoms(
@@ -328,8 +324,10 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
 def _kept_hero(
     k: Kept, w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]
 ) -> dict[str, Any]:
-    """A hero's entry, rebuilt when the hero board, the seat's secrecy or the revealed
-    glyphs change (glyph costs read the Tower and the hero's cards)."""
+    """A hero's entry, rebuilt when the hero board or the revealed glyphs change (glyph
+    costs read the Tower and the hero's cards); kept apart for its own seat and for the
+    others, who do not see its face-down trials. The key holds the live lists, compared
+    with the copies kept from the last build (a list equals a list of the same items)."""
     key = (
         h.hero,
         h.kingdom,
@@ -338,22 +336,27 @@ def _kept_hero(
         h.spirit,
         h.spores,
         h.eliminated,
-        h.seat == seat,
-        tuple(h.potions),
-        tuple(h.gear),
-        tuple(h.treasures),
-        tuple(h.quest_items),
-        tuple(h.virtues),
-        tuple(h.inactive),
-        tuple(h.corruptions),
-        tuple(h.companions),
-        tuple(h.trials),
-        tuple(h.trials_done),
-        tuple(revealed.items()),
-        tuple(s.tower.seals),
-        tuple(s.tower.rotation),
+        h.potions,
+        h.gear,
+        h.treasures,
+        h.quest_items,
+        h.virtues,
+        h.inactive,
+        h.corruptions,
+        h.companions,
+        h.trials,
+        h.trials_done,
+        revealed,
+        s.tower.seals,
+        s.tower.rotation,
     )
-    return k.get(("hero", h.seat), key, lambda: _hero(w, s, h, seat, revealed))
+    name = ("hero", h.seat, h.seat == seat)
+    hit = k.parts.get(name)
+    if hit is not None and hit[0] == key:
+        return hit[1]
+    view = _hero(w, s, h, seat, revealed)
+    k.parts[name] = (tuple([x.copy() if isinstance(x, list | dict) else x for x in key]), view)
+    return view
 
 
 def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]) -> dict[str, Any]:
@@ -516,13 +519,30 @@ def _battle(w: World, s: State) -> dict[str, Any] | None:
     }
 
 
-def _prompt(w: World, s: State, seat: int) -> str:
+def _prompt(k: Kept, w: World, s: State, seat: int) -> str:
     """The question in words; a question about cards only its seat looked at is told to the
-    others without them."""
+    others without them. On a turn with nothing else asked or open, the prompt names only
+    the seat's hero, the month and whether the turn has started (explain.asked): kept by
+    those."""
     if s.pending and s.pending[-1].kind in HIDDEN_OPTIONS and s.pending[-1].seat != seat:
         d = s.pending[-1]
         return f"{w.name(s.heroes[d.seat].hero)}: {DECISION_RULES[d.kind][0]}."
+    plain_turn = not s.pending and s.trade is None and s.delve is None and s.battle is None
+    if plain_turn and s.result is None:
+        t = s.turn
+        return k.get("prompt", (t.seat, t.phase == "start", s.month), lambda: prompt(w, s))
     return prompt(w, s)
+
+
+def _adversary(w: World, cfg: Config, space: str) -> dict[str, Any]:
+    return {
+        "id": cfg.adversary,
+        "name": w.name(cfg.adversary),
+        "space": space or None,
+        # RTDT-ADVERSARY-2: it comes out when the main goal is done; the
+        # competitive race is for the relic instead (CMP-GOAL-1): it stays inside the Tower
+        "waits_for": None if cfg.mode == "competitive" else "main_goal",
+    }
 
 
 def _pending(s: State, seat: int) -> dict[str, Any] | None:
@@ -532,64 +552,3 @@ def _pending(s: State, seat: int) -> dict[str, Any] | None:
     if d["kind"] in HIDDEN_OPTIONS and d["seat"] != seat:
         d["options"] = len(d["options"])
     return d
-
-
-def covenant_view(w: World, s: State, seat: int, kept: Kept | None = None) -> dict[str, Any] | None:
-    """The Covenant parts on the table, all public (None without any Covenant part): the
-    monuments (foundation with its offerings, built or destroyed), wastelands, protection
-    tokens, doom skulls (on each building, in the supply, inside the Tower: the count is
-    known, COV-DOOM-3), the wands' charges and each seat's blessings. The Astromancer's
-    prepared spells lie face up (COV-ASTRO-5); her hand is hers alone."""
-    cov = s.cov
-    if cov is None:
-        return None
-    quarry_foe, _, quarry_space = cov.quarry.partition("@")
-    if cov.quarry == "adversary":
-        quarry_space = s.adversary_space
-    return {
-        "sites": (Kept() if kept is None else kept).get(
-            "sites",
-            tuple((x.monument, x.kingdom, x.space, x.offerings, x.status) for x in cov.sites),
-            lambda: [{**x.to_json(), **_monument(w, x.monument)} for x in cov.sites],
-        ),
-        "max_offerings": MAX_OFFERINGS,  # COV-OFFER-3
-        "wastelands": cov.wastelands[:],
-        "protections": cov.protections[:],
-        "doom": {sp: n for sp, n in cov.doom.items() if n},
-        "doom_supply": cov.doom_supply,
-        "doom_inside_tower": cov.doom_tower,
-        "doom_removed": cov.doom_removed,
-        "charges": dict(cov.charges),
-        "blessings": cov.blessings[:],
-        # the new heroes: the Warden's quarry ("" = on her board), the Astromancer's cards
-        "quarry": cov.quarry,
-        "quarry_at": [quarry_foe, quarry_space] if cov.quarry else None,
-        "spells_in_hand": [x[:] if i == seat else len(x) for i, x in enumerate(cov.spells)],
-        "spells_prepared": [x[:] for x in cov.prepared],
-        "invocations_set_aside": [x[:] for x in cov.invocations],
-        "borrowed_quest_items": cov.borrowed[:],
-        "stuck": cov.stuck[:],
-        "foreign_virtues": _foreign(w, s),  # COV-CLARIFY-7
-    }
-
-
-def _monument(w: World, monument: str) -> dict[str, str]:
-    """A monument's printed name and what lays an offering on its foundation."""
-    key = ("observe-monument", monument)
-    hit: Any = w.memo.get(key)
-    if hit is None:
-        info = w.content.monuments.get(monument)
-        hit = w.memo[key] = {
-            "name": w.name(monument),
-            "offering": info.offering_text if info is not None else "",
-        }
-    return dict(hit)
-
-
-def _foreign(w: World, s: State) -> list[str]:
-    """The virtue tiles of heroes not in the game; they change only with the heroes' tiles."""
-    key = ("observe-foreign", *((h.hero, *h.virtues, "/", *h.inactive) for h in s.heroes))
-    hit: Any = w.memo.get(key)
-    if hit is None:
-        hit = w.memo[key] = foreign_virtues(w, s)
-    return hit[:]

@@ -31,6 +31,7 @@ class HeuristicAgent:
         self._memo: dict[Any, Any] = {}  # battle estimates, keyed by what they depend on
         self._decks: dict[Any, Any] = {}  # costs over battle decks
         self._comp_choice: dict[int, str] = {}  # the trial each seat is going for
+        self._read: dict[Any, tuple[Any, Any]] = {}  # observed parts as read (view.reread)
 
     def act(self, game: Any) -> Action:
         legal = game.legal_actions()
@@ -47,6 +48,7 @@ class HeuristicAgent:
                 self._decks,
                 self._comp_choice,
                 self.threat_weight,
+                self._read,
             )
             choice = decide(v)
             if choice is not None and choice in legal:

@@ -46,18 +46,10 @@ def effects_cost(
     short = False
     prevent = 0
     if battle:
-        prevent = v.cache.get("prevent", -1)
-        if prevent < 0:
-            prevent = 0
-            for cid in h.cards():
-                for f in w.flags.get(cid, ()):
-                    if f.flag == "block_warrior_losses":
-                        prevent += int(getattr(f, "amount", 0) or 0)
-            v.cache["prevent"] = prevent
+        prevent = blocked_losses(v)
     for e in effects:
         op = getattr(e, "op", "")
-        amount = getattr(e, "amount", 1)
-        amount = amount if isinstance(amount, int) else 1
+        amount = amount_of(e) if op in COUNTED else 1  # the others have no amount
         if op == "gain":
             if getattr(e, "resource", "") == "warriors":
                 cost -= warriors_value(wr, amount)
@@ -117,6 +109,29 @@ def effects_cost(
         cost += corruption_cost(h)
     del s
     return cost
+
+
+# the effects whose cost counts their amount; asking another for its missing amount costs
+# a pydantic model an exception (about 13 µs)
+COUNTED = frozenset({"gain", "lose", "lose_item", "add_skulls", "gain_item", "remove_skulls"})
+
+
+def amount_of(e: Any) -> int:
+    amount = getattr(e, "amount", 1)
+    return amount if isinstance(amount, int) else 1
+
+
+def blocked_losses(v: View) -> int:
+    """The warrior losses the hero's cards block on each battle card (once a decision)."""
+    prevent: int | None = v.cache.get("prevent")
+    if prevent is None:
+        prevent = 0
+        for cid in v.h.cards():
+            for f in v.w.flags.get(cid, ()):
+                if f.flag == "block_warrior_losses":
+                    prevent += int(getattr(f, "amount", 0) or 0)
+        v.cache["prevent"] = prevent
+    return prevent
 
 
 def card_cost(v: View, card: Any, rung: int, warriors: int | None = None) -> float:
@@ -182,7 +197,7 @@ def cov_advantages(v: View, h: Any, battling: bool, here: str, out: dict[str, in
         n = flag_amount(w, h, "wild_per_corruption")
         if n:
             out["wild"] = out.get("wild", 0) + n * len(h.corruptions)
-    if not w.profile(h.cards()).flags & WILD_FLAGS:
+    if not h.profile(w).flags & WILD_FLAGS:
         return
     board = w.board
     for card in h.cards():
@@ -333,12 +348,7 @@ def cleanse_value(v: View, sp: str) -> float:
         return 0.0
     supply_factor = 1.0 + max(0, 8 - s.supply) / 4.0
     value = 2.0 * n * supply_factor
-    kingdom = w.board.kingdom_of[sp]
-    owner = next((h for h in s.heroes if h.kingdom == kingdom), None)
-    # how full the kingdom is: emerged skulls go on its emptiest building, so a 3-skull
-    # building falls once every other building there is full too
-    standing = [s.skulls[b] for b in w.board.kingdom_buildings[kingdom] if b in s.skulls]
-    fullness = sum(standing) / (3.0 * len(standing)) if standing else 1.0
+    owner, fullness = kingdom_state(v, w.board.kingdom_of[sp])
 
     def danger_of(k: int) -> float:
         danger = {3: 6.0, 2: 2.0}.get(k, 0.0) * (0.5 + fullness)
@@ -361,6 +371,22 @@ def cleanse_value(v: View, sp: str) -> float:
     if "generous" in v.h.virtues:
         value += 2.5
     return value
+
+
+def kingdom_state(v: View, kingdom: str) -> tuple[Any, float]:
+    """The hero at home in `kingdom` (or None) and how full its buildings are: emerged
+    skulls go on its emptiest building, so a 3-skull building falls once every other
+    building there is full too. Once a decision per kingdom."""
+    key = ("kingdom", kingdom)
+    hit = v.cache.get(key)
+    if hit is None:
+        s = v.s
+        owner = next((h for h in s.heroes if h.kingdom == kingdom), None)
+        kingdom_buildings = v.w.board.kingdom_buildings[kingdom]
+        standing = [s.skulls[b] for b in kingdom_buildings if b in s.skulls]
+        fullness = sum(standing) / (3.0 * len(standing)) if standing else 1.0
+        hit = v.cache[key] = (owner, fullness)
+    return hit
 
 
 def offering_for(v: View, event: str, amount: int = 1, foe_space: str = "") -> float:

@@ -8,6 +8,7 @@ from typing import Any
 
 from towerplay.agents.rtdt.assess import (
     advantages,
+    blocked_losses,
     card_cost,
     count_per,
     defeat_offering,
@@ -101,10 +102,7 @@ def battle_estimate_raw(v: View, foe: str, at: str) -> tuple[float, float]:
             prevent += flag_amount(w, h, "quarry_block_warrior_losses")
     p = min(sum(n for t, n in pool.items() if t in allowed), adv_cap(v))
     near, here, _ = around(v, at)
-    for cid in h.cards():
-        for f in w.flags.get(cid, ()):
-            if f.flag == "block_warrior_losses":
-                prevent += int(getattr(f, "amount", 0) or 0)
+    prevent += blocked_losses(v)
     per_warrior = (
         max(0.35, -warriors_value(h.warriors, -min(h.warriors, 10)) / 10) if h.warriors else 2.0
     )
@@ -163,23 +161,44 @@ def deck_costs_raw(
     held: tuple[int, int, int],
     short_cost: float,
 ) -> tuple[list[float], list[float]]:
-    wl = [0.0] * (TOP_RUNG + 1)
-    full = [0.0] * (TOP_RUNG + 1)
     have = {"potion": held[0], "gear": held[1], "treasure": held[2], "item": sum(held)}
+    wl, rows = deck_losses(v, foe, near, here, prevent)
+    full = []
+    for row in rows:  # per rung, the cards in the deck's order
+        total = 0.0
+        for card_lost, other, items in row:
+            total += card_lost * per_warrior + other
+            if items and any(have.get(kind, 0) < n for kind, n in items):
+                total += short_cost
+        full.append(total)
+    n = len(rows[0])
+    return wl, [x / n for x in full]
+
+
+def deck_losses(
+    v: View, foe: str, near: int, here: int, prevent: int
+) -> tuple[list[float], list[list[tuple[int, float, tuple[tuple[str, int], ...]]]]]:
+    """Per rung, over the foe's deck: the expected warriors lost, and each card's
+    (warriors lost, rest of its cost, items it takes) for `deck_costs_raw` to price. They
+    follow from the arguments alone (and the foe's mutations), so they are kept by them."""
+    key = ("losses", foe, v.s.mutations.get(foe, ()), near, here, prevent)
+    hit = v.decks.get(key)
+    if hit is not None:
+        return hit
     # the printed deck and the cards an adversary's mutations added to it (RTDT-ADVCARD-5)
     mutated = [v.t.mutation_rungs[c] for c in v.s.mutations.get(foe, ()) if c in v.t.mutation_rungs]
     deck = v.t.rungs[foe] + mutated
+    rows: list[list[tuple[int, float, tuple[tuple[str, int], ...]]]] = [
+        [] for _ in range(TOP_RUNG + 1)
+    ]
     for card in deck:  # each card's five results, in order
         for r, (base, per_skull, per_foe, other, items) in enumerate(card):
             card_lost = base + per_skull * near + per_foe * here - prevent
-            if card_lost < 0:
-                card_lost = 0
-            wl[r] += card_lost
-            full[r] += card_lost * per_warrior + other
-            if items and any(have.get(kind, 0) < n for kind, n in items):
-                full[r] += short_cost
-    n = len(deck)
-    return [x / n for x in wl], [x / n for x in full]
+            rows[r].append((max(card_lost, 0), other, items))
+    # whole warriors: their float sums are exact, whatever the order
+    wl = [sum(lost for lost, _, _ in row) / len(deck) for row in rows]
+    hit = v.decks[key] = (wl, rows)
+    return hit
 
 
 def battle_value(v: View, foe: str, sp: str) -> float:
@@ -221,7 +240,7 @@ def battle_move(v: View) -> Action | None:
     advs = v.by_verb.get("advantage", [])
     cov = s.cov
     # a blessing is one more Wild (COV-BLESS-2), lost when the turn ends: spend it
-    bless = next((a for a in legal if a == BLESS), None)
+    bless = v.offered(BLESS)
     if cov is not None and b.used == 0:
         scroll = azkols_scroll(v)
         if scroll is not None:
@@ -270,7 +289,7 @@ def battle_move(v: View) -> Action | None:
         wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
         if wall is not None:
             return wall
-    blessed = next((a for a in legal if a == BLESSED), None)
+    blessed = v.offered(BLESSED)
     if blessed is not None and h.spirit >= 1 and (lost >= 4 or lost > h.warriors):
         return blessed  # 1 spirit to save up to several warriors on this card
     # about to lose more warriors than we hold: a warriors potion first
@@ -280,7 +299,7 @@ def battle_move(v: View) -> Action | None:
         )
         if teeth is not None:
             return teeth
-    return next((a for a in legal if a == RESOLVE), None)
+    return v.offered(RESOLVE)
 
 
 # the flags whose cards prevent a battle card's warrior losses (a forgo's source)
@@ -383,7 +402,7 @@ def delve_move(v: View) -> Action | None:
         extra = cov_delve(v, bool(improve))
         if extra is not None:
             return extra
-    return next((a for a in legal if a == RESOLVE), None)
+    return v.offered(RESOLVE)
 
 
 def delve_item(v: View) -> Action | None:
@@ -408,7 +427,7 @@ def cov_delve(v: View, can_improve: bool) -> Action | None:
     if delve is None or delve.room < 0:
         return None
     if not delve.improved and not can_improve and improve_helps(v):
-        bless = next((a for a in v.legal if a == BLESS), None)
+        bless = v.offered(BLESS)
         if bless is not None:
             return bless
         spell = battle_spell(v)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.agents.rtdt.view import Covenant, Table, View, competitive
+from towerplay.agents.rtdt.table import Covenant, Site, Table, reread
+from towerplay.agents.rtdt.view import View, competitive
 
 
 def around(v: View, at: str) -> tuple[int, int, int]:
@@ -19,7 +20,7 @@ def around(v: View, at: str) -> tuple[int, int, int]:
         near = v.t.near[at]
         hit = v.around[at] = (
             sum(skulls.get(sp, 0) for sp in near),
-            sum(1 for _, sp in v.s.foes if sp == at),
+            len(foes_on(v, at)),
             sum(1 for sp in near if skulls.get(sp) == 0),
         )
     return hit
@@ -64,43 +65,52 @@ def situation(v: View) -> tuple[Any, ...]:
             h.eliminated,
             card_key(v),
             tuple((o.seat, o.kingdom, len(o.corruptions)) for o in s.heroes),
-            tuple(s.skulls.items()),
+            reread(v.read, "skull_items", s.skulls, lambda x: tuple(x.items())),
             s.supply,
             tuple(s.foes),
             tuple(s.foe_status.items()),
             s.adversary_space,
             s.config.mode,
             s.config.adversary,
-            tuple(
-                (
-                    q.get("quest"),
-                    q.get("stage"),
-                    q.get("space"),
-                    q.get("kind"),
-                    repr(q.get("needs")),
-                )
-                for q in v.quests()
-            ),
+            reread(v.read, "quest_key", v.obs.get("quests"), lambda _: quest_key(v)),
             tuple(s.market),
             t.seat,
             t.doubled,
             t.advantages_used,
             tuple(s.tower.rotation),
             tuple(s.tower.seals),
-            None if cov is None else covenant_key(s, cov),
+            None if cov is None else covenant_key(v, s, cov),
         )
     return hit
 
 
-def covenant_key(s: Table, cov: Covenant) -> tuple[Any, ...]:
+def quest_key(v: View) -> tuple[Any, ...]:
+    """The quests as a key: they are read again only when the observed quests change."""
+    return tuple(
+        (q.get("quest"), q.get("stage"), q.get("space"), q.get("kind"), repr(q.get("needs")))
+        for q in v.quests()
+    )
+
+
+def covenant_key(v: View, s: Table, cov: Covenant) -> tuple[Any, ...]:
+    """The Covenant facts a heroic action's value reads; the sites and the cleansable
+    buildings are read again only when the observed ones change."""
     return (
-        tuple((x.monument, x.space, x.offerings, x.status) for x in cov.sites),
+        reread(v.read, "site_key", cov.sites, site_key),
         tuple(cov.wastelands),
         tuple(cov.doom.items()),
         tuple(cov.blessings),
         cov.quarry,
-        tuple(sp for sp, b in s.buildings.items() if b["cleansable"]),
+        reread(v.read, "cleansable", s.buildings, cleansable_key),
     )
+
+
+def site_key(sites: list[Site]) -> tuple[Any, ...]:
+    return tuple((x.monument, x.space, x.offerings, x.status) for x in sites)
+
+
+def cleansable_key(buildings: dict[str, dict[str, Any]]) -> tuple[str, ...]:
+    return tuple(sp for sp, b in buildings.items() if b["cleansable"])
 
 
 def card_key(v: View) -> tuple[str, ...]:

@@ -140,6 +140,16 @@ def heroic_spots(v: View) -> set[str]:
     return spots
 
 
+def heroic_spaces(v: View) -> list[str]:
+    """The heroic spots in the board's order: a walk over the board for the best heroic
+    action need look only at them (heroic_at is 0 everywhere else)."""
+    hit = v.cache.get("heroic_spaces")
+    if hit is None:
+        spots = heroic_spots(v)
+        hit = v.cache["heroic_spaces"] = [sp for sp in v.w.board.spaces if sp in spots]
+    return hit
+
+
 def heroic_at_raw(v: View, sp: str) -> float:
     s = v.s
     best = 0.0
@@ -297,7 +307,7 @@ def source_value_raw(
             continue
         opt = info.free if option == "free" else info.enhanced
         cost = opt.spirit + glyph
-        for m in w.profile(h.cards()).modifiers:
+        for m in h.profile(w).modifiers:
             if (
                 m.stat == "reinforce_cost"
                 and m.building in (None, btype)
@@ -363,7 +373,7 @@ def monument_value(v: View, m: Any, btype: str, sp: str, glyph: int) -> float | 
     s, w, h = v.s, v.w, v.h
     opt = m.enhanced
     cost = opt.spirit
-    for mod in w.profile(h.cards()).modifiers:
+    for mod in h.profile(w).modifiers:
         if (
             mod.stat == "reinforce_cost"
             and mod.building in (None, btype)
@@ -444,7 +454,7 @@ def colossus_gain(v: View) -> float:
     foundations = {x.space for x in cov.sites}
     wastes = waste_spaces(v)
     best = 0.0
-    for sp in v.w.board.spaces:
+    for sp in heroic_spaces(v):  # elsewhere heroic_at is 0, which adds nothing
         if sp in s.skulls or sp in foundations:
             continue
         val = heroic_at(v, sp) - (1.5 if sp in wastes else 0.0)
@@ -459,7 +469,7 @@ def walk_best(v: View) -> float:
         hit = heroic_here(v)[0]
         moves = moves_this_turn(v) if v.by_verb.get("move") else 0
         steps = steps_from_here(v)
-        for sp in v.w.board.spaces:
+        for sp in heroic_spaces(v):
             d = steps.get(sp, 99)
             if 0 < d <= moves:
                 hit = max(hit, heroic_at(v, sp))
@@ -472,7 +482,7 @@ def far_target(v: View, extra: int) -> str | None:
     h = v.h
     reach = moves_this_turn(v)
     best, best_val = None, 12.0
-    for sp in v.w.board.spaces:
+    for sp in heroic_spaces(v):
         d = v.dist(h.space, sp)
         if d <= reach or d > reach + extra:
             continue

@@ -23,6 +23,7 @@ from towerplay.agents.rtdt.plan import (
     goal_space,
     heroic_at,
     heroic_here,
+    heroic_spaces,
     reinforce_value,
     trial_goal,
 )
@@ -55,9 +56,8 @@ from towerplay.core.notation import Action
 def turn_move(v: View) -> Action | None:
     s, h, w = v.s, v.h, v.w
     t = s.turn
-    legal = v.legal
     # 1. the banner, while it is offered
-    banner = next((a for a in legal if a == BANNER), None)
+    banner = v.offered(BANNER)
     if banner is not None and want_banner(v):
         return banner
     # 2. mandatory start-of-turn effects
@@ -76,7 +76,7 @@ def turn_move(v: View) -> Action | None:
     marked = pass_mark(v)
     if marked is not None:
         return marked
-    end = next((a for a in legal if a == END), None)
+    end = v.offered(END)
     moves = {a[1]: a for a in v.by_verb.get("move", [])}
     # the Moonstone Temple: Battle and Cleanse as often as you like (COV-CLARIFY-17)
     heroic_done = t.heroic_done and not (cov is not None and MOONSTONE in t.used)
@@ -90,7 +90,7 @@ def turn_move(v: View) -> Action | None:
         if far[0] > r_val:
             r_val, r_opt, r_src = far
     moves_left = moves_this_turn(v)
-    can_double = any(a == DOUBLE for a in legal)
+    can_double = v.offered(DOUBLE) is not None
     reach2 = base_move(v) * 2 if can_double else moves_left
     ends_after_reinforce = "uncertain" in h.corruptions
     # 4. where could the heroic action be better this turn?
@@ -144,7 +144,7 @@ def turn_move(v: View) -> Action | None:
     trade = helpful_trade(v)
     if trade is not None:
         return trade
-    skip = next((a for a in legal if a == END_SKIP), None)
+    skip = v.offered(END_SKIP)
     if skip is not None and s.supply <= 8:
         return skip
     return end
@@ -160,7 +160,7 @@ def heroic_destination(
     best_dest, best_val, need_double = here, h_val, False
     wastes = waste_spaces(v)
     steps = steps_from_here(v)
-    for sp in v.w.board.spaces:
+    for sp in heroic_spaces(v):  # heroic_at is 0 elsewhere: not worth a step
         d = steps.get(sp, 99)
         if d == 0 or d > reach:
             continue
@@ -207,19 +207,18 @@ def want_banner(v: View) -> bool:
 
 
 def reinforce_action(v: View, value: float, option: str, source: str = "") -> Action | None:
-    legal = v.legal
-    haggle = next((a for a in legal if a == Action("haggle")), None)
+    haggle = v.offered(Action("haggle"))
     safe = any(
         f.flag == "haggle_ignore_cancel" for cid in v.h.cards() for f in v.w.flags.get(cid, ())
     )
     if haggle is not None and (safe or value < 9.0):
         return haggle
     want = Action("reinforce", option or "free", source) if source else None
-    if want is None or want not in legal:
+    if want is None or v.offered(want) is None:
         want = Action("reinforce", option or "free")
-    if want in legal:
+    if v.offered(want) is not None:
         return want
-    first = next((a for a in legal if verb_of(a) == "reinforce" and len(a) == 2), None)
+    first = next((a for a in v.by_verb.get("reinforce", ()) if len(a) == 2), None)
     if first is None and v.s.cov is not None:
         return haggle  # Reckless: the haggle die before any Reinforce
     return first

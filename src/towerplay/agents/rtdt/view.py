@@ -1,9 +1,9 @@
-"""The table as the agent sees it: `game.observe(seat)` read into small objects.
+"""What one decision reads: the observed table (table.py), the legal actions by verb, the
+printed content, and the facts worked out from them once a decision.
 
 Nothing here reads the game's state: every fact comes from the observation (the JSON of
 docs/observe.md) or from the printed content (`game.world`: the board, the cards and
-their abilities). The objects keep the observation's order (buildings, foe tokens,
-cards), so every choice is the same whichever way the facts are read.
+their abilities).
 """
 
 from __future__ import annotations
@@ -11,274 +11,15 @@ from __future__ import annotations
 from collections import deque
 from typing import Any
 
+from towerplay.agents.rtdt.table import Hero, Table
 from towerplay.agents.rtdt.tables import tables
-from towerplay.agents.rtdt.values import GLYPH_HOMES, KINGDOMS, verb_of
+from towerplay.agents.rtdt.values import GLYPH_HOMES, KINGDOMS
 from towerplay.core.notation import Action
 
-LEVELS = ("top", "middle", "bottom")
-SEALS = tuple(f"{LEVELS[i // 4]}_{KINGDOMS[i % 4]}" for i in range(12))  # by Tower index
 # Covenant treasures whose Wild depends on where the hero stands (counted by assess.py)
 WILD_FLAGS = frozenset(
     {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
 )
-
-
-class Hero:
-    """One hero board, as observed (another hero's face-down trials are only a count)."""
-
-    __slots__ = (
-        "hero",
-        "seat",
-        "kingdom",
-        "space",
-        "warriors",
-        "spirit",
-        "potions",
-        "gear",
-        "treasures",
-        "quest_items",
-        "virtues",
-        "inactive",
-        "corruptions",
-        "companions",
-        "trials",
-        "trials_done",
-        "eliminated",
-        "corruption_limit",
-        "_cards",
-    )
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.hero: str = o["hero"]
-        self.seat: int = o["seat"]
-        self.kingdom: str = o["kingdom"]
-        self.space: str = o["space"]
-        self.warriors: int = o["warriors"]
-        self.spirit: int = o["spirit"]
-        self.potions: list[str] = o["potions"]
-        self.gear: list[str] = o["gear"]
-        self.treasures: list[str] = o["treasures"]
-        self.quest_items: list[str] = o["quest_items"]
-        self.virtues: list[str] = o["virtues"]
-        self.inactive: list[str] = o["inactive"]
-        self.corruptions: list[str] = o["corruptions"]
-        self.companions: list[str] = o["companions"]
-        trials = o["trials"]
-        self.trials: list[str] = trials if isinstance(trials, list) else []
-        self.trials_done: list[str] = o["trials_done"]
-        self.eliminated: bool = o["eliminated"]
-        self.corruption_limit: int = o["corruption_limit"]
-        self._cards: list[str] = o["cards"]
-
-    def cards(self) -> list[str]:
-        """Every card whose abilities apply to this hero, in the rules' order."""
-        return self._cards
-
-
-class Turn:
-    __slots__ = (
-        "seat",
-        "phase",
-        "heroic_done",
-        "used",
-        "doubled",
-        "moving_started",
-        "steps_left",
-        "advantages_used",
-        "reinforces",
-    )
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.seat: int = o["seat"]
-        self.phase: str = o["phase"]
-        self.heroic_done: bool = o["heroic_done"]
-        self.used: list[str] = o["used"]
-        self.doubled: bool = o["doubled"]
-        self.moving_started: bool = o["moving_started"]
-        self.steps_left: int = o["steps_left"]
-        self.advantages_used: int = o["advantages_used"]
-        self.reinforces: int = o["reinforces"]
-
-
-class Battle:
-    __slots__ = (
-        "foe",
-        "adversary",
-        "revealed",
-        "card_id",
-        "index",
-        "count",
-        "rung",
-        "pool",
-        "used",
-    )
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.foe: str = o["foe"]
-        self.adversary: bool = o["adversary"]
-        self.revealed: bool = o["revealed"]
-        self.card_id: str = o["card_id"] or ""
-        self.index: int = o["index"]
-        self.count: int = o["cards"]
-        self.rung: int = o["rung"]
-        self.pool: dict[str, int] = o["advantages"]
-        self.used: int = o["used"]
-
-
-class Delve:
-    __slots__ = ("space", "room", "room_id", "improved", "pool", "used")
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.space: str = o["space"]
-        self.room: int = o["room"]
-        self.room_id: str | None = o["room_id"]
-        self.improved: bool = o["improved"]
-        self.pool: dict[str, int] = o["advantages"]
-        self.used: int = o["used"]
-
-
-class Dungeon:
-    __slots__ = ("kind", "rooms", "cleared")
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.kind: str = o["type"]
-        self.rooms: list[str | None] = o["rooms"]  # None: face down
-        self.cleared: list[bool] = o["cleared"]
-
-
-class Trade:
-    __slots__ = ("partner", "moves")
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.partner: int = o["partner"]
-        self.moves: list[str] = o["moves"]
-
-
-class Decision:
-    __slots__ = ("kind", "seat", "amount", "scope", "target", "context", "options")
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.kind: str = o["kind"]
-        self.seat: int = o["seat"]
-        self.amount: int = o["amount"]
-        self.scope: str = o["scope"]
-        self.target: str = o["target"]
-        self.context: str = o["context"]
-        # the options of a choice or a may_pay question (another seat's hidden ones: a count)
-        opts = o.get("options", ())
-        self.options: tuple[str, ...] = tuple(opts) if isinstance(opts, list) else ()
-
-
-class Tower:
-    __slots__ = ("rotation", "seals", "inside")
-
-    def __init__(self, o: dict[str, Any], inside: int) -> None:
-        self.rotation: list[int] = o["rotation"]
-        sealed = set(o["seals"])
-        self.seals = [name in sealed for name in SEALS]
-        self.inside = inside
-
-
-class Site:
-    __slots__ = ("monument", "kingdom", "space", "offerings", "status")
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.monument: str = o["monument"]
-        self.kingdom: str = o["kingdom"]
-        self.space: str = o["space"]
-        self.offerings: int = o["offerings"]
-        self.status: str = o["status"]
-
-
-class Covenant:
-    __slots__ = (
-        "sites",
-        "wastelands",
-        "protections",
-        "doom",
-        "doom_tower",
-        "charges",
-        "blessings",
-        "quarry",
-        "stuck",
-        "foreign_virtues",
-    )
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.sites = [Site(x) for x in o["sites"]]
-        self.wastelands: list[str] = o["wastelands"]
-        self.protections: list[str] = o["protections"]
-        self.doom: dict[str, int] = o["doom"]
-        self.doom_tower: int = o["doom_inside_tower"]
-        self.charges: dict[str, int] = o["charges"]
-        self.blessings: list[int] = o["blessings"]
-        self.quarry: str = o["quarry"]
-        self.stuck: list[int] = o["stuck"]
-        self.foreign_virtues: list[str] = o["foreign_virtues"]
-
-
-class Config:
-    __slots__ = ("mode", "adversary")
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.mode: str = o["mode"]
-        self.adversary: str = o["adversary"]
-
-
-class Table:
-    """The public table: what the old agent read from the state, now from observe."""
-
-    __slots__ = (
-        "obs",
-        "config",
-        "heroes",
-        "skulls",
-        "buildings",
-        "foes",
-        "foe_status",
-        "mutations",
-        "adversary_space",
-        "supply",
-        "market",
-        "gear_piles",
-        "turn",
-        "tower",
-        "pending",
-        "trade",
-        "battle",
-        "delve",
-        "dungeons",
-        "cov",
-    )
-
-    def __init__(self, o: dict[str, Any]) -> None:
-        self.obs = o
-        self.config = Config(o["config"])
-        self.heroes = [Hero(h) for h in o["heroes"]]
-        self.buildings: dict[str, dict[str, Any]] = o["buildings"]
-        self.skulls: dict[str, int] = {
-            sp: b["skulls"] for sp, b in self.buildings.items() if b["standing"]
-        }
-        self.foes: list[tuple[str, str]] = [(f, sp) for f, sp in o["foe_tokens"]]
-        self.foe_status: dict[str, str] = {
-            f: x["status"] for f, x in o["foes"].items() if x["status"] is not None
-        }
-        # battle cards an adversary's mutations added to a foe's deck (Gravemaw)
-        self.mutations: dict[str, tuple[str, ...]] = {
-            f: tuple(cards) for f, cards in o.get("mutations", {}).items()
-        }
-        self.adversary_space: str = o["adversary"]["space"] or ""
-        self.supply: int = o["skulls"]["supply"]
-        self.market: list[str] = o["market"]
-        self.gear_piles: dict[str, int] = o["gear_piles"]
-        self.turn = Turn(o["turn"])
-        self.tower = Tower(o["tower"], o["skulls"]["inside_tower"])
-        self.pending = [Decision(o["pending"])] if o["pending"] is not None else []
-        self.trade = Trade(o["trade"]) if o["trade"] is not None else None
-        self.battle = Battle(o["battle"]) if o["battle"] is not None else None
-        self.delve = Delve(o["delve"]) if o["delve"] is not None else None
-        self.dungeons = {sp: Dungeon(d) for sp, d in o["dungeons"].items()}
-        self.cov = Covenant(o["covenant"]) if o["covenant"] is not None else None
 
 
 class View:
@@ -301,6 +42,7 @@ class View:
         "decks",
         "comp_choice",
         "threat_weight",
+        "read",
     )
 
     def __init__(
@@ -313,17 +55,19 @@ class View:
         decks: dict[Any, Any],
         comp_choice: dict[int, str],
         threat_weight: float,
+        kept: dict[Any, tuple[Any, Any]] | None = None,
     ) -> None:
         self.w = world
         self.obs = obs
-        self.s = Table(obs)
+        self.read: dict[Any, tuple[Any, Any]] = {} if kept is None else kept  # see reread
+        self.s = Table(obs, self.read)
         self.seat = seat
         self.h = self.s.heroes[seat]
         self.t = tables(world)
         self.legal = legal
         self.by_verb: dict[str, list[Action]] = {}
         for a in legal:
-            self.by_verb.setdefault(verb_of(a), []).append(a)
+            self.by_verb.setdefault(a[0] if a else "", []).append(a)  # verb_of, inlined
         self._quests: list[dict[str, Any]] | None = None
         self.cache: dict[Any, Any] = {}
         self.around: dict[str, tuple[int, int, int]] = {}  # by space: see around()
@@ -345,6 +89,13 @@ class View:
             ]
         return self._quests
 
+    def offered(self, action: Action) -> Action | None:
+        """The legal action equal to `action`, or None (looked for among its verb's only)."""
+        for a in self.by_verb.get(action[0], ()):
+            if a == action:
+                return a
+        return None
+
     def dist(self, a: str, b: str) -> int:
         return self.t.dist.get(a, {}).get(b, 99)
 
@@ -354,7 +105,7 @@ class View:
 
 def flag_amount(w: Any, h: Hero, flag: str) -> int:
     """The sum of a printed flag's `amount` over the hero's cards (0 without the flag)."""
-    if flag not in w.profile(h.cards()).flags:
+    if flag not in h.profile(w).flags:
         return 0
     return sum(f.amount for cid in h.cards() for f in w.flags[cid] if f.flag == flag)
 
@@ -394,7 +145,7 @@ def is_quarry(s: Table, foe: str, space: str, adversary: bool) -> bool:
 
 
 def has_flag(v: View, h: Any, flag: str) -> bool:
-    return flag in v.w.profile(h.cards()).flags
+    return flag in h.profile(v.w).flags
 
 
 def competitive(v: View) -> bool:
@@ -503,7 +254,7 @@ def base_move(v: View) -> int:
     h, w = v.h, v.w
     base = None
     plus = 0
-    for m in w.profile(h.cards()).modifiers:
+    for m in h.profile(w).modifiers:
         if m.stat == "set_base_move":
             base = m.amount if base is None else min(base, m.amount)
         elif m.stat == "base_move":
@@ -521,6 +272,15 @@ def moves_this_turn(v: View) -> int:
 
 
 def glyph_cost(v: View, glyph: str) -> int:
+    """What the glyph costs this hero now (once a decision per glyph)."""
+    key = ("glyph", glyph)
+    hit = v.cache.get(key)
+    if hit is None:
+        hit = v.cache[key] = glyph_cost_raw(v, glyph)
+    return hit
+
+
+def glyph_cost_raw(v: View, glyph: str) -> int:
     s, h = v.s, v.h
     try:
         level, home = GLYPH_HOMES[glyph]
@@ -530,7 +290,7 @@ def glyph_cost(v: View, glyph: str) -> int:
     except (KeyError, IndexError, AttributeError):
         return 0
     cost = 1
-    for m in v.w.profile(h.cards()).modifiers:
+    for m in h.profile(v.w).modifiers:
         if m.stat == "set_glyph_cost":
             return int(m.amount)
         if m.stat == "glyph_cost":
@@ -540,7 +300,7 @@ def glyph_cost(v: View, glyph: str) -> int:
 
 def treasure_limit(v: View) -> int:
     limit = 4
-    for m in v.w.profile(v.h.cards()).modifiers:
+    for m in v.h.profile(v.w).modifiers:
         if m.stat == "treasure_limit":
             limit = min(limit, m.amount)
     return limit
@@ -548,7 +308,7 @@ def treasure_limit(v: View) -> int:
 
 def adv_cap(v: View) -> int:
     cap = 10
-    for m in v.w.profile(v.h.cards()).modifiers:
+    for m in v.h.profile(v.w).modifiers:
         if m.stat == "advantage_cap":
             cap = min(cap, m.amount - v.s.turn.advantages_used)
     return max(0, cap)
