@@ -45,6 +45,19 @@ def test_shuffle_is_a_permutation() -> None:
     assert sorted(items) == list(range(50)) and items != list(range(50))
 
 
+@given(st.integers(min_value=0, max_value=(1 << 64) - 1), st.integers(min_value=0, max_value=80))
+def test_shuffle_draws_as_below_does(seed: int, n: int) -> None:
+    """The inlined shuffle is Fisher-Yates with `below(i + 1)`: the same order and the same
+    generator state after it, so every pinned game keeps its decks."""
+    items, expected = list(range(n)), list(range(n))
+    fast, slow = Rng(seed), Rng(seed)
+    fast.shuffle(items)
+    for i in range(n - 1, 0, -1):
+        j = slow.below(i + 1)
+        expected[i], expected[j] = expected[j], expected[i]
+    assert items == expected and fast.state == slow.state
+
+
 @given(
     st.lists(
         st.text(alphabet="abcdefghijklmnopqrstuvwxyz_0123456789", min_size=1, max_size=12),

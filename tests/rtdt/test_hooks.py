@@ -96,6 +96,31 @@ def test_a_gated_ability_runs_only_for_a_holder_and_otherwise_passes() -> None:
     assert all(u(w, s, s.heroes[1]) == () for u in uses)  # a contribution: nothing
 
 
+def test_held_by_keeps_the_handlers_of_the_cards_held_in_their_order() -> None:
+    """`held_by` drops exactly the hero-gated abilities whose flag the cards lack; handlers
+    of no card and those gated on every holder (on_holders) stay, in the table's order."""
+    g = covenant_game(("orphaned_scion", "relentless_warden"))
+    give(g, 0, corruptions=["crestfallen", "timid"])
+    w, s = g.world, g.state
+    prof = w.profile(s.heroes[0].cards())
+    kept = hooks.held_by(w.hooks.restrict_actions, prof)
+    assert [f.__name__ for f in kept] == ["restrict_crestfallen[no_banner]", "restrict_timid[no_tower_adjacent]"]
+    assert hooks.held_by(w.hooks.restrict_actions, w.profile(s.heroes[1].cards())) == ()
+    assert hooks.held_by(w.hooks.restrict_actions, prof) is kept  # kept in the Profile
+    wands = [f for f in w.hooks.card_uses if f.__name__ == "wand_uses"]  # no card's ability
+    assert wands and hooks.held_by(w.hooks.card_uses, prof) == tuple(wands)
+    holders = w.hooks.foe_status_changed  # gated on every holder, not the hero given
+    assert hooks.held_by(holders, prof) == holders
+    for h in s.heroes:  # calling only those gives what calling every handler gives
+        out = [act("banner"), act("move", sorted(w.board.tower_adjacent)[0])]
+        every, some = list(out), list(out)
+        for f in w.hooks.restrict_actions:
+            every = f(w, s, h, every)
+        for f in hooks.held_by(w.hooks.restrict_actions, w.profile(h.cards())):
+            some = f(w, s, h, some)
+        assert every == some
+
+
 def test_a_holders_ability_runs_for_each_hero_still_in_the_game_holding_it() -> None:
     g = covenant_game(("orphaned_scion", "relentless_warden", "undaunted_aegis"))
     give(g, 2, treasures=["azkols_ichor"], warriors=0)

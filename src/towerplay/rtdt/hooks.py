@@ -219,13 +219,35 @@ def on_holders(
                     return True
         return False if question else None
 
-    _register_flag(event, flag, feature, handler, gated)
+    _register_flag(event, flag, feature, handler, gated, by_hero=False)
 
 
-def _register_flag(event: str, flag: str, feature: str, handler: Handler, gated: Handler) -> None:
+def _register_flag(
+    event: str, flag: str, feature: str, handler: Handler, gated: Handler, by_hero: bool = True
+) -> None:
+    """`by_hero`: the gate is the hero the event is given holding `flag` (on_flag,
+    on_flag_filter), which `held` may check once for a hero's whole set of cards."""
     gated.__name__ = f"{getattr(handler, '__name__', 'handler')}[{flag}]"
+    gated.hero_flag = flag if by_hero else None  # type: ignore[attr-defined]
     on(event, feature, gated)
     _FLAGGED.append((event, flag, feature, handler))
+
+
+def held_by(handlers: tuple[Handler, ...], prof: Any) -> tuple[Handler, ...]:
+    """`handlers` less the card abilities (on_flag, on_flag_filter) whose flag none of a
+    hero's cards has; `prof` is the Profile of those cards (World.profile). A dropped
+    handler would only have given its `otherwise`, so an emitter that combines answers in a
+    way `otherwise` does not change (a filter, a list extended, `all`/`any`) may call just
+    these. Kept in the Profile by the handler tuple: gating each handler on every call was
+    a tenth of a Covenant turn step."""
+    found = prof.held.get(handlers)
+    if found is None:
+        found = prof.held[handlers] = tuple(
+            fn
+            for fn in handlers
+            if (flag := getattr(fn, "hero_flag", None)) is None or flag in prof.flags
+        )
+    return found
 
 
 def flag_handlers() -> dict[str, list[tuple[str, Handler]]]:

@@ -38,6 +38,12 @@ class Profile:
     triggers: dict[str, tuple[tuple[str, Triggered], ...]]  # on -> (card id, ability)
     move_set: int | None  # a `set_base_move` value, if any (the lowest)
     move_add: int  # the sum of `base_move` modifiers
+    cards: tuple[str, ...] = ()  # the cards, in the hero's order (HeroState.cards)
+    # the cards with a flag, in that order (World.cards_with), filled as asked
+    with_flag: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
+    # an event's handlers less the card abilities none of these cards has (hooks.held_by),
+    # by the handler tuple; filled as events are emitted, never changed once filled
+    held: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict, compare=False)
 
 
 # the HeroState lists `HeroState.cards` joins, by card kind (where `World.holds` looks)
@@ -111,8 +117,19 @@ class World:
                 move_add=sum(
                     m.amount for cid in key for m in self.modifiers[cid] if m.stat == "base_move"
                 ),
+                cards=key,
             )
         return p
+
+    def cards_with(self, prof: Profile, flag: str) -> tuple[str, ...]:
+        """The cards of a Profile that have this flag, in their order; kept in the Profile,
+        as card abilities ask for theirs on every turn step (rules.common.flag_cards)."""
+        found = prof.with_flag.get(flag)
+        if found is None:
+            found = prof.with_flag[flag] = tuple(
+                cid for cid in prof.cards if any(f.flag == flag for f in self.flags[cid])
+            )
+        return found
 
     def holds(self, h: Any, flag: str) -> bool:
         """Whether hero `h` holds a card with this flag - what `flag in

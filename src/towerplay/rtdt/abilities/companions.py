@@ -94,10 +94,12 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
 
 def seal_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use CARD SEAL` for each removed seal, once a turn, with the spirit (card_uses)."""
+    off = [i for i, on_tower in enumerate(s.tower.seals) if not on_tower]
+    if not off:  # every seal on: nothing to restore (the usual case early on)
+        return []
     card = flag_cards(w, h, RESTORE_SEAL)[0]
     if card in s.turn.used or h.spirit < flag_amount(w, h, RESTORE_SEAL):
         return []
-    off = [i for i, on_tower in enumerate(s.tower.seals) if not on_tower]
     return [act("use", card, tower.seal_id(i)) for i in off]
 
 

@@ -11,6 +11,7 @@ mode's actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import Lose, OtherBanner
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.common import (
@@ -265,9 +266,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 out.append(act("use", card, foe))
     for more in hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6)
         out.extend(more(w, s, h))
-    for uses in hk.card_uses:  # Covenant treasures' uses
+    for uses in held_by(hk.card_uses, prof):  # Covenant treasures' uses
         out.extend(uses(w, s, h))
-    for restrict in hk.restrict_actions:  # corruptions forbid (covenant/cards.py)
+    for restrict in held_by(hk.restrict_actions, prof):  # corruptions forbid (covenant/cards.py)
         out = restrict(w, s, h, out)
     return out
 

@@ -54,9 +54,11 @@ def has_flag(w: World, h: HeroState, flag: str) -> bool:
 
 
 def flag_cards(w: World, h: HeroState, flag: str) -> list[str]:
-    if flag not in w.profile(h.cards()).flags:
+    """The hero's cards with this flag, in the order of `HeroState.cards`."""
+    prof = w.profile(h.cards())
+    if flag not in prof.flags:
         return []
-    return [cid for cid in h.cards() if any(f.flag == flag for f in w.flags[cid])]
+    return list(w.cards_with(prof, flag))
 
 
 def restricted(w: World, h: HeroState, what: str) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
+from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import Effect, Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
@@ -176,6 +177,8 @@ def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out: list[Action] = []
     afar = w.hooks.quest_from_afar
+    if afar:  # only the cards this hero holds can answer (hooks.held_by)
+        afar = held_by(afar, w.profile(h.cards()))
     for aq in s.quests:
         if aq.space != h.space:  # only from its space, unless a card says (Opal)
             for from_here in afar:  # inlined from_afar: this runs per quest, every step

@@ -6,6 +6,7 @@ buildings) come through hooks (covenant/reinforce.py).
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
+from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import ReinforceOption
 from towerplay.rtdt.rules.common import (
     glyph_cost,
@@ -66,8 +67,9 @@ def reinforce_cost(
         building = w.board.building_of[h.space]
         info = w.content.buildings[building]
         base = info.free.spirit if option == "free" else info.enhanced.spirit
+    prof = prof or w.profile(h.cards())
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    for discount in w.hooks.reinforce_discount:  # Resolute; the glyph is still paid
+    for discount in held_by(w.hooks.reinforce_discount, prof):  # Resolute; the glyph is still paid
         extra -= discount(w, s, h, option)
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
