@@ -4,6 +4,7 @@ engine words it otherwise), and a bad option at the command line reads in Portug
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -97,3 +98,49 @@ def test_a_bad_option_reads_in_portuguese(args: list[str], portuguese: str) -> N
     result = runner.invoke(app, [*args, "--lang", "pt"])
     assert result.exit_code == 2
     assert portuguese in " ".join(result.output.split()), result.output
+
+
+def _bad_save(tmp: Path, game: Any, spoil: Callable[[dict[str, Any]], None]) -> str:
+    data = game.to_json()
+    spoil(data)
+    file = tmp / "bad_save.json"
+    file.write_text(json.dumps(data), encoding="utf-8")
+    return str(file)
+
+
+def _wrong_turn(data: dict[str, Any]) -> None:
+    data["turn_number"] = "soon"
+
+
+def _no_month(data: dict[str, Any]) -> None:
+    del data["month"]
+
+
+def _other_game(data: dict[str, Any]) -> None:
+    data["game"] = "chess"
+
+
+@pytest.mark.parametrize(
+    ("kind", "spoil", "portuguese"),
+    [
+        ("rtdt", _wrong_turn, "turn_number: esperava um número inteiro, veio 'soon'"),
+        ("rtdt", _no_month, "month: falta"),
+        ("tactics", _other_game, "game: não é um jogo salvo de tactics"),
+    ],
+    ids=["rtdt-type", "rtdt-missing", "tactics-game"],
+)
+def test_a_bad_save_reads_in_portuguese(
+    kind: str, spoil: Callable[[dict[str, Any]], None], portuguese: str, tmp_path: Path
+) -> None:
+    """A save's field that does not validate (core/serial.py, the games' save modules) is
+    worded by `--lang pt`, file and field named; English is unchanged."""
+    if kind == "rtdt":
+        game: Any = new_rtdt(make_config(players=1), 3)
+        file = _bad_save(tmp_path, game, spoil)
+        exc = raised(lambda: type(game).from_json(read_json(file), file))
+    else:
+        game = new_tactics({"encounter": "goblin_ambush"}, 3)
+        file = _bad_save(tmp_path, game, spoil)
+        exc = raised(lambda: type(game).from_json(read_json(file), file))
+    assert quoted(exc, catalog("en")) == str(exc)
+    assert portuguese in quoted(exc, catalog("pt")), str(exc)

@@ -51,6 +51,31 @@ ENGINE_SENTENCES = (
     N_("{n} players need {n} different home kingdoms"),
     N_("each player plays a different hero"),
     N_("{path}: records are written as {formats}"),
+    # a save's or a record's field that does not validate (core/serial.py, rtdt/save.py,
+    # tactics/save.py, tactics/campaign/game.py, rtdt/game.py)
+    N_("expected {expected} (or {older}), got {got}"),
+    N_("expected version {version} (or {older})"),
+    N_("expected a JSON object"),
+    N_("expected an object"),
+    N_("expected a list of lines of text"),
+    N_("expected a list with one entry per seat ({n})"),
+    N_("expected a list of {n}"),
+    N_("expected a list"),
+    N_("expected true or false, got {raw}"),
+    N_("expected text, got {raw}"),
+    N_("expected an integer, got {raw}"),
+    N_("{raw} is out of range {lo}..{hi}"),
+    N_("{raw} is out of range"),
+    N_("{key} appears twice"),
+    N_("unknown value {raw}"),
+    N_("unknown field"),
+    N_("unknown id"),
+    N_("missing"),
+    N_("not a {game} save"),
+    N_("no legal action answers this state"),
+    N_("heroes, difficulty and players differ from the state"),
+    N_("present exactly while an encounter is fought"),
+    N_("not this chapter's encounter for this party"),
     N_("not JSON: {message}"),
     # Python's json module's messages (JSONDecodeError.msg), which "not JSON" quotes
     N_("Expecting value"),
@@ -66,7 +91,7 @@ ENGINE_SENTENCES = (
 )
 # a bad file's line: its file, the field (or line) and the reason
 FILE_ERROR = N_("{file}: {field}: {reason}")
-FILE_FIELDS = (N_("file"), N_("line {n}"))
+FILE_FIELDS = (N_("file"), N_("line {n}"), N_("(top level)"))
 _FIELD = re.compile(r"\{(\w+)\}")
 
 
@@ -107,6 +132,7 @@ def quoted(exc: BaseException, words: Catalog) -> str:
     if isinstance(exc, IllegalAction):
         return words.refusal(exc)
     if isinstance(exc, (SaveError, ContentError)):
+        # the file and the field are the file's own names, never translated as words ("month")
         field, reason = reword(exc.field, words), reword(exc.reason, words)
-        return words.format(FILE_ERROR, file=exc.file, field=field, reason=reason)
+        return words.gettext(FILE_ERROR).format(file=exc.file, field=field, reason=reason)
     return reword(str(exc), words)
