@@ -202,7 +202,7 @@ def test_log_shows_the_whole_history() -> None:
         ("rtdt", "citadel", "Reinforce, free"),
         ("tactics", "cleave", "attack: red red, range 1, area 1"),
         ("tactics", "shield_wall", "reduce the damage by 3"),
-        ("tactics", "gm1", "Goblin Minion (enemy)"),
+        ("tactics", "wc1", "Warband Cutthroat (enemy)"),
         ("tactics", "FI0", "Fighter (class)"),
         ("tactics", "Warlord's Charge", "boss: move +1"),
         ("tactics", "fighter", "starting cards"),
@@ -226,7 +226,7 @@ def test_the_legends_explain_the_symbols_and_the_identifiers() -> None:
     _, out = play(RTDT, build_game(1, [], "heroic", None, 3), ["legend", "quit"])
     assert "C citadel" in out and "★ main goal" in out
     _, out = play(TACTICS, played(new_game({}, 2), 6), ["legend", "quit"])
-    assert "### wall" in out and "gm1" in out and "goblin minion" in out and "FI0" in out
+    assert "### wall" in out and "wc1" in out and "warband cutthroat" in out and "FI0" in out
 
 
 @pytest.mark.parametrize("game", ["rtdt", "tactics"])

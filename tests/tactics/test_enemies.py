@@ -385,7 +385,7 @@ def test_AT_SPAWN_2_an_ambush_spawns_next_to_the_closest_hero() -> None:
     g = arena(content=goblins(), at=("e4", "a1", "b1"))
     boss_turn(g, "Ambush")
     answer_all(g)
-    spawned = [u for u in g.s.units.values() if u.type_id == "goblin_minion" and u.uid != "gm1"]
+    spawned = [u for u in g.s.units.values() if u.type_id == "warband_cutthroat"]
     assert len(spawned) == 1
     fighter = unit(g, "fighter")
     assert (

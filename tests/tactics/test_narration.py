@@ -22,9 +22,21 @@ GOBLINS = (
 )
 
 
-def goblins(dice: int) -> TacticsGame:
+CUTTHROATS = (
+    {"id": "GW", "enemy": "grutch", "at": "j8"},
+    {"id": "WC1", "enemy": "warband_cutthroat", "at": "c6"},
+    {"id": "GA1", "enemy": "goblin_archer", "at": "h8"},
+)
+
+
+def goblins(dice: int, placements: tuple[dict[str, str], ...] = GOBLINS) -> TacticsGame:
     """Fighter on c5 next to the goblin minion GM1 (3 HP), every die showing `dice`."""
-    return arena(content=content_with(placements=GOBLINS, dice=dice), at=("c5", "a1", "b1"))
+    return arena(content=content_with(placements=placements, dice=dice), at=("c5", "a1", "b1"))
+
+
+def cutthroats(dice: int) -> TacticsGame:
+    """Fighter on c5 next to the warband cutthroat WC1 (4 HP), whom Grutch's Ambush calls."""
+    return goblins(dice, CUTTHROATS)
 
 
 def told(g: TacticsGame, kind: str, msg: str) -> list[dict[str, Any]]:
@@ -46,15 +58,15 @@ def decline_all(g: TacticsGame) -> None:
 
 
 def test_AT_SPAWN_3_an_attack_that_defeats_and_a_spawn_that_follows_are_told_in_numbers() -> None:
-    g = goblins(dice=2)
+    g = cutthroats(dice=3)
     turn(g, "fighter", ["basic_attack", "basic_move", "cleave", "charge"])
     mark = len(g.events)
     g.apply("play basic_attack")
     g.apply("target c6")
     roll = told(g, "reveal", "{unit} rolls {dice} to attack, {bonus} bonus: {total}")
     assert roll == [
-        {"unit": "fighter", "dice": "2", "bonus": "+1", "total": "3"}
-        | {"+rolled": 2, "+bonus": 1, "+total": 3}
+        {"unit": "fighter", "dice": "3", "bonus": "+1", "total": "4"}
+        | {"+rolled": 3, "+bonus": 1, "+total": 4}
     ]
     (hit,) = told(
         g, "damage", "{attacker} {verb} {target}: {damage} damage; {target} has {hp} of {max_hp} HP"
@@ -62,30 +74,30 @@ def test_AT_SPAWN_3_an_attack_that_defeats_and_a_spawn_that_follows_are_told_in_
     assert hit == {
         "attacker": "fighter",
         "verb": "attacks",
-        "target": "gm1",
-        "total": "3",
+        "target": "wc1",
+        "total": "4",
         "blocked": "0",
-        "damage": "3",
+        "damage": "4",
         "hp": "0",
-        "max_hp": "3",
-        "+hp": -3,
+        "max_hp": "4",
+        "+hp": -4,
         "+blocked": 0,
     }
     kinds = [e.kind for e in after(g, mark)]
     assert kinds[-4:] == ["text", "reveal", "damage", "defeat"]  # played, rolled, hit, defeated
-    assert g.events[-1].text == "gm1 is defeated"
-    boss_turn(g, "Ambush")  # Grutch calls a goblin minion next to the closest hero
+    assert g.events[-1].text == "wc1 is defeated"
+    boss_turn(g, "Ambush")  # Grutch calls a cutthroat next to the closest hero
     decline_all(g)
     (spawned,) = told(g, "spawn", "{unit} ({enemy}, {hp} HP) spawns at {square}")
-    assert spawned["unit"] == "gm2" and spawned["enemy"] == "Goblin Minion"
-    assert spawned["hp"] == "3" and unit(g, "gm2").hp == 3
-    assert g.ctx.board.name(unit(g, "gm2").square) == spawned["square"]
-    assert "gm1" not in g.s.units  # gm1 was defeated: its id is not given again
+    assert spawned["unit"] == "wc2" and spawned["enemy"] == "Warband Cutthroat"
+    assert spawned["hp"] == "4" and unit(g, "wc2").hp == 4
+    assert g.ctx.board.name(unit(g, "wc2").square) == spawned["square"]
+    assert "wc1" not in g.s.units  # wc1 was defeated: its id is not given again
 
 
 def test_AT_SPAWN_3_a_version_2_save_gives_a_fresh_id_too() -> None:
-    g = goblins(dice=2)
-    del g.s.units["gm1"]  # defeated before the save; a version 2 save kept no trace of it
+    g = cutthroats(dice=3)
+    del g.s.units["wc1"]  # defeated before the save; a version 2 save kept no trace of it
     turn(g, "fighter")
     data = g.to_json()
     data["version"] = 2
@@ -94,7 +106,7 @@ def test_AT_SPAWN_3_a_version_2_save_gives_a_fresh_id_too() -> None:
     assert back.log == g.log and {e.kind for e in back.events} == {"text"}
     boss_turn(back, "Ambush")
     decline_all(back)
-    assert "gm2" in back.s.units and "gm1" not in back.s.units
+    assert "wc2" in back.s.units and "wc1" not in back.s.units
 
 
 def test_a_boss_card_is_revealed_by_name_with_who_it_activates() -> None:

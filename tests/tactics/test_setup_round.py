@@ -65,9 +65,9 @@ def test_AT_SETUP_4_at_most_three_passive_and_two_dice_abilities() -> None:
 def test_AT_SETUP_5_enemies_and_stats_by_hero_count() -> None:
     three = new_game({"party": ["fighter", "rogue", "cleric"]}, 1)
     five = new_game({"party": ["fighter", "rogue", "cleric", "wizard", "archer"]}, 1)
-    assert "gm3" not in three.s.units and "gm4" in five.s.units
-    assert three.s.units["gm1"].max_hp == 3 and five.s.units["gm1"].max_hp == 4
-    assert three.ctx.board.name(three.s.units["gm1"].square) == "f5"
+    assert "wc3" not in three.s.units and "wc4" in five.s.units
+    assert three.s.units["wc1"].max_hp == 4 and five.s.units["wc1"].max_hp == 7
+    assert three.ctx.board.name(three.s.units["wc1"].square) == "f5"
 
 
 def test_AT_SETUP_6_hp_from_hearts_and_revive_potions_by_difficulty() -> None:
