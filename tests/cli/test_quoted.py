@@ -5,6 +5,7 @@ engine words it otherwise), and a bad option at the command line reads in Portug
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -144,3 +145,50 @@ def test_a_bad_save_reads_in_portuguese(
         exc = raised(lambda: type(game).from_json(read_json(file), file))
     assert quoted(exc, catalog("en")) == str(exc)
     assert portuguese in quoted(exc, catalog("pt")), str(exc)
+
+
+def _two_winners_off_the_table(data: dict[str, Any]) -> None:
+    data["result"] = {"outcome": "win", "cause": "", "winners": [7]}
+
+
+def _no_status(data: dict[str, Any]) -> None:
+    data["foe_status"].pop(data["foes"][0][0])
+
+
+@pytest.mark.parametrize(
+    ("spoil", "portuguese"),
+    [
+        (_two_winners_off_the_table, "result.winners: um vencedor não é um lugar"),
+        (_no_status, "falta: cada inimigo do jogo tem um estado"),
+    ],
+    ids=["winner", "status"],
+)
+def test_a_save_that_does_not_hang_together_reads_in_portuguese(
+    spoil: Callable[[dict[str, Any]], None], portuguese: str, tmp_path: Path
+) -> None:
+    """rtdt/save_checks.py's reasons (a save whose fields validate but contradict each other)
+    are quoted templates too."""
+    game: Any = new_rtdt(make_config(players=1), 3)
+    file = _bad_save(tmp_path, game, spoil)
+    exc = raised(lambda: type(game).from_json(read_json(file), file))
+    assert quoted(exc, catalog("en")) == str(exc)
+    assert portuguese in quoted(exc, catalog("pt")), str(exc)
+
+
+def test_every_quoted_sentence_is_still_built_somewhere() -> None:
+    """Each listed sentence's literal words still stand in the source that builds it (an
+    f-string or a template), so a reworded engine message is not left unmatched unnoticed."""
+    from towerplay.cli import quoted as module
+
+    root = Path(module.__file__).parents[1]
+    sources = "\n".join(
+        p.read_text(encoding="utf-8") for p in root.rglob("*.py") if p.name != "quoted.py"
+    )
+    system = {"No such file or directory", "Permission denied", "Is a directory"}
+    json_words = {"Expecting", "Unterminated", "Extra data", "Invalid"}
+    for template in module.ENGINE_SENTENCES:
+        if template in system or any(template.startswith(w) for w in json_words):
+            continue  # the operating system's and the json module's own sentences
+        for piece in re.split(r"\{\w+\}", template):
+            piece = piece.strip(" ;:,()'")
+            assert len(piece) < 3 or piece in sources, (template, piece)
