@@ -417,12 +417,14 @@ def find_area_target(page: Any, base_url: str) -> tuple[dict[str, Any], int, dic
 
 def test_a_tactics_area_is_previewed_on_its_target(chromium: Any, base_url: str) -> None:
     """While a card's target is chosen, hovering a target square lights the area it would
-    reach (AT-AOE-1: the radius every way, diagonals included)."""
+    reach (AT-AOE-1: the radius every way, diagonals included). The pointer goes to the
+    square's middle as a player's would (`force`: a figure standing there may cover it, and
+    hovering the figure previews the same area)."""
     page = chromium.new_page()
     made, seat, pending = find_area_target(page, base_url)
     shown = open_seat(chromium, base_url, made["seats"][seat]["link"])
     target = pending["choices"][0].split(" ")[1]
-    shown.hover(f'svg.grid [data-square="{target}"]')
+    shown.hover(f'svg.grid [data-square="{target}"]', force=True)
     lit = shown.locator("svg.grid .sq.in-area").count()
     squares = shown.locator("svg.grid .sq").count()
     assert 1 < lit <= (2 * pending["area"]["radius"] + 1) ** 2 < squares, lit

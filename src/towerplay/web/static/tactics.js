@@ -81,6 +81,13 @@ const Tactics = {
             change < 0 ? String(change) : `+${change}`);
       }
       g.addEventListener("click", () => Play.pick(u.squares[0]));
+      // a figure standing on a target square covers it: hovering the figure previews too
+      const on = area && u.squares.find((sq) => lit.has(sq));
+      if (on) {
+        const col = on.charCodeAt(0) - 97, row = Number(on.slice(1)) - 1;
+        g.addEventListener("mouseenter", () => this.preview(root, col, row, area.radius, true));
+        g.addEventListener("mouseleave", () => this.preview(root, col, row, area.radius, false));
+      }
     }
     this.lastHp = Object.fromEntries(o.units.map((u) => [u.id, u.hp]));
     return root;
