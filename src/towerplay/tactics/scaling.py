@@ -85,14 +85,3 @@ def summary(enc: Encounter, level: int, heroes: int) -> dict[str, Any]:
     }
     out["scaled"] = any(out[k] for k in ("boss_hp_percent", "minion_hp_percent", "attack_bonus"))
     return out
-
-
-def summary_text(enc: Encounter, level: int, heroes: int) -> str:
-    """The summary in words, as `describe` and the terminal show it."""
-    s = summary(enc, level, heroes)
-    if not s["scaled"]:
-        return f"party level {level}: printed numbers"
-    return (
-        f"scaled for party level {level}: boss HP +{s['boss_hp_percent']}%, "
-        f"minion HP +{s['minion_hp_percent']}%, attacks +{s['attack_bonus']}"
-    )
