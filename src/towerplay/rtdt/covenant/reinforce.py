@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from towerplay.rtdt.covenant import wastelands
 from towerplay.rtdt.covenant.monuments import built_at
-from towerplay.rtdt.models import Monument, ReinforceOption
+from towerplay.rtdt.models import Monument, MonumentOption, ReinforceOption
 from towerplay.rtdt.rules.common import building_type, has_flag
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -40,7 +40,13 @@ def option(w: World, s: State, h: HeroState, source: str, which: str) -> Reinfor
 
 def warriors_cost(w: World, s: State, h: HeroState, source: str, which: str) -> int:
     opt = option(w, s, h, source, which)
-    return getattr(opt, "warriors", 0)
+    return opt.warriors if isinstance(opt, MonumentOption) else 0
+
+
+def option_flag(opt: ReinforceOption) -> str:
+    """The engine hook a monument's option names, or "" (a building's options name none).
+    Asked by type, not getattr: a pydantic model's missing attribute costs an exception."""
+    return (opt.flag or "") if isinstance(opt, MonumentOption) else ""
 
 
 def far_sources(w: World, s: State, h: HeroState) -> list[str]:

@@ -54,7 +54,7 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     opt = cr.option(w, s, h, source, which)
     if h.warriors < cr.warriors_cost(w, s, h, source, which):
         return False
-    found = OPTIONS.get(getattr(opt, "flag", None) or "")
+    found = OPTIONS.get(cr.option_flag(opt))
     if found is not None and found.feasible is not None:
         return found.feasible(w, s, h)
     if any(e.op == "remove_foe" for e in opt.effects):  # the Nightmare Cage (COV-CLARIFY-18)
@@ -90,7 +90,7 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
     warriors = cr.warriors_cost(w, s, h, source, which)
     if warriors:
         pay(w, s, h, "warriors", warriors, Cause(ENHANCED_OPTION, w.name(source)))
-    found = OPTIONS.get(getattr(opt, "flag", None) or "")
+    found = OPTIONS.get(cr.option_flag(opt))
     if found is not None:
         found.apply(w, s, h, source)
 
