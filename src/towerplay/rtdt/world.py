@@ -89,36 +89,46 @@ class World:
             found = self.memo[key] = dataclasses.replace(self, hooks=hooks)
         return found
 
-    def profile(self, cards: list[str]) -> Profile:
+    def profile(self, cards: Sequence[str]) -> Profile:
         """The Profile of a hero's cards (cached by the card list)."""
         key = tuple(cards)
         p = self.profiles.get(key)
-        if p is None:
-            if len(self.profiles) > 50_000:
-                self.profiles.clear()
-            triggers: dict[str, list[tuple[str, Triggered]]] = {}
-            for cid in key:
-                for t in self.triggers[cid]:
-                    triggers.setdefault(t.on, []).append((cid, t))
-            p = self.profiles[key] = Profile(
-                flags=frozenset(f.flag for cid in key for f in self.flags[cid]),
-                restrictions=frozenset(r for cid in key for r in self.restrictions[cid]),
-                modifiers=tuple(m for cid in key for m in self.modifiers[cid]),
-                triggers={on: tuple(v) for on, v in triggers.items()},
-                move_set=min(
-                    (
-                        m.amount
-                        for cid in key
-                        for m in self.modifiers[cid]
-                        if m.stat == "set_base_move"
-                    ),
-                    default=None,
+        return p if p is not None else self._new_profile(key)
+
+    def hero_profile(self, h: Any) -> Profile:
+        """`profile(h.cards())`, its key built as one tuple of the lists `HeroState.cards`
+        joins, in its order: rules ask for it several times a decision."""
+        key = (*h.virtues, *h.gear, *h.treasures, *h.corruptions, *h.quest_items, *h.companions)
+        p = self.profiles.get(key)
+        return p if p is not None else self._new_profile(key)
+
+    def _new_profile(self, key: tuple[str, ...]) -> Profile:
+        """Build a Profile and keep it (the cache is emptied past 50,000 card sets)."""
+        if len(self.profiles) > 50_000:
+            self.profiles.clear()
+        triggers: dict[str, list[tuple[str, Triggered]]] = {}
+        for cid in key:
+            for t in self.triggers[cid]:
+                triggers.setdefault(t.on, []).append((cid, t))
+        p = self.profiles[key] = Profile(
+            flags=frozenset(f.flag for cid in key for f in self.flags[cid]),
+            restrictions=frozenset(r for cid in key for r in self.restrictions[cid]),
+            modifiers=tuple(m for cid in key for m in self.modifiers[cid]),
+            triggers={on: tuple(v) for on, v in triggers.items()},
+            move_set=min(
+                (
+                    m.amount
+                    for cid in key
+                    for m in self.modifiers[cid]
+                    if m.stat == "set_base_move"
                 ),
-                move_add=sum(
-                    m.amount for cid in key for m in self.modifiers[cid] if m.stat == "base_move"
-                ),
-                cards=key,
-            )
+                default=None,
+            ),
+            move_add=sum(
+                m.amount for cid in key for m in self.modifiers[cid] if m.stat == "base_move"
+            ),
+            cards=key,
+        )
         return p
 
     def cards_with(self, prof: Profile, flag: str) -> tuple[str, ...]:

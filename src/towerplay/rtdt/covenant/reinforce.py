@@ -56,8 +56,8 @@ def far_sources(w: World, s: State, h: HeroState) -> list[str]:
     out: list[str] = []
     aura = AURA in s.turn.used
     tent = (
-        wastelands.terrain(w, s, h.space) == "desert"
-        and h.space not in s.skulls
+        h.space not in s.skulls
+        and wastelands.terrain(w, s, h.space) == "desert"
         and has_flag(w, h, "reinforce_on_desert")
     )
     if not aura and not tent:

@@ -90,7 +90,7 @@ def move_targets(w: World, h: HeroState, prof: Profile | None = None) -> list[st
     """Adjacent spaces over land or river edges (RTDT-MOVE-6..9); the Amulet of the Marid
     lets a river crossing end anywhere along that river."""
     board = w.board
-    prof = prof or w.profile(h.cards())
+    prof = prof or w.hero_profile(h)
     if "river_slide" not in prof.flags:
         return list(board.neighbours[h.space])
     targets = list(board.neighbours[h.space])
@@ -115,7 +115,7 @@ def _step_actions(w: World, space: str) -> tuple[Action, ...]:
 
 def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = None) -> list[str]:
     """Buildings you may Cleanse: the one on your space, with skulls (RTDT-CLEANSE-1, -2)."""
-    prof = prof or w.profile(h.cards())
+    prof = prof or w.hero_profile(h)
     if "cleanse_any_space" in prof.flags:
         spaces = [sp for sp, n in s.skulls.items() if n > 0 and cleansable(w, s, sp)]
     else:
@@ -194,14 +194,18 @@ def turn_actions(w: World, s: State) -> list[Action]:
         return out
     # RTDT-TURN-5, RTDT-TURN-6: move, one heroic action, one Reinforce, optional, any order
     out = []
-    prof = w.profile(h.cards())
+    prof = w.hero_profile(h)
     held = False  # COV-WASTE-4: no moving on from a wasteland
     for is_held in hk.stuck:
         if is_held(w, s, h):
             held = True
             break
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
-    gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g) for g in GLYPHS}
+    gc = (
+        NO_GLYPH_COSTS
+        if all(s.tower.seals)
+        else {g: glyph_cost(w, s, h, g, prof) for g in GLYPHS}
+    )
     if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
         out.append(BANNER)
         if h.treasures:
@@ -213,7 +217,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if (
             not t.moving_started
             and not t.doubled
-            and h.spirit >= double_cost(w, h)
+            and h.spirit >= double_cost(w, h, prof)
             and "double_move" not in prof.restrictions
             and not held
         ):
@@ -241,12 +245,12 @@ def turn_actions(w: World, s: State) -> list[Action]:
             out.extend(act("battle", foe, sp) for foe, sp in battle.battle_targets(w, s, h, prof))
         more_quests = hk.quest_actions  # the competitive mode's trials and Tower dungeon
         if (s.quests or more_quests) and not t.heroic_done and h.spirit >= gc["quest"]:
-            out.extend(quests.quest_actions(w, s, h))  # RTDT-QUEST-2
+            out.extend(quests.quest_actions(w, s, h, prof))  # RTDT-QUEST-2
             for more in more_quests:
                 out.extend(more(w, s, h))
         if h.space in s.siege_trees and not t.reinforces and h.spirit >= gc["reinforce"]:
             out.append(act("reinforce", "tree"))  # RTDT-TOKEN-9
-        if can_reinforce(w, s, h):
+        if can_reinforce(w, s, h, prof):
             _reinforce_actions(w, s, h, prof, gc["reinforce"], out)
         for more in hk.turn_actions:  # COV-BUILD-1
             out.extend(more(w, s, h))
@@ -258,7 +262,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if "skip_skull_drop" in prof.flags:
             out.append(END_SKIP)
     for item in usable_cards(h):
-        out.extend(use_actions(w, s, h, item))
+        if w.uses[item]:  # most cards have no `use`: their abilities act by themselves
+            out.extend(use_actions(w, s, h, item))
     if "remove_foe_for_level" in prof.flags:  # Golden Mace: spirit = the foe's level
         card = flag_cards(w, h, "remove_foe_for_level")[0]
         for foe in dict.fromkeys(foes_at(s, h.space)):
@@ -273,9 +278,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
     return out
 
 
-def double_cost(w: World, h: HeroState) -> int:
+def double_cost(w: World, h: HeroState, prof: Profile | None = None) -> int:
     """Doubling the move costs 1 spirit (RTDT-MOVE-2); Tomas sets it to none (RTDT-COMP-7)."""
-    fixed = stat_set(w, h, "set_double_move_cost")
+    fixed = stat_set(w, h, "set_double_move_cost", prof)
     return 1 if fixed is None else fixed
 
 

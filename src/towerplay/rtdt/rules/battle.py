@@ -49,7 +49,7 @@ def battle_targets(
     """(foe, space) pairs this hero may Battle: a foe on their space (RTDT-BATTLE-1), or one
     space away with a `battle_adjacent` card; the adversary once it stands on the board."""
     spaces = [h.space]
-    if "battle_adjacent" in (prof or w.profile(h.cards())).flags:
+    if "battle_adjacent" in (prof or w.hero_profile(h)).flags:
         spaces.extend(w.board.neighbours[h.space])
     out: list[tuple[str, str]] = []
     for sp in spaces:

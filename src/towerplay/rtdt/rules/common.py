@@ -50,19 +50,19 @@ def lose_game(s: State, cause: str) -> None:
 
 
 def has_flag(w: World, h: HeroState, flag: str) -> bool:
-    return flag in w.profile(h.cards()).flags
+    return flag in w.hero_profile(h).flags
 
 
 def flag_cards(w: World, h: HeroState, flag: str) -> list[str]:
     """The hero's cards with this flag, in the order of `HeroState.cards`."""
-    prof = w.profile(h.cards())
+    prof = w.hero_profile(h)
     if flag not in prof.flags:
         return []
     return list(w.cards_with(prof, flag))
 
 
 def restricted(w: World, h: HeroState, what: str) -> bool:
-    return what in w.profile(h.cards()).restrictions
+    return what in w.hero_profile(h).restrictions
 
 
 def stat_sum(
@@ -74,7 +74,7 @@ def stat_sum(
     prof: Profile | None = None,
 ) -> int:
     total = 0
-    for m in (prof or w.profile(h.cards())).modifiers:
+    for m in (prof or w.hero_profile(h)).modifiers:
         if m.stat != stat:
             continue
         if m.building is not None and m.building != building:
@@ -85,29 +85,29 @@ def stat_sum(
     return total
 
 
-def stat_set(w: World, h: HeroState, stat: str) -> int | None:
+def stat_set(w: World, h: HeroState, stat: str, prof: Profile | None = None) -> int | None:
     """The value a `set_*` modifier gives, if any (the lowest wins for costs)."""
-    values = [m.amount for m in w.profile(h.cards()).modifiers if m.stat == stat]
+    values = [m.amount for m in (prof or w.hero_profile(h)).modifiers if m.stat == stat]
     return min(values) if values else None
 
 
 def base_move(w: World, h: HeroState, prof: Profile | None = None) -> int:
     """Base move from the hero board, a `set_base_move` virtue, then modifiers
     (RTDT-MOVE-1, RTDT-MOVE-3)."""
-    p = prof or w.profile(h.cards())
+    p = prof or w.hero_profile(h)
     base = w.content.heroes[h.hero].base_move if p.move_set is None else p.move_set
     return max(0, base + p.move_add)
 
 
 def treasure_limit(w: World, h: HeroState) -> int:
-    mods = w.profile(h.cards()).modifiers
+    mods = w.hero_profile(h).modifiers
     values = [m.amount for m in mods if m.stat == "treasure_limit"]
     bonus = sum(m.amount for m in mods if m.stat == "treasure_limit_bonus")
     return min([TREASURE_LIMIT, *values]) + bonus
 
 
 def potion_limit(w: World, h: HeroState) -> int | None:
-    mods = w.profile(h.cards()).modifiers
+    mods = w.hero_profile(h).modifiers
     values = [m.amount for m in mods if m.stat == "potion_limit"]
     if not values:
         return None  # RTDT-ITEM-3: unlimited by default
@@ -116,7 +116,7 @@ def potion_limit(w: World, h: HeroState) -> int | None:
 
 def potion_multiplier(w: World, h: HeroState) -> int:
     mult = 1
-    for m in w.profile(h.cards()).modifiers:
+    for m in w.hero_profile(h).modifiers:
         if m.stat == "potion_multiplier":
             mult *= m.amount
     return mult
@@ -142,15 +142,17 @@ def glyph_faces(s: State, h: HeroState, glyph: str) -> bool:
     return not s.tower.seals[level * 4 + side] and SIDES[side] == h.kingdom
 
 
-def glyph_cost(w: World, s: State, h: HeroState, glyph: str) -> int:
+def glyph_cost(w: World, s: State, h: HeroState, glyph: str, prof: Profile | None = None) -> int:
     """Spirit owed to take `glyph`'s action while it is revealed and faces your home
-    kingdom (RTDT-GLYPH-3); corruptions and treasures change it."""
+    kingdom (RTDT-GLYPH-3); corruptions and treasures change it. `prof`: the hero's
+    Profile when the caller has it."""
     if not glyph_faces(s, h, glyph):
         return 0
-    fixed = stat_set(w, h, "set_glyph_cost")
+    prof = prof or w.hero_profile(h)
+    fixed = stat_set(w, h, "set_glyph_cost", prof)
     if fixed is not None:
         return fixed
-    return GLYPH_COST + stat_sum(w, h, "glyph_cost")
+    return GLYPH_COST + stat_sum(w, h, "glyph_cost", prof=prof)
 
 
 # --- corruption -------------------------------------------------------------------
@@ -457,15 +459,14 @@ def building_type(w: World, s: State, space: str) -> str:
 
 def kingdom_buildings(w: World, s: State, kingdom: str) -> tuple[str, ...]:
     """The building spaces of a kingdom, a moved monument included (COV-CLARIFY-10)."""
-    spaces = w.board.kingdom_buildings[kingdom]
+    board = w.board
+    spaces = board.kingdom_buildings[kingdom]
     if s.cov is None:
         return spaces
-    moved = tuple(
-        x.space
-        for x in s.cov.sites
-        if x.space not in w.board.building_of and w.board.kingdom_of[x.space] == kingdom
-    )
-    return spaces + moved if moved else spaces
+    for x in s.cov.sites:  # a loop, not a generator: a monument is seldom moved
+        if x.space not in board.building_of and board.kingdom_of[x.space] == kingdom:
+            spaces += (x.space,)
+    return spaces
 
 
 def take_skull_from_supply(w: World, s: State) -> bool:

@@ -28,7 +28,7 @@ from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
-from towerplay.rtdt.world import World
+from towerplay.rtdt.world import Profile, World
 
 
 def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[str]:
@@ -174,11 +174,13 @@ def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     return False
 
 
-def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
+def quest_actions(w: World, s: State, h: HeroState, prof: Profile | None = None) -> list[Action]:
+    """`quest` for each quest stage the hero can complete now, `explore` for a dungeon here;
+    `prof` is the hero's Profile when the caller has it."""
     out: list[Action] = []
     afar = w.hooks.quest_from_afar
     if afar:  # only the cards this hero holds can answer (hooks.held_by)
-        afar = held_by(afar, w.profile(h.cards()))
+        afar = held_by(afar, prof or w.hero_profile(h))
     for aq in s.quests:
         if aq.space != h.space:  # only from its space, unless a card says (Opal)
             for from_here in afar:  # inlined from_afar: this runs per quest, every step

@@ -25,12 +25,16 @@ from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 
-def can_reinforce(w: World, s: State, h: HeroState) -> bool:
+def can_reinforce(w: World, s: State, h: HeroState, prof: Profile | None = None) -> bool:
     """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6);
-    Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it."""
+    Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it.
+    `prof` is the hero's Profile when the caller has it."""
     t = s.turn
     hk = w.hooks
-    for allowed in hk.reinforce_allowed:  # loops, not all()/any(): this runs every turn step
+    prof = prof or w.hero_profile(h)
+    # only the cards this hero holds can refuse (hooks.held_by); loops, not all()/any():
+    # this runs every turn step
+    for allowed in held_by(hk.reinforce_allowed, prof):
         if not allowed(w, s, h):
             return False
     # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
@@ -45,7 +49,7 @@ def can_reinforce(w: World, s: State, h: HeroState) -> bool:
     return (
         t.reinforces == 1
         and t.reinforce_space == h.space
-        and has_flag(w, h, "reinforce_twice_same_building")
+        and "reinforce_twice_same_building" in prof.flags
     )
 
 
@@ -67,7 +71,7 @@ def reinforce_cost(
         building = w.board.building_of[h.space]
         info = w.content.buildings[building]
         base = info.free.spirit if option == "free" else info.enhanced.spirit
-    prof = prof or w.profile(h.cards())
+    prof = prof or w.hero_profile(h)
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
     for discount in held_by(w.hooks.reinforce_discount, prof):  # Resolute; the glyph is still paid
         extra -= discount(w, s, h, option)

@@ -57,7 +57,7 @@ def fire(
     traits: frozenset[str] = frozenset(),
 ) -> None:
     """Run every ability of the hero's cards that triggers on `on`."""
-    for cid, t in w.profile(h.cards()).triggers.get(on, ()):
+    for cid, t in w.hero_profile(h).triggers.get(on, ()):
         if condition_holds(w, s, h, t.when, building, traits):
             run(w, s, h, t.effects, w.name(cid))
 
@@ -78,7 +78,7 @@ def start_turn(w: World, s: State, seat: int) -> None:
         hero=hero_name(w, h),
     )
     s.turn.start_pending = [
-        cid for cid, t in w.profile(h.cards()).triggers.get("start_of_turn", ()) if not t.optional
+        cid for cid, t in w.hero_profile(h).triggers.get("start_of_turn", ()) if not t.optional
     ]
 
 
