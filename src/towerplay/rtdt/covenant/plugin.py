@@ -86,7 +86,7 @@ def _unlimited(w: World, s: State) -> bool:
 def _reinforce_option(
     w: World, s: State, h: HeroState, source: str, option: str
 ) -> tuple[str, ReinforceOption]:
-    return reinforce.source_of(w, s, h, source)[0], reinforce.option(w, s, h, source, option)
+    return reinforce.chosen(w, s, h, source, option)
 
 
 # --- items, corruption, advantages ----------------------------------------------------------

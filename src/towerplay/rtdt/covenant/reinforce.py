@@ -31,21 +31,28 @@ def source_of(w: World, s: State, h: HeroState, source: str) -> tuple[str, Monum
 def option(w: World, s: State, h: HeroState, source: str, which: str) -> ReinforceOption:
     """The free option is always the building type's; a monument's enhanced option
     replaces the building's (COV-MONUMENT-7)."""
+    return chosen(w, s, h, source, which)[1]
+
+
+def chosen(
+    w: World, s: State, h: HeroState, source: str, which: str
+) -> tuple[str, ReinforceOption]:
+    """(building type, option): `source_of`'s type and `option`, the source looked up once."""
     btype, monument = source_of(w, s, h, source)
     if which == "enhanced" and monument is not None:
-        return monument.enhanced
+        return btype, monument.enhanced
     info = w.content.buildings[btype]
-    return info.free if which == "free" else info.enhanced
+    return btype, info.free if which == "free" else info.enhanced
 
 
-def warriors_cost(w: World, s: State, h: HeroState, source: str, which: str) -> int:
-    opt = option(w, s, h, source, which)
+def option_warriors(opt: ReinforceOption) -> int:
+    """The warriors a monument's option costs besides spirit; a building's costs none.
+    Asked by type, not getattr: a pydantic model's missing attribute costs an exception."""
     return opt.warriors if isinstance(opt, MonumentOption) else 0
 
 
 def option_flag(opt: ReinforceOption) -> str:
-    """The engine hook a monument's option names, or "" (a building's options name none).
-    Asked by type, not getattr: a pydantic model's missing attribute costs an exception."""
+    """The engine hook a monument's option names, or "" (a building's options name none)."""
     return (opt.flag or "") if isinstance(opt, MonumentOption) else ""
 
 

@@ -52,7 +52,7 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     if which != "enhanced":
         return True
     opt = cr.option(w, s, h, source, which)
-    if h.warriors < cr.warriors_cost(w, s, h, source, which):
+    if h.warriors < cr.option_warriors(opt):
         return False
     found = OPTIONS.get(cr.option_flag(opt))
     if found is not None and found.feasible is not None:
@@ -87,7 +87,7 @@ def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -
     if which != "enhanced":
         return
     opt = cr.option(w, s, h, source, which)
-    warriors = cr.warriors_cost(w, s, h, source, which)
+    warriors = cr.option_warriors(opt)
     if warriors:
         pay(w, s, h, "warriors", warriors, Cause(ENHANCED_OPTION, w.name(source)))
     found = OPTIONS.get(cr.option_flag(opt))
