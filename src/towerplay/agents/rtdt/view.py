@@ -9,7 +9,8 @@ their abilities).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from towerplay.agents.rtdt.table import Hero, Table
 from towerplay.agents.rtdt.tables import tables
@@ -20,6 +21,8 @@ from towerplay.core.notation import Action
 WILD_FLAGS = frozenset(
     {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
 )
+T = TypeVar("T")
+_MISSING = object()  # View.once: not worked out yet (None is a value)
 
 
 class View:
@@ -78,6 +81,14 @@ class View:
 
     def observe(self) -> dict[str, Any]:
         return self.obs
+
+    def once(self, key: Any, build: Callable[..., T], *args: Any) -> T:
+        """`build(*args)`, worked out once a decision and kept under `key` (a fact of this
+        decision's view: the next decision starts with an empty cache)."""
+        hit = self.cache.get(key, _MISSING)
+        if hit is _MISSING:
+            hit = self.cache[key] = build(*args)
+        return hit
 
     def quests(self) -> list[dict[str, Any]]:
         """Quest markers on the board (an empty list while the game has none)."""
@@ -153,41 +164,43 @@ def competitive(v: View) -> bool:
 
 
 def waste_spaces(v: View) -> frozenset[str]:
-    hit = v.cache.get("wastes")
-    if hit is None:
-        cov = v.s.cov
-        hit = v.cache["wastes"] = frozenset(cov.wastelands) if cov is not None else frozenset()
-    return hit
+    return v.once("wastes", wastelands, v.s)
+
+
+def wastelands(s: Table) -> frozenset[str]:
+    return frozenset(s.cov.wastelands) if s.cov is not None else frozenset()
 
 
 def walk(v: View, src: str) -> dict[str, int]:
     """Steps from `src` to every space when a wasteland ends any walk that enters it
     (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`. Kept in
     the world's tables while those wastelands stay: read-only."""
-    key = ("walk", src)
-    hit = v.cache.get(key)
+    return v.once(("walk", src), kept_walk, v, src)
+
+
+def kept_walk(v: View, src: str) -> dict[str, int]:
+    wastes = waste_spaces(v)
+    kept = (wastes, src)
+    hit = v.t.walks.get(kept)
     if hit is None:
-        wastes = waste_spaces(v)
-        kept = (wastes, src)
-        hit = v.t.walks.get(kept)
-        if hit is not None:
-            v.cache[key] = hit
-            return hit
-        neighbours = v.w.board.neighbours
-        hit = {src: 0}
-        queue = deque([src])
-        while queue:
-            here = queue.popleft()
-            if here in wastes and here != src:
-                continue
-            for n in neighbours[here]:
-                if n not in hit:
-                    hit[n] = hit[here] + 1
-                    queue.append(n)
         if len(v.t.walks) > 20_000:
             v.t.walks.clear()
-        v.cache[key] = v.t.walks[kept] = hit
+        hit = v.t.walks[kept] = walk_around(v.w.board.neighbours, wastes, src)
     return hit
+
+
+def walk_around(neighbours: Any, wastes: frozenset[str], src: str) -> dict[str, int]:
+    steps = {src: 0}
+    queue = deque([src])
+    while queue:
+        here = queue.popleft()
+        if here in wastes and here != src:
+            continue
+        for n in neighbours[here]:
+            if n not in steps:
+                steps[n] = steps[here] + 1
+                queue.append(n)
+    return steps
 
 
 def rdist(v: View, sp: str) -> int:
@@ -227,15 +240,13 @@ def monument_at(v: View, sp: str) -> Any:
 
 def ready_sites(v: View) -> list[Any]:
     """Foundations with three offerings: a Build there completes the monument."""
-    hit = v.cache.get("ready_sites")
-    if hit is None:
-        cov = v.s.cov
-        hit = v.cache["ready_sites"] = (
-            [x for x in cov.sites if x.status == "foundation" and x.offerings >= 3]
-            if cov is not None
-            else []
-        )
-    return hit
+    return v.once("ready_sites", ready_sites_raw, v.s)
+
+
+def ready_sites_raw(s: Table) -> list[Any]:
+    if s.cov is None:
+        return []
+    return [x for x in s.cov.sites if x.status == "foundation" and x.offerings >= 3]
 
 
 def can_cleanse(v: View, sp: str) -> bool:
@@ -273,11 +284,7 @@ def moves_this_turn(v: View) -> int:
 
 def glyph_cost(v: View, glyph: str) -> int:
     """What the glyph costs this hero now (once a decision per glyph)."""
-    key = ("glyph", glyph)
-    hit = v.cache.get(key)
-    if hit is None:
-        hit = v.cache[key] = glyph_cost_raw(v, glyph)
-    return hit
+    return v.once(("glyph", glyph), glyph_cost_raw, v, glyph)
 
 
 def glyph_cost_raw(v: View, glyph: str) -> int:
