@@ -123,7 +123,7 @@ def amount_of(e: Any) -> int:
 
 def blocked_losses(v: View) -> int:
     """The warrior losses the hero's cards block on each battle card (once a decision)."""
-    return v.once("prevent", blocked_losses_raw, v)
+    return v.once[blocked_losses_raw]
 
 
 def blocked_losses_raw(v: View) -> int:
@@ -233,7 +233,7 @@ def typed_advantages(v: View, kind: str | None, space: str) -> int:
 
 def quest_needs(v: View) -> dict[str, Any]:
     """What the most important unmet quest stage still asks of this hero."""
-    return v.once("needs", quest_needs_raw, v)
+    return v.once[quest_needs_raw]
 
 
 def quest_needs_raw(v: View) -> dict[str, Any]:
@@ -298,7 +298,7 @@ def quest_met(v: View, needs: dict[str, Any], space: str) -> bool:
 
 def foe_threat(v: View, foe: str) -> float:
     """How much a foe on the board threatens (the adversary: 60), once a decision."""
-    return v.once(("foe_threat", foe), foe_threat_raw, v, foe)
+    return v.once[foe_threat_raw, foe]
 
 
 def foe_threat_raw(v: View, foe: str) -> float:
@@ -309,7 +309,7 @@ def foe_threat_raw(v: View, foe: str) -> float:
     status = s.foe_status.get(foe, "ready")
     idx = STATUSES.index(status) if status in STATUSES else 2
     base = {2: 4.0, 3: 7.0, 4: 10.0}.get(level, 5.0) + 1.5 * idx
-    severity = v.once(("threat", foe), strike_severity, v, foe, status)
+    severity = v.once[strike_severity, foe, status]
     tokens = max(1, sum(1 for f, _ in s.foes if f == foe))
     return base + v.threat_weight * severity / tokens
 
@@ -368,7 +368,7 @@ def kingdom_state(v: View, kingdom: str) -> tuple[Any, float]:
     """The hero at home in `kingdom` (or None) and how full its buildings are: emerged
     skulls go on its emptiest building, so a 3-skull building falls once every other
     building there is full too. Once a decision per kingdom."""
-    return v.once(("kingdom", kingdom), kingdom_state_raw, v, kingdom)
+    return v.once[kingdom_state_raw, kingdom]
 
 
 def kingdom_state_raw(v: View, kingdom: str) -> tuple[Any, float]:
@@ -423,7 +423,7 @@ def gear_value(v: View, gear: str) -> float:
 
 def board_traits(v: View) -> frozenset[str]:
     """Every trait of the foes on the board (gear whose advantages fit one is worth more)."""
-    return v.once("board_traits", board_traits_raw, v)
+    return v.once[board_traits_raw]
 
 
 def board_traits_raw(v: View) -> frozenset[str]:

@@ -59,7 +59,7 @@ def trial_adv_ok(v: View, nd: Any, space: str) -> bool:
 def trial_deficits(v: View, trial: str) -> dict[str, int] | None:
     """What this hero still lacks for a trial (empty: met on arrival); None when it
     cannot be gathered by Reinforcing (advantages, too many corruptions)."""
-    return v.once(("deficits", trial), trial_deficits_raw, v, trial)
+    return v.once[trial_deficits_raw, trial]
 
 
 def trial_deficits_raw(v: View, trial: str) -> dict[str, int] | None:
@@ -132,7 +132,7 @@ def trial_plan(v: View, trial: str, start: str | None = None) -> tuple[float, st
 
 def comp_plan(v: View) -> tuple[str, str] | None:
     """(what, where): the trial we go for and where to go next, or ("tower", space)."""
-    return v.once("comp_plan", comp_plan_raw, v)
+    return v.once[comp_plan_raw]
 
 
 def comp_plan_raw(v: View) -> tuple[str, str] | None:
@@ -237,7 +237,7 @@ def seal_answer(v: View) -> Action | None:
     ]
     if mine:
         # a seal hiding a glyph that faces us first, then the lowest level
-        glyph_sides = v.once("glyph_seals", glyph_seals, v)
+        glyph_sides = v.once[glyph_seals]
         return min(mine, key=lambda a: (a[2] not in glyph_sides, str(a)))
     return keep
 

@@ -28,12 +28,12 @@ def around(v: View, at: str) -> tuple[int, int, int]:
 
 def foes_on(v: View, sp: str) -> list[str]:
     """The foe tokens on `sp`, in the observation's order."""
-    return v.once("foes_on", foes_by_space, v.s).get(sp, [])
+    return v.once[foes_by_space].get(sp, [])
 
 
-def foes_by_space(s: Table) -> dict[str, list[str]]:
+def foes_by_space(v: View) -> dict[str, list[str]]:
     by_space: dict[str, list[str]] = {}
-    for f, fsp in s.foes:
+    for f, fsp in v.s.foes:
         by_space.setdefault(fsp, []).append(f)
     return by_space
 
@@ -45,7 +45,7 @@ def situation(v: View) -> tuple[Any, ...]:
     values are kept by it across decisions: the steps of a walk share them. Where the
     hero stands counts too in competitive mode (the Tower's dungeon is entered with the
     advantages of the hero's space) and when a strike counts what is around the hero."""
-    return v.once("situation", situation_raw, v)
+    return v.once[situation_raw]
 
 
 def situation_raw(v: View) -> tuple[Any, ...]:
@@ -118,4 +118,8 @@ def cleansable_key(buildings: dict[str, dict[str, Any]]) -> tuple[str, ...]:
 
 def card_key(v: View) -> tuple[str, ...]:
     """The hero's cards as a tuple, for the agent's memo keys."""
-    return v.once("card_key", tuple, v.h.cards())
+    return v.once[card_key_raw]
+
+
+def card_key_raw(v: View) -> tuple[str, ...]:
+    return tuple(v.h.cards())

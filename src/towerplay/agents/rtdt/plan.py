@@ -107,7 +107,7 @@ def heroic_here(v: View) -> tuple[float, Action | None]:
 def heroic_at(v: View, sp: str) -> float:
     """A guess at the heroic action's value if this hero stood on `sp` (for planning),
     kept across decisions by the facts it reads (view.situation)."""
-    known = v.once("heroic_at", heroic_values, v)
+    known = v.once[heroic_values]
     hit = known.get(sp)
     if hit is None:
         hit = known[sp] = heroic_at_raw(v, sp) if sp in heroic_spots(v) else 0.0
@@ -127,7 +127,7 @@ def heroic_values(v: View) -> dict[str, float]:
 
 def heroic_spots(v: View) -> set[str]:
     """The spaces where a heroic action could be worth something (elsewhere: 0)."""
-    return v.once("spots", heroic_spots_raw, v)
+    return v.once[heroic_spots_raw]
 
 
 def heroic_spots_raw(v: View) -> set[str]:
@@ -147,7 +147,7 @@ def heroic_spots_raw(v: View) -> set[str]:
 def heroic_spaces(v: View) -> list[str]:
     """The heroic spots in the board's order: a walk over the board for the best heroic
     action need look only at them (heroic_at is 0 everywhere else)."""
-    return v.once("heroic_spaces", heroic_spaces_raw, v)
+    return v.once[heroic_spaces_raw]
 
 
 def heroic_spaces_raw(v: View) -> list[str]:
@@ -198,7 +198,7 @@ def space_scores(v: View, heroic: bool, reinforce: bool) -> dict[str, float]:
 def scored_spaces(v: View) -> list[str]:
     """The spaces, in the board's order, where a heroic action or a Reinforce could be
     worth something: every other space scores 0."""
-    return v.once("scored_spaces", scored_spaces_raw, v)
+    return v.once[scored_spaces_raw]
 
 
 def scored_spaces_raw(v: View) -> list[str]:
@@ -208,7 +208,7 @@ def scored_spaces_raw(v: View) -> list[str]:
 
 def goal_space(v: View) -> str | None:
     """The space worth heading for over the next turns (worked out once a decision)."""
-    return v.once("goal", find_goal, v)
+    return v.once[find_goal]
 
 
 def find_goal(v: View) -> str | None:
@@ -252,7 +252,7 @@ def trial_goal(v: View) -> str | None:
 
 def reinforce_value(v: View, sp: str) -> tuple[float, str]:
     """The better Reinforce option on `sp` for what this hero lacks: (value, option)."""
-    return v.once(("reinforce", sp), reinforce_value_raw, v, sp)
+    return v.once[reinforce_value_raw, sp]
 
 
 def reinforce_value_raw(v: View, sp: str) -> tuple[float, str]:
@@ -278,7 +278,11 @@ def source_value(
     monument the space does not count, so each type is worked out once a decision."""
     if monument is not None:
         return source_value_raw(v, btype, monument, sp, options)
-    return v.once(("source", btype, options), source_value_raw, v, btype, None, sp, options)
+    return v.once[type_value, btype, options]
+
+
+def type_value(v: View, btype: str | None, options: tuple[str, ...]) -> tuple[float, str]:
+    return source_value_raw(v, btype, None, "", options)  # no monument: the space is not read
 
 
 def source_value_raw(
@@ -456,7 +460,7 @@ def colossus_gain(v: View) -> float:
 
 def walk_best(v: View) -> float:
     """The best heroic action within this turn's walk (here included)."""
-    return v.once("walk_best", walk_best_raw, v)
+    return v.once[walk_best_raw]
 
 
 def walk_best_raw(v: View) -> float:

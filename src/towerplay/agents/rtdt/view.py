@@ -9,8 +9,7 @@ their abilities).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any
 
 from towerplay.agents.rtdt.table import Hero, Table
 from towerplay.agents.rtdt.tables import tables
@@ -21,8 +20,32 @@ from towerplay.core.notation import Action
 WILD_FLAGS = frozenset(
     {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
 )
-T = TypeVar("T")
-_MISSING = object()  # View.once: not worked out yet (None is a value)
+
+
+class Once(dict[Any, Any]):
+    """The facts one decision works out once: `v.once[fact]` is `fact(v)` and
+    `v.once[fact, x, y]` is `fact(v, x, y)`, worked out the first time it is asked for and
+    kept for the rest of the decision (a dict lookup after that: the agent asks for some of
+    them thousands of times a game)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view: View) -> None:
+        super().__init__()
+        self.view: View | None = view
+
+    def close(self) -> None:
+        """Let the facts and the view go: each refers to the other, a cycle that only the
+        garbage collector would otherwise find (tens of thousands of objects a game)."""
+        self.clear()
+        self.view = None
+
+    def __missing__(self, key: Any) -> Any:
+        if type(key) is tuple:
+            hit = self[key] = key[0](self.view, *key[1:])
+        else:
+            hit = self[key] = key(self.view)
+        return hit
 
 
 class View:
@@ -40,6 +63,7 @@ class View:
         "obs",
         "_quests",
         "cache",
+        "once",
         "around",
         "memo",
         "decks",
@@ -72,7 +96,8 @@ class View:
         for a in legal:
             self.by_verb.setdefault(a[0] if a else "", []).append(a)  # verb_of, inlined
         self._quests: list[dict[str, Any]] | None = None
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[Any, Any] = {}  # the battle's space ("at") while it is priced
+        self.once = Once(self)
         self.around: dict[str, tuple[int, int, int]] = {}  # by space: see around()
         self.memo = memo  # battle estimates
         self.decks = decks  # costs over a foe's battle deck, kept by what they depend on
@@ -81,14 +106,6 @@ class View:
 
     def observe(self) -> dict[str, Any]:
         return self.obs
-
-    def once(self, key: Any, build: Callable[..., T], *args: Any) -> T:
-        """`build(*args)`, worked out once a decision and kept under `key` (a fact of this
-        decision's view: the next decision starts with an empty cache)."""
-        hit = self.cache.get(key, _MISSING)
-        if hit is _MISSING:
-            hit = self.cache[key] = build(*args)
-        return hit
 
     def quests(self) -> list[dict[str, Any]]:
         """Quest markers on the board (an empty list while the game has none)."""
@@ -164,18 +181,19 @@ def competitive(v: View) -> bool:
 
 
 def waste_spaces(v: View) -> frozenset[str]:
-    return v.once("wastes", wastelands, v.s)
+    return v.once[wastelands]
 
 
-def wastelands(s: Table) -> frozenset[str]:
-    return frozenset(s.cov.wastelands) if s.cov is not None else frozenset()
+def wastelands(v: View) -> frozenset[str]:
+    cov = v.s.cov
+    return frozenset(cov.wastelands) if cov is not None else frozenset()
 
 
 def walk(v: View, src: str) -> dict[str, int]:
     """Steps from `src` to every space when a wasteland ends any walk that enters it
     (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`. Kept in
     the world's tables while those wastelands stay: read-only."""
-    return v.once(("walk", src), kept_walk, v, src)
+    return v.once[kept_walk, src]
 
 
 def kept_walk(v: View, src: str) -> dict[str, int]:
@@ -240,13 +258,14 @@ def monument_at(v: View, sp: str) -> Any:
 
 def ready_sites(v: View) -> list[Any]:
     """Foundations with three offerings: a Build there completes the monument."""
-    return v.once("ready_sites", ready_sites_raw, v.s)
+    return v.once[ready_sites_raw]
 
 
-def ready_sites_raw(s: Table) -> list[Any]:
-    if s.cov is None:
+def ready_sites_raw(v: View) -> list[Any]:
+    cov = v.s.cov
+    if cov is None:
         return []
-    return [x for x in s.cov.sites if x.status == "foundation" and x.offerings >= 3]
+    return [x for x in cov.sites if x.status == "foundation" and x.offerings >= 3]
 
 
 def can_cleanse(v: View, sp: str) -> bool:
@@ -284,7 +303,7 @@ def moves_this_turn(v: View) -> int:
 
 def glyph_cost(v: View, glyph: str) -> int:
     """What the glyph costs this hero now (once a decision per glyph)."""
-    return v.once(("glyph", glyph), glyph_cost_raw, v, glyph)
+    return v.once[glyph_cost_raw, glyph]
 
 
 def glyph_cost_raw(v: View, glyph: str) -> int:
