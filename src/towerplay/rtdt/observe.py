@@ -355,7 +355,7 @@ def _kept_hero(
     if hit is not None and hit[0] == key:
         return hit[1]
     view = _hero(w, s, h, seat, revealed)
-    k.parts[name] = (tuple([x.copy() if isinstance(x, list | dict) else x for x in key]), view)
+    k.parts[name] = (tuple([x.copy() if isinstance(x, (list, dict)) else x for x in key]), view)
     return view
 
 
@@ -523,7 +523,7 @@ def _prompt(k: Kept, w: World, s: State, seat: int) -> str:
     """The question in words; a question about cards only its seat looked at is told to the
     others without them. On a turn with nothing else asked or open, the prompt names only
     the seat's hero, the month and whether the turn has started (explain.asked): kept by
-    those."""
+    those; so is a battle's."""
     if s.pending and s.pending[-1].kind in HIDDEN_OPTIONS and s.pending[-1].seat != seat:
         d = s.pending[-1]
         return f"{w.name(s.heroes[d.seat].hero)}: {DECISION_RULES[d.kind][0]}."
@@ -531,6 +531,12 @@ def _prompt(k: Kept, w: World, s: State, seat: int) -> str:
     if plain_turn and s.result is None:
         t = s.turn
         return k.get("prompt", (t.seat, t.phase == "start", s.month), lambda: prompt(w, s))
+    b = s.battle
+    if b is not None and not s.pending and s.trade is None and s.delve is None and s.result is None:
+        # a battle's prompt names the hero, the foe, the card and its rung (explain.asked)
+        card = b.cards[b.index] if b.revealed else None
+        key = (s.turn.seat, b.foe, b.revealed, b.resolved, b.index, len(b.cards), card, b.rung)
+        return k.get("battle_prompt", key, lambda: prompt(w, s))
     return prompt(w, s)
 
 

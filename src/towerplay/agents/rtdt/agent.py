@@ -50,7 +50,10 @@ class HeuristicAgent:
                 self.threat_weight,
                 self._read,
             )
-            choice = decide(v)
+            try:
+                choice = decide(v)
+            finally:
+                v.once.close()
             if choice is not None and choice in legal:
                 return choice
         except Exception:  # an engine change must not stop the agent: fall back below

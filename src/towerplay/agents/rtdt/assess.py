@@ -123,14 +123,15 @@ def amount_of(e: Any) -> int:
 
 def blocked_losses(v: View) -> int:
     """The warrior losses the hero's cards block on each battle card (once a decision)."""
-    prevent: int | None = v.cache.get("prevent")
-    if prevent is None:
-        prevent = 0
-        for cid in v.h.cards():
-            for f in v.w.flags.get(cid, ()):
-                if f.flag == "block_warrior_losses":
-                    prevent += int(getattr(f, "amount", 0) or 0)
-        v.cache["prevent"] = prevent
+    return v.once[blocked_losses_raw]
+
+
+def blocked_losses_raw(v: View) -> int:
+    prevent = 0
+    for cid in v.h.cards():
+        for f in v.w.flags.get(cid, ()):
+            if f.flag == "block_warrior_losses":
+                prevent += int(getattr(f, "amount", 0) or 0)
     return prevent
 
 
@@ -232,10 +233,7 @@ def typed_advantages(v: View, kind: str | None, space: str) -> int:
 
 def quest_needs(v: View) -> dict[str, Any]:
     """What the most important unmet quest stage still asks of this hero."""
-    hit = v.cache.get("needs")
-    if hit is None:
-        hit = v.cache["needs"] = quest_needs_raw(v)
-    return hit
+    return v.once[quest_needs_raw]
 
 
 def quest_needs_raw(v: View) -> dict[str, Any]:
@@ -300,11 +298,7 @@ def quest_met(v: View, needs: dict[str, Any], space: str) -> bool:
 
 def foe_threat(v: View, foe: str) -> float:
     """How much a foe on the board threatens (the adversary: 60), once a decision."""
-    key = ("foe_threat", foe)
-    hit = v.cache.get(key)
-    if hit is None:
-        hit = v.cache[key] = foe_threat_raw(v, foe)
-    return hit
+    return v.once[foe_threat_raw, foe]
 
 
 def foe_threat_raw(v: View, foe: str) -> float:
@@ -315,10 +309,7 @@ def foe_threat_raw(v: View, foe: str) -> float:
     status = s.foe_status.get(foe, "ready")
     idx = STATUSES.index(status) if status in STATUSES else 2
     base = {2: 4.0, 3: 7.0, 4: 10.0}.get(level, 5.0) + 1.5 * idx
-    key = ("threat", foe)
-    severity = v.cache.get(key)
-    if severity is None:
-        severity = v.cache[key] = strike_severity(v, foe, status)
+    severity = v.once[strike_severity, foe, status]
     tokens = max(1, sum(1 for f, _ in s.foes if f == foe))
     return base + v.threat_weight * severity / tokens
 
@@ -377,16 +368,16 @@ def kingdom_state(v: View, kingdom: str) -> tuple[Any, float]:
     """The hero at home in `kingdom` (or None) and how full its buildings are: emerged
     skulls go on its emptiest building, so a 3-skull building falls once every other
     building there is full too. Once a decision per kingdom."""
-    key = ("kingdom", kingdom)
-    hit = v.cache.get(key)
-    if hit is None:
-        s = v.s
-        owner = next((h for h in s.heroes if h.kingdom == kingdom), None)
-        kingdom_buildings = v.w.board.kingdom_buildings[kingdom]
-        standing = [s.skulls[b] for b in kingdom_buildings if b in s.skulls]
-        fullness = sum(standing) / (3.0 * len(standing)) if standing else 1.0
-        hit = v.cache[key] = (owner, fullness)
-    return hit
+    return v.once[kingdom_state_raw, kingdom]
+
+
+def kingdom_state_raw(v: View, kingdom: str) -> tuple[Any, float]:
+    s = v.s
+    owner = next((h for h in s.heroes if h.kingdom == kingdom), None)
+    kingdom_buildings = v.w.board.kingdom_buildings[kingdom]
+    standing = [s.skulls[b] for b in kingdom_buildings if b in s.skulls]
+    fullness = sum(standing) / (3.0 * len(standing)) if standing else 1.0
+    return (owner, fullness)
 
 
 def offering_for(v: View, event: str, amount: int = 1, foe_space: str = "") -> float:
@@ -432,12 +423,11 @@ def gear_value(v: View, gear: str) -> float:
 
 def board_traits(v: View) -> frozenset[str]:
     """Every trait of the foes on the board (gear whose advantages fit one is worth more)."""
-    hit = v.cache.get("board_traits")
-    if hit is None:
-        hit = v.cache["board_traits"] = frozenset(
-            t for f in {f for f, _ in v.s.foes} for t in foe_traits(v, f)
-        )
-    return hit
+    return v.once[board_traits_raw]
+
+
+def board_traits_raw(v: View) -> frozenset[str]:
+    return frozenset(t for f in {f for f, _ in v.s.foes} for t in foe_traits(v, f))
 
 
 def treasure_value(v: View, item: str) -> float:

@@ -59,9 +59,10 @@ def trial_adv_ok(v: View, nd: Any, space: str) -> bool:
 def trial_deficits(v: View, trial: str) -> dict[str, int] | None:
     """What this hero still lacks for a trial (empty: met on arrival); None when it
     cannot be gathered by Reinforcing (advantages, too many corruptions)."""
-    key = ("deficits", trial)
-    if key in v.cache:
-        return v.cache[key]
+    return v.once[trial_deficits_raw, trial]
+
+
+def trial_deficits_raw(v: View, trial: str) -> dict[str, int] | None:
     t = v.w.content.trials[trial]
     nd = t.needs
     h = v.h
@@ -84,7 +85,6 @@ def trial_deficits(v: View, trial: str) -> dict[str, int] | None:
         ):
             if need > have:
                 out[res] = need - have
-    v.cache[key] = out
     return out
 
 
@@ -132,8 +132,10 @@ def trial_plan(v: View, trial: str, start: str | None = None) -> tuple[float, st
 
 def comp_plan(v: View) -> tuple[str, str] | None:
     """(what, where): the trial we go for and where to go next, or ("tower", space)."""
-    if "comp_plan" in v.cache:
-        return v.cache["comp_plan"]
+    return v.once[comp_plan_raw]
+
+
+def comp_plan_raw(v: View) -> tuple[str, str] | None:
     h = v.h
     out: tuple[str, str] | None = None
     if getattr(h, "eliminated", False):
@@ -152,7 +154,6 @@ def comp_plan(v: View) -> tuple[str, str] | None:
         if best is not None:
             v.comp_choice[h.seat] = best[1]
             out = (best[1], best[2])
-    v.cache["comp_plan"] = out
     return out
 
 
@@ -236,14 +237,18 @@ def seal_answer(v: View) -> Action | None:
     ]
     if mine:
         # a seal hiding a glyph that faces us first, then the lowest level
-        glyph_sides = v.cache.get("glyph_seals")
-        if glyph_sides is None:
-            glyph_sides = set()
-            for level, home in GLYPH_HOMES.values():
-                side = (home + v.s.tower.rotation[level]) % 4
-                glyph_sides.add(("top", "middle", "bottom")[level] + "_" + KINGDOMS[side])
+        glyph_sides = v.once[glyph_seals]
         return min(mine, key=lambda a: (a[2] not in glyph_sides, str(a)))
     return keep
+
+
+def glyph_seals(v: View) -> set[str]:
+    """The seals (level_kingdom) in front of the glyphs as the drums stand now."""
+    sides = set()
+    for level, home in GLYPH_HOMES.values():
+        side = (home + v.s.tower.rotation[level]) % 4
+        sides.add(("top", "middle", "bottom")[level] + "_" + KINGDOMS[side])
+    return sides
 
 
 def tower_room_cost(v: View, room: Any, improve: bool) -> float:

@@ -28,12 +28,14 @@ def around(v: View, at: str) -> tuple[int, int, int]:
 
 def foes_on(v: View, sp: str) -> list[str]:
     """The foe tokens on `sp`, in the observation's order."""
-    by_space = v.cache.get("foes_on")
-    if by_space is None:
-        by_space = v.cache["foes_on"] = {}
-        for f, fsp in v.s.foes:
-            by_space.setdefault(fsp, []).append(f)
-    return by_space.get(sp, [])
+    return v.once[foes_by_space].get(sp, [])
+
+
+def foes_by_space(v: View) -> dict[str, list[str]]:
+    by_space: dict[str, list[str]] = {}
+    for f, fsp in v.s.foes:
+        by_space.setdefault(fsp, []).append(f)
+    return by_space
 
 
 def situation(v: View) -> tuple[Any, ...]:
@@ -43,45 +45,46 @@ def situation(v: View) -> tuple[Any, ...]:
     values are kept by it across decisions: the steps of a walk share them. Where the
     hero stands counts too in competitive mode (the Tower's dungeon is entered with the
     advantages of the hero's space) and when a strike counts what is around the hero."""
-    hit = v.cache.get("situation")
-    if hit is None:
-        s, h, t = v.s, v.h, v.s.turn
-        cov = s.cov
-        hit = v.cache["situation"] = (
-            v.seat,
-            v.threat_weight,
-            h.space if competitive(v) or v.t.strikes_count_around else "",
-            h.warriors,
-            h.spirit,
-            tuple(h.potions),
-            tuple(h.gear),
-            tuple(h.treasures),
-            tuple(h.quest_items),
-            tuple(h.virtues),
-            tuple(h.inactive),
-            tuple(h.corruptions),
-            tuple(h.trials),
-            tuple(h.trials_done),
-            h.eliminated,
-            card_key(v),
-            tuple((o.seat, o.kingdom, len(o.corruptions)) for o in s.heroes),
-            reread(v.read, "skull_items", s.skulls, lambda x: tuple(x.items())),
-            s.supply,
-            tuple(s.foes),
-            tuple(s.foe_status.items()),
-            s.adversary_space,
-            s.config.mode,
-            s.config.adversary,
-            reread(v.read, "quest_key", v.obs.get("quests"), lambda _: quest_key(v)),
-            tuple(s.market),
-            t.seat,
-            t.doubled,
-            t.advantages_used,
-            tuple(s.tower.rotation),
-            tuple(s.tower.seals),
-            None if cov is None else covenant_key(v, s, cov),
-        )
-    return hit
+    return v.once[situation_raw]
+
+
+def situation_raw(v: View) -> tuple[Any, ...]:
+    s, h, t = v.s, v.h, v.s.turn
+    cov = s.cov
+    return (
+        v.seat,
+        v.threat_weight,
+        h.space if competitive(v) or v.t.strikes_count_around else "",
+        h.warriors,
+        h.spirit,
+        tuple(h.potions),
+        tuple(h.gear),
+        tuple(h.treasures),
+        tuple(h.quest_items),
+        tuple(h.virtues),
+        tuple(h.inactive),
+        tuple(h.corruptions),
+        tuple(h.trials),
+        tuple(h.trials_done),
+        h.eliminated,
+        card_key(v),
+        tuple((o.seat, o.kingdom, len(o.corruptions)) for o in s.heroes),
+        reread(v.read, "skull_items", s.skulls, lambda x: tuple(x.items())),
+        s.supply,
+        tuple(s.foes),
+        tuple(s.foe_status.items()),
+        s.adversary_space,
+        s.config.mode,
+        s.config.adversary,
+        reread(v.read, "quest_key", v.obs.get("quests"), lambda _: quest_key(v)),
+        tuple(s.market),
+        t.seat,
+        t.doubled,
+        t.advantages_used,
+        tuple(s.tower.rotation),
+        tuple(s.tower.seals),
+        None if cov is None else covenant_key(v, s, cov),
+    )
 
 
 def quest_key(v: View) -> tuple[Any, ...]:
@@ -115,7 +118,8 @@ def cleansable_key(buildings: dict[str, dict[str, Any]]) -> tuple[str, ...]:
 
 def card_key(v: View) -> tuple[str, ...]:
     """The hero's cards as a tuple, for the agent's memo keys."""
-    hit = v.cache.get("card_key")
-    if hit is None:
-        hit = v.cache["card_key"] = tuple(v.h.cards())
-    return hit
+    return v.once[card_key_raw]
+
+
+def card_key_raw(v: View) -> tuple[str, ...]:
+    return tuple(v.h.cards())

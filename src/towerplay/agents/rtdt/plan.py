@@ -107,47 +107,52 @@ def heroic_here(v: View) -> tuple[float, Action | None]:
 def heroic_at(v: View, sp: str) -> float:
     """A guess at the heroic action's value if this hero stood on `sp` (for planning),
     kept across decisions by the facts it reads (view.situation)."""
-    known = v.cache.get("heroic_at")
-    if known is None:
-        key = ("heroic_at", situation(v))
-        known = v.memo.get(key)
-        if known is None:
-            if len(v.memo) > 20_000:
-                v.memo.clear()
-            known = v.memo[key] = {}
-        v.cache["heroic_at"] = known
+    known = v.once[heroic_values]
     hit = known.get(sp)
     if hit is None:
         hit = known[sp] = heroic_at_raw(v, sp) if sp in heroic_spots(v) else 0.0
     return hit
 
 
+def heroic_values(v: View) -> dict[str, float]:
+    """The heroic values by space kept for this situation (filled as they are asked for)."""
+    key = ("heroic_at", situation(v))
+    known: dict[str, float] | None = v.memo.get(key)
+    if known is None:
+        if len(v.memo) > 20_000:
+            v.memo.clear()
+        known = v.memo[key] = {}
+    return known
+
+
 def heroic_spots(v: View) -> set[str]:
     """The spaces where a heroic action could be worth something (elsewhere: 0)."""
-    spots = v.cache.get("spots")
-    if spots is None:
-        s = v.s
-        spots = {sp for sp, n in s.skulls.items() if n > 0}
-        spots.update(sp for _, sp in s.foes)
-        if s.adversary_space:
-            spots.add(s.adversary_space)
-        spots.update(q["space"] for q in v.quests())
-        if competitive(v):
-            spots.update(comp_spots(v))
-        if s.cov is not None:
-            spots.update(x.space for x in ready_sites(v))
-        v.cache["spots"] = spots
+    return v.once[heroic_spots_raw]
+
+
+def heroic_spots_raw(v: View) -> set[str]:
+    s = v.s
+    spots = {sp for sp, n in s.skulls.items() if n > 0}
+    spots.update(sp for _, sp in s.foes)
+    if s.adversary_space:
+        spots.add(s.adversary_space)
+    spots.update(q["space"] for q in v.quests())
+    if competitive(v):
+        spots.update(comp_spots(v))
+    if s.cov is not None:
+        spots.update(x.space for x in ready_sites(v))
     return spots
 
 
 def heroic_spaces(v: View) -> list[str]:
     """The heroic spots in the board's order: a walk over the board for the best heroic
     action need look only at them (heroic_at is 0 everywhere else)."""
-    hit = v.cache.get("heroic_spaces")
-    if hit is None:
-        spots = heroic_spots(v)
-        hit = v.cache["heroic_spaces"] = [sp for sp in v.w.board.spaces if sp in spots]
-    return hit
+    return v.once[heroic_spaces_raw]
+
+
+def heroic_spaces_raw(v: View) -> list[str]:
+    spots = heroic_spots(v)
+    return [sp for sp in v.w.board.spaces if sp in spots]
 
 
 def heroic_at_raw(v: View, sp: str) -> float:
@@ -193,20 +198,17 @@ def space_scores(v: View, heroic: bool, reinforce: bool) -> dict[str, float]:
 def scored_spaces(v: View) -> list[str]:
     """The spaces, in the board's order, where a heroic action or a Reinforce could be
     worth something: every other space scores 0."""
-    hit = v.cache.get("scored_spaces")
-    if hit is None:
-        spots, skulls = heroic_spots(v), v.s.skulls
-        hit = v.cache["scored_spaces"] = [
-            sp for sp in v.w.board.spaces if sp in spots or sp in skulls
-        ]
-    return hit
+    return v.once[scored_spaces_raw]
+
+
+def scored_spaces_raw(v: View) -> list[str]:
+    spots, skulls = heroic_spots(v), v.s.skulls
+    return [sp for sp in v.w.board.spaces if sp in spots or sp in skulls]
 
 
 def goal_space(v: View) -> str | None:
     """The space worth heading for over the next turns (worked out once a decision)."""
-    if "goal" not in v.cache:
-        v.cache["goal"] = find_goal(v)
-    return v.cache["goal"]
+    return v.once[find_goal]
 
 
 def find_goal(v: View) -> str | None:
@@ -250,13 +252,7 @@ def trial_goal(v: View) -> str | None:
 
 def reinforce_value(v: View, sp: str) -> tuple[float, str]:
     """The better Reinforce option on `sp` for what this hero lacks: (value, option)."""
-    known = v.cache.get("reinforce")
-    if known is None:
-        known = v.cache["reinforce"] = {}
-    hit = known.get(sp)
-    if hit is None:
-        hit = known[sp] = reinforce_value_raw(v, sp)
-    return hit
+    return v.once[reinforce_value_raw, sp]
 
 
 def reinforce_value_raw(v: View, sp: str) -> tuple[float, str]:
@@ -282,11 +278,11 @@ def source_value(
     monument the space does not count, so each type is worked out once a decision."""
     if monument is not None:
         return source_value_raw(v, btype, monument, sp, options)
-    key = ("source", btype, options)
-    hit = v.cache.get(key)
-    if hit is None:
-        hit = v.cache[key] = source_value_raw(v, btype, None, sp, options)
-    return hit
+    return v.once[type_value, btype, options]
+
+
+def type_value(v: View, btype: str | None, options: tuple[str, ...]) -> tuple[float, str]:
+    return source_value_raw(v, btype, None, "", options)  # no monument: the space is not read
 
 
 def source_value_raw(
@@ -464,17 +460,18 @@ def colossus_gain(v: View) -> float:
 
 def walk_best(v: View) -> float:
     """The best heroic action within this turn's walk (here included)."""
-    hit = v.cache.get("walk_best")
-    if hit is None:
-        hit = heroic_here(v)[0]
-        moves = moves_this_turn(v) if v.by_verb.get("move") else 0
-        steps = steps_from_here(v)
-        for sp in heroic_spaces(v):
-            d = steps.get(sp, 99)
-            if 0 < d <= moves:
-                hit = max(hit, heroic_at(v, sp))
-        v.cache["walk_best"] = hit
-    return hit
+    return v.once[walk_best_raw]
+
+
+def walk_best_raw(v: View) -> float:
+    best = heroic_here(v)[0]
+    moves = moves_this_turn(v) if v.by_verb.get("move") else 0
+    steps = steps_from_here(v)
+    for sp in heroic_spaces(v):
+        d = steps.get(sp, 99)
+        if 0 < d <= moves:
+            best = max(best, heroic_at(v, sp))
+    return best
 
 
 def far_target(v: View, extra: int) -> str | None:

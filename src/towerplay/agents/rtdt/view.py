@@ -22,6 +22,32 @@ WILD_FLAGS = frozenset(
 )
 
 
+class Once(dict[Any, Any]):
+    """The facts one decision works out once: `v.once[fact]` is `fact(v)` and
+    `v.once[fact, x, y]` is `fact(v, x, y)`, worked out the first time it is asked for and
+    kept for the rest of the decision (a dict lookup after that: the agent asks for some of
+    them thousands of times a game)."""
+
+    __slots__ = ("view",)
+
+    def __init__(self, view: View) -> None:
+        super().__init__()
+        self.view: View | None = view
+
+    def close(self) -> None:
+        """Let the facts and the view go: each refers to the other, a cycle that only the
+        garbage collector would otherwise find (tens of thousands of objects a game)."""
+        self.clear()
+        self.view = None
+
+    def __missing__(self, key: Any) -> Any:
+        if type(key) is tuple:
+            hit = self[key] = key[0](self.view, *key[1:])
+        else:
+            hit = self[key] = key(self.view)
+        return hit
+
+
 class View:
     """What one decision needs, gathered once: the observation, the legal actions by verb,
     the printed content, and the agent's own memory (its battle estimates, its trial)."""
@@ -37,6 +63,7 @@ class View:
         "obs",
         "_quests",
         "cache",
+        "once",
         "around",
         "memo",
         "decks",
@@ -69,7 +96,8 @@ class View:
         for a in legal:
             self.by_verb.setdefault(a[0] if a else "", []).append(a)  # verb_of, inlined
         self._quests: list[dict[str, Any]] | None = None
-        self.cache: dict[Any, Any] = {}
+        self.cache: dict[Any, Any] = {}  # the battle's space ("at") while it is priced
+        self.once = Once(self)
         self.around: dict[str, tuple[int, int, int]] = {}  # by space: see around()
         self.memo = memo  # battle estimates
         self.decks = decks  # costs over a foe's battle deck, kept by what they depend on
@@ -153,41 +181,44 @@ def competitive(v: View) -> bool:
 
 
 def waste_spaces(v: View) -> frozenset[str]:
-    hit = v.cache.get("wastes")
-    if hit is None:
-        cov = v.s.cov
-        hit = v.cache["wastes"] = frozenset(cov.wastelands) if cov is not None else frozenset()
-    return hit
+    return v.once[wastelands]
+
+
+def wastelands(v: View) -> frozenset[str]:
+    cov = v.s.cov
+    return frozenset(cov.wastelands) if cov is not None else frozenset()
 
 
 def walk(v: View, src: str) -> dict[str, int]:
     """Steps from `src` to every space when a wasteland ends any walk that enters it
     (COV-WASTE-4). The board is symmetric, so it also counts steps *to* `src`. Kept in
     the world's tables while those wastelands stay: read-only."""
-    key = ("walk", src)
-    hit = v.cache.get(key)
+    return v.once[kept_walk, src]
+
+
+def kept_walk(v: View, src: str) -> dict[str, int]:
+    wastes = waste_spaces(v)
+    kept = (wastes, src)
+    hit = v.t.walks.get(kept)
     if hit is None:
-        wastes = waste_spaces(v)
-        kept = (wastes, src)
-        hit = v.t.walks.get(kept)
-        if hit is not None:
-            v.cache[key] = hit
-            return hit
-        neighbours = v.w.board.neighbours
-        hit = {src: 0}
-        queue = deque([src])
-        while queue:
-            here = queue.popleft()
-            if here in wastes and here != src:
-                continue
-            for n in neighbours[here]:
-                if n not in hit:
-                    hit[n] = hit[here] + 1
-                    queue.append(n)
         if len(v.t.walks) > 20_000:
             v.t.walks.clear()
-        v.cache[key] = v.t.walks[kept] = hit
+        hit = v.t.walks[kept] = walk_around(v.w.board.neighbours, wastes, src)
     return hit
+
+
+def walk_around(neighbours: Any, wastes: frozenset[str], src: str) -> dict[str, int]:
+    steps = {src: 0}
+    queue = deque([src])
+    while queue:
+        here = queue.popleft()
+        if here in wastes and here != src:
+            continue
+        for n in neighbours[here]:
+            if n not in steps:
+                steps[n] = steps[here] + 1
+                queue.append(n)
+    return steps
 
 
 def rdist(v: View, sp: str) -> int:
@@ -227,15 +258,14 @@ def monument_at(v: View, sp: str) -> Any:
 
 def ready_sites(v: View) -> list[Any]:
     """Foundations with three offerings: a Build there completes the monument."""
-    hit = v.cache.get("ready_sites")
-    if hit is None:
-        cov = v.s.cov
-        hit = v.cache["ready_sites"] = (
-            [x for x in cov.sites if x.status == "foundation" and x.offerings >= 3]
-            if cov is not None
-            else []
-        )
-    return hit
+    return v.once[ready_sites_raw]
+
+
+def ready_sites_raw(v: View) -> list[Any]:
+    cov = v.s.cov
+    if cov is None:
+        return []
+    return [x for x in cov.sites if x.status == "foundation" and x.offerings >= 3]
 
 
 def can_cleanse(v: View, sp: str) -> bool:
@@ -273,11 +303,7 @@ def moves_this_turn(v: View) -> int:
 
 def glyph_cost(v: View, glyph: str) -> int:
     """What the glyph costs this hero now (once a decision per glyph)."""
-    key = ("glyph", glyph)
-    hit = v.cache.get(key)
-    if hit is None:
-        hit = v.cache[key] = glyph_cost_raw(v, glyph)
-    return hit
+    return v.once[glyph_cost_raw, glyph]
 
 
 def glyph_cost_raw(v: View, glyph: str) -> int:
