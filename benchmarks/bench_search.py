@@ -5,9 +5,10 @@
 For each table (Return to Dark Tower Gritty with 1 and 4 heroes, the Bog King's fen in Adventure
 Tactics on Hard) seeded games are played by the heuristic agent, and at every 7th decision with
 several legal actions the search agent decides with a budget of `iterations` (default 20), with
-heuristic and with random rollouts (each to the game's default depth). Printed: iterations a
-second over all the positions, and what one `determinize` costs there (each iteration draws one
-world). Times are the process's CPU time (`time.process_time`), so on a machine shared with
+heuristic and with random rollouts (each to the game's default depth), and the rollout method
+(`search:rollout:8`) decides there too. Printed: iterations a second over all the positions,
+what one `determinize` costs there (each iteration draws one world), and the rollout method's
+rollouts a second and CPU seconds a decision. Times are the process's CPU time (`time.process_time`), so on a machine shared with
 other work the figures are still per core. Only the public API is used.
 """
 
@@ -24,6 +25,7 @@ from towerplay.sim.agents import make_agent
 from towerplay.tactics import new_game as new_tactics
 
 EVERY = 7  # search every 7th decision, so positions come from the whole game
+ROLLOUT_WORLDS = 8  # the rollout method's budget measured for strength (docs/agents.md)
 
 
 def tables() -> dict[str, tuple[str, Any]]:
@@ -72,6 +74,20 @@ def measure(kind: str, games: list[Any], spec: str, iterations: int) -> float:
     return iterations * len(games) / spent
 
 
+def measure_rollout(kind: str, games: list[Any], worlds: int) -> tuple[float, float]:
+    """The rollout method (`search:rollout:WORLDS`, 4 candidates, heuristic rollouts): rollouts
+    a CPU second, and CPU seconds a decision."""
+    clock = time.process_time
+    spent, rollouts = 0.0, 0
+    for i, game in enumerate(games):
+        agent = make_agent(kind, f"search:rollout:{worlds}", i)
+        t0 = clock()
+        agent.act(game)
+        spent += clock() - t0
+        rollouts += len(agent.means) * worlds
+    return rollouts / spent, spent / len(games)
+
+
 def determinize_ms(games: list[Any]) -> float:
     clock = time.process_time
     t0 = clock()
@@ -86,7 +102,7 @@ def main() -> None:
     out: dict[str, object] = {}
     for name, (kind, make) in tables().items():
         games = positions(kind, make, count)
-        out[name] = {
+        row: dict[str, float] = {
             "positions": len(games),
             "iterations_per_s_heuristic": round(
                 measure(kind, games, f"search:{iterations}:heuristic", iterations), 1
@@ -96,6 +112,12 @@ def main() -> None:
             ),
             "determinize_ms": round(determinize_ms(games), 3),
         }
+        per_s, per_decision = measure_rollout(kind, games, ROLLOUT_WORLDS)
+        row |= {
+            "rollout_method_rollouts_per_s": round(per_s, 1),
+            "rollout_method_cpu_s_per_decision": round(per_decision, 3),
+        }
+        out[name] = row
     print(json.dumps(out, indent=2))
 
 

@@ -93,6 +93,22 @@ class HeuristicTacticsAgent:
                 best, best_score = a, score
         return best
 
+    def ranked(self, game: Any, seed: int, k: int) -> list[Action]:
+        """Up to `k` legal actions, the most promising first, for a search to try (agents/
+        search_rollout.py): a turn's actions by the score `best_turn_action` gives them, in the
+        world `determinize(seat, seed)`, without its tie-breaking noise; a follow-up choice's
+        habit first, then the others in the game's order. It draws nothing from the agent's own
+        generator, so the agent's choices stay what they were."""
+        actions = game.legal_actions()
+        seat = game.to_act
+        view = game.observe(seat, told=False)
+        if view["pending"]["kind"] != "turn":
+            first = habit(view, actions)
+            return [first, *(a for a in actions if a != first)][:k]
+        world = game.determinize(seat, seed)
+        scores = {a: outcome(world, seat, a) - (0.5 if a.verb in ("pass", "end") else 0) for a in actions}
+        return sorted(actions, key=lambda a: -scores[a])[:k]
+
 
 def outcome(world: Any, seat: int, a: Action) -> float:
     """The score after `a` in a re-drawn world, its follow-up choices answered by habit."""

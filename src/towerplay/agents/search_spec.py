@@ -6,7 +6,10 @@ Parts, in any order after `search`:
 - `Xs` — a budget of X seconds a decision (at least one iteration; not reproducible, since
   how many iterations fit depends on the machine);
 - `heuristic` or `random` — the rollout policy;
-- `dN` — roll out at most N decisions, then estimate the result (`d0`: to the end).
+- `dN` — roll out at most N decisions, then estimate the result (`d0`: to the end);
+- `mcts` or `rollout` — the method: tree search (agents/search.py, the default) or the rollout
+  algorithm (agents/search_rollout.py), whose budget N is N worlds per candidate;
+- `kN` — the rollout algorithm compares N candidate actions (at least 2).
 
 `search` alone is `search:1s:heuristic` with the game's default depth.
 """
@@ -16,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 POLICIES = ("heuristic", "random")
+METHODS = ("mcts", "rollout")
 DEFAULT_SECONDS = 1.0
 UNBOUNDED = 1_000_000_000  # iterations when the budget is in seconds
 
@@ -29,6 +33,8 @@ class SearchSpec:
     seconds: float | None = DEFAULT_SECONDS
     rollout: str = "heuristic"
     depth: int | None = None
+    method: str = "mcts"
+    candidates: int | None = None  # the rollout method's candidates (None: its default)
 
 
 def parse_spec(text: str) -> SearchSpec:
@@ -40,10 +46,15 @@ def parse_spec(text: str) -> SearchSpec:
     iterations, rollout = UNBOUNDED, "heuristic"
     seconds: float | None = DEFAULT_SECONDS
     depth: int | None = None
+    method, candidates = "mcts", None
     budget_seen = False
     for part in parts:
         if part in POLICIES:
             rollout = part
+        elif part in METHODS:
+            method = part
+        elif part.startswith("k") and part[1:].isdigit() and int(part[1:]) >= 2:
+            candidates = int(part[1:])
         elif part.startswith("d") and part[1:].isdigit():
             depth = int(part[1:])
         elif part.isdigit() and not budget_seen and int(part) > 0:
@@ -53,9 +64,10 @@ def parse_spec(text: str) -> SearchSpec:
         else:
             raise ValueError(
                 f"{text!r}: {part!r} is not a budget (200 iterations, 0.5s), a rollout policy "
-                f"({', '.join(POLICIES)}) or a depth (d20); one budget at most"
+                f"({', '.join(POLICIES)}), a depth (d20), a method ({', '.join(METHODS)}) or "
+                "a number of candidates (k4); one budget at most"
             )
-    return SearchSpec(iterations, seconds, rollout, depth)
+    return SearchSpec(iterations, seconds, rollout, depth, method, candidates)
 
 
 def _positive(text: str) -> bool:

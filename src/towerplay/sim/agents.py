@@ -19,6 +19,7 @@ from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.agents.random import RandomAgent
 from towerplay.agents.search import SearchAgent
 from towerplay.agents.search_estimate import rtdt_estimate, tactics_estimate
+from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_spec import SearchSpec, parse_spec
 
 POLICIES: dict[str, dict[str, Callable[[int], Agent]]] = {
@@ -37,11 +38,14 @@ ESTIMATE: dict[str, Callable[[Any, int], float]] = {
 }
 
 
-def search_agent(game: str, seed: int, spec: SearchSpec | None = None) -> SearchAgent:
-    """The search agent for `game`, its rollouts by that game's own agents."""
+def search_agent(game: str, seed: int, spec: SearchSpec | None = None) -> Agent:
+    """The search agent for `game` (tree search, or the rollout algorithm when the spec says
+    `rollout`), its rollouts by that game's own agents."""
     spec = spec or SearchSpec()
     if spec.depth is None:
         spec = replace(spec, depth=DEPTH[game])
+    if spec.method == "rollout":
+        return RolloutAgent(seed, spec, POLICIES[game], ESTIMATE[game])
     return SearchAgent(seed, spec, POLICIES[game], ESTIMATE[game])
 
 
