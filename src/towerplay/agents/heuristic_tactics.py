@@ -63,6 +63,10 @@ def fp_dist(a: list[str], b: list[str]) -> int:
     return min(dist(x, y) for x in a for y in b)
 
 
+PASSING = ("pass", "end")  # ending the turn early is worth less than acting, by
+PASS_PENALTY = 0.5  # this much, in the score of both the choice and the ranking
+
+
 class HeuristicTacticsAgent:
     """Greedy one-turn-action lookahead with habits for the follow-up choices."""
 
@@ -87,8 +91,8 @@ class HeuristicTacticsAgent:
         for a in actions:
             score = sum(outcome(w, seat, a) for w in worlds) / len(worlds)
             score += self.rng.random() * 0.01
-            if a.verb in ("pass", "end"):
-                score -= 0.5
+            if a.verb in PASSING:
+                score -= PASS_PENALTY
             if score > best_score:
                 best, best_score = a, score
         return best
@@ -106,7 +110,9 @@ class HeuristicTacticsAgent:
             first = habit(view, actions)
             return [first, *(a for a in actions if a != first)][:k]
         world = game.determinize(seat, seed)
-        scores = {a: outcome(world, seat, a) - (0.5 if a.verb in ("pass", "end") else 0) for a in actions}
+        scores = {
+            a: outcome(world, seat, a) - (PASS_PENALTY if a.verb in PASSING else 0) for a in actions
+        }
         return sorted(actions, key=lambda a: -scores[a])[:k]
 
 

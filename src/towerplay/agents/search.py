@@ -70,6 +70,11 @@ def outcome_value(game: Any, seat: int) -> float:
     return 1.0 if result.outcome == "win" and seat in result.winners else 0.0
 
 
+def only_choice(choice: Action) -> Event:
+    """The explain line of a decision with one legal action, which is answered unsearched."""
+    return event("text", "{choice}: the only legal action", choice=repr(str(choice)))
+
+
 class SearchAgent:
     """SO-ISMCTS over `determinize`, deterministic for a seed and a budget in iterations."""
 
@@ -96,7 +101,7 @@ class SearchAgent:
     def act(self, game: Any) -> Action:
         legal = game.legal_actions()
         if len(legal) == 1:
-            self.last = event("text", "{choice}: the only legal action", choice=repr(str(legal[0])))
+            self.last = only_choice(legal[0])
             self.root = None
             return legal[0]
         seat = game.to_act

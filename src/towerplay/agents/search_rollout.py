@@ -25,7 +25,7 @@ from collections.abc import Callable
 from typing import Any
 
 from towerplay.agents import Agent
-from towerplay.agents.search import outcome_value
+from towerplay.agents.search import only_choice, outcome_value
 from towerplay.agents.search_estimate import neutral_estimate
 from towerplay.agents.search_spec import SearchSpec
 from towerplay.core.narration import N_, Event, event, plain
@@ -59,7 +59,7 @@ class RolloutAgent:
     def act(self, game: Any) -> Action:
         legal = game.legal_actions()
         if len(legal) == 1:
-            self.last = event("text", "{choice}: the only legal action", choice=repr(str(legal[0])))
+            self.last = only_choice(legal[0])
             return legal[0]
         seat = game.to_act
         favoured = self.prior.act(game)
@@ -146,7 +146,7 @@ def explain(means: dict[Action, float], worlds: int, choice: Action) -> Event:
     actions quoted, so that a catalog never takes the notation for a word)."""
     top = sorted(means.items(), key=lambda kv: -kv[1])[:3]
     if len(top) < 2:
-        return event("text", "{choice}: the only legal action", choice=repr(str(choice)))
+        return only_choice(choice)
     fields: dict[str, Any] = {}
     for i, (a, m) in enumerate(top, 1):
         fields |= {f"a{i}": repr(str(a)), f"m{i}": f"{m:.2f}"}

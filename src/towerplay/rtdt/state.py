@@ -89,13 +89,18 @@ class HeroState:
 
     def cards(self) -> list[str]:
         """Every card whose abilities apply to this hero."""
+        return list(self.card_key())
+
+    def card_key(self) -> tuple[str, ...]:
+        """The same cards, in the same order, as one tuple: the key of the hero's Profile
+        (World.hero_profile), built without joining lists."""
         return (
-            self.virtues
-            + self.gear
-            + self.treasures
-            + self.corruptions
-            + self.quest_items
-            + self.companions
+            *self.virtues,
+            *self.gear,
+            *self.treasures,
+            *self.corruptions,
+            *self.quest_items,
+            *self.companions,
         )
 
     def to_json(self) -> dict[str, Any]:

@@ -96,9 +96,9 @@ class World:
         return p if p is not None else self._new_profile(key)
 
     def hero_profile(self, h: Any) -> Profile:
-        """`profile(h.cards())`, its key built as one tuple of the lists `HeroState.cards`
-        joins, in its order: rules ask for it several times a decision."""
-        key = (*h.virtues, *h.gear, *h.treasures, *h.corruptions, *h.quest_items, *h.companions)
+        """`profile(h.cards())` by the tuple `HeroState.card_key` builds: rules ask for it
+        several times a decision."""
+        key = h.card_key()
         p = self.profiles.get(key)
         return p if p is not None else self._new_profile(key)
 
