@@ -62,6 +62,9 @@ def test_the_heuristics_choice_stays_unless_another_clearly_leads() -> None:
     assert choose({keep: [0.0, 1.0, 0.0], other: [1.0, 0.0, 0.3]}, keep) == keep  # noise
     assert choose({keep: [0.4, 0.5, 0.6], other: [0.6, 0.7, 0.8]}, keep) == other
     assert choose({keep: [0.0], other: [1.0]}, keep) == keep  # one world tells nothing
+    # a lead of 1.7 standard errors: enough at the default confidence, not at 2
+    leads = {keep: [0.5] * 4, other: [0.5, 0.5, 0.8, 0.8]}
+    assert choose(leads, keep) == other and choose(leads, keep, 2.0) == keep
 
 
 def test_every_candidate_meets_the_same_worlds() -> None:

@@ -46,6 +46,7 @@ class RolloutAgent:
         spec: SearchSpec | None = None,
         policies: dict[str, Callable[[int], Agent]] | None = None,
         estimate: Callable[[Any, int], float] = neutral_estimate,
+        confidence: float = 1.0,
     ) -> None:
         self.spec = spec or SearchSpec(method="rollout")
         self.rng = Rng(seed_state(seed))
@@ -53,6 +54,7 @@ class RolloutAgent:
         self.prior: Any = policies["heuristic"](self.rng.next_u64() >> 1)
         self.make_policy = policies[self.spec.rollout]
         self.estimate = estimate
+        self.confidence = confidence  # standard errors another action must lead by
         self.last: Event = plain("")
         self.means: dict[Action, float] = {}
 
@@ -64,6 +66,10 @@ class RolloutAgent:
         seat = game.to_act
         favoured = self.prior.act(game)
         candidates = self.candidates(game, legal, favoured)
+        if len(candidates) == 1:  # the heuristic's ranking offers nothing else to weigh
+            self.means = {}
+            self.last = unweighed(favoured)
+            return favoured
         values: dict[Action, list[float]] = {a: [] for a in candidates}
         stop = time.perf_counter() + self.spec.seconds if self.spec.seconds else math.inf
         worlds = 0
@@ -72,20 +78,21 @@ class RolloutAgent:
             for a in candidates:
                 values[a].append(self.playout(game, seat, a, seed))
             worlds += 1
-        choice = choose(values, favoured)
+        choice = choose(values, favoured, self.confidence)
         self.means = {a: sum(v) / len(v) for a, v in values.items()}
         self.last = explain(self.means, worlds, choice)
         return choice
 
     def candidates(self, game: Any, legal: list[Action], favoured: Action) -> list[Action]:
         """The heuristic's choice first, then up to `k - 1` others: the heuristic's ranking
-        where it has one, all legal actions when they are few, else a random few."""
+        where it has one (it may offer none: the choice is then taken unweighed), all legal
+        actions when they are few, else a random few."""
         k = self.spec.candidates or CANDIDATES
-        if hasattr(self.prior, "ranked"):
-            others = self.prior.ranked(game, self.rng.next_u64(), k)
-        elif len(legal) <= k:
+        ranking = getattr(self.prior, "ranked", None)
+        others = ranking(game, self.rng.next_u64(), k) if ranking is not None else None
+        if others is None and len(legal) <= k:
             others = legal
-        else:
+        elif others is None:
             pool = [a for a in legal if a != favoured]
             others = [pool.pop(self.rng.below(len(pool))) for _ in range(k - 1)]
         rest = [a for a in others if a != favoured]
@@ -116,9 +123,10 @@ class RolloutAgent:
         return self.last
 
 
-def choose(values: dict[Action, list[float]], favoured: Action) -> Action:
+def choose(values: dict[Action, list[float]], favoured: Action, confidence: float = 1.0) -> Action:
     """The candidate with the best mean, if it leads the heuristic's choice by more than MARGIN
-    and by more than one standard error of the paired differences; else the heuristic's."""
+    and by more than `confidence` standard errors of the paired differences; else the
+    heuristic's."""
     base = values[favoured]
     n = len(base)
 
@@ -131,7 +139,13 @@ def choose(values: dict[Action, list[float]], favoured: Action) -> Action:
     diffs = [x - y for x, y in zip(values[best], base, strict=True)]
     lead = sum(diffs) / n
     spread = math.sqrt(sum((d - lead) ** 2 for d in diffs) / (n - 1) / n) if n > 1 else math.inf
-    return best if lead > MARGIN and lead > spread else favoured
+    return best if lead > MARGIN and lead > confidence * spread else favoured
+
+
+def unweighed(choice: Action) -> Event:
+    """The explain line of a decision whose ranking offered nothing beside the choice."""
+    text = N_("{choice}: the heuristic's choice, nothing else worth weighing")
+    return event("text", text, choice=repr(str(choice)))
 
 
 # the line for two, three or more candidates (a template each: the catalog words it whole)

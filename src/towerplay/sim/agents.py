@@ -37,6 +37,10 @@ ESTIMATE: dict[str, Callable[[Any, int], float]] = {
     "campaign": tactics_estimate,
 }
 
+# How many standard errors of the paired differences another action must lead the heuristic's
+# by before the rollout method takes it (agents/search_rollout.py `choose`).
+CONFIDENCE = {"rtdt": 2.0, "tactics": 1.0, "campaign": 1.0}
+
 
 def search_agent(game: str, seed: int, spec: SearchSpec | None = None) -> Agent:
     """The search agent for `game` (tree search, or the rollout algorithm when the spec says
@@ -45,7 +49,7 @@ def search_agent(game: str, seed: int, spec: SearchSpec | None = None) -> Agent:
     if spec.depth is None:
         spec = replace(spec, depth=DEPTH[game])
     if spec.method == "rollout":
-        return RolloutAgent(seed, spec, POLICIES[game], ESTIMATE[game])
+        return RolloutAgent(seed, spec, POLICIES[game], ESTIMATE[game], CONFIDENCE[game])
     return SearchAgent(seed, spec, POLICIES[game], ESTIMATE[game])
 
 

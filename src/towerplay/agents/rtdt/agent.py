@@ -13,6 +13,7 @@ from typing import Any
 from towerplay.agents.rtdt.battle import battle_move, delve_move
 from towerplay.agents.rtdt.competitive import tower_delve_move
 from towerplay.agents.rtdt.decisions import answer
+from towerplay.agents.rtdt.ranked import alternatives
 from towerplay.agents.rtdt.turn import trade_move, turn_move
 from towerplay.agents.rtdt.values import TOWER, verb_of
 from towerplay.agents.rtdt.view import View
@@ -32,6 +33,8 @@ class HeuristicAgent:
         self._decks: dict[Any, Any] = {}  # costs over battle decks
         self._comp_choice: dict[int, str] = {}  # the trial each seat is going for
         self._read: dict[Any, tuple[Any, Any]] = {}  # observed parts as read (view.reread)
+        # the ranking's own memory (ranked.py), so that asking it never changes a choice
+        self._rank_memory: tuple[dict[Any, Any], dict[Any, Any], dict[Any, Any]] = ({}, {}, {})
 
     def act(self, game: Any) -> Action:
         legal = game.legal_actions()
@@ -60,6 +63,38 @@ class HeuristicAgent:
             if self.strict:
                 raise
         return self._fallback(legal)
+
+    def ranked(self, game: Any, seed: int, k: int) -> list[Action] | None:
+        """Up to `k` actions worth comparing at this decision, the most promising first, for a
+        search to try (agents/search_rollout.py, agents/rtdt/ranked.py); None where the agent
+        has no ranking of its own. `seed` is unused: the ranking draws nothing. It works on its
+        own memory and a copy of the agent's trial choices, so the agent's choices stay what
+        they were."""
+        del seed
+        legal = game.legal_actions()
+        seat = game.to_act
+        memo, decks, read = self._rank_memory
+        try:
+            v = View(
+                game.world,
+                game.observe(seat, told=False),
+                seat,
+                legal,
+                memo,
+                decks,
+                dict(self._comp_choice),
+                self.threat_weight,
+                read,
+            )
+            try:
+                out = alternatives(v)
+            finally:
+                v.once.close()
+        except Exception:  # as in act: a ranking that fails leaves the search its default
+            if self.strict:
+                raise
+            return None
+        return None if out is None else [a for a in out if a in legal][:k]
 
     def _fallback(self, legal: list[Action]) -> Action:
         """A safe default: end, stop or done when offered; never open a trade."""

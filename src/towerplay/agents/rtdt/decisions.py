@@ -122,11 +122,14 @@ def new_wares(v: View) -> Action | None:
 def skull_target(v: View, d: Any) -> Action | None:
     """Emerged, strike and battle-card skulls: the building with the fewest skulls, never a
     4th while another has room; a destroying strike takes the least useful building."""
+    options = skull_order(v, d)
+    return options[0] if options else v.legal[0]
+
+
+def skull_order(v: View, d: Any) -> list[Action]:
+    """The buildings a skull could go to, `skull_target`'s choice first."""
     s, w = v.s, v.w
-    legal = v.legal
-    options = [a for a in legal if len(a) > 1 and a[1] in s.skulls]
-    if not options:
-        return legal[0]
+    options = [a for a in v.legal if len(a) > 1 and a[1] in s.skulls]
     homes = {h.kingdom for h in s.heroes}
     destroy = d.kind == "strike_building" and d.scope == "destroy"
 
@@ -147,7 +150,7 @@ def skull_target(v: View, d: Any) -> Action | None:
         # fewest skulls; on ties a dormant kingdom (no corruption), then near a hero
         return (n, home, near)
 
-    return min(options, key=lambda a: (key(a), str(a)))
+    return sorted(options, key=lambda a: (key(a), str(a)))
 
 
 def remove_skull(v: View) -> Action | None:
@@ -169,15 +172,21 @@ def remove_skull(v: View) -> Action | None:
 
 
 def place_hero(v: View) -> Action | None:
+    options = hero_spots(v)
+    return options[0] if options else None
+
+
+def hero_spots(v: View) -> list[Action]:
+    """Where a hero could be placed, the best-scored space first (near ones on ties)."""
     options = [a for a in v.legal if len(a) > 1]
     if not options:
-        return None
+        return []
     scores = space_scores(v, heroic=not v.s.turn.heroic_done, reinforce=True)
 
     def key(a: Action) -> tuple[float, str]:
         return (-scores.get(a[1], 0.0) + 0.01 * v.dist(v.h.space, a[1]), a[1])
 
-    return min(options, key=key)
+    return sorted(options, key=key)
 
 
 def step_hero(v: View, d: Any) -> Action | None:
