@@ -105,10 +105,10 @@ def main() -> None:
         row: dict[str, float] = {
             "positions": len(games),
             "iterations_per_s_heuristic": round(
-                measure(kind, games, f"search:{iterations}:heuristic", iterations), 1
+                measure(kind, games, f"search:mcts:{iterations}:heuristic", iterations), 1
             ),
             "iterations_per_s_random": round(
-                measure(kind, games, f"search:{iterations}:random", iterations), 1
+                measure(kind, games, f"search:mcts:{iterations}:random", iterations), 1
             ),
             "determinize_ms": round(determinize_ms(games), 3),
         }

@@ -11,6 +11,7 @@ import pytest
 from tests.tactics.helpers import arena, content_with, turn, unit
 from towerplay.agents.random import RandomAgent
 from towerplay.agents.search import SearchAgent
+from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_estimate import rtdt_estimate, tactics_estimate
 from towerplay.agents.search_spec import UNBOUNDED, SearchSpec, parse_spec
 from towerplay.rtdt.game import make_config
@@ -55,8 +56,9 @@ def advance_to_choice(game: Any, seed: int = 5) -> Any:
 
 
 def test_parse_spec_reads_budgets_policies_and_depths() -> None:
-    assert parse_spec("search") == SearchSpec()
-    assert parse_spec("search:200") == SearchSpec(200, None, "heuristic", None)
+    assert parse_spec("search") == SearchSpec() == SearchSpec(8, None, "heuristic", None, "rollout")
+    assert parse_spec("search:mcts") == SearchSpec(UNBOUNDED, 1.0, "heuristic", None, "mcts")
+    assert parse_spec("search:mcts:200") == SearchSpec(200, None, "heuristic", None, "mcts")
     assert parse_spec("search:0.5s:random") == SearchSpec(UNBOUNDED, 0.5, "random", None)
     assert parse_spec("Search:random:d12:30") == SearchSpec(30, None, "random", 12)
     for bad in ("search:0", "search:fast", "search:1s:2", "search:-1s", "heuristic:3"):
@@ -68,7 +70,8 @@ def test_every_game_registers_search_and_checks_its_settings() -> None:
     for game in ("rtdt", "tactics", "campaign"):
         assert "search" in AGENTS[game]
         check_agent(game, "search:0.5s:random")
-        assert isinstance(make_agent(game, "search:20", 1), SearchAgent)
+        assert isinstance(make_agent(game, "search:mcts:20", 1), SearchAgent)
+        assert isinstance(make_agent(game, "search", 1), RolloutAgent)
         with pytest.raises(ValueError, match="not a budget"):
             check_agent(game, "search:soon")
         with pytest.raises(ValueError, match="unknown agent"):
@@ -78,8 +81,8 @@ def test_every_game_registers_search_and_checks_its_settings() -> None:
 def test_same_seed_and_budget_give_the_same_choice() -> None:
     for make in (lambda: advance_to_choice(rtdt_game()), lambda: new_tactics({}, 4)):
         game = make()
-        a = make_agent("rtdt" if hasattr(game, "world") else "tactics", "search:5", 9)
-        b = make_agent("rtdt" if hasattr(game, "world") else "tactics", "search:5", 9)
+        a = make_agent("rtdt" if hasattr(game, "world") else "tactics", "search:mcts:5", 9)
+        b = make_agent("rtdt" if hasattr(game, "world") else "tactics", "search:mcts:5", 9)
         assert a.act(game) == b.act(game)
         assert a.explain() == b.explain()  # type: ignore[attr-defined]
 
@@ -93,7 +96,7 @@ def test_search_never_clones_or_moves_the_real_game_and_keeps_to_its_budget() ->
     ):
         before = (game.state_hash(), game.to_json())
         honest = Honest(game)
-        choice = make_agent(kind, "search:7:random", 1).act(honest)
+        choice = make_agent(kind, "search:mcts:7:random", 1).act(honest)
         assert choice in game.legal_actions()
         assert honest.draws == 7  # one world an iteration, no more
         assert (game.state_hash(), game.to_json()) == before  # the real RNG untouched too
@@ -104,14 +107,14 @@ def test_a_single_legal_action_is_answered_without_search() -> None:
     while len(game.legal_actions()) != 1:
         game.apply(RandomAgent(2).act(game))
     honest = Honest(game)
-    agent = make_agent("rtdt", "search:50", 1)
+    agent = make_agent("rtdt", "search:mcts:50", 1)
     assert agent.act(honest) == game.legal_actions()[0]
     assert honest.draws == 0 and "only legal action" in agent.explain()  # type: ignore[attr-defined]
 
 
 def test_search_plays_legal_moves_to_the_end_of_an_encounter() -> None:
     game = new_tactics({"encounter": "goblin_ambush"}, 3)
-    agents = [make_agent("tactics", "search:3:random:d4", s) for s in range(3)]
+    agents = [make_agent("tactics", "search:mcts:3:random:d4", s) for s in range(3)]
     n = 0
     while game.to_act is not None and n < 400:
         choice = agents[game.to_act].act(game)
@@ -123,7 +126,7 @@ def test_search_plays_legal_moves_to_the_end_of_an_encounter() -> None:
 
 def test_search_answers_a_campaign_decision() -> None:
     game = new_campaign({"heroes": 3}, 1)
-    choice = make_agent("campaign", "search:3:random:d3", 1).act(Honest(game))
+    choice = make_agent("campaign", "search:mcts:3:random:d3", 1).act(Honest(game))
     assert choice in game.legal_actions()
 
 
@@ -155,7 +158,7 @@ def test_search_finds_the_winning_card_a_random_policy_misses() -> None:
 
 
 def test_explain_names_visits_and_values_of_the_best_actions() -> None:
-    agent = make_agent("tactics", "search:20:random:d4", 1)
+    agent = make_agent("tactics", "search:mcts:20:random:d4", 1)
     choice = agent.act(new_tactics({}, 4))
     line = agent.explain()  # type: ignore[attr-defined]
     assert line.startswith(f"'{choice}' after 20 iterations: ") and line.count("visits") <= 3
@@ -175,10 +178,11 @@ def test_the_terminal_takes_search_seats_and_shows_why_they_moved() -> None:
     from towerplay.cli import rtdt as cli_rtdt
     from towerplay.cli import tactics as cli_tactics
 
-    assert isinstance(cli_rtdt.parse_ai(["1=search:0.5s:random"], 2, 1)[1], SearchAgent)
-    assert isinstance(cli_tactics.parse_ai(["2=search:40"], 1, 3)[2], SearchAgent)
+    assert isinstance(cli_rtdt.parse_ai(["1=search:0.5s:random"], 2, 1)[1], RolloutAgent)
+    assert isinstance(cli_rtdt.parse_ai(["1=search:mcts:0.5s"], 2, 1)[1], SearchAgent)
+    assert isinstance(cli_tactics.parse_ai(["2=search:mcts:40"], 1, 3)[2], SearchAgent)
     with pytest.raises(ValueError, match="not a budget"):
         cli_tactics.parse_ai(["2=search:often"], 1, 3)
-    ai = {1: make_agent("tactics", "search:2:random:d2", 1)}
+    ai = {1: make_agent("tactics", "search:mcts:2:random:d2", 1)}
     _, out = play(cli_tactics.SCREEN, new_tactics({}, 2), ["1"] * 60, ai=ai, clear_screen=False)
     assert "after 2 iterations: " in out

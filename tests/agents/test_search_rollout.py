@@ -21,9 +21,10 @@ from towerplay.tactics import new_game as new_tactics
 
 def test_parse_spec_reads_the_method_and_the_candidates() -> None:
     assert parse_spec("search:rollout:8:k3") == SearchSpec(8, None, "heuristic", None, "rollout", 3)
-    assert parse_spec("search:mcts") == SearchSpec()
+    assert parse_spec("search:rollout") == parse_spec("search") == SearchSpec()
     assert parse_spec("search:0.5s:rollout").seconds == 0.5
-    assert parse_spec("search:rollout").iterations == UNBOUNDED
+    assert parse_spec("search:0.5s").iterations == UNBOUNDED
+    assert parse_spec("search:rollout").iterations == 8  # the budget measured for strength
     for bad in ("search:rollout:k1", "search:rollout:k", "search:tree"):
         with pytest.raises(ValueError):
             parse_spec(bad)

@@ -32,7 +32,7 @@ from typing import Any
 
 from towerplay.agents import Agent
 from towerplay.agents.search_estimate import neutral_estimate
-from towerplay.agents.search_spec import SearchSpec
+from towerplay.agents.search_spec import DEFAULT_SECONDS, UNBOUNDED, SearchSpec
 from towerplay.core.narration import N_, Event, event, plain
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
@@ -85,7 +85,7 @@ class SearchAgent:
         policies: dict[str, Callable[[int], Agent]] | None = None,
         estimate: Callable[[Any, int], float] = neutral_estimate,
     ) -> None:
-        self.spec = spec or SearchSpec()
+        self.spec = spec or SearchSpec(UNBOUNDED, DEFAULT_SECONDS, method="mcts")
         self.rng = Rng(seed_state(seed))
         policies = policies or {}
         self.prior = policies["heuristic"](self.rng.next_u64() >> 1)

@@ -48,7 +48,7 @@ class RolloutAgent:
         estimate: Callable[[Any, int], float] = neutral_estimate,
         confidence: float = 1.0,
     ) -> None:
-        self.spec = spec or SearchSpec(method="rollout")
+        self.spec = spec or SearchSpec()
         self.rng = Rng(seed_state(seed))
         policies = policies or {}
         self.prior: Any = policies["heuristic"](self.rng.next_u64() >> 1)

@@ -35,7 +35,7 @@ ENGINE_SENTENCES = (
     N_("unknown hero {hero}; heroes: {heroes}"),
     N_(
         "unknown agent {agent}; agents: {agents} (search takes a budget and a rollout policy: "
-        "search:200, search:0.5s:random)"
+        "search:8, search:0.5s:random)"
     ),
     N_("no encounter {encounter}; known: {encounters}"),
     N_("no class {hero}; known: {classes}"),

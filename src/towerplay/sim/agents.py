@@ -1,6 +1,6 @@
 """The agents by name, per game: what `--agent` and `--ai SEAT=NAME` choose from.
 
-A name may carry settings after a colon: `search:200`, `search:0.5s:random` (the search agent's
+A name may carry settings after a colon: `search:8`, `search:0.5s:random` (the search agent's
 budget and rollout policy, agents/search_spec.py); `check_agent` and `make_agent` are the one
 place such a name is read.
 """
@@ -65,7 +65,7 @@ def check_agent(game: str, name: str) -> None:
     if base not in AGENTS[game] or (base != name and base != "search"):
         raise ValueError(
             f"unknown agent {name!r}; agents: {', '.join(AGENTS[game])} "
-            "(search takes a budget and a rollout policy: search:200, search:0.5s:random)"
+            "(search takes a budget and a rollout policy: search:8, search:0.5s:random)"
         )
     if base == "search":
         parse_spec(name)
