@@ -11,8 +11,8 @@ import pytest
 from tests.tactics.helpers import arena, content_with, turn, unit
 from towerplay.agents.random import RandomAgent
 from towerplay.agents.search import SearchAgent
-from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_estimate import rtdt_estimate, tactics_estimate
+from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_spec import UNBOUNDED, SearchSpec, parse_spec
 from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
