@@ -13,8 +13,8 @@ import pytest
 
 from tests.agents.test_search import Honest, advance_to_choice, rtdt_game
 from towerplay.agents.rtdt.agent import HeuristicAgent
+from towerplay.agents.rtdt.decisions import SKULL_KINDS
 from towerplay.agents.rtdt.plan import heroic_here
-from towerplay.agents.rtdt.ranked import SKULL_KINDS
 from towerplay.agents.rtdt.view import View
 from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_spec import SearchSpec

@@ -8,6 +8,7 @@ docs/observe.md); the modules beside it hold its habits.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from contextlib import closing
 from typing import Any
 
 from towerplay.agents.rtdt.battle import battle_move, delve_move
@@ -41,22 +42,10 @@ class HeuristicAgent:
         if len(legal) == 1:
             return legal[0]
         try:
-            seat = game.to_act
-            v = View(
-                game.world,
-                game.observe(seat, told=False),  # it never reads the log
-                seat,
-                legal,
-                self._memo,
-                self._decks,
-                self._comp_choice,
-                self.threat_weight,
-                self._read,
-            )
-            try:
+            memory = (self._memo, self._decks, self._comp_choice, self._read)
+            v = self._view(game, legal, memory)
+            with closing(v.once):  # the facts and the view refer to each other: let both go
                 choice = decide(v)
-            finally:
-                v.once.close()
             if choice is not None and choice in legal:
                 return choice
         except Exception:  # an engine change must not stop the agent: fall back below
@@ -72,29 +61,26 @@ class HeuristicAgent:
         they were."""
         del seed
         legal = game.legal_actions()
-        seat = game.to_act
         memo, decks, read = self._rank_memory
         try:
-            v = View(
-                game.world,
-                game.observe(seat, told=False),
-                seat,
-                legal,
-                memo,
-                decks,
-                dict(self._comp_choice),
-                self.threat_weight,
-                read,
-            )
-            try:
+            v = self._view(game, legal, (memo, decks, dict(self._comp_choice), read))
+            with closing(v.once):
                 out = alternatives(v)
-            finally:
-                v.once.close()
         except Exception:  # as in act: a ranking that fails leaves the search its default
             if self.strict:
                 raise
             return None
         return None if out is None else [a for a in out if a in legal][:k]
+
+    def _view(self, game: Any, legal: list[Action], memory: tuple[Any, Any, Any, Any]) -> View:
+        """The view one decision reads (never the log), with `memory`: the battle estimates,
+        the deck costs, the trial choices and the parts as read."""
+        seat = game.to_act
+        memo, decks, comp_choice, read = memory
+        obs = game.observe(seat, told=False)
+        return View(
+            game.world, obs, seat, legal, memo, decks, comp_choice, self.threat_weight, read
+        )
 
     def _fallback(self, legal: list[Action]) -> Action:
         """A safe default: end, stop or done when offered; never open a trade."""

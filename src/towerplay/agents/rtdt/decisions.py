@@ -39,13 +39,15 @@ from towerplay.agents.rtdt.view import (
 )
 from towerplay.core.notation import Action
 
+SKULL_KINDS = ("place_skull", "strike_building", "add_skull")  # a skull to place: skull_target
+
 
 def answer(v: View, d: Any) -> Action | None:
     k = d.kind
     legal = v.legal
     if k == "seal":
         return seal_answer(v)
-    if k in ("place_skull", "strike_building", "add_skull"):
+    if k in SKULL_KINDS:
         return skull_target(v, d)
     if k in ("remove_skull", "astro_banner"):  # the Astromancer's banner clears a skull
         return remove_skull(v)

@@ -11,14 +11,12 @@ memory), so the agent's choices are the same whether a search asks it or not.
 
 from __future__ import annotations
 
-from towerplay.agents.rtdt.decisions import hero_spots, skull_order
+from towerplay.agents.rtdt.decisions import SKULL_KINDS, hero_spots, skull_order
 from towerplay.agents.rtdt.plan import heroic_at, heroic_here, heroic_spaces, reinforce_value
 from towerplay.agents.rtdt.turn import end_space, reinforce_action, step_toward
 from towerplay.agents.rtdt.values import END
 from towerplay.agents.rtdt.view import View, moves_this_turn, steps_from_here
 from towerplay.core.notation import Action
-
-SKULL_KINDS = ("place_skull", "strike_building", "add_skull")
 
 
 def alternatives(v: View) -> list[Action] | None:
@@ -51,10 +49,12 @@ def turn_alternatives(v: View) -> list[Action]:
         steps = steps_from_here(v)
         reach = moves_this_turn(v)
         for sp in heroic_spaces(v):
-            if 0 < steps.get(sp, 99) <= reach and heroic_at(v, sp) > 0:
-                step = step_toward(v, sp, moves)
-                if step is not None:
-                    valued.append((heroic_at(v, sp) - 0.05 * steps[sp], step))
+            if not 0 < steps.get(sp, 99) <= reach:
+                continue
+            val = heroic_at(v, sp)
+            step = step_toward(v, sp, moves) if val > 0 else None
+            if step is not None:
+                valued.append((val - 0.05 * steps[sp], step))
     if v.by_verb.get("reinforce") or v.by_verb.get("haggle"):
         r_val, r_opt = reinforce_value(v, h.space)
         reinforce = reinforce_action(v, r_val, r_opt) if r_val > 0 else None
