@@ -145,6 +145,16 @@ def test_a_tactics_encounter_by_clicks_on_the_board(chromium: Any, base_url: str
     assert not seat.errors
 
 
+def seat_to_act(*pages: Any) -> Any:
+    """The page that has actions to click, waiting while an AI seat moves (none has them then)."""
+    for _ in range(100):
+        for p in pages:
+            if p.locator("#actions button").count():
+                return p
+        pages[0].wait_for_timeout(100)
+    raise AssertionError("no seat was given actions within 10 s")
+
+
 def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
     made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
@@ -155,7 +165,7 @@ def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str
     for _ in range(30):  # place and keep hands until B, holding cards, is to act
         if b.locator("#actions button").count() and b.locator(".hand .chip").count():
             break
-        mover = a if a.locator("#actions button").count() else b
+        mover = seat_to_act(a, b)
         version = mover.evaluate("document.body.dataset.version")
         mover.locator("#actions button").first.click()
         for p in (a, b):
