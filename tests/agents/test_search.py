@@ -161,7 +161,7 @@ def test_explain_names_visits_and_values_of_the_best_actions() -> None:
     agent = make_agent("tactics", "search:mcts:20:random:d4", 1)
     choice = agent.act(new_tactics({}, 4))
     line = agent.explain()  # type: ignore[attr-defined]
-    assert line.startswith(f"'{choice}' after 20 iterations: ") and line.count("visits") <= 3
+    assert line.startswith(f"'{choice}' — iterations: 20; ") and line.count("visits") <= 3
 
 
 def test_estimates_stay_between_loss_and_win() -> None:
@@ -185,4 +185,4 @@ def test_the_terminal_takes_search_seats_and_shows_why_they_moved() -> None:
         cli_tactics.parse_ai(["2=search:often"], 1, 3)
     ai = {1: make_agent("tactics", "search:mcts:2:random:d2", 1)}
     _, out = play(cli_tactics.SCREEN, new_tactics({}, 2), ["1"] * 60, ai=ai, clear_screen=False)
-    assert "after 2 iterations: " in out
+    assert "— iterations: 2; " in out

@@ -54,7 +54,7 @@ def test_same_seed_and_budget_give_the_same_choice() -> None:
     a, b = (make_agent("tactics", "search:rollout:2:d6", 9) for _ in range(2))
     assert a.act(game) == b.act(game)
     assert a.explain() == b.explain()  # type: ignore[attr-defined]
-    assert "after 2 worlds: " in a.explain()  # type: ignore[attr-defined]
+    assert "— worlds: 2; " in a.explain()  # type: ignore[attr-defined]
 
 
 def test_the_heuristics_choice_stays_unless_another_clearly_leads() -> None:
@@ -120,4 +120,4 @@ def test_the_terminal_shows_why_a_rollout_seat_moved() -> None:
 
     ai: dict[int, Any] = {1: make_agent("tactics", "search:rollout:1:k2:d2", 1)}
     _, out = play(cli_tactics.SCREEN, new_tactics({}, 2), ["1"] * 60, ai=ai, clear_screen=False)
-    assert "after 1 worlds: " in out
+    assert "— worlds: 1; " in out and "1 worlds" not in out  # a count after its label

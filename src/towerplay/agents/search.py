@@ -205,19 +205,20 @@ def best(root: Node, legal: list[Action]) -> Action:
     return max(ranked, key=weight)
 
 
-# the line for one, two or three actions tried (a template each: the catalog words it whole)
+# the line for one, two or three actions tried (a template each: the catalog words it whole).
+# Counts stand after a label ("visits 1", "iterations 1"): no noun has to agree with them.
 EXPLAINED = (
-    N_("{choice} after {n} iterations: {a1} {v1} visits {m1}"),
-    N_("{choice} after {n} iterations: {a1} {v1} visits {m1}, {a2} {v2} visits {m2}"),
+    N_("{choice} — iterations: {n}; {a1} visits {v1}, mean {m1}"),
+    N_("{choice} — iterations: {n}; {a1} visits {v1}, mean {m1}; {a2} visits {v2}, mean {m2}"),
     N_(
-        "{choice} after {n} iterations: {a1} {v1} visits {m1}, {a2} {v2} visits {m2}, "
-        "{a3} {v3} visits {m3}"
+        "{choice} — iterations: {n}; {a1} visits {v1}, mean {m1}; {a2} visits {v2}, mean {m2}; "
+        "{a3} visits {v3}, mean {m3}"
     ),
 )
 
 
 def explain(root: Node, iterations: int, choice: Action) -> Event:
-    """`move c3 after 200 iterations: move c3 120 visits 0.63, end 50 visits 0.41, ...`
+    """`'move c3' — iterations: 200; 'move c3' visits 120, mean 0.63; 'end' visits 50, ...`
     (the actions quoted, so that a catalog never takes the notation for a word)."""
     top = sorted(root.children.items(), key=lambda kv: (-kv[1].visits, -kv[1].mean()))[:3]
     fields: dict[str, Any] = {}

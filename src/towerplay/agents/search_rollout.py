@@ -148,16 +148,17 @@ def unweighed(choice: Action) -> Event:
     return event("text", text, choice=repr(str(choice)))
 
 
-# the line for two, three or more candidates (a template each: the catalog words it whole)
+# the line for two, three or more candidates (a template each: the catalog words it whole).
+# The count stands after a label ("worlds: 1"): no noun has to agree with it.
 EXPLAINED = (
-    N_("{choice} after {n} worlds: {a1} {m1}, {a2} {m2}"),
-    N_("{choice} after {n} worlds: {a1} {m1}, {a2} {m2}, {a3} {m3}"),
+    N_("{choice} — worlds: {n}; {a1} mean {m1}, {a2} mean {m2}"),
+    N_("{choice} — worlds: {n}; {a1} mean {m1}, {a2} mean {m2}, {a3} mean {m3}"),
 )
 
 
 def explain(means: dict[Action, float], worlds: int, choice: Action) -> Event:
-    """`'move c3' after 8 worlds: 'move c3' 0.63, 'end' 0.41, ...`: the best three means (the
-    actions quoted, so that a catalog never takes the notation for a word)."""
+    """`'move c3' — worlds: 8; 'move c3' mean 0.63, 'end' mean 0.41, ...`: the best three
+    means (the actions quoted, so that a catalog never takes the notation for a word)."""
     top = sorted(means.items(), key=lambda kv: -kv[1])[:3]
     if len(top) < 2:
         return only_choice(choice)
