@@ -28,3 +28,9 @@ def play(screen: Any, game: Any, lines: Iterable[str], **kw: Any) -> tuple[Any, 
     c = Console(record=True, width=100, color_system=None)
     g = loop.play_loop(screen, game, c, scripted(lines), **kw)
     return g, c.export_text()
+
+
+def unwrapped(out: str) -> str:
+    """The screen text with the console's line breaks taken out: a message naming a long
+    path is folded at the width, within a word or at a space (which the fold keeps)."""
+    return out.replace("\n", "")

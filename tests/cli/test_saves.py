@@ -23,6 +23,7 @@ from typer.testing import CliRunner
 
 import towerplay.core.files as files
 from tests.cli.scripted import play as scripted_play
+from tests.cli.scripted import unwrapped
 from towerplay.agents.random import RandomAgent
 from towerplay.cli import loop
 from towerplay.cli.main import app
@@ -53,7 +54,7 @@ GAMES = {"rtdt": (RTDT, rtdt_game), "tactics": (TACTICS, tactics_game)}
 
 def play(screen: Any, game: Any, lines: Iterable[str]) -> tuple[Any, str]:
     g, text = scripted_play(screen, game, lines)
-    return g, " ".join(text.split())  # long paths wrap: compare words
+    return g, " ".join(unwrapped(text).split())  # long paths wrap, even within a word
 
 
 def temporaries(folder: Path) -> list[Path]:
