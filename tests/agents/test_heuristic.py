@@ -471,3 +471,17 @@ def test_battle_estimate_counts_the_mutations_in_a_foes_deck() -> None:
     after = estimate()
     assert after[1] > before[1]
     assert after[0] > before[0]
+
+
+def test_the_tables_of_a_world_never_serve_another_world_that_took_its_id() -> None:
+    from towerplay.agents.rtdt import tables as kept
+
+    base = new_game(players=1, seed=1).world
+    cov = new_game(players=1, seed=1, expansion="covenant").world
+    assert base is not cov  # Covenant's world: its own content (plugins.world_for)
+    stale = kept.tables(base)
+    kept._TABLES[id(cov)] = (base, stale)  # as if `base` were freed and `cov` given its id
+    fresh = kept.tables(cov)
+    assert fresh is not stale
+    assert fresh.decks == kept.Tables(cov).decks
+    assert kept.tables(cov) is fresh  # and kept for the next decision

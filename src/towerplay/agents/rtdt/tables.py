@@ -58,9 +58,7 @@ class Tables:
             for fid, deck in self.decks.items()
         }
         # the same, each card padded to the five results (a shorter card repeats its last)
-        self.rungs = {
-            fid: [padded(c) for c in cards] for fid, cards in self.profiles.items()
-        }
+        self.rungs = {fid: [padded(c) for c in cards] for fid, cards in self.profiles.items()}
         # a mutation card joins a foe's deck only during the game (Gravemaw): by card id
         self.mutation_rungs = {
             c.id: padded([rung_profile(r.effects) for r in c.rungs])
@@ -110,13 +108,17 @@ def rung_profile(
     return (base, per_skull, per_foe, other, tuple(items))
 
 
-_TABLES: dict[int, Tables] = {}
+# by id(world): the world itself is kept beside its tables, so that its id cannot pass to
+# another world (with other content) while the entry lives, and a hit is checked against it
+_TABLES: dict[int, tuple[Any, Tables]] = {}
 
 
 def tables(world: Any) -> Tables:
-    t = _TABLES.get(id(world))
-    if t is None:
-        if len(_TABLES) > 8:
-            _TABLES.clear()
-        t = _TABLES[id(world)] = Tables(world)
+    hit = _TABLES.get(id(world))
+    if hit is not None and hit[0] is world:
+        return hit[1]
+    if len(_TABLES) > 8:
+        _TABLES.clear()
+    t = Tables(world)
+    _TABLES[id(world)] = (world, t)
     return t
