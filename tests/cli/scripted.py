@@ -30,7 +30,8 @@ def play(screen: Any, game: Any, lines: Iterable[str], **kw: Any) -> tuple[Any, 
     return g, c.export_text()
 
 
-def unwrapped(out: str) -> str:
-    """The screen text with the console's line breaks taken out: a message naming a long
-    path is folded at the width, within a word or at a space (which the fold keeps)."""
-    return out.replace("\n", "")
+def says(out: str, text: str) -> bool:
+    """Whether the screen text says `text` however the console folded it: a message naming a
+    long path is folded at the width, within a word or at a space, so both are compared with
+    their whitespace taken out."""
+    return "".join(text.split()) in "".join(out.split())

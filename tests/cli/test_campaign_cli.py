@@ -12,7 +12,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from tests.cli.scripted import play, unwrapped
+from tests.cli.scripted import play, says
 from towerplay.cli.campaign import SCREEN
 from towerplay.cli.main import app
 from towerplay.store import open_store
@@ -156,8 +156,8 @@ def test_list_export_and_import_speak_portuguese(tmp_path: Path) -> None:
     out = run("list", "--db", str(db), "--lang", "pt")
     assert "Campanhas" in out and "capítulo" in out and "Campaigns" not in out
     file = tmp_path / "camp.json"
-    out = unwrapped(run("export", rid, str(file), "--db", str(db), "--lang", "pt"))
-    assert f"Campanha {rid} exportada" in out and "Exported" not in out
-    out = unwrapped(run("import", str(file), "--db", str(tmp_path / "other.db"), "--lang", "pt"))
-    assert f"importado como a campanha {rid}" in out and "Imported" not in out
-    assert "Exported campaign" in unwrapped(run("export", rid, str(file), "--db", str(db)))
+    out = run("export", rid, str(file), "--db", str(db), "--lang", "pt")
+    assert says(out, f"Campanha {rid} exportada") and "Exported" not in out
+    out = run("import", str(file), "--db", str(tmp_path / "other.db"), "--lang", "pt")
+    assert says(out, f"importado como a campanha {rid}") and "Imported" not in out
+    assert says(run("export", rid, str(file), "--db", str(db)), "Exported campaign")

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from tests.cli.scripted import play, unwrapped
+from tests.cli.scripted import play, says
 from tests.cli.test_screens import SIZES, drawn, games
 from towerplay.cli import lang
 from towerplay.cli.main import app
@@ -72,7 +72,7 @@ def test_help_legend_errors_and_the_save_question_are_in_portuguese(pt: Catalog)
 def test_a_yes_in_portuguese_saves_first(pt: Catalog, tmp_path: Any) -> None:
     file = tmp_path / "jogo.json"
     _, out = play(RTDT, build_game(1, [], "heroic", None, 3), ["1", "quit", "s", str(file)])
-    assert file.exists() and f"Salvo em {file}." in unwrapped(out)
+    assert file.exists() and says(out, f"Salvo em {file}.")
 
 
 def test_the_events_of_the_log_are_worded_by_the_catalog() -> None:

@@ -12,7 +12,7 @@ import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
-from tests.cli.scripted import play, unwrapped
+from tests.cli.scripted import play, says
 from towerplay.agents.random import RandomAgent
 from towerplay.cli import loop
 from towerplay.cli.campaign import SCREEN as CAMPAIGN
@@ -263,7 +263,7 @@ def test_quit_and_end_of_input_ask_to_save_a_changed_game(name: str, tmp_path: P
     assert ASK not in out  # nothing changed: nothing asked
     file = tmp_path / "q.json"
     g, out = play(screen, game.clone(), ["1", "quit", "y", str(file)])
-    assert ASK in out and f"Saved to {file}." in unwrapped(out)
+    assert ASK in out and says(out, f"Saved to {file}.")
     assert json.loads(file.read_text()) == g.to_json()
     g, out = play(screen, game.clone(), ["1", "quit", "c", "2", "quit", "n"])  # c: play on
     assert out.count(ASK) == 2 and len(g.log) > len(game.log) + 1
@@ -280,7 +280,7 @@ def test_load_asks_to_save_first_and_a_failed_save_keeps_you_in_the_game(tmp_pat
     g, out = play(
         RTDT, build_game(1, [], "heroic", None, 3), ["1", f"load {saved}", "y", str(keep)]
     )
-    assert ASK in out and keep.exists() and f"Loaded {saved}." in unwrapped(out)
+    assert ASK in out and keep.exists() and says(out, f"Loaded {saved}.")
     assert g.observe(0)["code"] == build_game(1, [], "heroic", None, 9).observe(0)["code"]
     bad = tmp_path / "no" / "such" / "dir.json"
     lines = ["1", "quit", "y", str(bad), "quit", "n"]
