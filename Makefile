@@ -24,6 +24,7 @@ run: $(RUNSTAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check src tests benchmarks tools examples
+	$(BIN)/ruff format --check src tests benchmarks tools examples
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 

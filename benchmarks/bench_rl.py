@@ -23,7 +23,9 @@ except ImportError:
 
 SECONDS = 3.0
 TABLES: list[tuple[str, dict[str, Any]]] = [
-    ("rtdt", {"players": 1}), ("rtdt", {"players": 4}), ("tactics", {}),
+    ("rtdt", {"players": 1}),
+    ("rtdt", {"players": 4}),
+    ("tactics", {}),
 ]
 
 

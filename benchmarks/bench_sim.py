@@ -43,8 +43,12 @@ def main() -> None:
             into.append(seconds)
             results.add(json.dumps(report["results"], sort_keys=True))
     one = statistics.median(runs[0][2])
-    out = {"games": args.games, "players": 4, "agent": "heuristic",
-           "workers_1_games_per_second": round(args.games / one, 1)}
+    out = {
+        "games": args.games,
+        "players": 4,
+        "agent": "heuristic",
+        "workers_1_games_per_second": round(args.games / one, 1),
+    }
     many = statistics.median(runs[1][2])
     out[f"workers_{args.workers}_games_per_second"] = round(args.games / many, 1)
     out["speedup"] = round(one / many, 2)

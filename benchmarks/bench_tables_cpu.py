@@ -27,8 +27,9 @@ def new_table(tables: Tables, rng: random.Random) -> tuple[Created, dict[str, An
     return made, tables.view(made.id, made.tokens[0])
 
 
-def play(tables: Tables, seats: list[tuple[Created, dict[str, Any]]], rng: random.Random,
-         actions: int) -> None:
+def play(
+    tables: Tables, seats: list[tuple[Created, dict[str, Any]]], rng: random.Random, actions: int
+) -> None:
     woken = getattr(tables, "kept_version", None)  # older servers read the store each time
     done = 0
     while done < actions:
@@ -59,8 +60,11 @@ def main() -> None:
         play(tables, seats, rng, args.actions)
         ms = (time.process_time() - start) / args.actions * 1000
         store.close()
-    print(json.dumps({"bench": "tables_cpu", "actions": args.actions, "cpu_ms_per_action":
-                      round(ms, 3)}))
+    print(
+        json.dumps(
+            {"bench": "tables_cpu", "actions": args.actions, "cpu_ms_per_action": round(ms, 3)}
+        )
+    )
 
 
 if __name__ == "__main__":

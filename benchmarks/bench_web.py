@@ -59,8 +59,21 @@ def cpu_seconds(pid: int) -> float | None:
 def start_server(db: str, group: bool, sync: str) -> tuple[subprocess.Popen[bytes], int]:
     port = free_port()
     proc = subprocess.Popen(
-        [sys.executable, "-m", "towerplay.cli.main", "serve", "--db", db, "--sync", sync,
-         "--port", str(port), "--pace", "0", "--group-commit" if group else "--no-group-commit"],
+        [
+            sys.executable,
+            "-m",
+            "towerplay.cli.main",
+            "serve",
+            "--db",
+            db,
+            "--sync",
+            sync,
+            "--port",
+            str(port),
+            "--pace",
+            "0",
+            "--group-commit" if group else "--no-group-commit",
+        ],
         stdout=subprocess.DEVNULL,
     )
     for _ in range(300):
@@ -73,8 +86,9 @@ def start_server(db: str, group: bool, sync: str) -> tuple[subprocess.Popen[byte
     raise SystemExit("the server did not start")
 
 
-async def client(port: int, tid: str, token: str, seed: int, until: float,
-                 times: list[float], think: float) -> int:
+async def client(
+    port: int, tid: str, token: str, seed: int, until: float, times: list[float], think: float
+) -> int:
     """Play until `until`; append each round trip (seconds) to `times`. New games replace
     finished ones in the same seat's table set."""
     rng = random.Random(seed)
@@ -103,13 +117,14 @@ async def client(port: int, tid: str, token: str, seed: int, until: float,
     return done
 
 
-async def drive(
-    port: int, games: int, seconds: float, think: float, pid: int
-) -> dict[str, Any]:
+async def drive(port: int, games: int, seconds: float, think: float, pid: int) -> dict[str, Any]:
     tables = []
     for i in range(games):
-        made = post(port, "/api/tables", {"game": "rtdt", "config": {"players": 1},
-                                           "seed": i, "seats": [{"human": f"c{i}"}]})
+        made = post(
+            port,
+            "/api/tables",
+            {"game": "rtdt", "config": {"players": 1}, "seed": i, "seats": [{"human": f"c{i}"}]},
+        )
         tables.append((made["id"], made["seats"][0]["token"]))
     times: list[float] = []
     start = time.monotonic()
@@ -121,16 +136,23 @@ async def drive(
     elapsed = time.monotonic() - start
     cpu_after, mine = cpu_seconds(pid), time.process_time() - mine_before
     actions = max(1, sum(counts))
-    server_cpu = None if cpu_before is None or cpu_after is None else \
-        round((cpu_after - cpu_before) / actions * 1000, 2)
+    server_cpu = (
+        None
+        if cpu_before is None or cpu_after is None
+        else round((cpu_after - cpu_before) / actions * 1000, 2)
+    )
     q = statistics.quantiles(times, n=100) if len(times) >= 100 else [float("nan")] * 99
     return {
         "games": games,
         "seconds": round(elapsed, 1),
         "actions": sum(counts),
         "actions_per_second": round(sum(counts) / elapsed, 1),
-        "round_trip_ms": {"p50": round(q[49] * 1000, 1), "p90": round(q[89] * 1000, 1),
-                          "p99": round(q[98] * 1000, 1), "max": round(max(times) * 1000, 1)},
+        "round_trip_ms": {
+            "p50": round(q[49] * 1000, 1),
+            "p90": round(q[89] * 1000, 1),
+            "p99": round(q[98] * 1000, 1),
+            "max": round(max(times) * 1000, 1),
+        },
         "server_cpu_ms_per_action": server_cpu,
         "client_cpu_ms_per_action": round(mine / actions * 1000, 2),
         "cpus": os.cpu_count(),
@@ -142,12 +164,23 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seconds", type=float, default=30.0)
     ap.add_argument("--db", default=None, help="a store URL (default: a fresh SQLite file)")
-    ap.add_argument("--think", type=float, default=0.0,
-                    help="mean seconds a client waits before each action (0: at once)")
-    ap.add_argument("--group-commit", action="store_true",
-                    help="the server makes actions arriving together one transaction")
-    ap.add_argument("--sync", default="normal", choices=["normal", "full"],
-                    help="the server's SQLite flush (towerplay serve --sync)")
+    ap.add_argument(
+        "--think",
+        type=float,
+        default=0.0,
+        help="mean seconds a client waits before each action (0: at once)",
+    )
+    ap.add_argument(
+        "--group-commit",
+        action="store_true",
+        help="the server makes actions arriving together one transaction",
+    )
+    ap.add_argument(
+        "--sync",
+        default="normal",
+        choices=["normal", "full"],
+        help="the server's SQLite flush (towerplay serve --sync)",
+    )
     args = ap.parse_args()
     db = args.db or os.path.join(tempfile.mkdtemp(), "bench.db")
     proc, port = start_server(db, args.group_commit, args.sync)

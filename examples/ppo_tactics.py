@@ -88,9 +88,18 @@ def main() -> None:
     torch.set_num_threads(1)  # the environments, not the network, take the time
     envs = SubprocVecEnv([make_env(args.seed * 100 + i) for i in range(args.envs)])
     model = MaskablePPO(
-        "MlpPolicy", envs, n_steps=512, batch_size=128, n_epochs=4, learning_rate=3e-4,
-        gamma=0.995, ent_coef=0.01, policy_kwargs={"net_arch": [256, 128]},
-        seed=args.seed, verbose=0, device="cpu",
+        "MlpPolicy",
+        envs,
+        n_steps=512,
+        batch_size=128,
+        n_epochs=4,
+        learning_rate=3e-4,
+        gamma=0.995,
+        ent_coef=0.01,
+        policy_kwargs={"net_arch": [256, 128]},
+        seed=args.seed,
+        verbose=0,
+        device="cpu",
     )
     curve: list[dict[str, Any]] = []
     training = 0.0  # seconds spent learning; the evaluations are not counted
@@ -98,8 +107,15 @@ def main() -> None:
     def evaluate(games: int) -> None:
         wins, n = success_rate(model_policy(model), games, seed=0)
         lo, hi = wilson(wins, n)
-        row = {"steps": model.num_timesteps, "minutes": round(training / 60, 2), "games": n, "successes": wins, "rate": round(wins / n, 3),
-               "low": round(lo, 3), "high": round(hi, 3)}
+        row = {
+            "steps": model.num_timesteps,
+            "minutes": round(training / 60, 2),
+            "games": n,
+            "successes": wins,
+            "rate": round(wins / n, 3),
+            "low": round(lo, 3),
+            "high": round(hi, 3),
+        }
         curve.append(row)
         print(row, flush=True)
 
@@ -118,8 +134,9 @@ def main() -> None:
     write_curve(args.out, curve, trained, baseline)
 
 
-def write_curve(out: Path, curve: list[dict[str, Any]], trained: tuple[int, int],
-                baseline: tuple[int, int]) -> None:
+def write_curve(
+    out: Path, curve: list[dict[str, Any]], trained: tuple[int, int], baseline: tuple[int, int]
+) -> None:
     with out.with_suffix(".csv").open("w", newline="") as f:
         w = csv.DictWriter(f, list(curve[0]))
         w.writeheader()
@@ -134,8 +151,9 @@ def write_curve(out: Path, curve: list[dict[str, Any]], trained: tuple[int, int]
     fig, ax = plt.subplots(figsize=(6, 3.2))
     steps = [r["steps"] for r in curve]
     ax.plot(steps, [r["rate"] for r in curve], marker="o", color="#7a3b2e", label="MaskablePPO")
-    ax.fill_between(steps, [r["low"] for r in curve], [r["high"] for r in curve],
-                    color="#7a3b2e", alpha=0.2)
+    ax.fill_between(
+        steps, [r["low"] for r in curve], [r["high"] for r in curve], color="#7a3b2e", alpha=0.2
+    )
     rate = baseline[0] / baseline[1]
     ax.axhline(rate, color="#555", linestyle="--", label=f"random ({rate:.0%})")
     ax.set_ylim(0, 1)

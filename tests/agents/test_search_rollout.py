@@ -88,7 +88,9 @@ def test_rollout_finds_the_winning_card_a_random_policy_misses() -> None:
     poor = {"heuristic": RandomAgent, "random": RandomAgent}
     legal = kill_position().legal_actions()
     spec = SearchSpec(12, None, "random", 6, "rollout", len(legal))
-    picks = [str(RolloutAgent(s, spec, poor, tactics_estimate).act(kill_position())) for s in range(3)]
+    picks = [
+        str(RolloutAgent(s, spec, poor, tactics_estimate).act(kill_position())) for s in range(3)
+    ]
     assert picks == ["play backstab"] * 3
 
 

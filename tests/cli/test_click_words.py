@@ -65,7 +65,11 @@ def _run(args: list[str], lang_env: str) -> subprocess.CompletedProcess[str]:
     env.update(TOWERPLAY_LANG=lang_env, COLUMNS="200", TERM="dumb")
     return subprocess.run(
         [sys.executable, "-m", "towerplay.cli.main", *args],
-        capture_output=True, text=True, env=env, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
     )
 
 

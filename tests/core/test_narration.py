@@ -53,8 +53,15 @@ def test_a_log_of_events_saves_loads_and_clones() -> None:
 
 
 def test_a_told_node_reads_as_the_event_its_parts_make() -> None:
-    log = Told("loss", "{hero} loses {n} warriors", {"hero": "x", "n": 4}, (1,),
-               (("warriors", -4),), None, Chain())
+    log = Told(
+        "loss",
+        "{hero} loses {n} warriors",
+        {"hero": "x", "n": 4},
+        (1,),
+        (("warriors", -4),),
+        None,
+        Chain(),
+    )
     log = Told("draw", "You draw {card}", {"card": "Rune"}, (1,), (), (1,), log).add(plain("hi"))
     first = log.rest.head  # type: ignore[union-attr]
     assert first == event("draw", "You draw {card}", seats=(1,), to=(1,), card="Rune")

@@ -35,7 +35,11 @@ def _help(args: list[str], lang_env: str) -> str:
     env.update(TOWERPLAY_LANG=lang_env, COLUMNS="200", TERM="dumb")
     done = subprocess.run(
         [sys.executable, "-m", "towerplay.cli.main", *args, "--help"],
-        capture_output=True, text=True, env=env, timeout=300, check=False,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+        check=False,
     )
     assert done.returncode == 0, done.stderr
     return done.stdout

@@ -78,7 +78,9 @@ def test_a_reason_given_as_an_event_is_worded_inside_the_refusal() -> None:
     assert e.view()["args"]["why"]["msg"] == "needs {flags}"  # plain data for the page
     pt = catalog("pt")
     assert pt.refusal(e) == pt.refusal(e.view())
-    assert pt.refusal(e).startswith("escolha 2: " + pt.format("needs {flags}", flags="met_the_queen"))
+    assert pt.refusal(e).startswith(
+        "escolha 2: " + pt.format("needs {flags}", flags="met_the_queen")
+    )
 
 
 def test_a_refusal_without_fields_is_its_text() -> None:

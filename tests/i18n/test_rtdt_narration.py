@@ -24,8 +24,19 @@ from towerplay.rtdt.game import new_game
 
 # Fields that carry a content text (a card's result, a strike, a quest stage): content, not
 # interface, and not translated yet (docs/i18n.md), so they are left out of the check.
-CONTENT_FIELDS = {"strike", "effect", "rung", "outcome", "stage", "event", "face", "banner",
-                  "choice_effects", "pay_effect", "gain_effect"}  # (the last: prompts' effects)
+CONTENT_FIELDS = {
+    "strike",
+    "effect",
+    "rung",
+    "outcome",
+    "stage",
+    "event",
+    "face",
+    "banner",
+    "choice_effects",
+    "pay_effect",
+    "gain_effect",
+}  # (the last: prompts' effects)
 ENGLISH = re.compile(
     r"\b(warriors|spirit|skulls?|loses|gains|pays|strikes?|the|of|with|for|and|on|against|ending"
     r"|from|into|to|is|are|at|in)\b"

@@ -206,7 +206,10 @@ def test_every_condition_and_every_attack_verb_is_a_word_of_the_catalog(pt: Cata
 def test_a_note_reads_in_portuguese(pt: Catalog) -> None:
     note = note_event("does nothing now: no square to move to; no enemy in reach")
     assert note.text == "does nothing now: no square to move to; no enemy in reach"
-    assert pt.event(note) == "não faz nada agora: nenhuma casa para onde mover; nenhum inimigo ao alcance"
+    assert (
+        pt.event(note)
+        == "não faz nada agora: nenhuma casa para onde mover; nenhum inimigo ao alcance"
+    )
 
 
 def test_where_a_market_offer_comes_from_is_a_word_of_the_catalog(pt: Catalog) -> None:

@@ -13,8 +13,20 @@ from towerplay.sim.agents import make_agent
 from towerplay.tactics import new_game as new_tactics
 from towerplay.tactics.content import default_content
 
-CLASSES = ("fighter", "rogue", "cleric", "wizard", "archer", "paladin", "necromancer",
-           "warlock", "war_mage", "beast_trainer", "bard", "shaman")
+CLASSES = (
+    "fighter",
+    "rogue",
+    "cleric",
+    "wizard",
+    "archer",
+    "paladin",
+    "necromancer",
+    "warlock",
+    "war_mage",
+    "beast_trainer",
+    "bard",
+    "shaman",
+)
 
 
 def rtdt_game(seed: int) -> Game:

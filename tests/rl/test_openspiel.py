@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-pyspiel = pytest.importorskip("pyspiel", reason="the learning API needs pip install 'towerplay[rl]'")
+pyspiel = pytest.importorskip(
+    "pyspiel", reason="the learning API needs pip install 'towerplay[rl]'"
+)
 
 import numpy as np  # noqa: E402
 from open_spiel.python.algorithms import mcts  # noqa: E402
@@ -30,8 +32,13 @@ def test_the_game_types_declare_chance_and_hidden_information() -> None:
 
 def test_mcts_plays_a_one_hero_game_to_its_end() -> None:
     game = pyspiel.load_game("python_towerplay_rtdt", {"players": 1, "seed": 2})
-    bot = mcts.MCTSBot(game, 2, 2, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                       random_state=np.random.RandomState(2))
+    bot = mcts.MCTSBot(
+        game,
+        2,
+        2,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        random_state=np.random.RandomState(2),
+    )
     state = game.new_initial_state()
     while not state.is_terminal():
         action = bot.step(state)

@@ -18,9 +18,25 @@ def test_the_example_learns_for_a_moment_and_writes_its_curve(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     out = tmp_path / "curve"
-    monkeypatch.setattr(sys, "argv", [
-        str(EXAMPLE), "--minutes", "0.01", "--envs", "1", "--eval-every", "256",
-        "--eval-games", "2", "--final-games", "2", "--out", str(out)])
+    monkeypatch.setattr(
+        sys,
+        "argv",
+        [
+            str(EXAMPLE),
+            "--minutes",
+            "0.01",
+            "--envs",
+            "1",
+            "--eval-every",
+            "256",
+            "--eval-games",
+            "2",
+            "--final-games",
+            "2",
+            "--out",
+            str(out),
+        ],
+    )
     runpy.run_path(str(EXAMPLE), run_name="__main__")
     rows = list(csv.DictReader(out.with_suffix(".csv").open()))
     steps = [int(r["steps"]) for r in rows]

@@ -36,8 +36,13 @@ def test_mcts_plays_an_encounter_to_its_end() -> None:
 
     register_openspiel()
     game = pyspiel.load_game("python_towerplay_tactics", {"seed": 3})
-    bot = mcts.MCTSBot(game, 2, 4, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
-                       random_state=np.random.RandomState(2))
+    bot = mcts.MCTSBot(
+        game,
+        2,
+        4,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        random_state=np.random.RandomState(2),
+    )
     state = game.new_initial_state()
     while not state.is_terminal():
         state.apply_action(bot.step(state))
@@ -54,9 +59,15 @@ def test_ismcts_plans_without_peeking_to_the_end_of_a_game() -> None:
 
     register_openspiel()
     game = pyspiel.load_game("python_towerplay_rtdt", {"players": 2, "seed": 2})
-    bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)), 2.0,
-                           4, random_state=np.random.RandomState(2),
-                           use_observation_string=True, allow_inconsistent_action_sets=True)
+    bot = ismcts.ISMCTSBot(
+        game,
+        mcts.RandomRolloutEvaluator(1, np.random.RandomState(1)),
+        2.0,
+        4,
+        random_state=np.random.RandomState(2),
+        use_observation_string=True,
+        allow_inconsistent_action_sets=True,
+    )
     bot.set_resampler(resampler(7))
     state = game.new_initial_state()
     while not state.is_terminal():

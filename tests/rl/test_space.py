@@ -62,8 +62,9 @@ def test_every_legal_action_of_played_games_has_an_index(spaces: dict, game: str
     ("make", "module"),
     [("make_aec", "pettingzoo"), ("make_gym", "gymnasium"), ("register_openspiel", "pyspiel")],
 )
-def test_without_the_extra_the_api_says_what_to_install(monkeypatch, make: str,
-                                                         module: str) -> None:
+def test_without_the_extra_the_api_says_what_to_install(
+    monkeypatch, make: str, module: str
+) -> None:
     import towerplay.rl
 
     monkeypatch.setitem(sys.modules, module, None)  # as if it were not installed

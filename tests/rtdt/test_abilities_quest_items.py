@@ -93,7 +93,10 @@ def test_the_horn_moves_a_siege_tree_or_a_foe_once_a_turn() -> None:
 def test_the_orb_of_pure_snow_takes_one_spirit_off_each_battle_card() -> None:
     g = scenario()
     h = g.hero(0)
-    effects = [Lose(op="lose", resource="spirit", amount=2), Lose(op="lose", resource="warriors", amount=3)]
+    effects = [
+        Lose(op="lose", resource="spirit", amount=2),
+        Lose(op="lose", resource="warriors", amount=3),
+    ]
 
     def filtered() -> list[Lose]:
         out = effects

@@ -20,7 +20,9 @@ FIVEPINT = "fivepint"  # no building
 ADVERSARY = "lingering_rot"
 
 
-def holding(card: str, kind: str = "companion", heroes: tuple[str, ...] = ("brutal_warlord",)) -> RtdtGame:
+def holding(
+    card: str, kind: str = "companion", heroes: tuple[str, ...] = ("brutal_warlord",)
+) -> RtdtGame:
     """A game whose first hero holds only `card` (a companion or a quest item)."""
     g = scenario(heroes)
     for h in g.state.heroes:
@@ -304,7 +306,9 @@ def test_miras_moves_every_token_of_the_named_foe_type() -> None:
         s.rng = seed
         trial = g.clone()
         run_event(trial)
-        if any("names the" in line and g.world.content.foes[foe].name in line for line in trial.log):
+        if any(
+            "names the" in line and g.world.content.foes[foe].name in line for line in trial.log
+        ):
             break
     run_event(g)
     moved = 0
@@ -391,7 +395,16 @@ def test_letha_leaves_a_ready_beast_as_it_is() -> None:
 
 # the cards this work plays as printed
 EXACT_CARDS = (
-    "gleb", "grigor", "hakan", "letha", "miras", "nimet", "tomas", "vasa", "yana", "zaida"
+    "gleb",
+    "grigor",
+    "hakan",
+    "letha",
+    "miras",
+    "nimet",
+    "tomas",
+    "vasa",
+    "yana",
+    "zaida",
 )
 EXACT_ITEMS = ("dragon_scales", "fulminating_silver")
 EXACT_EVENTS = EXACT_CARDS  # and their events
@@ -481,8 +494,9 @@ def test_an_advantage_against_a_foe_trait_counts_against_that_trait_only() -> No
     trait gets it, a foe without does not, nor does the adversary."""
     from towerplay.rtdt.models.abilities import Advantage
 
-    adv = Advantage(kind="advantage", type="wild", amount=1, when="against_foe_trait",
-                    trait="undead")
+    adv = Advantage(
+        kind="advantage", type="wild", amount=1, when="against_foe_trait", trait="undead"
+    )
     g = holding("grigor")
     foes = g.world.content.foes
     undead = next(f for f, x in foes.items() if "undead" in x.traits)
@@ -510,8 +524,9 @@ def test_a_once_a_month_use_comes_back_with_the_next_month() -> None:
     from towerplay.rtdt.rules.turn import _new_month
 
     g = holding("grigor", heroes=("brutal_warlord", "orphaned_scion"))
-    monthly = Use(kind="use", once_per_month=True,
-                  effects=[Gain(op="gain", resource="spirit", amount=1)])
+    monthly = Use(
+        kind="use", once_per_month=True, effects=[Gain(op="gain", resource="spirit", amount=1)]
+    )
     g.world = dataclasses.replace(g.world, uses={**g.world.uses, "grigor": (monthly,)})
     g._legal = None
     spirit = g.hero(0).spirit

@@ -31,7 +31,11 @@ def run_on(g: RtdtGame, *data: dict[str, Any], why: str = "the test card") -> No
 
 
 LOSE_12 = {"op": "lose", "resource": "warriors", "amount": 12}
-UNLESS_CLOAKS = {"op": "if", "unless": {"test": "holds", "item": "dusky_cloaks"}, "effects": [LOSE_12]}
+UNLESS_CLOAKS = {
+    "op": "if",
+    "unless": {"test": "holds", "item": "dusky_cloaks"},
+    "effects": [LOSE_12],
+}
 
 
 @rules("RTDT-EFFECT-1")

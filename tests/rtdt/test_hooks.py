@@ -104,7 +104,10 @@ def test_held_by_keeps_the_handlers_of_the_cards_held_in_their_order() -> None:
     w, s = g.world, g.state
     prof = w.profile(s.heroes[0].cards())
     kept = hooks.held_by(w.hooks.restrict_actions, prof)
-    assert [f.__name__ for f in kept] == ["restrict_crestfallen[no_banner]", "restrict_timid[no_tower_adjacent]"]
+    assert [f.__name__ for f in kept] == [
+        "restrict_crestfallen[no_banner]",
+        "restrict_timid[no_tower_adjacent]",
+    ]
     assert hooks.held_by(w.hooks.restrict_actions, w.profile(s.heroes[1].cards())) == ()
     assert hooks.held_by(w.hooks.restrict_actions, prof) is kept  # kept in the Profile
     wands = [f for f in w.hooks.card_uses if f.__name__ == "wand_uses"]  # no card's ability

@@ -46,8 +46,7 @@ def test_a_tactics_run_by_encounter_and_class(tmp_path: Path) -> None:
 
 
 def test_competitive_wins_count_for_the_winning_seat_only() -> None:
-    record = {"game": "rtdt", "setup": {"mode": "competitive"}, "outcome": "win",
-              "winners": [1]}
+    record = {"game": "rtdt", "setup": {"mode": "competitive"}, "outcome": "win", "winners": [1]}
     assert won(record, 1) and not won(record, 0)
 
 
@@ -72,14 +71,20 @@ def test_report_in_portuguese_words_the_tables_and_the_page(tmp_path: Path) -> N
     simulate_rtdt(4, 2, "random", 5, "heroic", out=run)
     res = CliRunner().invoke(app, ["report", str(run), "--lang", "pt"])
     assert res.exit_code == 0, res.output
-    for words in ("Todas as partidas", "Por herói", "Como as partidas terminaram",
-                  "taxa de vitória", "intervalo de 95%"):
+    for words in (
+        "Todas as partidas",
+        "Por herói",
+        "Como as partidas terminaram",
+        "taxa de vitória",
+        "intervalo de 95%",
+    ):
         assert words in res.output
     assert "All games" not in res.output and "win rate" not in res.output
     pytest.importorskip("matplotlib")
     page = tmp_path / "relatorio.html"
-    res = CliRunner().invoke(app, ["report", str(run), "--html", str(page)],
-                             env={"TOWERPLAY_LANG": "pt"})
+    res = CliRunner().invoke(
+        app, ["report", str(run), "--html", str(page)], env={"TOWERPLAY_LANG": "pt"}
+    )
     assert res.exit_code == 0, res.output
     text = page.read_text()
     assert "lang='pt-BR'" in text and "<h2>Por inimigo</h2>" in text
@@ -89,14 +94,21 @@ def test_report_in_portuguese_words_the_tables_and_the_page(tmp_path: Path) -> N
 
 def _game(won_it: bool, items: list[str]) -> dict[str, object]:
     seat = {"hero": "spymaster", "items": items, "virtues": []}
-    return {"game": "rtdt", "outcome": "win" if won_it else "loss", "setup": {"mode": "cooperative"},
-            "winners": [], "seats": [seat], "error": None}
+    return {
+        "game": "rtdt",
+        "outcome": "win" if won_it else "loss",
+        "setup": {"mode": "cooperative"},
+        "winners": [],
+        "seats": [seat],
+        "error": None,
+    }
 
 
 def test_held_shows_only_cards_whose_interval_leaves_out_the_run_rate() -> None:
     # 60 games, half won; the lantern is held in every won game, the rope in every game
-    records = [_game(i % 2 == 0, ["rope", "lantern"] if i % 2 == 0 else ["rope"])
-               for i in range(60)]
+    records = [
+        _game(i % 2 == 0, ["rope", "lantern"] if i % 2 == 0 else ["rope"]) for i in range(60)
+    ]
     table = held(records)
     assert table is not None
     assert [r.label for r in table.rows] == ["item: lantern"]
@@ -104,8 +116,16 @@ def test_held_shows_only_cards_whose_interval_leaves_out_the_run_rate() -> None:
     assert "1 of 2 items and virtues" in table.note_text and "50.0%" in table.note_text
     # too few seats: nothing stands out, whatever the rate
     assert held(records[:30]) is not None and not held(records[:30]).rows  # type: ignore[union-attr]
-    tactics = [{"game": "tactics", "outcome": "success", "setup": {}, "winners": [],
-                "seats": [{"class": "fighter"}], "error": None}]
+    tactics = [
+        {
+            "game": "tactics",
+            "outcome": "success",
+            "setup": {},
+            "winners": [],
+            "seats": [{"class": "fighter"}],
+            "error": None,
+        }
+    ]
     assert held(tactics) is None
 
 

@@ -35,8 +35,18 @@ def test_two_workers_play_the_same_games_as_one() -> None:
 def test_the_two_games_report_in_one_shape() -> None:
     r = simulate_rtdt(2, 1, "random", 1, "heroic")
     t = simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal")
-    shared = {"results", "decisions", "decisions_per_second", "games_per_second", "mean_turns",
-              "errors", "games", "agent", "seed", "game"}
+    shared = {
+        "results",
+        "decisions",
+        "decisions_per_second",
+        "games_per_second",
+        "mean_turns",
+        "errors",
+        "games",
+        "agent",
+        "seed",
+        "game",
+    }
     assert shared <= set(r) and shared <= set(t)
     assert t["games_per_second"] > 0
 
@@ -113,10 +123,29 @@ def test_a_records_file_of_another_run_is_refused(tmp_path: Path) -> None:
 
 def test_sim_options_on_the_command_line(tmp_path: Path) -> None:
     out = tmp_path / "r.csv"
-    res = CliRunner().invoke(app, [
-        "sim", "rtdt", "--games", "3", "--players", "2", "--heroes", "spymaster,relic_hunter",
-        "--adversary", "ashstrider", "--foes", "random", "--workers", "2", "--out", str(out),
-        "--json", "--quiet"])
+    res = CliRunner().invoke(
+        app,
+        [
+            "sim",
+            "rtdt",
+            "--games",
+            "3",
+            "--players",
+            "2",
+            "--heroes",
+            "spymaster,relic_hunter",
+            "--adversary",
+            "ashstrider",
+            "--foes",
+            "random",
+            "--workers",
+            "2",
+            "--out",
+            str(out),
+            "--json",
+            "--quiet",
+        ],
+    )
     assert res.exit_code == 0, res.output
     report = json.loads(res.output)
     assert sum(sum(c.values()) for c in report["results"].values()) == 3
@@ -125,8 +154,10 @@ def test_sim_options_on_the_command_line(tmp_path: Path) -> None:
     assert {r["setup_adversary"] for r in rows} == {"ashstrider"}
     res = CliRunner().invoke(app, ["sim", "rtdt", "--games", "2", "--workers", "0"])
     assert res.exit_code == 2 and "--workers must be 1 or more" in res.output
-    res = CliRunner().invoke(app, ["sim", "tactics", "--encounter", "blob_king", "--games", "2",
-                                   "--json", "--workers", "2"])
+    res = CliRunner().invoke(
+        app,
+        ["sim", "tactics", "--encounter", "blob_king", "--games", "2", "--json", "--workers", "2"],
+    )
     assert res.exit_code == 0 and json.loads(res.output)["games_per_second"] > 0
 
 

@@ -162,11 +162,13 @@ def test_commit_many_makes_each_change_or_returns_why_not(store: Store) -> None:
 
     a = store.create("k", "a", {"n": 0}, {})
     b = store.create("k", "b", {"n": 0}, {})
-    out = store.commit_many([
-        prepare(a.id, 0, "one", {"n": 1}, {}),
-        prepare(b.id, 5, "stale", {"n": 9}, {}),  # b is at 0: refused alone
-        prepare(a.id, 1, "two", {"n": 2}, {}),
-    ])
+    out = store.commit_many(
+        [
+            prepare(a.id, 0, "one", {"n": 1}, {}),
+            prepare(b.id, 5, "stale", {"n": 9}, {}),  # b is at 0: refused alone
+            prepare(a.id, 1, "two", {"n": 2}, {}),
+        ]
+    )
     assert [type(x).__name__ for x in out] == ["Entry", "StaleVersion", "Entry"]
     assert store.get(a.id).document == {"n": 2} and store.get(b.id).version == 0
     assert [x.action for x in store.actions(a.id)] == ["one", "two"]
@@ -179,20 +181,25 @@ def test_commit_together_makes_every_change_or_none(store: Store) -> None:
     a = store.create("k", "a", {"n": 0}, {})
     b = store.create("k", "b", {"n": 0}, {})
     with pytest.raises(StaleVersion) as stale:
-        store.commit_together([
-            prepare(a.id, 0, "one", {"n": 1}, {}),
-            prepare(b.id, 5, "stale", {"n": 9}, {}),  # b is at 0: nothing at all is made
-        ])
+        store.commit_together(
+            [
+                prepare(a.id, 0, "one", {"n": 1}, {}),
+                prepare(b.id, 5, "stale", {"n": 9}, {}),  # b is at 0: nothing at all is made
+            ]
+        )
     assert stale.value.record_id == b.id
     assert store.get(a.id).version == 0 and store.actions(a.id) == []
     with pytest.raises(UnknownRecord):
-        store.commit_together([prepare(a.id, 0, "one", {"n": 1}, {}),
-                               prepare("nope22", 0, "gone", {}, {})])
+        store.commit_together(
+            [prepare(a.id, 0, "one", {"n": 1}, {}), prepare("nope22", 0, "gone", {}, {})]
+        )
     assert store.get(a.id).version == 0
-    made = store.commit_together([
-        prepare(a.id, 0, "one", {"n": 1}, {}),
-        prepare(b.id, 0, "uno", {"n": 1}, {}),
-    ])
+    made = store.commit_together(
+        [
+            prepare(a.id, 0, "one", {"n": 1}, {}),
+            prepare(b.id, 0, "uno", {"n": 1}, {}),
+        ]
+    )
     assert [e.version for e in made] == [1, 1]
     assert store.get(b.id).document == {"n": 1}
     assert [x.action for x in store.actions(a.id)] == ["one"]

@@ -157,7 +157,9 @@ def test_AT_CAMP_7_the_difficulty_moves_the_scaling_level() -> None:
     assert config_level({"party_level": 1, "difficulty": "easy"}) == 1  # never below 1
     assert config_level({"party_level": 10, "difficulty": "hard"}) == 10
     # a level-1 party on Hard meets the enemies of level 2
-    hard = new_game({**PARTY, "encounter": "ember_witch", "party_level": 1, "difficulty": "hard"}, 3)
+    hard = new_game(
+        {**PARTY, "encounter": "ember_witch", "party_level": 1, "difficulty": "hard"}, 3
+    )
     assert hard.ctx.party_level == 2 and hard.observe(0)["scaling"]["scaled"]
     # standalone play is never scaled, whatever the difficulty
     for d in ("easy", "hard"):

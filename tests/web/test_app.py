@@ -80,14 +80,18 @@ def test_a_socket_gets_every_change_and_plays(client: TestClient) -> None:
 def test_a_change_made_by_another_process_reaches_the_page(store: Store) -> None:
     """Two servers on one store (each keeps its own tables): the page open on the first is
     sent what the second did, found by the first's one look at its tables' versions."""
-    with TestClient(create_app(store, pace=0.0, poll=0.05)) as here, \
-            TestClient(create_app(store, pace=0.0, poll=0.05)) as there:
+    with (
+        TestClient(create_app(store, pace=0.0, poll=0.05)) as here,
+        TestClient(create_app(store, pace=0.0, poll=0.05)) as there,
+    ):
         made = make(here, [{"human": "Ana"}, {"human": "Bruno"}])
         tid, a = made["id"], made["seats"][0]["token"]
         with here.websocket_connect(f"/api/tables/{tid}/ws?token={a}") as ws:
             view = ws.receive_json()
-            r = there.post(f"/api/tables/{tid}/actions",
-                           json={"token": a, "action": view["legal_actions"][0], "version": 0})
+            r = there.post(
+                f"/api/tables/{tid}/actions",
+                json={"token": a, "action": view["legal_actions"][0], "version": 0},
+            )
             assert r.status_code == 200
             assert ws.receive_json()["version"] == 1
 
@@ -99,8 +103,10 @@ def test_a_persons_action_starts_no_ai_play(client: TestClient) -> None:
     server = cast(Any, client.app).state.server
     started: list[str] = []
     server.start_ai = started.append
-    r = client.post(f"/api/tables/{tid}/actions",
-                    json={"token": a, "action": view["legal_actions"][0], "version": 0})
+    r = client.post(
+        f"/api/tables/{tid}/actions",
+        json={"token": a, "action": view["legal_actions"][0], "version": 0},
+    )
     assert r.status_code == 200 and started == []
     assert server.tables.ai_may_act("not-loaded-here")  # only the store can tell
 
@@ -143,10 +149,15 @@ def test_the_page_is_sent_the_question_and_a_refusal_as_templates(client: TestCl
     assert client.get(f"/api/tables/{tid}", params={"token": b}).json()["ask"] is None
     words = client.get("/api/i18n/pt").json()
     assert view["ask"]["msg"] in words  # the page's catalog holds the question's template
-    r = client.post(f"/api/tables/{tid}/actions",
-                    json={"token": a, "action": "move nowhere", "version": 0})
+    r = client.post(
+        f"/api/tables/{tid}/actions", json={"token": a, "action": "move nowhere", "version": 0}
+    )
     assert r.status_code == 422
     said = r.json()["refusal"]
-    assert said == {"msg": "{action}: unknown space", "args": {"action": "'move nowhere'"},
-                    "rule": "RTDT-MOVE-7", "text": "'move nowhere': unknown space"}
+    assert said == {
+        "msg": "{action}: unknown space",
+        "args": {"action": "'move nowhere'"},
+        "rule": "RTDT-MOVE-7",
+        "text": "'move nowhere': unknown space",
+    }
     assert words[said["msg"]] == "{action}: espaço desconhecido"

@@ -108,8 +108,16 @@ def play_by_clicks(page: Any, rng: random.Random, limit: int) -> int:
 
 def test_a_whole_return_to_dark_tower_game_by_clicks(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "rtdt", "config": {"players": 2}, "seed": 8,
-                                  "seats": [{"human": "Ana"}, {"ai": "heuristic"}]})
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "rtdt",
+            "config": {"players": 2},
+            "seed": 8,
+            "seats": [{"human": "Ana"}, {"ai": "heuristic"}],
+        },
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     seat.wait_for_selector("svg.map .space")
     assert seat.locator("svg.map .space").count() == 60
@@ -123,9 +131,16 @@ def test_a_whole_return_to_dark_tower_game_by_clicks(chromium: Any, base_url: st
 
 def test_a_tactics_encounter_by_clicks_on_the_board(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
-                                  "seed": 4, "seats": [{"human": "A"}, {"ai": "heuristic"},
-                                                       {"ai": "heuristic"}]})
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "tactics",
+            "config": {"encounter": "goblin_ambush"},
+            "seed": 4,
+            "seats": [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
+        },
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     seat.wait_for_selector("svg.grid .sq.legal")
     version = seat.evaluate("document.body.dataset.version")
@@ -157,9 +172,16 @@ def seat_to_act(*pages: Any) -> Any:
 
 def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
-                                  "seed": 2, "seats": [{"human": "A"}, {"human": "B"},
-                                                       {"ai": "heuristic"}]})
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "tactics",
+            "config": {"encounter": "goblin_ambush"},
+            "seed": 2,
+            "seats": [{"human": "A"}, {"human": "B"}, {"ai": "heuristic"}],
+        },
+    )
     a = open_seat(chromium, base_url, made["seats"][0]["link"])
     b = open_seat(chromium, base_url, made["seats"][1]["link"])
     for _ in range(30):  # place and keep hands until B, holding cards, is to act
@@ -185,8 +207,11 @@ def test_one_seat_neither_sees_nor_acts_for_another(chromium: Any, base_url: str
 
 def test_a_reload_mid_game_shows_the_same_state(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 3,
-                                  "seats": [{"human": "Ana"}]})
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 3, "seats": [{"human": "Ana"}]},
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     for _ in range(5):
         version = seat.evaluate("document.body.dataset.version")
@@ -200,8 +225,11 @@ def test_a_reload_mid_game_shows_the_same_state(chromium: Any, base_url: str) ->
 
 def test_the_pages_in_portuguese(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 1,
-                                  "seats": [{"human": "Ana"}]})
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 1, "seats": [{"human": "Ana"}]},
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     seat.select_option("#lang", "pt")
     seat.wait_for_function("document.getElementById('status').textContent === 'Sua vez'")
@@ -217,11 +245,19 @@ def test_the_pages_in_portuguese(chromium: Any, base_url: str) -> None:
 
 def test_a_phone_sized_screen_keeps_board_and_actions(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
-                                  "seed": 1, "seats": [{"human": "A"}, {"ai": "random"},
-                                                       {"ai": "random"}]})
-    seat = open_seat(chromium, base_url, made["seats"][0]["link"],
-                     viewport={"width": 390, "height": 844})
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "tactics",
+            "config": {"encounter": "goblin_ambush"},
+            "seed": 1,
+            "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}],
+        },
+    )
+    seat = open_seat(
+        chromium, base_url, made["seats"][0]["link"], viewport={"width": 390, "height": 844}
+    )
     seat.wait_for_selector("svg.grid")
     box = seat.locator("svg.grid").bounding_box()
     assert box["width"] <= 390
@@ -246,9 +282,16 @@ def test_the_lobby_makes_a_table_and_gives_its_links(chromium: Any, base_url: st
 
 def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "campaign", "config": {"heroes": 3}, "seed": 2,
-                                  "seats": [{"human": "Sam"}, {"ai": "heuristic"},
-                                            {"ai": "heuristic"}]})
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "campaign",
+            "config": {"heroes": 3},
+            "seed": 2,
+            "seats": [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
+        },
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     rng = random.Random(1)
     for _ in range(400):  # create the heroes, read the pages, until the first encounter
@@ -271,8 +314,11 @@ def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None
 
 def test_undo_and_redo_in_the_page(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 6,
-                                  "seats": [{"human": "Ana"}]})
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 6, "seats": [{"human": "Ana"}]},
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     assert seat.is_disabled("#undo") and seat.is_disabled("#redo")
     prompts = []
@@ -294,14 +340,16 @@ def test_undo_and_redo_in_the_page(chromium: Any, base_url: str) -> None:
 
 def test_card_texts_on_hover_and_on_a_tap(chromium: Any, base_url: str) -> None:
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 4,
-                                  "seats": [{"human": "Ana"}]})
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 4, "seats": [{"human": "Ana"}]},
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     seat.wait_for_selector("svg.map .space")  # the page is drawn whole
     chip = seat.locator(".cards.virtue .chip").first
     chip.hover()
-    seat.wait_for_function(
-        "document.querySelector('.cards.virtue .chip').title.length > 10")
+    seat.wait_for_function("document.querySelector('.cards.virtue .chip').title.length > 10")
     chip.click()
     seat.wait_for_selector("#info:not([hidden])")
     assert len(seat.text_content("#info-text") or "") > 10
@@ -312,12 +360,16 @@ def test_the_log_speaks_the_catalog_language(chromium: Any, base_url: str) -> No
     """An event's template comes out of the catalog with its fields filled in: the test
     gives the page a catalog that translates the first event the log shows."""
     page = chromium.new_page()
-    made = table(page, base_url, {"game": "rtdt", "config": {"players": 1}, "seed": 3,
-                                  "seats": [{"human": "Ana"}]})
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 3, "seats": [{"human": "Ana"}]},
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     seat.wait_for_selector("#log li.event")
-    event = seat.evaluate("Play.view.observe.events.find((e) => e.args && "
-                          "Object.keys(e.args).length)")
+    event = seat.evaluate(
+        "Play.view.observe.events.find((e) => e.args && Object.keys(e.args).length)"
+    )
     assert event, "a game's first events have fields"
     words = seat.request.get(f"{base_url}/api/i18n/pt").json()
     words[event["msg"]] = "PT " + event["msg"]
@@ -325,8 +377,10 @@ def test_the_log_speaks_the_catalog_language(chromium: Any, base_url: str) -> No
     seat.select_option("#lang", "pt")
     fields = {k: words.get(v) or v for k, v in event["args"].items()}  # a word: translated
     expected = "PT " + event["msg"].format(**fields)
-    seat.wait_for_function("(want) => [...document.querySelectorAll('#log li')]"
-                           ".some((li) => li.textContent === want)", arg=expected)
+    seat.wait_for_function(
+        "(want) => [...document.querySelectorAll('#log li')].some((li) => li.textContent === want)",
+        arg=expected,
+    )
     seat.select_option("#lang", "en")
 
 
@@ -339,11 +393,12 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
 
     game = new_game({"heroes": 3, "difficulty": "easy", "players": 1}, 6)
     with open_store(browser_db) as store:
-        cid = store.create(cli_campaign.KIND, "Kept in the terminal", game.to_json(),
-                           cli_campaign.summary(game)).id
+        cid = store.create(
+            cli_campaign.KIND, "Kept in the terminal", game.to_json(), cli_campaign.summary(game)
+        ).id
     page = chromium.new_page()
     page.goto(base_url + "/")
-    form = page.locator(f"form.open-campaign[data-id=\"{cid}\"]")
+    form = page.locator(f'form.open-campaign[data-id="{cid}"]')
     form.wait_for()
     assert form.locator("select").count() == 3
     form.locator("select").nth(1).select_option("ai:heuristic")
@@ -360,7 +415,9 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
     play_by_clicks_until(seat, 2)
     with open_store(browser_db) as store:
         assert store.get(cid).version >= 2
-        assert {a.actor for a in store.actions(cid)} <= {f"table {link.split('/')[-1].split('?')[0]}"}
+        assert {a.actor for a in store.actions(cid)} <= {
+            f"table {link.split('/')[-1].split('?')[0]}"
+        }
     assert seat.errors == []
 
 
@@ -380,11 +437,21 @@ def test_the_board_draws_rivers_of_fire_siege_trees_and_monuments(
     Covenant's foundations, and the market, main companion and gear piles as cards whose
     text a hover shows."""
     page = chromium.new_page()
-    made = table(page, base_url, {
-        "game": "rtdt", "seed": 4, "seats": [{"human": "Ana"}],
-        "config": {"players": 1, "adversary": "ashstrider", "companion": "letha",
-                   "expansion": "covenant"},
-    })
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "rtdt",
+            "seed": 4,
+            "seats": [{"human": "Ana"}],
+            "config": {
+                "players": 1,
+                "adversary": "ashstrider",
+                "companion": "letha",
+                "expansion": "covenant",
+            },
+        },
+    )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
     seat.wait_for_selector("svg.map .space")
     assert seat.locator("svg.map line.fire-river").count() == 4
@@ -403,12 +470,22 @@ def find_area_target(page: Any, base_url: str) -> tuple[dict[str, Any], int, dic
     pending decision)."""
     rng = random.Random(2)
     for seed in range(4, 40):
-        made = table(page, base_url, {"game": "tactics", "config": {"encounter": "goblin_ambush"},
-                                      "seed": seed, "seats": [{"human": n} for n in "ABC"]})
+        made = table(
+            page,
+            base_url,
+            {
+                "game": "tactics",
+                "config": {"encounter": "goblin_ambush"},
+                "seed": seed,
+                "seats": [{"human": n} for n in "ABC"],
+            },
+        )
         tokens = [s["token"] for s in made["seats"]]
         for _ in range(300):
-            views = [page.request.get(f"{base_url}/api/tables/{made['id']}?token={t}").json()
-                     for t in tokens]
+            views = [
+                page.request.get(f"{base_url}/api/tables/{made['id']}?token={t}").json()
+                for t in tokens
+            ]
             seat = next((i for i, v in enumerate(views) if v["your_turn"]), None)
             if seat is None:  # the encounter is over
                 break
@@ -418,9 +495,14 @@ def find_area_target(page: Any, base_url: str) -> tuple[dict[str, Any], int, dic
                 return made, seat, pending
             legal = v["legal_actions"]
             cleave = [a for a in legal if a == "play cleave"]
-            r = page.request.post(f"{base_url}/api/tables/{made['id']}/actions", data={
-                "token": tokens[seat], "action": (cleave or legal)[rng.randrange(len(cleave or legal))],
-                "version": v["version"]})
+            r = page.request.post(
+                f"{base_url}/api/tables/{made['id']}/actions",
+                data={
+                    "token": tokens[seat],
+                    "action": (cleave or legal)[rng.randrange(len(cleave or legal))],
+                    "version": v["version"],
+                },
+            )
             assert r.status == 200, r.text()
     raise AssertionError("no area target came up")
 

@@ -68,8 +68,10 @@ def test_the_lobby_opens_a_stored_campaign(client: TestClient, store: Store) -> 
     cid, game = terminal_campaign(store)
     listed = client.get("/api/campaigns").json()
     assert [c["id"] for c in listed] == [cid]
-    r = client.post(f"/api/campaigns/{cid}/tables",
-                    json={"seats": [{"human": "Sam"}, {"human": "Ivo"}, {"ai": "heuristic"}]})
+    r = client.post(
+        f"/api/campaigns/{cid}/tables",
+        json={"seats": [{"human": "Sam"}, {"human": "Ivo"}, {"ai": "heuristic"}]},
+    )
     assert r.status_code == 201, r.text
     made = r.json()
     assert made["seats"][2] is None
@@ -92,9 +94,7 @@ def play_table(tables: Tables, table_id: str, tokens: list[str | None], steps: i
 PEOPLE = [{"human": "Sam"}, {"human": "Ivo"}, {"human": "Ana"}]
 
 
-def test_a_campaign_played_at_a_table_is_kept_in_the_campaign(
-    store: Store, tables: Tables
-) -> None:
+def test_a_campaign_played_at_a_table_is_kept_in_the_campaign(store: Store, tables: Tables) -> None:
     cid, _ = terminal_campaign(store)
     made = open_campaign(tables, cid, PEOPLE, 4)
     play_table(tables, made.id, made.tokens, 5)

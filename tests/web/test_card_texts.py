@@ -22,10 +22,16 @@ def test_the_describe_answer_is_in_the_pages_language(store: Store) -> None:
 def test_a_tactics_card_is_described_in_the_pages_language(store: Store) -> None:
     """The same for an Adventure Tactics table (pt_BR/tactics_cards.po)."""
     tables = Tables(store)
-    made = tables.create("tactics", {"encounter": "goblin_ambush"}, 5,
-                         [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}])
+    made = tables.create(
+        "tactics",
+        {"encounter": "goblin_ambush"},
+        5,
+        [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
+    )
     en_text = "Attack an adjacent enemy and every enemy around it with two red dice."
-    pt_text = "Ataque um inimigo vizinho e todos os inimigos ao redor dele com dois dados vermelhos."
+    pt_text = (
+        "Ataque um inimigo vizinho e todos os inimigos ao redor dele com dois dados vermelhos."
+    )
     pt = tables.describe(made.id, made.tokens[0], "cleave", "pt") or ""
     en = tables.describe(made.id, made.tokens[0], "cleave") or ""
     assert pt_text in pt and en_text not in pt

@@ -196,15 +196,17 @@ def test_a_logged_action_the_rules_refuse_on_replay_names_the_table(
 
 def test_a_campaign_table_seats_its_players(tables: Tables) -> None:
     made = tables.create(
-        "campaign", {"heroes": 3, "difficulty": "easy"}, 4,
+        "campaign",
+        {"heroes": 3, "difficulty": "easy"},
+        4,
         [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
     )
     view = tables.view(made.id, made.tokens[0])
     assert view["game"] == "campaign" and view["observe"]["party"]["heroes_count"] == 3
     steps = 0
-    while steps < 400 and (tables.ai_turn(made.id) or tables.view(made.id, made.tokens[0])[
-        "your_turn"
-    ]):
+    while steps < 400 and (
+        tables.ai_turn(made.id) or tables.view(made.id, made.tokens[0])["your_turn"]
+    ):
         v = tables.view(made.id, made.tokens[0])
         if v["your_turn"]:
             tables.act(made.id, made.tokens[0], v["legal_actions"][0], v["version"])
@@ -216,8 +218,12 @@ def test_a_spectator_sees_the_public_view_and_cannot_act(tables: Tables) -> None
     from towerplay.core.protocol import SPECTATOR
     from towerplay.tactics import new_game as new_tactics
 
-    made = tables.create("tactics", {"encounter": "goblin_ambush"}, 5,
-                         [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}])
+    made = tables.create(
+        "tactics",
+        {"encounter": "goblin_ambush"},
+        5,
+        [{"human": "A"}, {"ai": "heuristic"}, {"ai": "heuristic"}],
+    )
     view = tables.view(made.id, made.spectator)
     assert view["seat"] == SPECTATOR and not view["your_turn"] and view["legal_actions"] == []
     assert view["observe"] == new_tactics({"encounter": "goblin_ambush"}, 5).observe(SPECTATOR)

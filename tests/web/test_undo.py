@@ -57,7 +57,9 @@ def test_undo_steps_over_the_ai_to_the_persons_last_decision(tables: Tables) -> 
 
 def test_an_undo_needs_every_person_when_it_takes_back_a_secret(tables: Tables) -> None:
     made = tables.create(
-        "tactics", {"encounter": "goblin_ambush"}, 2,
+        "tactics",
+        {"encounter": "goblin_ambush"},
+        2,
         [{"human": "A"}, {"human": "B"}, {"ai": "heuristic"}],
     )
     a, b, _ = made.tokens
@@ -76,8 +78,11 @@ def test_an_undo_needs_every_person_when_it_takes_back_a_secret(tables: Tables) 
     assert "keep" in vb["legal_actions"]
     asked = tables.undo(made.id, b, vb["version"])
     request = asked["undo"]["request"]
-    assert request and request["missing"] == [0] and "revealed hidden information" in (
-        request["reason"])
+    assert (
+        request
+        and request["missing"] == [0]
+        and "revealed hidden information" in (request["reason"])
+    )
     assert asked["version"] == vb["version"] + 1 and asked["undo"]["redoable"] == 0
     with pytest.raises(Stale):
         tables.undo(made.id, a, vb["version"])

@@ -266,7 +266,10 @@ class CampaignScreen:
     def finish(self, game: CampaignGame, console: Console) -> None:
         view = game.observe(0)
         console.print(
-            Text(_("The campaign is over: {ending}").format(ending=content_text(view["ending"])), style="bold")
+            Text(
+                _("The campaign is over: {ending}").format(ending=content_text(view["ending"])),
+                style="bold",
+            )
         )
 
     def dump(self, game: CampaignGame) -> str:

@@ -345,7 +345,8 @@ class Session(Generic[G]):
             loaded = self.screen.load(file)
         except SaveError as exc:
             error(
-                self.console, _("could not load: {error}; the current game goes on").format(error=exc)
+                self.console,
+                _("could not load: {error}; the current game goes on").format(error=exc),
             )
             return
         self.game = loaded
@@ -359,7 +360,9 @@ class Session(Generic[G]):
         """`undo [N]` / `redo [N]`: N decisions of this table's people (1 if not given),
         with the AI moves between them; a stored game keeps the undo as a new version."""
         if arg and not arg.isdigit():
-            error(self.console, _("{word} takes a number of decisions: {word} [N]").format(word=word))
+            error(
+                self.console, _("{word} takes a number of decisions: {word} [N]").format(word=word)
+            )
             return
         g = self.game
         one, left = (g.undo, lambda: g.undoable) if word == "undo" else (g.redo, lambda: g.redoable)
@@ -413,8 +416,7 @@ class Session(Generic[G]):
             error(
                 self.console,
                 _(
-                    "internal error on '{text}' ({kind}: {error}); "
-                    "the game is as it was before it"
+                    "internal error on '{text}' ({kind}: {error}); the game is as it was before it"
                 ).format(text=text, kind=type(exc).__name__, error=exc),
             )
             return

@@ -100,7 +100,9 @@ def since(game: Game, seat: int | None, start: int, end: int | None = None) -> l
     lines = [Line("text", t) for t in seen[max(0, first) : max(0, last)]]
     if first < 0:
         missed = min(-first, stop - start)
-        lines.insert(0, Line("text", _("… {n} earlier line(s): type log to read them").format(n=missed)))
+        lines.insert(
+            0, Line("text", _("… {n} earlier line(s): type log to read them").format(n=missed))
+        )
     return lines
 
 

@@ -394,7 +394,9 @@ def world_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> 
     w = game.world
     sk = view["skulls"]
     skulls = Text()
-    skulls.append(_("supply {n}").format(n=sk["supply"]), style="bold red" if sk["supply"] <= 3 else "bold")
+    skulls.append(
+        _("supply {n}").format(n=sk["supply"]), style="bold red" if sk["supply"] <= 3 else "bold"
+    )
     skulls.append(
         _(" · removed {removed} · inside the Tower {inside}").format(
             removed=sk["removed"], inside=sk["inside_tower"]
@@ -437,7 +439,10 @@ def world_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> 
     grid.add_row(_("Gear"), gear)
     if compact:
         foes = Text(" · ").join(
-            Text(f"{f['name']} " + _("L{level}").format(level=f["level"]), style=words.STATUS_STYLES.get(f["status"] or "", ""))
+            Text(
+                f"{f['name']} " + _("L{level}").format(level=f["level"]),
+                style=words.STATUS_STYLES.get(f["status"] or "", ""),
+            )
             for f in view["foes"].values()
         )
         grid.add_row(_("Foes"), foes)

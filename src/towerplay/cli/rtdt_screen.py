@@ -32,7 +32,10 @@ VERBS = (
     (N_("move SPACE"), N_("move one space (once per step)")),
     (N_("cleanse SPACE"), N_("remove all skulls from that building (heroic action)")),
     (N_("battle FOE SPACE"), N_("battle a foe on your space or next to it (heroic action)")),
-    (N_("  advantage TYPE"), N_("in a battle or a dungeon room: spend an advantage for a better result")),
+    (
+        N_("  advantage TYPE"),
+        N_("in a battle or a dungeon room: spend an advantage for a better result"),
+    ),
     ("  continue | retreat", N_("in a battle: resolve the next battle card, or stop here")),
     (N_("quest QUEST"), N_("work on a quest whose needs you meet on its space (heroic action)")),
     (N_("explore SPACE"), N_("enter the dungeon on your space (heroic action), then:")),
@@ -47,7 +50,10 @@ VERBS = (
     (N_("prepare SPELL"), N_("Covenant: the Astromancer prepares a spell from the hand")),
     (N_("quarry FOE SPACE"), N_("Covenant: the Warden marks a foe as the quarry")),
     (N_("trial TRIAL"), N_("competitive: complete a heroic trial whose needs you meet")),
-    (N_("seal remove|replace SEAL"), N_("competitive: remove or put back one of the Tower's seals")),
+    (
+        N_("seal remove|replace SEAL"),
+        N_("competitive: remove or put back one of the Tower's seals"),
+    ),
     ("  seal keep", N_("leave the seals as they are")),
     (N_("pass_mark SEAT"), N_("Bane of Omens: the mark's holder pays its spirit to pass it on")),
     (N_("trade SEAT"), N_("trade with that seat's hero on your space, then:")),

@@ -19,7 +19,11 @@ STATUS_STYLES = {  # a foe's status (its words in the catalog: STATUSES)
     "lethal": "bold red",
 }
 STATUSES = (N_("panicked"), N_("unsteady"), N_("ready"), N_("savage"), N_("lethal"))
-QUEST_KINDS = {"main_goal": N_("main goal"), "companion": N_("companion"), "adversary": N_("adversary")}
+QUEST_KINDS = {
+    "main_goal": N_("main goal"),
+    "companion": N_("companion"),
+    "adversary": N_("adversary"),
+}
 QUEST_MARKS = {
     "main_goal": ("★", "bold yellow"),
     "companion": ("◆", "green"),
@@ -34,10 +38,22 @@ SPENDABLES = (  # (key, one, many): "1 warrior", "2 warriors"
 )
 # the engines' identifiers the screen shows as words (each looked up in the catalog where shown)
 ADVANTAGE_TYPES = (
-    N_("beast"), N_("humanoid"), N_("melee"), N_("stealth"), N_("magic"), N_("undead"), N_("wild")
+    N_("beast"),
+    N_("humanoid"),
+    N_("melee"),
+    N_("stealth"),
+    N_("magic"),
+    N_("undead"),
+    N_("wild"),
 )
 DUNGEON_TYPES = (
-    N_("cave"), N_("encampment"), N_("fortress"), N_("ruins"), N_("shrine"), N_("tomb"), N_("tower")
+    N_("cave"),
+    N_("encampment"),
+    N_("fortress"),
+    N_("ruins"),
+    N_("shrine"),
+    N_("tomb"),
+    N_("tower"),
 )
 BUILDINGS = (N_("Citadel"), N_("Sanctuary"), N_("Village"), N_("Bazaar"))
 TRIAL_TYPES = (N_("valor"), N_("prowess"), N_("compassion"), N_("sacrifice"))

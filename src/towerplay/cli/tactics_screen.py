@@ -54,6 +54,8 @@ WORDS = (
     *(N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature")),
 )
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
+
+
 def content_text(text: str) -> str:
     """A content text (a card's, an objective, a chapter's prose) in the current language:
     the text whole when the catalog has it (tactics_cards.po), else line by line, since

@@ -16,9 +16,7 @@ from pathlib import Path
 CHUNK = 1 << 16  # bytes per write call
 
 
-def write_atomic(
-    path: str | os.PathLike[str], text: str | bytes, encoding: str = "utf-8"
-) -> None:
+def write_atomic(path: str | os.PathLike[str], text: str | bytes, encoding: str = "utf-8") -> None:
     """Replace `path` with `text` (or bytes): written to a temporary file in the same folder (a rename
     is atomic only within one file system), flushed and fsynced, then `os.replace`d over
     `path`; the folder is fsynced too where the platform allows, so the rename itself

@@ -27,18 +27,21 @@ class TowerplayAEC(AECEnv):
 
     metadata = {"render_modes": ["ansi"], "name": "towerplay_v0", "is_parallelizable": False}
 
-    def __init__(self, table: Table, max_decisions: int | None = None,
-                 render_mode: str | None = None) -> None:
+    def __init__(
+        self, table: Table, max_decisions: int | None = None, render_mode: str | None = None
+    ) -> None:
         super().__init__()
         self.table = table
         self.max_decisions = max_decisions or MAX_DECISIONS[table.game]
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(table.players)]
         n = len(table.space)
-        self._obs_space = spaces.Dict({
-            "observation": spaces.Box(0.0, 1.0, (table.size,), np.float32),
-            "action_mask": spaces.Box(0, 1, (n,), np.int8),
-        })
+        self._obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (table.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), np.int8),
+            }
+        )
         self._act_space = spaces.Discrete(n)
         self._rng = np.random.default_rng()
         self.game: Game | None = None
@@ -105,8 +108,10 @@ class TowerplayAEC(AECEnv):
         assert seat is not None
         self.agent_selection = agent_name(seat)
         self._view = (seat, game.observe(seat))  # observe() reads it back (no step between)
-        self.infos[self.agent_selection] = {"view": self._view[1], "legal": [
-            str(a) for a in game.legal_actions()]}
+        self.infos[self.agent_selection] = {
+            "view": self._view[1],
+            "legal": [str(a) for a in game.legal_actions()],
+        }
 
     def _legal(self) -> list[int]:
         game = self.game
@@ -115,8 +120,10 @@ class TowerplayAEC(AECEnv):
         for text in missing:
             self.unmapped[text] = self.unmapped.get(text, 0) + 1
         if not found:
-            raise RuntimeError(f"no legal action of this {self.table.game} game is in the "
-                               f"action space: {missing} (a gap in rl/*_space.py)")
+            raise RuntimeError(
+                f"no legal action of this {self.table.game} game is in the "
+                f"action space: {missing} (a gap in rl/*_space.py)"
+            )
         return found
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -127,8 +134,7 @@ class TowerplayAEC(AECEnv):
         mask = np.zeros(len(self.table.space), np.int8)
         if game.to_act == seat and not self.truncations.get(agent, False):
             mask[self._legal()] = 1  # none once the game is over (to_act is None)
-        return {"observation": vector(self.table, view),
-                "action_mask": mask}
+        return {"observation": vector(self.table, view), "action_mask": mask}
 
     def render(self) -> str | None:
         if self.game is None:
@@ -140,8 +146,9 @@ class TowerplayAEC(AECEnv):
         pass
 
 
-def make_aec(game: str, max_decisions: int | None = None, render_mode: str | None = None,
-             **config: Any) -> TowerplayAEC:
+def make_aec(
+    game: str, max_decisions: int | None = None, render_mode: str | None = None, **config: Any
+) -> TowerplayAEC:
     """A PettingZoo AEC environment of `game` ("rtdt" or "tactics"); `config` is what
     `sim` takes (RtDT: players, mode, expansion, difficulty, heroes...; Tactics: encounter,
     party, difficulty...). The game's seed is reset()'s."""

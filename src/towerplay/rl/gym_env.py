@@ -27,8 +27,14 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
 
     metadata = {"render_modes": ["ansi"]}
 
-    def __init__(self, table: Table, seat: int = 0, opponents: str = "heuristic",
-                 max_steps: int | None = None, render_mode: str | None = None) -> None:
+    def __init__(
+        self,
+        table: Table,
+        seat: int = 0,
+        opponents: str = "heuristic",
+        max_steps: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
         if not 0 <= seat < table.players:
             raise ValueError(f"seat must be 0..{table.players - 1}, not {seat}")
         check_agent(table.game, opponents)
@@ -41,16 +47,18 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         self.others: list[Agent] = []
         self.unmapped: dict[str, int] = {}  # legal actions the space lacks (should stay {})
 
-    def reset(self, *, seed: int | None = None,
-              options: dict[str, Any] | None = None) -> tuple[np.ndarray, dict[str, Any]]:
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(2**31))
         # a game that ends before the seat's first decision is dealt again from the next seed
         while True:
             self.game = self.table.new(game_seed)
-            self.others = [make_agent(self.table.game, self.opponents,
-                                      game_seed * SEEDS_PER_GAME + s)
-                           for s in range(self.table.players)]
+            self.others = [
+                make_agent(self.table.game, self.opponents, game_seed * SEEDS_PER_GAME + s)
+                for s in range(self.table.players)
+            ]
             self._others_play()
             if self.game.result is None:
                 break
@@ -111,9 +119,14 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         return "\n".join(self.game.log[-10:])
 
 
-def make_gym(game: str, seat: int = 0, opponents: str = "heuristic",
-             max_steps: int | None = None, render_mode: str | None = None,
-             **config: Any) -> TowerplayGym:
+def make_gym(
+    game: str,
+    seat: int = 0,
+    opponents: str = "heuristic",
+    max_steps: int | None = None,
+    render_mode: str | None = None,
+    **config: Any,
+) -> TowerplayGym:
     """A Gymnasium environment of `game` in which `seat` learns and `opponents` (an agent
     name of `sim`: "heuristic", "random") plays every other seat."""
     return TowerplayGym(make_table(game, config), seat, opponents, max_steps, render_mode)

@@ -29,10 +29,19 @@ from towerplay.core.protocol import Game
 from towerplay.rl.tables import BONUS, LOSS, MAX_DECISIONS, WIN, Table, make_table, vector
 
 PARAMS: dict[str, dict[str, Any]] = {
-    "rtdt": {"players": 1, "mode": "cooperative", "expansion": "none",
-             "difficulty": "heroic", "seed": 0},
-    "tactics": {"encounter": "goblin_ambush", "party": "fighter,rogue,cleric",
-                "difficulty": "normal", "seed": 0},
+    "rtdt": {
+        "players": 1,
+        "mode": "cooperative",
+        "expansion": "none",
+        "difficulty": "heroic",
+        "seed": 0,
+    },
+    "tactics": {
+        "encounter": "goblin_ambush",
+        "party": "fighter,rogue,cleric",
+        "difficulty": "normal",
+        "seed": 0,
+    },
 }
 MAX_PLAYERS = {"rtdt": 4, "tactics": 5}
 
@@ -49,8 +58,11 @@ def game_type(game: str) -> pyspiel.GameType:
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
         # the cooperative games share one result; the competitive mode does not
-        utility=(pyspiel.GameType.Utility.IDENTICAL if game == "tactics"
-                 else pyspiel.GameType.Utility.GENERAL_SUM),
+        utility=(
+            pyspiel.GameType.Utility.IDENTICAL
+            if game == "tactics"
+            else pyspiel.GameType.Utility.GENERAL_SUM
+        ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
         max_num_players=MAX_PLAYERS[game],
         min_num_players=1,
@@ -66,11 +78,18 @@ def table_of(game: str, params: dict[str, Any]) -> tuple[Table, int]:
     """The table and the seed that the OpenSpiel parameters name."""
     p = {**PARAMS[game], **params}
     if game == "rtdt":
-        config = {"players": p["players"], "mode": p["mode"], "difficulty": p["difficulty"],
-                  "expansion": "" if p["expansion"] == "none" else p["expansion"]}
+        config = {
+            "players": p["players"],
+            "mode": p["mode"],
+            "difficulty": p["difficulty"],
+            "expansion": "" if p["expansion"] == "none" else p["expansion"],
+        }
     else:
-        config = {"encounter": p["encounter"], "party": p["party"].split(","),
-                  "difficulty": p["difficulty"]}
+        config = {
+            "encounter": p["encounter"],
+            "party": p["party"].split(","),
+            "difficulty": p["difficulty"],
+        }
     return make_table(game, config), int(p["seed"])
 
 

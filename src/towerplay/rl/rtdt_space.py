@@ -61,12 +61,23 @@ def vocabularies(w: World) -> dict[str, list[str]]:
     }
 
 
+# the actions of one word, and the verbs whose one argument is a space, in the order that
+# gives each template its indices (a new template goes last, so that the others' stay)
+# fmt: off
+ONE_WORD = (
+    "end", "double", "haggle", "banner", "resolve", "offer", "cancel", "stop", "spirit",
+    "accept", "reject", "spend", "done", "continue", "retreat", "blessed", "leave",
+    "none", "bless", "build", "pass", "take", "keep", "reroll", "dodge", "pay", "decline",
+)
+SPACE_VERBS = (
+    "move", "cleanse", "place", "remove", "skull", "hit", "go", "step", "to", "tree", "explore",
+    "offer",
+)
+# fmt: on
+
+
 def templates(v: dict[str, list[str]]) -> list[Template]:
-    words = [(w,) for w in (
-        "end", "double", "haggle", "banner", "resolve", "offer", "cancel", "stop", "spirit",
-        "accept", "reject", "spend", "done", "continue", "retreat", "blessed", "leave",
-        "none", "bless", "build", "pass", "take", "keep", "reroll", "dodge", "pay", "decline",
-    )]
+    words = [(w,) for w in ONE_WORD]
     sp, card, foe = v["space"], v["card"], v["foe"]
     out: list[Template] = [
         *words,
@@ -74,8 +85,7 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
         ("banner", v["hero"]),
         ("resolve", card),
         # moving and the heroic actions
-        (("move", "cleanse", "place", "remove", "skull", "hit", "go", "step", "to", "tree",
-          "explore", "offer"), sp),
+        (SPACE_VERBS, sp),
         ("skull", "none"),
         ("explore", "tower"),
         (("battle", "foe", "quarry"), foe, sp),
@@ -119,7 +129,8 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     # a trade of more than MAX_COUNT (warrior tokens are a count, not a limit: RTDT-RES-1)
     more = [str(n) for n in range(MAX_COUNT + 1, MAX_TRADE + 1)]
     out.append((("give", "take"), ("warriors", "spirit"), more))
-    out.append(("resolve", "forgo", card))  # one source forgone (COV-CLARIFY-21); last: indices stay
+    # one source forgone (COV-CLARIFY-21); last: indices stay
+    out.append(("resolve", "forgo", card))
     return out
 
 

@@ -97,10 +97,22 @@ def make_table(game: str, config: dict[str, Any]) -> Table:
     if game == "rtdt":
         spaces: Sequence[str] = list(get_world().board.spaces)
         players = make_config(seed=0, **config).players  # checks the config too
-        return Table(game, config, players, _rtdt_space(), rtdt_size(spaces),
-                     lambda v: rtdt_features(v, spaces))
+        return Table(
+            game,
+            config,
+            players,
+            _rtdt_space(),
+            rtdt_size(spaces),
+            lambda v: rtdt_features(v, spaces),
+        )
     items = tuple(i["id"] for i in config.get("items", ()) if isinstance(i, dict))
     sq = squares(default_content())
     players = len(new_tactics(config, 0).observe(0)["heroes"])  # checks the config too
-    return Table(game, config, players, _tactics_space(items), tactics_size(sq),
-                 lambda v: tactics_features(v, sq))
+    return Table(
+        game,
+        config,
+        players,
+        _tactics_space(items),
+        tactics_size(sq),
+        lambda v: tactics_features(v, sq),
+    )

@@ -33,8 +33,19 @@ def units(c: Content) -> list[str]:
 def templates(c: Content, items: Sequence[str]) -> list[Template]:
     cards = [*c.cards, *(a for a in c.abilities if a not in c.cards)]
     options = max((len(card.options) for card in c.cards.values()), default=1)
-    words = ("stay", "keep", "mulligan", "accept", "reshuffle", "swap", "decline", "pass",
-             "end", "revive", "skip")
+    words = (
+        "stay",
+        "keep",
+        "mulligan",
+        "accept",
+        "reshuffle",
+        "swap",
+        "decline",
+        "pass",
+        "end",
+        "revive",
+        "skip",
+    )
     return [
         *((w,) for w in words),
         (("place", "move", "target", "hit", "focus", "spawn", "push", "splash"), squares(c)),

@@ -315,12 +315,16 @@ def _steal_apply(w: World, s: State, d: Decision, a: Action) -> None:
 
 def _seal_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return event("text", "{hero}: your trial lets you pull a seal off the Tower or put one back.", hero=who)
+    return event(
+        "text", "{hero}: your trial lets you pull a seal off the Tower or put one back.", hero=who
+    )
 
 
 def _steal_words(w: World, s: State, d: Decision) -> Event:
     who = hero_name(w, s.heroes[d.seat])
-    return event("text", "{hero}: the potion deck is empty; take a potion from another hero?", hero=who)
+    return event(
+        "text", "{hero}: the potion deck is empty; take a potion from another hero?", hero=who
+    )
 
 
 def _check_end(w: World, s: State) -> None:

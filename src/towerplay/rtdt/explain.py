@@ -47,7 +47,9 @@ def _not_a_trade_move(w: World, a: Action, text: str) -> IllegalAction:
     if verb in ("give", "take") and len(a) == 2 and w.kind_of.get(a[1]) in ("virtue", "corruption"):
         return IllegalAction("virtues and corruptions cannot be given or received", "RTDT-TRADE-3")
     return IllegalAction(
-        "{action} is not a trade move; give, take, offer or cancel", "RTDT-TRADE-2", action=repr(text)
+        "{action} is not a trade move; give, take, offer or cancel",
+        "RTDT-TRADE-2",
+        action=repr(text),
     )
 
 
@@ -77,9 +79,13 @@ def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalActio
             )
         return IllegalAction("only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3")
     if verb == "retreat":
-        return IllegalAction("you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5")
+        return IllegalAction(
+            "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
+        )
     if verb == "bless":
-        return IllegalAction("spend a blessing only if you hold one, on a card you can improve", "COV-BLESS-2")
+        return IllegalAction(
+            "spend a blessing only if you hold one, on a card you can improve", "COV-BLESS-2"
+        )
     return IllegalAction(
         "{action}: in a battle, use advantages, items, or resolve the card",
         "RTDT-BATTLE-10",
@@ -137,8 +143,12 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
         return card_says
     if verb == "banner":
         if t.banner_done:
-            return IllegalAction("the banner action is taken at the start of the turn, once", "RTDT-TURN-3")
-        return IllegalAction("you cannot pay the glyph's spirit for the banner action", "RTDT-GLYPH-3")
+            return IllegalAction(
+                "the banner action is taken at the start of the turn, once", "RTDT-TURN-3"
+            )
+        return IllegalAction(
+            "you cannot pay the glyph's spirit for the banner action", "RTDT-GLYPH-3"
+        )
     if verb == "double":
         if t.moving_started or t.doubled:
             return IllegalAction("double your move before you start moving, once", "RTDT-MOVE-2")
@@ -146,11 +156,15 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
             return IllegalAction("a corruption stops you doubling your move", "RTDT-CORR-7")
         return IllegalAction("doubling your move costs 1 spirit", "RTDT-MOVE-2")
     if verb == "move" and s.cov is not None and h.seat in s.cov.stuck:
-        return IllegalAction("you entered a wasteland: you may not leave it this turn", "COV-WASTE-4")
+        return IllegalAction(
+            "you entered a wasteland: you may not leave it this turn", "COV-WASTE-4"
+        )
     if verb == "build":
         if t.heroic_done:
             return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
-        return IllegalAction("Build needs a foundation with three offerings on your space", "COV-BUILD-1")
+        return IllegalAction(
+            "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
+        )
     if verb == "bless":
         return IllegalAction("blessings are spent during a Battle or a dungeon room", "COV-BLESS-2")
     if verb == "pass_mark":  # Bane of Omens' Black Mark (abilities/adversaries.py)
@@ -161,45 +175,24 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
     if verb == "move":
         return _cannot_move(w, h, a, text)
     if verb == "cleanse":
-        if t.heroic_done:
-            return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
-        if h.spirit < glyph_cost(w, s, h, "cleanse"):
-            return IllegalAction("the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3")
-        if (
-            len(a) == 2
-            and a[1] in s.skulls
-            and s.skulls[a[1]] == 3
-            and restricted(w, h, "cleanse_full_building")
-        ):
-            return IllegalAction("a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7")
-        if s.cov is not None and len(a) == 2 and s.skulls.get(a[1], 0) > 0:
-            if any(x.space == a[1] and x.monument == "endless_necropolis" for x in s.cov.sites):
-                return IllegalAction("no Cleanse removes skulls from the Endless Necropolis", "COV-CLARIFY-13")
-            return IllegalAction("doom skulls can never be cleansed", "COV-DOOM-4")
-        return IllegalAction("Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2")
+        return _cannot_cleanse(w, s, h, a)
     if verb in ("reinforce", "haggle"):
-        if h.space not in s.skulls:
-            return IllegalAction("Reinforce needs a standing building on your space", "RTDT-REINF-1")
-        if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
-            return IllegalAction("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
-        if t.reinforces:
-            return IllegalAction("you may Reinforce once per turn", "RTDT-REINF-1")
-        if verb == "haggle" and t.haggle:
-            return IllegalAction("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
-        if h.spirit < glyph_cost(w, s, h, "reinforce"):
-            return IllegalAction("the Reinforce glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3")
-        return IllegalAction("you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2")
+        return _cannot_reinforce(w, s, h, verb)
     if verb == "trade":
         if t.traded:
             return IllegalAction("you may trade once per turn", "RTDT-TRADE-1")
         return IllegalAction("trade only with a hero on your space", "RTDT-TRADE-1")
     if verb == "use":
-        return IllegalAction("{action}: you cannot use that item now", "RTDT-ITEM-9", action=repr(text))
+        return IllegalAction(
+            "{action}: you cannot use that item now", "RTDT-ITEM-9", action=repr(text)
+        )
     if verb == "battle":
         if t.heroic_done:
             return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
         if h.spirit < glyph_cost(w, s, h, "battle") and foes_at(s, h.space):
-            return IllegalAction("the Battle glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3")
+            return IllegalAction(
+                "the Battle glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
+            )
         return IllegalAction("Battle needs a foe on your space", "RTDT-BATTLE-1")
     if verb in ("give", "take", "offer", "cancel"):
         return IllegalAction("no trade is open; start one with trade SEAT", "RTDT-TRADE-1")
@@ -211,6 +204,51 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
         action=repr(text),
         legal=", ".join(map(str, legal[:8])) + "…",
     )
+
+
+def _cannot_cleanse(w: World, s: State, h: HeroState, a: Action) -> IllegalAction:
+    """Why this Cleanse is not legal (RTDT-CLEANSE-2 and what stops one)."""
+    t = s.turn
+    if t.heroic_done:
+        return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
+    if h.spirit < glyph_cost(w, s, h, "cleanse"):
+        return IllegalAction(
+            "the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
+        )
+    if (
+        len(a) == 2
+        and a[1] in s.skulls
+        and s.skulls[a[1]] == 3
+        and restricted(w, h, "cleanse_full_building")
+    ):
+        return IllegalAction(
+            "a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7"
+        )
+    if s.cov is not None and len(a) == 2 and s.skulls.get(a[1], 0) > 0:
+        if any(x.space == a[1] and x.monument == "endless_necropolis" for x in s.cov.sites):
+            return IllegalAction(
+                "no Cleanse removes skulls from the Endless Necropolis", "COV-CLARIFY-13"
+            )
+        return IllegalAction("doom skulls can never be cleansed", "COV-DOOM-4")
+    return IllegalAction("Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2")
+
+
+def _cannot_reinforce(w: World, s: State, h: HeroState, verb: str) -> IllegalAction:
+    """Why this Reinforce or haggle is not legal (RTDT-REINF-1 and what stops one)."""
+    t = s.turn
+    if h.space not in s.skulls:
+        return IllegalAction("Reinforce needs a standing building on your space", "RTDT-REINF-1")
+    if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
+        return IllegalAction("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
+    if t.reinforces:
+        return IllegalAction("you may Reinforce once per turn", "RTDT-REINF-1")
+    if verb == "haggle" and t.haggle:
+        return IllegalAction("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
+    if h.spirit < glyph_cost(w, s, h, "reinforce"):
+        return IllegalAction(
+            "the Reinforce glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
+        )
+    return IllegalAction("you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2")
 
 
 def describe(w: World, s: State, d: Decision) -> str:

@@ -141,8 +141,15 @@ class Hooks:
 
 EVENTS = tuple(f.name for f in fields(Hooks) if f.name != "features")
 _TABLES = frozenset(
-    {"app_events", "companion_events", "free_verbs", "turn_verbs", "battle_verbs", "delve_verbs",
-     "adversary_acts"}
+    {
+        "app_events",
+        "companion_events",
+        "free_verbs",
+        "turn_verbs",
+        "battle_verbs",
+        "delve_verbs",
+        "adversary_acts",
+    }
 )
 
 # (event, feature, handler) in registration order; decisions are (kind, feature, DecisionKind)

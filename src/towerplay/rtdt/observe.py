@@ -156,7 +156,10 @@ def _seen_at_bottom(s: State, name: str, seat: int) -> list[str | None]:
         return []
     deck = cards_of(s, name)
     sees = (EVERYONE, seat)
-    return [c if who in sees else None for c, who in zip(deck[len(deck) - len(seen) :], seen, strict=True)]
+    return [
+        c if who in sees else None
+        for c, who in zip(deck[len(deck) - len(seen) :], seen, strict=True)
+    ]
 
 
 def _config(cfg: Config) -> dict[str, Any]:

@@ -394,9 +394,7 @@ class State:
     # Letha's siege trees, one per token
     siege_trees: list[str] = field(default_factory=list, metadata=spec(of="spaces"))
     # foes whose next spawn does not happen (Yana's event, RTDT-COMP-19), one per event
-    spawn_prevented: list[str] = field(
-        default_factory=list, metadata=spec(of="foes", added=True)
-    )
+    spawn_prevented: list[str] = field(default_factory=list, metadata=spec(of="foes", added=True))
     # cards used this month whose use is once a month (RTDT-EFFECT-7); a new month clears it
     month_used: list[str] = field(default_factory=list, metadata=spec(of="used", added=True))
     # the Covenant expansion's parts, when any is played

@@ -116,12 +116,7 @@ class World:
             modifiers=tuple(m for cid in key for m in self.modifiers[cid]),
             triggers={on: tuple(v) for on, v in triggers.items()},
             move_set=min(
-                (
-                    m.amount
-                    for cid in key
-                    for m in self.modifiers[cid]
-                    if m.stat == "set_base_move"
-                ),
+                (m.amount for cid in key for m in self.modifiers[cid] if m.stat == "set_base_move"),
                 default=None,
             ),
             move_add=sum(

@@ -62,8 +62,15 @@ def play(task: Task) -> dict[str, Any]:
         record |= figures(task, game)
         record["error"] = None
     except Exception as exc:  # one broken game must not stop the run
-        record |= {"setup": {}, "outcome": None, "cause": None, "winners": [], "turns": None,
-                   "seats": [], "error": f"{type(exc).__name__}: {exc}"}
+        record |= {
+            "setup": {},
+            "outcome": None,
+            "cause": None,
+            "winners": [],
+            "turns": None,
+            "seats": [],
+            "error": f"{type(exc).__name__}: {exc}",
+        }
     record["decisions"] = n
     record["seconds"] = round(time.perf_counter() - started, 6)
     return record
@@ -77,13 +84,29 @@ def figures(task: Task, game: Game) -> dict[str, Any]:
     result = game.result
     if task.game == "rtdt":
         cfg = view["config"]
-        setup = {k: cfg[k] for k in ("players", "heroes", "difficulty", "mode", "expansion",
-                                      "foes", "adversary", "companion")}
+        setup = {
+            k: cfg[k]
+            for k in (
+                "players",
+                "heroes",
+                "difficulty",
+                "mode",
+                "expansion",
+                "foes",
+                "adversary",
+                "companion",
+            )
+        }
         seats = [
-            {"hero": h["hero"], "warriors": h["warriors"], "spirit": h["spirit"],
-             "corruptions": len(h["corruptions"]), "eliminated": h["eliminated"],
-             "items": sorted(h["gear"] + h["treasures"] + h["quest_items"]),
-             "virtues": sorted(h["virtues"])}
+            {
+                "hero": h["hero"],
+                "warriors": h["warriors"],
+                "spirit": h["spirit"],
+                "corruptions": len(h["corruptions"]),
+                "eliminated": h["eliminated"],
+                "items": sorted(h["gear"] + h["treasures"] + h["quest_items"]),
+                "virtues": sorted(h["virtues"]),
+            }
             for h in view["heroes"]
         ]
         return {
@@ -96,13 +119,20 @@ def figures(task: Task, game: Game) -> dict[str, Any]:
         }
     units = {u["id"]: u for u in view["units"]}
     seats = [
-        {"class": h["class"], "hp": units[h["id"]]["hp"], "max_hp": units[h["id"]]["max_hp"],
-         "knocked_out": units[h["id"]]["knocked_out"]}
+        {
+            "class": h["class"],
+            "hp": units[h["id"]]["hp"],
+            "max_hp": units[h["id"]]["max_hp"],
+            "knocked_out": units[h["id"]]["knocked_out"],
+        }
         for h in view["heroes"]
     ]
     return {
-        "setup": {"encounter": view["encounter"], "party": [h["class"] for h in view["heroes"]],
-                  "difficulty": task.options.get("difficulty", "normal")},
+        "setup": {
+            "encounter": view["encounter"],
+            "party": [h["class"] for h in view["heroes"]],
+            "difficulty": task.options.get("difficulty", "normal"),
+        },
         "outcome": view["outcome"] or None,
         "cause": view["cause"] or None,
         "winners": [],

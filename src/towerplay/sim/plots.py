@@ -86,8 +86,16 @@ def write_html(
         "table{border-collapse:collapse}td,th{padding:.2em .6em;border-bottom:1px solid #ddd;"
         "text-align:right}td:first-child,th:first-child{text-align:left}</style></head><body>",
         f"<h1>{html.escape(heading)}</h1>",
-        "<p>" + html.escape(say.format(N_("{games} games from {source}; {errors} errors."),
-                                       games=len(records), source=source, errors=errors)) + "</p>",
+        "<p>"
+        + html.escape(
+            say.format(
+                N_("{games} games from {source}; {errors} errors."),
+                games=len(records),
+                source=source,
+                errors=errors,
+            )
+        )
+        + "</p>",
     ]
     for table in shown:
         title = say.gettext(table.title)
@@ -100,8 +108,10 @@ def write_html(
         path = out.with_name(f"{out.stem}-{table.key}.png")
         path.write_bytes(png)
         written.append(path)
-        parts.append(f"<img alt='{html.escape(title)}' src='data:image/png;base64,"
-                     f"{base64.b64encode(png).decode()}'>")
+        parts.append(
+            f"<img alt='{html.escape(title)}' src='data:image/png;base64,"
+            f"{base64.b64encode(png).decode()}'>"
+        )
         parts.append(_table_html(table, say))
     turns = lengths(records)
     if turns:
@@ -111,8 +121,10 @@ def write_html(
         path.write_bytes(png)
         written.append(path)
         parts.append(f"<h2>{html.escape(lengths_title)}</h2>")
-        parts.append(f"<img alt='{html.escape(lengths_title)}' src='data:image/png;base64,"
-                     f"{base64.b64encode(png).decode()}'>")
+        parts.append(
+            f"<img alt='{html.escape(lengths_title)}' src='data:image/png;base64,"
+            f"{base64.b64encode(png).decode()}'>"
+        )
     parts.append("</body></html>")
     out.write_text("\n".join(parts), encoding="utf-8")
     return [out, *written]

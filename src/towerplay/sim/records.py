@@ -20,11 +20,29 @@ from towerplay.core.errors import SaveError
 from towerplay.sim import parquet
 from towerplay.sim.play import SEATS
 
-BASE = ("index", "seed", "game", "outcome", "cause", "winners", "turns", "decisions",
-        "seconds", "error")
+BASE = (
+    "index",
+    "seed",
+    "game",
+    "outcome",
+    "cause",
+    "winners",
+    "turns",
+    "decisions",
+    "seconds",
+    "error",
+)
 SETUP = {
-    "rtdt": ("players", "heroes", "difficulty", "mode", "expansion", "foes", "adversary",
-             "companion"),
+    "rtdt": (
+        "players",
+        "heroes",
+        "difficulty",
+        "mode",
+        "expansion",
+        "foes",
+        "adversary",
+        "companion",
+    ),
     "tactics": ("encounter", "party", "difficulty"),
 }
 SEAT = {

@@ -81,7 +81,8 @@ def won(record: dict[str, Any], seat: int | None = None) -> bool:
 
 
 def group(
-    records: Iterable[dict[str, Any]], labels: Callable[[dict[str, Any]], Iterable[tuple[str, bool]]]
+    records: Iterable[dict[str, Any]],
+    labels: Callable[[dict[str, Any]], Iterable[tuple[str, bool]]],
 ) -> tuple[Row, ...]:
     """Rows from the (label, won) pairs each record gives, biggest group first."""
     games: dict[str, int] = {}
@@ -115,22 +116,34 @@ def breakdowns(game: str, records: list[dict[str, Any]]) -> list[Table]:
     overall = Table(N_("All games"), "all", group(done, lambda r: [("all", won(r))]))
     if game == "rtdt":
         specs: list[tuple[str, str, Callable[[dict[str, Any]], Iterable[tuple[str, bool]]]]] = [
-            (N_("By players and difficulty"), "players_difficulty",
-             lambda r: [(f"{r['setup']['players']} players, {r['setup']['difficulty']}", won(r))]),
+            (
+                N_("By players and difficulty"),
+                "players_difficulty",
+                lambda r: [
+                    (f"{r['setup']['players']} players, {r['setup']['difficulty']}", won(r))
+                ],
+            ),
             (N_("By hero"), "hero", _each("heroes")),
             (N_("By foe"), "foe", _each("foes")),
             (N_("By adversary"), "adversary", _one("adversary")),
             (N_("By companion"), "companion", _one("companion")),
-            (N_("By expansion (Covenant)"), "expansion",
-             lambda r: [(r["setup"].get("expansion") or "base game", won(r))]),
+            (
+                N_("By expansion (Covenant)"),
+                "expansion",
+                lambda r: [(r["setup"].get("expansion") or "base game", won(r))],
+            ),
             (N_("By mode"), "mode", _one("mode")),
         ]
     else:
         specs = [
             (N_("By encounter"), "encounter", _one("encounter")),
-            (N_("By party size and difficulty"), "party_difficulty",
-             lambda r: [(f"{len(r['setup']['party'])} heroes, {r['setup']['difficulty']}",
-                         won(r))]),
+            (
+                N_("By party size and difficulty"),
+                "party_difficulty",
+                lambda r: [
+                    (f"{len(r['setup']['party'])} heroes, {r['setup']['difficulty']}", won(r))
+                ],
+            ),
             (N_("By class in the party"), "class", _each("party")),
         ]
     return [overall] + [Table(title, key, group(done, fn)) for title, key, fn in specs]
@@ -159,18 +172,26 @@ def held(records: list[dict[str, Any]]) -> Table | None:
     base = seats[0].rate if seats else 0.0
     rows = group(done, labels)
     telling = tuple(
-        r for r in rows
-        if r.games >= HELD_MIN_GAMES and not r.interval[0] <= base <= r.interval[1]
+        r for r in rows if r.games >= HELD_MIN_GAMES and not r.interval[0] <= base <= r.interval[1]
     )
     note = N_(
         "{telling} of {cards} items and virtues held at the end by at least {least} seats "
         "have a win rate whose 95% interval leaves out the run's {rate} a seat. Held at the "
         "end goes with the result; it does not prove the card decided it."
     )
-    args = {"telling": len(telling), "cards": len(rows), "least": HELD_MIN_GAMES,
-            "rate": percent(base)}
-    return Table(N_("Held at the end: items and virtues that went with the result"), "held",
-                 tuple(sorted(telling, key=lambda r: -r.rate)), note, args)
+    args = {
+        "telling": len(telling),
+        "cards": len(rows),
+        "least": HELD_MIN_GAMES,
+        "rate": percent(base),
+    }
+    return Table(
+        N_("Held at the end: items and virtues that went with the result"),
+        "held",
+        tuple(sorted(telling, key=lambda r: -r.rate)),
+        note,
+        args,
+    )
 
 
 def tables(game: str, records: list[dict[str, Any]]) -> list[Table]:

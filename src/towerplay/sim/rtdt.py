@@ -59,8 +59,7 @@ def simulate(
     }
     first = make_config(seed=seed, **options)  # the options checked, and their defaults
     tasks = [
-        Task(i, "rtdt", seed + i, agent, tuple((seed + i) * 8 + s for s in range(players)),
-             options)
+        Task(i, "rtdt", seed + i, agent, tuple((seed + i) * 8 + s for s in range(players)), options)
         for i in range(games)
     ]
     records, elapsed, played = run(tasks, workers, ray, out, progress)

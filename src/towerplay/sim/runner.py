@@ -21,8 +21,10 @@ from towerplay.sim.records import Writer, read
 
 
 def default_workers() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else
-               (os.cpu_count() or 1))
+    return max(
+        1,
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
+    )
 
 
 def _local(tasks: Sequence[Task], workers: int) -> Iterator[dict[str, Any]]:
@@ -40,8 +42,11 @@ def _ray(tasks: Sequence[Task], address: str) -> Iterator[dict[str, Any]]:
     except ImportError:
         raise ValueError("--ray needs Ray: pip install 'towerplay[ray]'") from None
     if not ray.is_initialized():
-        ray.init(address=None if address in ("", "local") else address,
-                 include_dashboard=False, log_to_driver=False)
+        ray.init(
+            address=None if address in ("", "local") else address,
+            include_dashboard=False,
+            log_to_driver=False,
+        )
     remote = ray.remote(play)
     pending = [remote.remote(t) for t in tasks]
     for ref in pending:  # in task order
@@ -98,8 +103,13 @@ def _with_progress(
     )
 
     label = show if isinstance(show, str) else "games"
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(),
-               TextColumn("{task.fields[rate]}/s"), TimeRemainingColumn())
+    columns = (
+        TextColumn(label),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]}/s"),
+        TimeRemainingColumn(),
+    )
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=total, rate="-")
         started = time.perf_counter()

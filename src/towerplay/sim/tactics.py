@@ -36,8 +36,14 @@ def simulate(
     check_agent("tactics", agent)
     config = {"encounter": encounter, "party": list(party), "difficulty": difficulty}
     tasks = [
-        Task(i, "tactics", seed + i, agent,
-             tuple(seed * 1000 + i * 10 + s for s in range(len(party))), config)
+        Task(
+            i,
+            "tactics",
+            seed + i,
+            agent,
+            tuple(seed * 1000 + i * 10 + s for s in range(len(party))),
+            config,
+        )
         for i in range(games)
     ]
     records, elapsed, played = run(tasks, workers, ray, out, progress)

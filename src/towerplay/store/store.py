@@ -46,16 +46,28 @@ _ENTRY_COLUMNS = [c for c in records.c if c.name != "document"]
 _VERSION = select(records.c.version).where(records.c.id == bindparam("rid"))
 _ENTRY = select(*_ENTRY_COLUMNS).where(records.c.id == bindparam("rid"))
 _WHERE = (records.c.id == bindparam("rid"), records.c.version == bindparam("expected"))
-_BUMP = update(records).where(*_WHERE).values(
-    version=bindparam("new"), summary=bindparam("summary"), updated=bindparam("at")
+_BUMP = (
+    update(records)
+    .where(*_WHERE)
+    .values(version=bindparam("new"), summary=bindparam("summary"), updated=bindparam("at"))
 )
-_BUMP_AND_REPLACE = update(records).where(*_WHERE).values(
-    version=bindparam("new"), summary=bindparam("summary"), updated=bindparam("at"),
-    document=bindparam("document"),
+_BUMP_AND_REPLACE = (
+    update(records)
+    .where(*_WHERE)
+    .values(
+        version=bindparam("new"),
+        summary=bindparam("summary"),
+        updated=bindparam("at"),
+        document=bindparam("document"),
+    )
 )
 _LOG = insert(actions).values(
-    record_id=bindparam("rid"), version=bindparam("new"), action=bindparam("action"),
-    actor=bindparam("actor"), at=bindparam("at"), snapshot=bindparam("snapshot"),
+    record_id=bindparam("rid"),
+    version=bindparam("new"),
+    action=bindparam("action"),
+    actor=bindparam("actor"),
+    at=bindparam("at"),
+    snapshot=bindparam("snapshot"),
 )
 
 
@@ -89,8 +101,14 @@ def prepare(
         check_text(actor, "the actor", MAX_ACTOR)
     text = None if document is None else to_json(document, "the document")
     return Change(
-        record_id, expected_version, action, text, to_json(summary, "the summary"), actor,
-        snapshot and text is not None, now(),
+        record_id,
+        expected_version,
+        action,
+        text,
+        to_json(summary, "the summary"),
+        actor,
+        snapshot and text is not None,
+        now(),
     )
 
 
@@ -231,9 +249,7 @@ class Store:
         with self._write() as conn:
             return self._change(conn, change)
 
-    def commit_many(
-        self, changes: Sequence[Change]
-    ) -> builtins.list[Entry | StaleVersion]:
+    def commit_many(self, changes: Sequence[Change]) -> builtins.list[Entry | StaleVersion]:
         """Several changes (made by `prepare`) in one transaction, so one flush to disk for
         them all: a group commit (docs/store.md). Each change is made whole or not at all in
         a savepoint of its own; one on top of an old version comes back as its StaleVersion,
@@ -258,16 +274,28 @@ class Store:
             return [self._change(conn, change) for change in changes]
 
     def _change(self, conn: Connection, c: Change) -> Entry:
-        values = {"rid": c.record_id, "expected": c.expected_version,
-                  "new": c.expected_version + 1, "summary": c.summary, "at": c.at}
+        values = {
+            "rid": c.record_id,
+            "expected": c.expected_version,
+            "new": c.expected_version + 1,
+            "summary": c.summary,
+            "at": c.at,
+        }
         if c.document is None:
             done = conn.execute(_BUMP, values)
         else:
             done = conn.execute(_BUMP_AND_REPLACE, values | {"document": c.document})
         if done.rowcount != 1:
             raise StaleVersion(c.record_id, c.expected_version, self._version(conn, c.record_id))
-        conn.execute(_LOG, values | {"action": c.action, "actor": c.actor,
-                                     "snapshot": c.document if c.snapshot else None})
+        conn.execute(
+            _LOG,
+            values
+            | {
+                "action": c.action,
+                "actor": c.actor,
+                "snapshot": c.document if c.snapshot else None,
+            },
+        )
         return _entry(conn.execute(_ENTRY, {"rid": c.record_id}).one())
 
     def rename(self, record_id: str, name: str) -> Record:

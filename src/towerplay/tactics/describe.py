@@ -172,7 +172,9 @@ def _hero_step(step: Any, say: Say) -> str | None:
 def _enemy_step(step: Any, say: Say) -> str:
     """An enemy activation's step (a boss card's) in words."""
     if isinstance(step, EMove):
-        return fill(say, N_("move +{n}"), n=step.extra) if step.extra else say(N_("move its movement"))
+        return (
+            fill(say, N_("move +{n}"), n=step.extra) if step.extra else say(N_("move its movement"))
+        )
     if isinstance(step, (EAttack, ERandomAttack)):
         out = step.name or say(N_("attack"))  # a named attack keeps its printed name
         out += fill(say, N_(": {dice}"), dice=dice_text(step.dice, say)) if step.dice else ""

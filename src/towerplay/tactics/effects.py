@@ -43,8 +43,14 @@ _DIR_VECTORS = {
 
 
 def ask(
-    s: State, kind: str, seat: int, prompt: str, choices: list[list[str]], rule: str,
-    say: dict[str, Any] | None = None, **data: Any,
+    s: State,
+    kind: str,
+    seat: int,
+    prompt: str,
+    choices: list[list[str]],
+    rule: str,
+    say: dict[str, Any] | None = None,
+    **data: Any,
 ) -> None:
     """Push a decision; `choices` are the legal actions as token lists. The prompt is an
     English template (a message id of the catalog) whose fields are `say`, kept beside it

@@ -141,7 +141,12 @@ def resolve_enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit) -> bool:
                     "{unit} {attack} {target} for {n}: respond?",
                     choices,
                     "AT-KEY-3",
-                    say={"unit": u.uid, "attack": a["name"], "target": target.uid, "n": a["amount"]},
+                    say={
+                        "unit": u.uid,
+                        "attack": a["name"],
+                        "target": target.uid,
+                        "n": a["amount"],
+                    },
                     unit=target.uid,
                 )
                 return True

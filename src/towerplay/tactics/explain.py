@@ -36,7 +36,9 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
             )
         if verb == "item":
             return IllegalAction(
-                "the party has no {item} item left", "AT-ITEM-1", item=" ".join(tokens[1:]) or "such"
+                "the party has no {item} item left",
+                "AT-ITEM-1",
+                item=" ".join(tokens[1:]) or "such",
             )
         if verb == "pass":
             return IllegalAction(
@@ -79,9 +81,7 @@ def explain_move(s: State, ctx: Ctx, name: str) -> IllegalAction:
     if (1 << sq) & walls(s, ctx):
         return IllegalAction("{square} is a wall", "AT-MOVE-4", square=name)
     if (1 << sq) & occupied(s, ctx):
-        return IllegalAction(
-            "{square} is taken by another character", "AT-MOVE-2", square=name
-        )
+        return IllegalAction("{square} is taken by another character", "AT-MOVE-2", square=name)
     return IllegalAction(
         "{square} is out of reach: orthogonal steps, 2 points per obstacle, "
         "no passing through characters",

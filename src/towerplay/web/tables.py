@@ -159,9 +159,7 @@ class Tables:
         """Every table, newest change first: id, name, version and its summary."""
         entries = [e for e in self.store.list() if e.kind.startswith(KIND_PREFIX)]
         entries.sort(key=lambda e: e.updated, reverse=True)
-        return [
-            {"id": e.id, "name": e.name, "version": e.version, **e.summary} for e in entries
-        ]
+        return [{"id": e.id, "name": e.name, "version": e.version, **e.summary} for e in entries]
 
     def load(self, table_id: str, trusted: int | None = None) -> tuple[Record, Game]:
         """The table's record and its game at the store's version: the one kept from the
@@ -308,16 +306,23 @@ class Tables:
             or not isinstance(at, int)
             or version - at >= SNAPSHOT_EVERY
         )
-        doc = {**rec.document, "save": after.to_json(), "undo": request, "at": version} \
-            if whole or keeps(rec.document) else rec.document
+        doc = (
+            {**rec.document, "save": after.to_json(), "undo": request, "at": version}
+            if whole or keeps(rec.document)
+            else rec.document
+        )
         if keeps(doc):
             return self._keep_campaign(rec, after, action, actor, doc)
         append = self.group.append if self.group is not None else self.store.append
         seats = rec.document["seats"]
         try:
             entry = append(
-                rec.id, rec.version, action, summary(after, seats, doc["game"]),
-                document=doc if whole else None, actor=actor,
+                rec.id,
+                rec.version,
+                action,
+                summary(after, seats, doc["game"]),
+                document=doc if whole else None,
+                actor=actor,
             )
         except StaleVersion as e:
             raise moved(e) from None
@@ -337,10 +342,17 @@ class Tables:
         seats = doc["seats"]
         kept = {**doc, "campaign": {**camp, "version": camp["version"] + 1, "kept": True}}
         changes = [  # the table's own first: a stale table fails as every table does
-            prepare(rec.id, rec.version, action, kept, summary(after, seats, doc["game"]),
-                    actor=actor),
-            prepare(camp["id"], camp["version"], action, after.to_json(), campaign_summary(after),
-                    actor=f"table {rec.id}"),
+            prepare(
+                rec.id, rec.version, action, kept, summary(after, seats, doc["game"]), actor=actor
+            ),
+            prepare(
+                camp["id"],
+                camp["version"],
+                action,
+                after.to_json(),
+                campaign_summary(after),
+                actor=f"table {rec.id}",
+            ),
         ]
         try:
             entry = self.store.commit_together(changes)[0]
@@ -359,8 +371,12 @@ class Tables:
     ) -> Entry:
         try:
             return self.store.append(
-                rec.id, rec.version, action, summary(after, doc["seats"], doc["game"]),
-                document=doc, actor=actor,
+                rec.id,
+                rec.version,
+                action,
+                summary(after, doc["seats"], doc["game"]),
+                document=doc,
+                actor=actor,
             )
         except StaleVersion as e:
             raise moved(e) from None
@@ -380,18 +396,25 @@ class Tables:
             raise Refused("no decision of a person to undo", "UNDO-1")
         humans = [i for i, s in enumerate(seats) if s["who"] == "human"]
         open_request = rec.document.get("undo") or {}
-        agreed = {seat} | set(open_request.get("agreed", []) if open_request.get("steps") == steps
-                              else [])
+        agreed = {seat} | set(
+            open_request.get("agreed", []) if open_request.get("steps") == steps else []
+        )
         verdict = consent(game, steps, humans, agreed)
         if verdict.allowed:
             after = game.clone()
             after.undo(steps)
             new, after = self._store(rec, after, f"undo {steps}", f"seat {seat}", None, True)
         else:
-            request = {"steps": steps, "by": seat, "agreed": sorted(agreed),
-                       "missing": list(verdict.missing), "reason": verdict.reason}
-            new, after = self._store(rec, game.clone(), f"ask undo {steps}", f"seat {seat}",
-                                     request)
+            request = {
+                "steps": steps,
+                "by": seat,
+                "agreed": sorted(agreed),
+                "missing": list(verdict.missing),
+                "reason": verdict.reason,
+            }
+            new, after = self._store(
+                rec, game.clone(), f"ask undo {steps}", f"seat {seat}", request
+            )
         return seat_view(new, after, seat)
 
     def redo(self, table_id: str, token: str | None, version: Any) -> dict[str, Any]:
@@ -408,8 +431,9 @@ class Tables:
         seats = rec.document["seats"]
         while game.redoable and game.to_act is not None and seats[game.to_act]["who"] == "ai":
             game.redo(1)
-        new, after = self._store(rec, game, f"redo {before - game.redoable}", f"seat {seat}",
-                                 None, True)
+        new, after = self._store(
+            rec, game, f"redo {before - game.redoable}", f"seat {seat}", None, True
+        )
         return seat_view(new, after, seat)
 
     def _fresh(self, rec: Record, token: str | None, version: Any) -> int:
@@ -450,8 +474,14 @@ def human_steps(game: Game, seats: list[dict[str, Any]]) -> int:
 def with_document(entry: Entry, doc: dict[str, Any]) -> Record:
     """The record an append made, with the document its maker holds (not read back)."""
     return Record(
-        id=entry.id, kind=entry.kind, name=entry.name, created=entry.created,
-        updated=entry.updated, version=entry.version, summary=entry.summary, document=doc,
+        id=entry.id,
+        kind=entry.kind,
+        name=entry.name,
+        created=entry.created,
+        updated=entry.updated,
+        version=entry.version,
+        summary=entry.summary,
+        document=doc,
     )
 
 
@@ -481,7 +511,8 @@ def read_game(rec: Record, later: list[LoggedAction]) -> Game:
         raise SaveError(where, "seats", "expected a list of seats")
     request = doc.get("undo")
     if request is not None and not (
-        isinstance(request, dict) and isinstance(request.get("steps"), int)
+        isinstance(request, dict)
+        and isinstance(request.get("steps"), int)
         and isinstance(request.get("agreed"), list)
     ):
         raise SaveError(where, "undo", "expected null or an undo request")

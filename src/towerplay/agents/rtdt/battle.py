@@ -139,8 +139,17 @@ def deck_costs(
 ) -> tuple[list[float], list[float]]:
     """Per rung, over the foe's deck: (expected warriors lost, expected full cost). They
     follow from the arguments alone, so they are kept by them across decisions."""
-    key = ("deck", foe, v.s.mutations.get(foe, ()), near, here, prevent, per_warrior, held,
-           short_cost)
+    key = (
+        "deck",
+        foe,
+        v.s.mutations.get(foe, ()),
+        near,
+        here,
+        prevent,
+        per_warrior,
+        held,
+        short_cost,
+    )
     hit = v.decks.get(key)
     if hit is None:
         if len(v.decks) > 20_000:
@@ -411,7 +420,9 @@ def delve_item(v: View) -> Action | None:
     best: tuple[float, str, Action] | None = None
     for a in v.by_verb.get("use", []):
         item = a[1]
-        if any(getattr(e, "op", "") == "advantage" for u in v.w.uses.get(item, ()) for e in u.effects):
+        if any(
+            getattr(e, "op", "") == "advantage" for u in v.w.uses.get(item, ()) for e in u.effects
+        ):
             # Zaida's use spends a treasure too (`use zaida TREASURE`)
             value = item_value(v.w, item) + (item_value(v.w, a[2]) if len(a) > 2 else 0)
             if best is None or (value, str(a)) < best[:2]:

@@ -289,7 +289,9 @@ class Table:
         self.delve = Delve(o["delve"]) if o["delve"] is not None else None
         self.dungeons = {sp: Dungeon(d) for sp, d in o["dungeons"].items()}
         cov = o["covenant"]
-        self.cov = Covenant(cov, reread(k, "sites", cov["sites"], sites)) if cov is not None else None
+        self.cov = (
+            Covenant(cov, reread(k, "sites", cov["sites"], sites)) if cov is not None else None
+        )
 
 
 def reread(kept: dict[Any, tuple[Any, Any]], name: Any, part: Any, read: Any) -> Any:

@@ -105,7 +105,9 @@ def seal_uses(w: World, s: State, h: HeroState) -> list[Action]:
 
 def owns_seal_use(w: World, a: Action) -> bool:
     """Whether `a` is a `use` of a card that restores a seal (use_owners)."""
-    return len(a) == 3 and a[0] == "use" and any(f.flag == RESTORE_SEAL for f in w.flags.get(a[1], ()))
+    return (
+        len(a) == 3 and a[0] == "use" and any(f.flag == RESTORE_SEAL for f in w.flags.get(a[1], ()))
+    )
 
 
 def restore_seal(w: World, s: State, h: HeroState, a: Action) -> None:

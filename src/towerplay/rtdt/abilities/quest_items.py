@@ -60,7 +60,9 @@ def _spend(w: World, s: State, h: HeroState, card: str) -> None:
     """A quest item spent for its effect leaves play (RTDT-RES-6)."""
     h.quest_items.remove(card)
     return_item(s, "quest_item", card)
-    tell(s, "cost", "{hero} spends {item}.", seats=(h.seat,), hero=hero_name(w, h), item=w.name(card))
+    tell(
+        s, "cost", "{hero} spends {item}.", seats=(h.seat,), hero=hero_name(w, h), item=w.name(card)
+    )
 
 
 # --- Amulet of Annihilation ---------------------------------------------------------------
@@ -157,6 +159,7 @@ def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
 
 
 # --- Orb of Pure Snow ---------------------------------------------------------------------
+
 
 def orb_effects(
     w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
@@ -344,7 +347,9 @@ def bezoar_event(
         hero=hero_name(w, h),
         n=cap,
     )
-    out: list[Effect] = [e for e in effects if not (isinstance(e, Lose) and e.resource == "warriors")]
+    out: list[Effect] = [
+        e for e in effects if not (isinstance(e, Lose) and e.resource == "warriors")
+    ]
     if allowed // mult:
         out.append(Lose(op="lose", resource="warriors", amount=allowed // mult))
     return out

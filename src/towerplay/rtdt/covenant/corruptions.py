@@ -116,7 +116,10 @@ def why_not(w: World, s: State, h: HeroState, a: Action) -> IllegalAction | None
     card = forbidding(w, s, h, a)
     if card is not None:
         return IllegalAction(
-            "your corruption {card} forbids {action}", "RTDT-CORR-7", card=w.name(card), action=repr(str(a))
+            "your corruption {card} forbids {action}",
+            "RTDT-CORR-7",
+            card=w.name(card),
+            action=repr(str(a)),
         )
     if owns_use(w, a) and wands.is_wand(w, a[1]) and a[1] in h.treasures:
         n = wands.charges(s, a[1])

@@ -531,9 +531,17 @@ def why_not(w: World, s: State, a: Action) -> IllegalAction:
     cov = s.cov
     spell = a[1] if len(a) > 1 else ""
     if cov is None or spell not in w.content.spells:
-        return IllegalAction("{action}: no such spell to cast", "COV-ASTRO-1", action=repr(" ".join(a)))
+        return IllegalAction(
+            "{action}: no such spell to cast", "COV-ASTRO-1", action=repr(" ".join(a))
+        )
     if spell not in cov.prepared[h.seat]:
-        return IllegalAction("cast only a card prepared this month, once, on your own turn", "COV-ASTRO-6")
+        return IllegalAction(
+            "cast only a card prepared this month, once, on your own turn", "COV-ASTRO-6"
+        )
     if (s.battle is not None or s.delve is not None) and spell not in IN_ACTION:
-        return IllegalAction("that spell cannot be cast in the middle of a Battle or a delve", "COV-ASTRO-6")
-    return IllegalAction("that cast would have no effect now, or names a wrong target", "COV-ASTRO-10")
+        return IllegalAction(
+            "that spell cannot be cast in the middle of a Battle or a delve", "COV-ASTRO-6"
+        )
+    return IllegalAction(
+        "that cast would have no effect now, or names a wrong target", "COV-ASTRO-10"
+    )

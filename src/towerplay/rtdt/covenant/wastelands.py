@@ -73,7 +73,10 @@ def protected(w: World, s: State, space: str, what: str) -> bool:
     name = w.board.names[space]
     if what == WASTELAND:
         tell(
-            s, "text", "A protection token at {space} wards off the wasteland; it returns.", space=name
+            s,
+            "text",
+            "A protection token at {space} wards off the wasteland; it returns.",
+            space=name,
         )
     else:
         tell(

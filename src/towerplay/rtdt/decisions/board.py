@@ -407,7 +407,10 @@ def _cloak_place(w: World, s: State, d: Decision, a: Action) -> None:
 
 def _cloak_place_words(w: World, s: State, d: Decision) -> Event:
     return event(
-        "text", "{hero}: choose the space the {foe} goes to.", hero=who(w, s, d), foe=w.name(d.target)
+        "text",
+        "{hero}: choose the space the {foe} goes to.",
+        hero=who(w, s, d),
+        foe=w.name(d.target),
     )
 
 

@@ -201,11 +201,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
             held = True
             break
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
-    gc = (
-        NO_GLYPH_COSTS
-        if all(s.tower.seals)
-        else {g: glyph_cost(w, s, h, g, prof) for g in GLYPHS}
-    )
+    gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g, prof) for g in GLYPHS}
     if t.phase == "start" and not t.banner_done and h.spirit >= gc["banner"]:  # RTDT-TURN-2, -3
         out.append(BANNER)
         if h.treasures:

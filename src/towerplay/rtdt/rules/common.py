@@ -203,7 +203,9 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
         tell(s, "text", msg, seats=(h.seat,), hero=hero_name(w, h), **cause)
         third = len(h.corruptions) == 2
         for out_instead in hk.would_lose:  # CMP-ELIM-1: the competitive mode's elimination
-            if out_instead(w, s, h, N_("a third corruption") if third else N_("a fourth corruption")):
+            if out_instead(
+                w, s, h, N_("a third corruption") if third else N_("a fourth corruption")
+            ):
                 return
         lose_game(s, N_("third corruption") if third else N_("fourth corruption"))
         return

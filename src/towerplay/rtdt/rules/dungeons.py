@@ -102,7 +102,9 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if not delve.improved:  # RTDT-DUNGEON-13: a use that gives an advantage (Grigor, Zaida)
         for item in usable_cards(h):
             # an advantage of a type no room here takes has nothing to act on
-            if any(e.op == "advantage" and e.type in kinds for u in w.uses[item] for e in u.effects):
+            if any(
+                e.op == "advantage" and e.type in kinds for u in w.uses[item] for e in u.effects
+            ):
                 out.extend(use_actions(w, s, h, item))
     for uses in w.hooks.delve_uses:  # The Iron Wall
         out.extend(uses(w, s, h))

@@ -47,7 +47,12 @@ def _payable(h: HeroState, u: Use) -> bool:
 def _use_of(w: World, s: State, h: HeroState, item: str) -> Use | None:
     """The card's first `use` that may be taken now (RTDT-ITEM-9), if any."""
     for u in w.uses[item]:
-        if u.effects and _limit_allows(s, item, u) and _payable(h, u) and usable(w, s, h, u.effects):
+        if (
+            u.effects
+            and _limit_allows(s, item, u)
+            and _payable(h, u)
+            and usable(w, s, h, u.effects)
+        ):
             return u
     return None
 

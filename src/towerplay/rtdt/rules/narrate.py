@@ -59,7 +59,9 @@ class Cause(str):
         return self.what, self.of
 
 
-def caused(templates: tuple[str, str], cause: str, field: str = "cause") -> tuple[str, dict[str, Any]]:
+def caused(
+    templates: tuple[str, str], cause: str, field: str = "cause"
+) -> tuple[str, dict[str, Any]]:
     """The template and fields that tell a cause: the first template for a plain cause (a
     name, a marked word), the second for a `Cause`."""
     if isinstance(cause, Cause):

@@ -139,8 +139,10 @@ def question(c: CampaignContent, s: CampaignState) -> Event:
     p = s.pending[0]
     if p.kind == "create":
         return event(
-            "text", "hero {n} of {heroes}: choose a hero and a basic class",
-            n=len(s.party) + 1, heroes=s.heroes_count,
+            "text",
+            "hero {n} of {heroes}: choose a hero and a basic class",
+            n=len(s.party) + 1,
+            heroes=s.heroes_count,
         )
     if p.kind == "players":
         return event("text", "divide the heroes among the players, then ready")
@@ -160,16 +162,22 @@ def question(c: CampaignContent, s: CampaignState) -> Event:
     hero = s.party[p.seat].hero
     if p.kind == "setup":
         return event(
-            "text", "{hero}: player setup — change the board, deck or abilities, or ready", hero=hero
+            "text",
+            "{hero}: player setup — change the board, deck or abilities, or ready",
+            hero=hero,
         )
     if p.kind == "level":
         return event("text", "{hero}: choose a level-up card", hero=hero)
     if p.kind == "remove":
         return event(
-            "text", "{hero}: REPLACE ({card}) — remove a card from the deck, or keep",
-            hero=hero, card=p.data["for"],
+            "text",
+            "{hero}: REPLACE ({card}) — remove a card from the deck, or keep",
+            hero=hero,
+            card=p.data["for"],
         )
-    return event("text", "{hero}: add a Basic Move or Basic Attack, remove a card, or done", hero=hero)
+    return event(
+        "text", "{hero}: add a Basic Move or Basic Attack, remove a card, or done", hero=hero
+    )
 
 
 def settle(c: CampaignContent, s: CampaignState) -> None:
@@ -215,7 +223,10 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
     except IllegalAction as exc:
         return exc
     return IllegalAction(
-        "{action} is not a choice now ({prompt})", _rule(p), action=repr(text), prompt=question(c, s)
+        "{action} is not a choice now ({prompt})",
+        _rule(p),
+        action=repr(text),
+        prompt=question(c, s),
     )
 
 

@@ -50,9 +50,7 @@ def new_hero(c: CampaignContent, hero: str, class_id: str, player: int = 0) -> C
         )
     starters = [card for card in c.deck(class_id) if card.starter]
     if not starters:
-        raise IllegalAction(
-            "the {cls} deck has no Starter card", "AT-HERO-1", cls=class_id
-        )
+        raise IllegalAction("the {cls} deck has no Starter card", "AT-HERO-1", cls=class_id)
     starter = starters[0]
     h = CampaignHero(hero, player, [], ["basic_move"] * BASIC_COPIES)
     h.cards += ["basic_attack"] * BASIC_COPIES

@@ -104,7 +104,10 @@ def _check_abilities(c: CampaignContent, h: CampaignHero, chosen: Sequence[str])
     for aid, n in Counter(chosen).items():
         if n > have[aid]:
             raise IllegalAction(
-                "{hero} has no '{card}' ability card to spare", "AT-LOADOUT-3", hero=h.hero, card=aid
+                "{hero} has no '{card}' ability card to spare",
+                "AT-LOADOUT-3",
+                hero=h.hero,
+                card=aid,
             )
     kinds = Counter(c.game.abilities[a].kind for a in chosen)
     if kinds["passive"] > MAX_PASSIVES or kinds["dice"] > MAX_DICE_ABILITIES:

@@ -125,7 +125,10 @@ def sell(c: CampaignContent, s: CampaignState, card: str, who: int) -> None:
     """A piece of equipment for 1 bag of gold; it joins the market deck (AT-MARKET-3)."""
     if card not in sellable(c, s, who):
         raise IllegalAction(
-            "{hero} has no equipment '{card}' to sell", "AT-MARKET-3", hero=s.party[who].hero, card=card
+            "{hero} has no equipment '{card}' to sell",
+            "AT-MARKET-3",
+            hero=s.party[who].hero,
+            card=card,
         )
     if not can_sell(c, s):
         raise IllegalAction("no bag of gold is left in the Supply to pay for it", "AT-MARKET-3")
