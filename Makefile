@@ -42,6 +42,7 @@ browser: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python benchmarks/bench_rtdt.py
+	$(BIN)/python benchmarks/bench_heuristic_parts.py
 	$(BIN)/python benchmarks/bench_narration.py
 	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py
