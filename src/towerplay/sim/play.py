@@ -76,6 +76,20 @@ def play(task: Task) -> dict[str, Any]:
     return record
 
 
+# what a Return to Dark Tower record keeps of the setup, from the observed config (records.py
+# makes a column of each)
+RTDT_SETUP = (
+    "players",
+    "heroes",
+    "difficulty",
+    "mode",
+    "expansion",
+    "foes",
+    "adversary",
+    "companion",
+)
+
+
 def figures(task: Task, game: Game) -> dict[str, Any]:
     """What a finished game's record holds, from what every seat sees."""
     # a record reads nothing that was said: the log's views are left out (their cost was a
@@ -84,19 +98,7 @@ def figures(task: Task, game: Game) -> dict[str, Any]:
     result = game.result
     if task.game == "rtdt":
         cfg = view["config"]
-        setup = {
-            k: cfg[k]
-            for k in (
-                "players",
-                "heroes",
-                "difficulty",
-                "mode",
-                "expansion",
-                "foes",
-                "adversary",
-                "companion",
-            )
-        }
+        setup = {k: cfg[k] for k in RTDT_SETUP}
         seats = [
             {
                 "hero": h["hero"],

@@ -18,7 +18,7 @@ from typing import Any
 
 from towerplay.core.errors import SaveError
 from towerplay.sim import parquet
-from towerplay.sim.play import SEATS
+from towerplay.sim.play import RTDT_SETUP, SEATS
 
 BASE = (
     "index",
@@ -33,16 +33,7 @@ BASE = (
     "error",
 )
 SETUP = {
-    "rtdt": (
-        "players",
-        "heroes",
-        "difficulty",
-        "mode",
-        "expansion",
-        "foes",
-        "adversary",
-        "companion",
-    ),
+    "rtdt": RTDT_SETUP,
     "tactics": ("encounter", "party", "difficulty"),
 }
 SEAT = {
