@@ -71,3 +71,21 @@ def test_without_the_extra_the_api_says_what_to_install(
     args = () if make == "register_openspiel" else ("tactics",)
     with pytest.raises(ImportError, match=r"pip install 'towerplay\[rl\]'"):
         getattr(towerplay.rl, make)(*args)
+
+
+@pytest.mark.parametrize("game", ["rtdt", "tactics"])
+def test_a_tables_games_copy_no_checkpoints(game: str) -> None:
+    """A learning run never undoes: its games skip undo's copies, as sim's do (and still
+    undo, by replay from the setup)."""
+    from towerplay.rl.tables import make_table
+
+    g = make_table(game, {}).new(3)
+    for _ in range(40):
+        if g.to_act is None:
+            break
+        g.apply(g.legal_actions()[0])
+    assert g._tl.marks == () and not g._tl.record  # type: ignore[attr-defined]
+    before = g.state_hash()
+    g.undo(1)  # type: ignore[attr-defined]
+    g.redo(1)  # type: ignore[attr-defined]
+    assert g.state_hash() == before

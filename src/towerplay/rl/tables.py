@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from towerplay.core.protocol import Game
+from towerplay.core.undo import Undoable
 from towerplay.rl.features import rtdt_features, rtdt_size, tactics_features, tactics_size
 from towerplay.rl.rtdt_space import rtdt_space
 from towerplay.rl.space import ActionSpace
@@ -43,9 +44,14 @@ class Table:
         return self  # immutable: copies of a state that holds it share it
 
     def new(self, seed: int) -> Game:
+        """A game dealt for learning: never undone, so it copies no checkpoints (as sim)."""
         if self.game == "rtdt":
-            return new_rtdt(make_config(seed=seed, **self.config))
-        return new_tactics(self.config, seed)
+            game: Game = new_rtdt(make_config(seed=seed, **self.config))
+        else:
+            game = new_tactics(self.config, seed)
+        if isinstance(game, Undoable):
+            game.skip_checkpoints()
+        return game
 
     def rewards(self, game: Game) -> list[float]:
         """Each seat's reward once `game` is over: cooperative wins and losses are the
