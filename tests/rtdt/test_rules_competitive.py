@@ -12,6 +12,7 @@ from tests.rtdt.scenario import at, give, legal, play, resume
 from towerplay.rtdt import gamecode, tower
 from towerplay.rtdt.competitive import TRIAL_TYPES
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.models import TrialNeeds
 from towerplay.rtdt.rules.common import gain_corruption, gain_potion, kingdom_owner
 from towerplay.rtdt.rules.turn import placer_for
 from towerplay.rtdt.state import ActiveQuest
@@ -173,6 +174,29 @@ def test_a_carry_trial_keeps_the_items() -> None:
     give(g, 0, treasures=treasures[2:])
     play(g, "trial impress_the_winter_fey", "seal keep")
     assert g.state.heroes[0].treasures == treasures
+
+
+@rules("CMP-TRIAL-2")
+@pytest.mark.parametrize(
+    ("ask", "pool", "met"),
+    [
+        ({"advantages": 3}, {"magic": 1, "strength": 1, "wild": 1}, True),
+        ({"advantages": 3}, {"magic": 2}, False),
+        ({"advantages": 3, "advantage_rule": "distinct"}, {"magic": 2, "strength": 1}, False),
+        ({"advantages": 3, "advantage_rule": "distinct"}, {"magic": 2, "wild": 2}, True),
+        ({"advantages": 3, "advantage_rule": "same"}, {"magic": 2, "strength": 2}, False),
+        ({"advantages": 3, "advantage_rule": "same"}, {"magic": 2, "wild": 1}, True),
+        ({"advantages": 2, "advantage_type": "magic"}, {"magic": 1, "strength": 3}, False),
+        ({"advantages": 2, "advantage_type": "magic"}, {"magic": 1, "wild": 1}, True),
+        ({}, {}, True),
+    ],
+)
+def test_a_trials_advantages_are_any_all_different_or_all_one_type(
+    ask: dict, pool: dict, met: bool
+) -> None:
+    """Wild stands for any one type; the engine and the heuristic both ask the printed
+    needs (models/competitive.py)."""
+    assert TrialNeeds(**ask).advantages_met(pool) is met
 
 
 @rules("CMP-TRIAL-3")

@@ -13,7 +13,6 @@ from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng
 from towerplay.rtdt import hooks, tower
-from towerplay.rtdt.models import TrialNeeds
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
@@ -67,22 +66,6 @@ def setup(w: World, s: State, rng: Rng) -> None:
 # --- trials ---------------------------------------------------------------------------
 
 
-def advantages_ok(pool: dict[str, int], needs: TrialNeeds) -> bool:
-    """Whether these advantages meet a trial's ask: any, all different, or all one type."""
-    n = needs.advantages
-    if n <= 0:
-        return True
-    wild = pool.get("wild", 0)
-    kinds = {t: c for t, c in pool.items() if t != "wild" and c > 0}
-    if needs.advantage_rule == "distinct":
-        return min(6, len(kinds) + wild) >= n
-    if needs.advantage_rule == "same":
-        return wild >= n or any(c + wild >= n for c in kinds.values())
-    if needs.advantage_type is not None:
-        return pool.get(needs.advantage_type, 0) + wild >= n
-    return sum(pool.values()) >= n
-
-
 def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
     """Whether the hero may complete this trial now (CMP-TRIAL-1..3)."""
     t = w.content.trials[trial]
@@ -102,7 +85,7 @@ def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
         return False
     if nd.corruptions_at_most is not None and len(h.corruptions) > nd.corruptions_at_most:
         return False
-    return advantages_ok(advantages.automatic(w, s, h, battling=False), nd)
+    return nd.advantages_met(advantages.automatic(w, s, h, battling=False))
 
 
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:

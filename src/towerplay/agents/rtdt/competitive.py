@@ -32,28 +32,11 @@ from towerplay.agents.rtdt.view import (
 from towerplay.core.notation import Action
 
 
-def advantages_ok(pool: dict[str, int], needs: Any) -> bool:
-    """Whether these advantages meet a printed trial's ask: any, all different, or all one
-    type (CMP-TRIAL-2)."""
-    n = needs.advantages
-    if n <= 0:
-        return True
-    wild = pool.get("wild", 0)
-    kinds = {t: c for t, c in pool.items() if t != "wild" and c > 0}
-    if needs.advantage_rule == "distinct":
-        return min(6, len(kinds) + wild) >= n
-    if needs.advantage_rule == "same":
-        return wild >= n or any(c + wild >= n for c in kinds.values())
-    if needs.advantage_type is not None:
-        return pool.get(needs.advantage_type, 0) + wild >= n
-    return sum(pool.values()) >= n
-
-
 def trial_adv_ok(v: View, nd: Any, space: str) -> bool:
     n = nd.advantages
     if n <= 0:
         return True
-    return advantages_ok(advantages(v, v.h, battling=False, space=space), nd)
+    return bool(nd.advantages_met(advantages(v, v.h, battling=False, space=space)))
 
 
 def trial_deficits(v: View, trial: str) -> dict[str, int] | None:

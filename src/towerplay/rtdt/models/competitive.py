@@ -51,6 +51,23 @@ class TrialNeeds(Strict):
             raise ValueError("advantage_type set but no advantages asked")
         return self
 
+    def advantages_met(self, pool: dict[str, int]) -> bool:
+        """Whether a pool of advantages (by type, "wild" among them) meets this ask: any,
+        all different, or all one type (CMP-TRIAL-2). Printed content's own rule, so that
+        the engine and an agent weigh a trial alike."""
+        n = self.advantages
+        if n <= 0:
+            return True
+        wild = pool.get("wild", 0)
+        kinds = {t: c for t, c in pool.items() if t != "wild" and c > 0}
+        if self.advantage_rule == "distinct":
+            return min(6, len(kinds) + wild) >= n
+        if self.advantage_rule == "same":
+            return wild >= n or any(c + wild >= n for c in kinds.values())
+        if self.advantage_type is not None:
+            return pool.get(self.advantage_type, 0) + wild >= n
+        return sum(pool.values()) >= n
+
 
 class Trial(Entry):
     """A heroic trial card: dealt face down, completed on `space` (CMP-TRIAL-*)."""
