@@ -149,6 +149,16 @@ def test_an_undo_is_kept_as_a_new_version_and_reaches_back_past_continue(tmp_pat
     assert len(again.s.actions) == 0 and again.redoable == 0  # back to the first decision
 
 
+def test_a_campaign_started_in_portuguese_is_named_in_portuguese(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    run("new", "--heroes", "3", "--difficulty", "hard", "--db", str(db), "--lang", "pt",
+        input="1\n1\n1\nquit\n")  # fmt: skip
+    assert open_store(str(db)).get(only_id(db)).name == "3 heróis, difícil"
+    run("new", "--db", str(db), input="quit\n")
+    names = {e.name for e in open_store(str(db)).list("tactics-campaign")}
+    assert names == {"3 heróis, difícil", "4 heroes, normal"}  # kept as started
+
+
 def test_list_export_and_import_speak_portuguese(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     run("new", "--heroes", "3", "--db", str(db), input="1\n1\n1\nquit\n")

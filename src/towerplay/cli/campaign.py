@@ -165,9 +165,12 @@ def new(
         raise fail_on(exc) from exc
     _ais(ai or [], 0, heroes, tongue)  # a bad --ai before anything is kept; a seat a hero
     store = _store(db, tongue)
-    rec = store.create(
-        KIND, name or f"{heroes} heroes, {difficulty}", game.to_json(), summary(game)
-    )
+    if not name:  # named in the language it is started in: the list shows it as kept
+        with speaking(tongue):
+            name = _("{heroes} heroes, {difficulty}").format(
+                heroes=heroes, difficulty=_(difficulty)
+            )
+    rec = store.create(KIND, name, game.to_json(), summary(game))
     play(store, rec.id, game, rec.version, ai or [], tongue)
 
 
