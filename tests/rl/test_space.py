@@ -12,6 +12,7 @@ import pytest
 from tests.rl.plays import decisions
 from towerplay.core.notation import parse
 from towerplay.rl.rtdt_space import rtdt_space
+from towerplay.rl.tables import make_table
 from towerplay.rl.tactics_space import tactics_space
 
 
@@ -77,8 +78,6 @@ def test_without_the_extra_the_api_says_what_to_install(
 def test_a_tables_games_copy_no_checkpoints(game: str) -> None:
     """A learning run never undoes: its games skip undo's copies, as sim's do (and still
     undo, by replay from the setup)."""
-    from towerplay.rl.tables import make_table
-
     g = make_table(game, {}).new(3)
     for _ in range(40):
         if g.to_act is None:

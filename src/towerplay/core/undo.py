@@ -242,6 +242,13 @@ class Undoable:
         return list(self._tl.redo)
 
 
+def never_undone(game: Any) -> None:
+    """A game a batch run plays (`sim`, a learning table) is never undone: it copies no
+    checkpoints, when it keeps any (`Undoable.skip_checkpoints`)."""
+    if isinstance(game, Undoable):
+        game.skip_checkpoints()
+
+
 # --- the online consent rule ----------------------------------------------------------
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from towerplay.core.protocol import Game
-from towerplay.core.undo import Undoable
+from towerplay.core.undo import never_undone
 from towerplay.rl.features import rtdt_features, rtdt_size, tactics_features, tactics_size
 from towerplay.rl.rtdt_space import rtdt_space
 from towerplay.rl.space import ActionSpace
@@ -49,8 +49,7 @@ class Table:
             game: Game = new_rtdt(make_config(seed=seed, **self.config))
         else:
             game = new_tactics(self.config, seed)
-        if isinstance(game, Undoable):
-            game.skip_checkpoints()
+        never_undone(game)
         return game
 
     def rewards(self, game: Game) -> list[float]:

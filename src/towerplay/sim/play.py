@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towerplay.core.protocol import Game
-from towerplay.core.undo import Undoable
+from towerplay.core.undo import never_undone
 from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.sim.agents import make_agent
@@ -50,8 +50,7 @@ def play(task: Task) -> dict[str, Any]:
     n = 0
     try:
         game = new_game(task)
-        if isinstance(game, Undoable):  # a run never undoes: no checkpoints to copy
-            game.skip_checkpoints()
+        never_undone(game)
         agents = [make_agent(task.game, task.agent, s) for s in task.agent_seeds]
         limit = MAX_DECISIONS[task.game]
         while (seat := game.to_act) is not None:

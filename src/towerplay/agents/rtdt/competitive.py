@@ -30,13 +30,14 @@ from towerplay.agents.rtdt.view import (
     glyph_cost,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt.models import TrialNeeds
 
 
-def trial_adv_ok(v: View, nd: Any, space: str) -> bool:
+def trial_adv_ok(v: View, nd: TrialNeeds, space: str) -> bool:
     n = nd.advantages
     if n <= 0:
         return True
-    return bool(nd.advantages_met(advantages(v, v.h, battling=False, space=space)))
+    return nd.advantages_met(advantages(v, v.h, battling=False, space=space))
 
 
 def trial_deficits(v: View, trial: str) -> dict[str, int] | None:
