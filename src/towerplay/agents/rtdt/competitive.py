@@ -30,14 +30,15 @@ from towerplay.agents.rtdt.view import (
     glyph_cost,
 )
 from towerplay.core.notation import Action
-from towerplay.rtdt.models import TrialNeeds
 
 
-def trial_adv_ok(v: View, nd: TrialNeeds, space: str) -> bool:
+def trial_adv_ok(v: View, nd: Any, space: str) -> bool:
+    """`nd` is the printed trial's needs, read from `game.world` (the heuristic imports
+    nothing of the engine)."""
     n = nd.advantages
     if n <= 0:
         return True
-    return nd.advantages_met(advantages(v, v.h, battling=False, space=space))
+    return bool(nd.advantages_met(advantages(v, v.h, battling=False, space=space)))
 
 
 def trial_deficits(v: View, trial: str) -> dict[str, int] | None:
