@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed-dev
 RUNSTAMP := $(VENV)/.installed
 
-.PHONY: run test soak browser bench bench-web lint clean mutants
+.PHONY: run test soak browser bench bench-web lint clean mutants fast test-fast
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -23,8 +23,8 @@ run: $(RUNSTAMP)
 	$(BIN)/towerplay play rtdt $(ARGS)
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools examples
-	$(BIN)/ruff format --check src tests benchmarks tools examples
+	$(BIN)/ruff check src tests benchmarks tools examples setup.py
+	$(BIN)/ruff format --check src tests benchmarks tools examples setup.py
 	$(BIN)/mypy
 	$(BIN)/lint-imports
 
@@ -40,9 +40,31 @@ browser: $(STAMP)
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
 	$(BIN)/pytest -m browser -o addopts='-q'
 
-bench: $(STAMP)
+# The compiled build (docs/compiled.md): the engine's hot path and the heuristic agent
+# compiled with mypyc into build/fast, a package that shadows src/ when put first on
+# PYTHONPATH ($(FAST)); remade whenever a source file changes.
+FASTDIR := build/fast
+FAST := PYTHONPATH=$(CURDIR)/$(FASTDIR)
+SOURCES := $(shell find src -name '*.py' -o -name '*.yaml' -o -name '*.po') pyproject.toml setup.py
+
+$(FASTDIR)/.built: $(SOURCES) | $(STAMP)
+	$(BIN)/pip install --quiet 'setuptools>=68' wheel
+	rm -rf build  # setuptools keeps old files in build/lib: start clean
+	TOWERPLAY_COMPILE=1 $(BIN)/pip wheel --quiet --no-deps --no-build-isolation -w build/wheels .
+	$(BIN)/pip install --quiet --no-deps --target $(FASTDIR) build/wheels/towerplay-*.whl
+	touch $@
+
+fast: $(FASTDIR)/.built
+
+# the fast suite again on the compiled build, and its games against the pure build's
+test-fast: fast
+	TOWERPLAY_EXPECT_COMPILED=1 $(FAST) $(BIN)/pytest -n auto
+
+bench: $(STAMP) fast
 	$(BIN)/python benchmarks/bench_rtdt.py
+	$(FAST) $(BIN)/python benchmarks/bench_rtdt.py
 	$(BIN)/python benchmarks/bench_heuristic_parts.py
+	$(FAST) $(BIN)/python benchmarks/bench_heuristic_parts.py
 	$(BIN)/python benchmarks/bench_narration.py
 	$(BIN)/python benchmarks/bench_observe.py
 	$(BIN)/python benchmarks/bench_tower.py

@@ -241,7 +241,7 @@ def quest_needs_raw(v: View) -> dict[str, Any]:
     if not quests:
         return {}
     h = v.h
-    best: dict[str, Any] = {}
+    best: Any = {}  # as observe printed it: checked below, not trusted
     best_value = -1.0
     best_space = ""
     for q in quests:
@@ -274,7 +274,8 @@ def quest_needs_raw(v: View) -> dict[str, Any]:
     return out
 
 
-def quest_met(v: View, needs: dict[str, Any], space: str) -> bool:
+def quest_met(v: View, needs: Any, space: str) -> bool:
+    """Whether the hero holds what `needs` (a quest stage's, as observe printed it) asks."""
     h = v.h
     if not isinstance(needs, dict):
         return False

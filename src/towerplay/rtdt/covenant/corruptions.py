@@ -95,7 +95,10 @@ def forbidding(w: World, s: State, h: HeroState, a: Action) -> str | None:
     return None
 
 
-def _banning(flag: str) -> Callable[[World, State, HeroState, list[Action]], list[Action]]:
+Restrict = Callable[[World, State, HeroState, list[Action]], list[Action]]  # a turn-action filter
+
+
+def _banning(flag: str) -> Restrict:
     """The restrict_actions filter of one corruption: the turn actions it leaves."""
     forbids = BANS[flag]
 
@@ -108,7 +111,9 @@ def _banning(flag: str) -> Callable[[World, State, HeroState, list[Action]], lis
     return restrict
 
 
-RESTRICTS = {flag: _banning(flag) for flag in BANS}  # registered per flag by covenant/plugin
+RESTRICTS: dict[str, Restrict] = {
+    flag: _banning(flag) for flag in BANS
+}  # registered per flag by covenant/plugin
 
 
 def why_not(w: World, s: State, h: HeroState, a: Action) -> IllegalAction | None:

@@ -91,6 +91,13 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
     s.turn.phase = "skip" if skip_drop else "drop"
 
 
+def ended(s: State) -> bool:
+    """Whether the game is over. A call, not a test of `s.result` in place, after steps that
+    may end it: mypy keeps an attribute narrowed across calls that change it, and the
+    compiled build (docs/compiled.md) trusts the narrowed type."""
+    return s.result is not None
+
+
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
     advancing = w.hooks.advancing
@@ -98,7 +105,7 @@ def advance(w: World, s: State) -> None:
         if advancing:
             for step in advancing:  # CMP-END-2, CMP-END-4: the competitive mode's ends
                 step(w, s)
-            if s.result is not None:
+            if ended(s):
                 return
         if s.emerged:  # RTDT-PLACE-1, RTDT-PLACE-6: emerged skulls are placed first, at once
             _place_one(w, s)
