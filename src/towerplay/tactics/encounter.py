@@ -51,18 +51,25 @@ def advance(s: State, ctx: Ctx) -> None:
     while not s.outcome and not s.pending:
         if s.resolution is not None:
             continue_resolution(s, ctx)
-            if s.resolution is None and not s.pending and not s.outcome:
+            if settled(s, s.resolution):
                 after_action(s, ctx)
             continue
         if s.enemy_turn is not None:
             continue_boss_turn(s, ctx)
-            if s.enemy_turn is None and not s.pending and not s.outcome:
+            if settled(s, s.enemy_turn):
                 finish_turn(s, ctx)
             continue
         if s.acting:
             after_action(s, ctx)
             continue
         step_phase(s, ctx)
+
+
+def settled(s: State, part: object) -> bool:
+    """`part` (the resolution or the boss turn just continued) is over, nothing is asked and
+    the encounter goes on. Asked here, not inline: after the call that may have ended `part`,
+    the caller's test that it was not None still narrows it (mypy's warn_unreachable)."""
+    return part is None and not s.pending and not s.outcome
 
 
 def step_phase(s: State, ctx: Ctx) -> None:
