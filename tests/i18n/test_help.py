@@ -58,10 +58,3 @@ def test_help_in_portuguese(args: list[str], env: str) -> None:
 def test_help_in_english_by_default() -> None:
     out = _help(["play"], "")
     assert "Play a game in the terminal." in out
-
-
-def test_help_is_shown_as_written() -> None:
-    # help texts are not rich markup: "[ray]" in "needs towerplay[ray]" was taken as a tag
-    out = " ".join(_help(["sim", "rtdt"], "").split())
-    assert "needs towerplay[ray]." in out
-    assert "(needs towerplay[report])" in out

@@ -21,14 +21,7 @@ from towerplay.agents import Agent
 from towerplay.cli import lang as cli_lang
 from towerplay.cli import loop
 from towerplay.cli.campaign_screen import CampaignScreen
-from towerplay.cli.common import (
-    PLAIN,
-    LangOption,
-    fail,
-    fail_on,
-    language_option,
-    read_json,
-)
+from towerplay.cli.common import LangOption, fail, fail_on, language_option, read_json
 from towerplay.cli.lang import _, speaking
 from towerplay.cli.quoted import reword
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
@@ -43,7 +36,6 @@ SCREEN = CampaignScreen()
 campaign_app = typer.Typer(
     help="Adventure Tactics campaigns: start, list, continue, export and import.",
     no_args_is_help=True,
-    rich_markup_mode=PLAIN,
 )
 DbOption = Annotated[
     str | None,

@@ -26,10 +26,6 @@ LangOption = Annotated[
 
 ERROR = N_("error: {message}")
 
-# every Typer app's rich_markup_mode: help texts are shown as written, not read as rich
-# markup, which took the "[ray]" out of "needs towerplay[ray]"
-PLAIN = None
-
 
 def fail(message: str, lang: str | None = None, **fields: Any) -> typer.Exit:
     """A bad option: one red line on stderr and exit code 2 (raise what this returns). The

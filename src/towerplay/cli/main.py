@@ -8,7 +8,6 @@ import typer
 
 from towerplay.cli.campaign import campaign_app
 from towerplay.cli.click_words import speak
-from towerplay.cli.common import PLAIN
 from towerplay.cli.help import asked_language, translate
 from towerplay.cli.lang import speaking
 from towerplay.cli.report import report
@@ -21,15 +20,10 @@ from towerplay.i18n import catalog
 app = typer.Typer(
     help="towerplay: Return to Dark Tower and Adventure Tactics, played and simulated.",
     no_args_is_help=True,
-    rich_markup_mode=PLAIN,
 )
-play_app = typer.Typer(
-    help="Play a game in the terminal.", no_args_is_help=True, rich_markup_mode=PLAIN
-)
+play_app = typer.Typer(help="Play a game in the terminal.", no_args_is_help=True)
 sim_app = typer.Typer(
-    help="Simulate many games and print statistics as JSON.",
-    no_args_is_help=True,
-    rich_markup_mode=PLAIN,
+    help="Simulate many games and print statistics as JSON.", no_args_is_help=True
 )
 app.add_typer(play_app, name="play")
 app.add_typer(sim_app, name="sim")
