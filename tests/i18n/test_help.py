@@ -58,3 +58,10 @@ def test_help_in_portuguese(args: list[str], env: str) -> None:
 def test_help_in_english_by_default() -> None:
     out = _help(["play"], "")
     assert "Play a game in the terminal." in out
+
+
+@pytest.mark.parametrize("env", ["", "pt"])
+def test_help_is_shown_as_written(env: str) -> None:
+    # typer reads help as rich markup: "[ray]" in "needs towerplay[ray]" was taken for a tag
+    out = " ".join(_help(["sim", "rtdt"], env).split())
+    assert "towerplay[ray]" in out and "towerplay[report]" in out

@@ -14,6 +14,8 @@ import os
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from rich.markup import escape
+
 from towerplay.cli.lang import ENV
 from towerplay.i18n import Catalog, language
 
@@ -52,16 +54,18 @@ def command_help() -> list[str]:
 
 
 def translate(command: Command, words: Catalog) -> None:
-    """Replaces the tree's help strings with their translations (in place)."""
+    """Replaces the tree's help strings with their translations (in place), escaped: typer
+    reads help as rich markup, which took "[ray]" out of "needs towerplay[ray]"; a help
+    text is shown as written."""
     for cmd in _commands(command):
         if cmd.help:
-            cmd.help = words.gettext(cmd.help)
+            cmd.help = escape(words.gettext(cmd.help))
         if cmd.short_help:
-            cmd.short_help = words.gettext(cmd.short_help)
+            cmd.short_help = escape(words.gettext(cmd.short_help))
         for param in cmd.params:
             text = getattr(param, "help", None)
             if text:
-                param.help = words.gettext(text)
+                param.help = escape(words.gettext(text))
 
 
 def asked_language(argv: Sequence[str]) -> str:
