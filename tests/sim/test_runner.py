@@ -14,6 +14,7 @@ from towerplay.cli.main import app
 from towerplay.core.errors import SaveError
 from towerplay.sim import simulate_rtdt, simulate_tactics
 from towerplay.sim.records import read
+from towerplay.sim.runner import chunk_size
 
 SPEED = ("decisions_per_second", "games_per_second")
 PARTY = ["fighter", "rogue", "cleric"]
@@ -161,9 +162,21 @@ def test_sim_options_on_the_command_line(tmp_path: Path) -> None:
     assert res.exit_code == 0 and json.loads(res.output)["games_per_second"] > 0
 
 
+def test_games_go_to_workers_a_few_at_a_time() -> None:
+    assert chunk_size(6, 2) == 1  # fewer games than four chunks a worker: one at a time
+    assert chunk_size(40, 2) == 5
+    assert chunk_size(5_000, 2) == 8  # at most 8, so that a stopped run loses little
+    assert chunk_size(0, 4) == 1
+
+
 @pytest.mark.soak
-def test_a_local_ray_plays_the_same_games() -> None:
+def test_a_local_ray_plays_the_same_games(tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is the optional extra towerplay[ray]")
-    one = simulate_rtdt(6, 2, "random", 11, "heroic", workers=1)
-    ray = simulate_rtdt(6, 2, "random", 11, "heroic", ray="local")
+    one = simulate_rtdt(40, 2, "random", 11, "heroic", workers=1, out=tmp_path / "one.csv")
+    ray = simulate_rtdt(40, 2, "random", 11, "heroic", ray="local", out=tmp_path / "ray.csv")
     assert steady(one) == steady(ray)
+    # game by game, in order, across the chunks of 5 games each Ray task plays
+    rows = [list(csv.DictReader((tmp_path / f).open())) for f in ("one.csv", "ray.csv")]
+    timing = {"seconds"}
+    same = [[{k: v for k, v in r.items() if k not in timing} for r in rs] for rs in rows]
+    assert len(same[0]) == 40 and same[0] == same[1]

@@ -27,13 +27,24 @@ def default_workers() -> int:
     )
 
 
+def chunk_size(tasks: int, workers: int) -> int:
+    """Games sent to a worker at once: a few per worker and round trip (a game of the random
+    agent takes milliseconds, less than sending it), at most 8, and at least 4 chunks a
+    worker so that the last ones finish together."""
+    return max(1, min(8, tasks // (workers * 4)))
+
+
 def _local(tasks: Sequence[Task], workers: int) -> Iterator[dict[str, Any]]:
     if workers <= 1 or len(tasks) <= 1:
         yield from map(play, tasks)
         return
-    chunk = max(1, min(8, len(tasks) // (workers * 4)))
     with ProcessPoolExecutor(max_workers=workers) as pool:
-        yield from pool.map(play, tasks, chunksize=chunk)
+        yield from pool.map(play, tasks, chunksize=chunk_size(len(tasks), workers))
+
+
+def play_chunk(tasks: Sequence[Task]) -> list[dict[str, Any]]:
+    """The records of a few games, played one after another (one Ray task)."""
+    return [play(t) for t in tasks]
 
 
 def _ray(tasks: Sequence[Task], address: str) -> Iterator[dict[str, Any]]:
@@ -47,10 +58,12 @@ def _ray(tasks: Sequence[Task], address: str) -> Iterator[dict[str, Any]]:
             include_dashboard=False,
             log_to_driver=False,
         )
-    remote = ray.remote(play)
-    pending = [remote.remote(t) for t in tasks]
+    # one Ray task per game cost a quarter of a two-CPU Ray's speed on short games
+    size = chunk_size(len(tasks), max(1, int(ray.cluster_resources().get("CPU", 1))))
+    remote = ray.remote(play_chunk)
+    pending = [remote.remote(tasks[i : i + size]) for i in range(0, len(tasks), size)]
     for ref in pending:  # in task order
-        yield ray.get(ref)
+        yield from ray.get(ref)
 
 
 def run(
