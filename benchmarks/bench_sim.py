@@ -5,10 +5,10 @@ Run: .venv/bin/python benchmarks/bench_sim.py [--games 200] [--rounds 3] [--ray]
 Target (issue 14): `--workers 2` at least 1.8x `--workers 1` on a two-core machine, and the
 same on a local Ray of as many CPUs (`--ray`, needs the `ray` extra; Ray is started before
 the clock runs, as a cluster would be). The runs alternate (1, 2, Ray, 1, 2, Ray...) so that
-a noisy machine hurts them alike; the figures are the medians. Ray starts its workers for
-each run (a new job), importing towerplay and loading the content there: a second or two,
-which a run of a few seconds shows (2026-12-03, four-player heuristic games: 200-600 games,
-Ray x1.64-1.77 against the pool's x1.86-1.98; 2,000 games, x1.96 and x1.95).
+a noisy machine hurts them alike; the figures are the medians; `seconds` lists every run.
+Short runs scatter (2026-12-03, four-player heuristic games, 200-600 a run: Ray x1.64-1.77,
+the pool x1.86-1.98, single runs 20% apart); 2,000 games: Ray x1.96, the pool x1.95. A
+Ray's first run also starts its workers (they import towerplay and load the content).
 """
 
 from __future__ import annotations
