@@ -57,15 +57,19 @@ def translate(command: Command, words: Catalog) -> None:
     """Replaces the tree's help strings with their translations (in place), escaped: typer
     reads help as rich markup, which took "[ray]" out of "needs towerplay[ray]"; a help
     text is shown as written."""
+
+    def shown(text: str) -> str:
+        return escape(words.gettext(text))
+
     for cmd in _commands(command):
         if cmd.help:
-            cmd.help = escape(words.gettext(cmd.help))
+            cmd.help = shown(cmd.help)
         if cmd.short_help:
-            cmd.short_help = escape(words.gettext(cmd.short_help))
+            cmd.short_help = shown(cmd.short_help)
         for param in cmd.params:
             text = getattr(param, "help", None)
             if text:
-                param.help = escape(words.gettext(text))
+                param.help = shown(text)
 
 
 def asked_language(argv: Sequence[str]) -> str:

@@ -111,9 +111,8 @@ def _banning(flag: str) -> Restrict:
     return restrict
 
 
-RESTRICTS: dict[str, Restrict] = {
-    flag: _banning(flag) for flag in BANS
-}  # registered per flag by covenant/plugin
+# registered per flag by covenant/plugin
+RESTRICTS: dict[str, Restrict] = {flag: _banning(flag) for flag in BANS}
 
 
 def why_not(w: World, s: State, h: HeroState, a: Action) -> IllegalAction | None:
