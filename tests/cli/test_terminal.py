@@ -120,7 +120,7 @@ def test_in_portuguese_the_panels_and_the_prompt_are_worded_in_it(terminal: obje
     assert t.cursor_line.startswith("lugar 0>")  # the prompt
     assert "mês 1, início do turno: escolha uma ação (end para soltar sua caveira)." in text
     lines = t.send("move nowhere")  # a refusal: worded by the catalog, its rule kept
-    assert "'move nowhere': espaço desconhecido [RTDT-MOVE-7]" in "\n".join(lines)
+    assert "nowhere: não existe esse espaço [RTDT-MOVE-7]" in "\n".join(lines)
     lines = t.send("1")
     assert "lugar 0 (Orphaned Scion): banner" in "\n".join(lines)  # the notation stays
     t.send("quit")

@@ -183,7 +183,7 @@ def test_tomas_doubles_the_move_for_no_spirit_and_keeps_the_base_move() -> None:
     assert "double" in legal(g)  # no spirit needed
     play(g, "double")
     assert h.spirit == 0 and g.state.turn.doubled
-    from towerplay.rtdt.rules.actions import move_value
+    from towerplay.rtdt.rules.movement import move_value
 
     assert move_value(g.world, g.state, h) == 2 * base  # not base + 1
 

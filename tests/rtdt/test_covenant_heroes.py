@@ -14,8 +14,8 @@ from tests.rtdt.invariants import check
 from tests.rtdt.scenario import at, give, legal, play, resume, scenario, skulls
 from towerplay.core.errors import IllegalAction
 from towerplay.rtdt.game import BASE_HEROES, RtdtGame, make_config, new_game
-from towerplay.rtdt.rules.actions import reinforce_cost
 from towerplay.rtdt.rules.common import corruption_limit, gain_corruption
+from towerplay.rtdt.rules.reinforce import reinforce_cost
 from towerplay.rtdt.tower import GLYPH_HOMES, N_SIDES, SIDES
 
 AEGIS = "undaunted_aegis"

@@ -344,7 +344,7 @@ def test_RTDT_CLEANSE_1_only_the_building_on_your_space() -> None:
     at(g, 0, "green_bridge")
     skulls(g, upper_ice_fangs=3)
     assert not any(a.startswith("cleanse") for a in legal(g))
-    illegal(g, f"cleanse {SANCTUARY}", "RTDT-CLEANSE-2")
+    illegal(g, f"cleanse {SANCTUARY}", "RTDT-CLEANSE-1")
 
 
 def test_RTDT_CLEANSE_2_no_cleanse_where_there_are_no_skulls() -> None:

@@ -13,7 +13,7 @@ from towerplay.core.rng import Rng, seed_state
 from towerplay.rtdt import tower
 from towerplay.rtdt.game import BASE_HEROES, RtdtGame
 from towerplay.rtdt.models import AddSkulls, GainCorruption, Lose
-from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules import movement, reinforce
 from towerplay.rtdt.rules.common import glyph_cost
 from towerplay.rtdt.rules.effects import run
 
@@ -444,8 +444,8 @@ def test_inspiring_gives_six_more_warriors_on_each_reinforce() -> None:
 def test_prepared_bazaar_enhanced_costs_one_less() -> None:
     g = scenario(heroes=("relic_hunter",))
     at(g, 0, NORTH["bazaar"])
-    assert actions.reinforce_cost(g.world, g.state, g.hero(0), "enhanced") == 1
-    assert actions.reinforce_cost(g.world, g.state, g.hero(0), "free") == 0
+    assert reinforce.reinforce_cost(g.world, g.state, g.hero(0), "enhanced") == 1
+    assert reinforce.reinforce_cost(g.world, g.state, g.hero(0), "free") == 0
     play(g, "reinforce enhanced", f"take {g.state.market[0]}")
     assert g.hero(0).spirit == 0 and len(g.hero(0).treasures) == 1
     g = scenario(heroes=("orphaned_scion",))
@@ -490,10 +490,10 @@ def test_lucky_draws_a_treasure_on_spending_not_losing() -> None:
 
 def test_swift_base_move_is_four() -> None:
     g = scenario(heroes=("spymaster",))
-    assert actions.move_value(g.world, g.state, g.hero(0)) == 4
+    assert movement.move_value(g.world, g.state, g.hero(0)) == 4
     give(g, 0, gear=["trusted_maps"])
-    assert actions.move_value(g.world, g.state, g.hero(0)) == 5
-    assert actions.move_value(g.world, g.state, scenario().hero(0)) == 3
+    assert movement.move_value(g.world, g.state, g.hero(0)) == 5
+    assert movement.move_value(g.world, g.state, scenario().hero(0)) == 3
 
 
 def test_resourceful_fifteen_warriors_when_each_month_ends() -> None:

@@ -12,7 +12,7 @@ from tests.rtdt.scenario import at, finish_turn, give, legal, play, resume, scen
 from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame, make_config, setup_state
-from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules import common, movement
 from towerplay.rtdt.rules.common import glyph_cost
 from towerplay.rtdt.world import get_world
 
@@ -149,7 +149,7 @@ def test_RTDT_RES_6_spent_and_lost_things_return_where_they_belong() -> None:
     # a quest item goes back to the box: it joins no deck or pile
     h = g.hero(0)
     h.quest_items.append("test_quest_item")
-    actions.return_item(g.state, "quest_item", h.quest_items.pop())
+    common.return_item(g.state, "quest_item", h.quest_items.pop())
     assert "test_quest_item" not in str(g.to_json())
 
 
@@ -323,9 +323,9 @@ def test_trusted_maps_add_one_to_base_move() -> None:
     g = scenario()
     give(g, 0, gear=["trusted_maps"])
     w, s, h = g.world, g.state, g.hero(0)
-    assert actions.move_value(w, s, h) == 4
+    assert movement.move_value(w, s, h) == 4
     play(g, "double")
-    assert actions.move_value(w, s, h) == 8  # added before doubling
+    assert movement.move_value(w, s, h) == 8  # added before doubling
     for _ in range(8):
         play(g, f"move {sorted(g.world.board.neighbours[h.space])[0]}")
     assert not any(a.startswith("move") for a in legal(g))

@@ -83,12 +83,17 @@ def test_the_quest_action_needs_a_quest_you_can_complete_here() -> None:
     quest_at(g, "hakans_workshop", "ash_hills")
     give(g, 0, gear=["longswords", "dusky_cloaks"])
     assert "quest hakans_workshop" not in legal(g)  # not on its space
-    illegal(g, "quest hakans_workshop", "RTDT-TURN-1")
+    illegal(g, "quest hakans_workshop", "RTDT-QUEST-2")
+    with pytest.raises(IllegalAction, match="at Ash Hills; you are at"):
+        g.apply("quest hakans_workshop")
     at(g, 0, "ash_hills")
     g.hero(0).gear.pop()
     g.state.gear_piles["dusky_cloaks"] += 1
     g._legal = None
     assert "quest hakans_workshop" not in legal(g)  # one gear short
+    illegal(g, "quest hakans_workshop", "RTDT-QUEST-3")
+    with pytest.raises(IllegalAction, match="needs 2 gear, you have 1"):
+        g.apply("quest hakans_workshop")
     give(g, 0, gear=["dusky_cloaks"])
     assert "quest hakans_workshop" in legal(g)
 

@@ -155,9 +155,9 @@ def test_the_page_is_sent_the_question_and_a_refusal_as_templates(client: TestCl
     assert r.status_code == 422
     said = r.json()["refusal"]
     assert said == {
-        "msg": "{action}: unknown space",
-        "args": {"action": "'move nowhere'"},
+        "msg": "{space}: there is no such space",
+        "args": {"space": "nowhere"},
         "rule": "RTDT-MOVE-7",
-        "text": "'move nowhere': unknown space",
+        "text": "nowhere: there is no such space",
     }
-    assert words[said["msg"]] == "{action}: espaço desconhecido"
+    assert words[said["msg"]] == "{space}: não existe esse espaço"

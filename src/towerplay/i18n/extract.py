@@ -40,6 +40,7 @@ AREA_KEYWORDS["rtdt"] = {
     "DecisionKind": (4,),  # rtdt/hooks.py: what a decision asks, told when nothing is left
     "says": (1,),  # rtdt/decisions/common.py: a question the same for every instance
     "_words": (1,),  # rtdt/covenant/treasure_choices.py: a treasure's question
+    "refusal": (1,),  # rtdt/rules/verbs.py refusal(msg, rule, ...): a turn verb's refusal
 }
 # tactics/narrate.py's and tactics/campaign/state.py's log(state, kind, msg, ...)
 AREA_KEYWORDS["tactics"] = {"log": (3,), "ask": (4,)}  # and effects.py's ask(s, kind, seat, prompt)

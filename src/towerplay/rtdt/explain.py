@@ -9,16 +9,13 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
+from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
-    base_move,
-    glyph_cost,
-    restricted,
     stat_set,
 )
 from towerplay.rtdt.rules.dungeons import rooms_of
-from towerplay.rtdt.rules.tokens import foes_at
-from towerplay.rtdt.state import Decision, HeroState, State
+from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
 
 # The rule each pending decision carries out, and what it asks in a few words, by kind:
@@ -93,31 +90,6 @@ def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalActio
     )
 
 
-def _cannot_move(w: World, h: HeroState, a: Action, text: str) -> IllegalAction:
-    if len(a) != 2 or a[1] not in w.board.neighbours:
-        return IllegalAction("{action}: unknown space", "RTDT-MOVE-7", action=repr(text))
-    if a[1] not in w.board.neighbours[h.space]:
-        board = w.board
-        there = board.kingdom_of[a[1]]
-        crossing = any(
-            board.is_river(h.space, n) and board.kingdom_of[n] == there
-            for n in board.neighbours[h.space]
-        )
-        if crossing and a[1] in board.river_bank.get((board.kingdom_of[h.space], there), ()):
-            # RTDT-MOVE-8: the river is an edge; a crossing ends on a space sharing that edge
-            return IllegalAction(
-                "a river is an edge, not a space: you cannot slide along it to {space}",
-                "RTDT-MOVE-8",
-                space=a[1],
-            )
-        return IllegalAction(
-            "{space} is not adjacent to {here}", "RTDT-MOVE-7", space=a[1], here=h.space
-        )
-    return IllegalAction(
-        "no movement left this turn (move value {n})", "RTDT-MOVE-1", n=base_move(w, h)
-    )
-
-
 def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction:
     """Why `a` is not legal now: a message and the rule ID it breaks."""
     text = str(a) or "(empty)"
@@ -136,29 +108,14 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
         return _not_a_trade_move(w, a, text)
     if s.battle is not None:
         return _not_a_battle_move(w, s, a, text)
-    if t.start_pending and verb not in ("banner", "resolve", "use"):
+    if t.start_pending and verb not in ("banner", "resolve", "use", *actions.VERBS):
         return IllegalAction("resolve your start-of-turn effects first", "RTDT-TURN-4")
     card_says = corruptions.why_not(w, s, h, a)  # Covenant corruptions and wands
     if card_says is not None:
         return card_says
-    if verb == "banner":
-        if t.banner_done:
-            return IllegalAction(
-                "the banner action is taken at the start of the turn, once", "RTDT-TURN-3"
-            )
-        return IllegalAction(
-            "you cannot pay the glyph's spirit for the banner action", "RTDT-GLYPH-3"
-        )
-    if verb == "double":
-        if t.moving_started or t.doubled:
-            return IllegalAction("double your move before you start moving, once", "RTDT-MOVE-2")
-        if restricted(w, h, "double_move"):
-            return IllegalAction("a corruption stops you doubling your move", "RTDT-CORR-7")
-        return IllegalAction("doubling your move costs 1 spirit", "RTDT-MOVE-2")
-    if verb == "move" and s.cov is not None and h.seat in s.cov.stuck:
-        return IllegalAction(
-            "you entered a wasteland: you may not leave it this turn", "COV-WASTE-4"
-        )
+    why = actions.refused(w, s, a)  # the verb's own predicates (rules/verbs.py)
+    if why is not None:
+        return why.error()
     if verb == "build":
         if t.heroic_done:
             return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
@@ -172,83 +129,18 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
             "only the holder of the adversary's mark passes it, paying its spirit, to another hero",
             "RTDT-ADVCARD-2",
         )
-    if verb == "move":
-        return _cannot_move(w, h, a, text)
-    if verb == "cleanse":
-        return _cannot_cleanse(w, s, h, a)
-    if verb in ("reinforce", "haggle"):
-        return _cannot_reinforce(w, s, h, verb)
-    if verb == "trade":
-        if t.traded:
-            return IllegalAction("you may trade once per turn", "RTDT-TRADE-1")
-        return IllegalAction("trade only with a hero on your space", "RTDT-TRADE-1")
     if verb == "use":
         return IllegalAction(
             "{action}: you cannot use that item now", "RTDT-ITEM-9", action=repr(text)
         )
-    if verb == "battle":
-        if t.heroic_done:
-            return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
-        if h.spirit < glyph_cost(w, s, h, "battle") and foes_at(s, h.space):
-            return IllegalAction(
-                "the Battle glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
-            )
-        return IllegalAction("Battle needs a foe on your space", "RTDT-BATTLE-1")
     if verb in ("give", "take", "offer", "cancel"):
         return IllegalAction("no trade is open; start one with trade SEAT", "RTDT-TRADE-1")
-    if verb == "end" and len(a) > 1:
-        return IllegalAction("only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8")
     return IllegalAction(
         "{action} is not an action now; legal: {legal}",
         "RTDT-TURN-1",
         action=repr(text),
         legal=", ".join(map(str, legal[:8])) + "…",
     )
-
-
-def _cannot_cleanse(w: World, s: State, h: HeroState, a: Action) -> IllegalAction:
-    """Why this Cleanse is not legal (RTDT-CLEANSE-2 and what stops one)."""
-    t = s.turn
-    if t.heroic_done:
-        return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
-    if h.spirit < glyph_cost(w, s, h, "cleanse"):
-        return IllegalAction(
-            "the Cleanse glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
-        )
-    if (
-        len(a) == 2
-        and a[1] in s.skulls
-        and s.skulls[a[1]] == 3
-        and restricted(w, h, "cleanse_full_building")
-    ):
-        return IllegalAction(
-            "a corruption stops you cleansing a building with 3 skulls", "RTDT-CORR-7"
-        )
-    if s.cov is not None and len(a) == 2 and s.skulls.get(a[1], 0) > 0:
-        if any(x.space == a[1] and x.monument == "endless_necropolis" for x in s.cov.sites):
-            return IllegalAction(
-                "no Cleanse removes skulls from the Endless Necropolis", "COV-CLARIFY-13"
-            )
-        return IllegalAction("doom skulls can never be cleansed", "COV-DOOM-4")
-    return IllegalAction("Cleanse needs a building with skulls on your space", "RTDT-CLEANSE-2")
-
-
-def _cannot_reinforce(w: World, s: State, h: HeroState, verb: str) -> IllegalAction:
-    """Why this Reinforce or haggle is not legal (RTDT-REINF-1 and what stops one)."""
-    t = s.turn
-    if h.space not in s.skulls:
-        return IllegalAction("Reinforce needs a standing building on your space", "RTDT-REINF-1")
-    if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
-        return IllegalAction("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
-    if t.reinforces:
-        return IllegalAction("you may Reinforce once per turn", "RTDT-REINF-1")
-    if verb == "haggle" and t.haggle:
-        return IllegalAction("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
-    if h.spirit < glyph_cost(w, s, h, "reinforce"):
-        return IllegalAction(
-            "the Reinforce glyph faces your home kingdom: pay 1 spirit", "RTDT-GLYPH-3"
-        )
-    return IllegalAction("you cannot pay the spirit this Reinforce option costs", "RTDT-REINF-2")
 
 
 def describe(w: World, s: State, d: Decision) -> str:

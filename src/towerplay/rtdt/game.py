@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from towerplay.core.errors import SaveError
+from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.narration import Event
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
@@ -415,6 +415,17 @@ class RtdtGame(Undoable):
             else:
                 self._legal = actions.turn_actions(self.world, s)
         return self._legal
+
+    def unavailable(self) -> list[tuple[str, IllegalAction]]:
+        """The turn verbs that exist but are barred now, each with why: the reason with its
+        numbers and the rule (`quest` once per quest on the board it cannot complete). A
+        screen shows them greyed; empty outside the plain turn step (a question, a trade,
+        a Battle, a dungeon) and once the game is over."""
+        s = self.state
+        return [
+            (what, why.error())
+            for what, why in actions.unavailable(self.world, s, self.legal_actions())
+        ]
 
     def apply(self, action: Action | str) -> None:
         self._step(action)

@@ -25,7 +25,6 @@ from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.kept import Kept
 from towerplay.rtdt.observe_covenant import covenant_view
-from towerplay.rtdt.rules.actions import move_value
 from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
     base_move,
@@ -37,6 +36,7 @@ from towerplay.rtdt.rules.common import (
     skull_capacity,
     treasure_limit,
 )
+from towerplay.rtdt.rules.movement import move_value
 from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
 from towerplay.rtdt.world import World
 

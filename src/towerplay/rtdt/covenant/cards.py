@@ -24,7 +24,6 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, wastelands
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.models import Effect, If, Lose, without
-from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import kept_prevention, preventions, traits_of
 from towerplay.rtdt.rules.checks import happens
 from towerplay.rtdt.rules.common import (
@@ -35,6 +34,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.dungeons import _room
 from towerplay.rtdt.rules.effects import count_per
+from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import fire

@@ -25,7 +25,6 @@ from towerplay.rtdt.covenant.cards import LOSS_OPS, amount, first, spend_treasur
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, Handler
 from towerplay.rtdt.models import Effect
-from towerplay.rtdt.rules.actions import may_enter
 from towerplay.rtdt.rules.battle import card_question_answered
 from towerplay.rtdt.rules.common import (
     act,
@@ -35,6 +34,7 @@ from towerplay.rtdt.rules.common import (
     remove_skulls,
 )
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World

@@ -12,7 +12,6 @@ from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.actions import reinforce_cost
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     act,
@@ -21,6 +20,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
+from towerplay.rtdt.rules.reinforce import reinforce_cost
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_

@@ -11,7 +11,6 @@ from towerplay.rtdt import hooks
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.decisions.common import STOP, asked, says, who
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.actions import cross_fire, entered, may_enter, stuck
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     act,
@@ -25,6 +24,7 @@ from towerplay.rtdt.rules.common import (
     take_skull_from_supply,
 )
 from towerplay.rtdt.rules.effects import foe_targets
+from towerplay.rtdt.rules.movement import cross_fire, entered, may_enter, stuck
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.rules.skulls import skull_targets

@@ -20,6 +20,7 @@ from towerplay.rtdt.rules.common import (
     act,
     ask,
     flag_cards,
+    glyph_cost,
     stat_set,
 )
 from towerplay.rtdt.rules.effects import run
@@ -29,6 +30,16 @@ from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
+from towerplay.rtdt.rules.verbs import (
+    ONE_HEROIC,
+    START_PENDING,
+    Refusal,
+    Turn,
+    Verb,
+    arity,
+    glyph_bar,
+    refusal,
+)
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -61,6 +72,74 @@ def battle_targets(
         if s.adversary_space == sp:
             out.append((s.config.adversary, sp))
     return out
+
+
+# --- the Battle verb -------------------------------------------------------------------------
+
+
+def battle_bar(c: Turn) -> Refusal | None:
+    """Why no Battle at all now (RTDT-TURN-4, RTDT-HEROIC-2, RTDT-GLYPH-3)."""
+    if c.t.start_pending:
+        return START_PENDING
+    if not c.free_hand:
+        return ONE_HEROIC
+    return glyph_bar(c, "battle")
+
+
+def offer_battle(c: Turn, out: list[Action]) -> None:
+    s = c.s
+    if (s.foes or s.adversary_space) and battle_bar(c) is None:  # RTDT-BATTLE-1
+        out.extend(act("battle", foe, sp) for foe, sp in battle_targets(c.w, s, c.h, c.prof))
+
+
+def why_battle(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, BATTLE.usage, "RTDT-BATTLE-1") or battle_bar(c)
+    if bad is not None:
+        return bad
+    w, s = c.w, c.s
+    foe, space = a[1], a[2]
+    if (foe, space) in battle_targets(w, s, c.h, c.prof):
+        return None
+    names = w.board.names
+    if foe not in w.content.foes and foe not in w.content.adversaries:
+        return refusal("{foe}: there is no such foe", "RTDT-BATTLE-1", foe=foe)
+    if space not in names:
+        return refusal("{space}: there is no such space", "RTDT-BATTLE-1", space=space)
+    if foe in w.content.adversaries and foe == s.config.adversary:
+        if not s.adversary_space:  # RTDT-ADVERSARY-3
+            return refusal(
+                "the {foe} is not on the board until the main goal is complete",
+                "RTDT-ADVERSARY-3",
+                foe=w.name(foe),
+            )
+        if s.adversary_space != space:
+            return refusal(
+                "the {foe} is at {there}, not at {space}",
+                "RTDT-BATTLE-1",
+                foe=w.name(foe),
+                there=names[s.adversary_space],
+                space=names[space],
+            )
+    elif foe not in foes_at(s, space):
+        return refusal(
+            "there is no {foe} at {space}", "RTDT-BATTLE-1", foe=w.name(foe), space=names[space]
+        )
+    return refusal(
+        "Battle needs the foe on your space ({here}); it is at {space}",
+        "RTDT-BATTLE-1",
+        here=names[c.h.space],
+        space=names[space],
+    )
+
+
+def apply_battle_verb(w: World, s: State, h: HeroState, a: Action) -> None:
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "battle"), N_("the Battle glyph"))  # RTDT-GLYPH-3
+    start_battle(w, s, h, a[1], a[2])
+
+
+BATTLE = Verb(
+    "battle", "battle FOE SPACE", offer_battle, why_battle, apply_battle_verb, heroic=True
+)
 
 
 def deck_for(w: World, foe: str) -> list[str]:

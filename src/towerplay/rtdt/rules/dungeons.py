@@ -17,12 +17,14 @@ from towerplay.rtdt.rules.battle import action_cap, blessing
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     act,
+    glyph_cost,
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.items import usable_cards, use_actions
 from towerplay.rtdt.rules.narrate import hero_name, tell
-from towerplay.rtdt.rules.quests import finish_stage
+from towerplay.rtdt.rules.quests import dungeon_quest, finish_stage, quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, refusal
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -207,3 +209,47 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
 def _end(w: World, s: State, h: HeroState) -> None:
     s.delve = None
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
+
+
+# --- explore: a dungeon token is explored with the Quest action (RTDT-TOKEN-6) ----------
+
+
+def offer_explore(c: Turn, out: list[Action]) -> None:
+    s = c.s
+    if not s.quests or quest_bar(c) is not None:
+        return
+    space = c.h.space
+    d = s.dungeons.get(space)
+    if d is not None and not d.cleared[d.target] and dungeon_quest(s, space) is not None:
+        out.append(act("explore", space))
+
+
+def why_explore(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, EXPLORE.usage, "RTDT-TOKEN-6") or quest_bar(c)
+    if bad is not None:
+        return bad
+    s = c.s
+    names = c.w.board.names
+    space = a[1]
+    if space != c.h.space:
+        return refusal(
+            "explore the dungeon on your own space ({here})",
+            "RTDT-TOKEN-6",
+            here=names[c.h.space],
+        )
+    d = s.dungeons.get(space)
+    if d is None:
+        return refusal("there is no dungeon at {space}", "RTDT-TOKEN-6", space=names[space])
+    if d.cleared[d.target] or dungeon_quest(s, space) is None:
+        return refusal(
+            "no quest asks for the dungeon at {space} any more", "RTDT-QUEST-2", space=names[space]
+        )
+    return None
+
+
+def apply_explore(w: World, s: State, h: HeroState, a: Action) -> None:
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
+    enter(w, s, h, a[1])
+
+
+EXPLORE = Verb("explore", "explore SPACE", offer_explore, why_explore, apply_explore, heroic=True)

@@ -7,7 +7,7 @@ is drawn from the game's seed among the designed quests in content/quests.yaml.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
@@ -19,6 +19,7 @@ from towerplay.rtdt.rules.common import (
     act,
     ask,
     building_type,
+    glyph_cost,
     has_flag,
     take_skull_from_supply,
 )
@@ -26,9 +27,18 @@ from towerplay.rtdt.rules.effects import discard_item, held, run
 from towerplay.rtdt.rules.foes import grow
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.verbs import (
+    START_PENDING,
+    Refusal,
+    Turn,
+    Verb,
+    arity,
+    glyph_bar,
+    refusal,
+)
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
-from towerplay.rtdt.world import Profile, World
+from towerplay.rtdt.world import World
 
 
 def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[str]:
@@ -150,20 +160,76 @@ def _advantages_for(
     return pool.get(kind, 0) + (pool.get("wild", 0) if kind != "wild" else 0)
 
 
-def met(w: World, s: State, h: HeroState, req: Requirement) -> bool:
-    """Whether the hero can complete a (non-dungeon) stage now (RTDT-QUEST-3, RTDT-ADV-12)."""
-    if req.dungeon or req.defeat_foe:
-        return False
-    if h.warriors < req.warriors or h.spirit < req.spirit:
-        return False
-    if len(h.potions) < req.potions or len(h.gear) < req.gear or len(h.treasures) < req.treasures:
-        return False
+def shortfall(w: World, s: State, h: HeroState, req: Requirement) -> Refusal | None:
+    """What the hero lacks to complete a (non-dungeon) stage now, with the numbers, or None
+    when it can be completed (RTDT-QUEST-3, RTDT-ADV-12). `met` and the Quest verb's
+    refusal both ask it."""
+    if req.dungeon:  # RTDT-QUEST-5: done by the dungeon's target room
+        return NEEDS_DUNGEON
+    if req.defeat_foe:
+        return NEEDS_FOE
+    if h.warriors < req.warriors:
+        return _needs("warriors", req.warriors, h.warriors)
+    if h.spirit < req.spirit:
+        return _needs("spirit", req.spirit, h.spirit)
+    if len(h.potions) < req.potions:
+        return _needs("potions", req.potions, len(h.potions))
+    if len(h.gear) < req.gear:
+        return _needs("gear", req.gear, len(h.gear))
+    if len(h.treasures) < req.treasures:
+        return _needs("treasures", req.treasures, len(h.treasures))
     for item in req.items:
         if req.items.count(item) > h.quest_items.count(item):
-            return False
-    if any(item not in h.quest_items for item in req.carry):
-        return False
-    return req.advantages <= 0 or _advantages_for(w, s, h, req.advantage_type) >= req.advantages
+            return refusal(
+                "this quest spends {need} × {item}, you have {have}",
+                "RTDT-QUEST-3",
+                need=req.items.count(item),
+                item=w.name(item),
+                have=h.quest_items.count(item),
+            )
+    for item in req.carry:
+        if item not in h.quest_items:
+            return refusal(
+                "this quest needs you to carry {item}", "RTDT-QUEST-3", item=w.name(item)
+            )
+    if req.advantages > 0:
+        have = _advantages_for(w, s, h, req.advantage_type)
+        if have < req.advantages:
+            return _needs(req.advantage_type or "advantages", req.advantages, have)
+    return None
+
+
+NEEDS_DUNGEON = refusal(
+    "this stage is completed by clearing the target room of its dungeon", "RTDT-QUEST-5"
+)
+NEEDS_FOE = refusal("this stage is completed by defeating the foe on its space", "RTDT-QUEST-3")
+
+
+# what a stage asks, by what is short: one template each, so a catalog words it
+NEEDS = {
+    "warriors": N_("this quest needs {need} warriors, you have {have}"),
+    "spirit": N_("this quest needs {need} spirit, you have {have}"),
+    "potions": N_("this quest needs {need} potion(s), you have {have}"),
+    "gear": N_("this quest needs {need} gear, you have {have}"),
+    "treasures": N_("this quest needs {need} treasure(s), you have {have}"),
+    "advantages": N_("this quest needs {need} advantages, you have {have}"),
+    "melee": N_("this quest needs {need} Melee advantages, you have {have}"),
+    "magic": N_("this quest needs {need} Magic advantages, you have {have}"),
+    "stealth": N_("this quest needs {need} Stealth advantages, you have {have}"),
+    "beast": N_("this quest needs {need} Beast advantages, you have {have}"),
+    "humanoid": N_("this quest needs {need} Humanoid advantages, you have {have}"),
+    "undead": N_("this quest needs {need} Undead advantages, you have {have}"),
+    "wild": N_("this quest needs {need} Wild advantages, you have {have}"),
+}
+
+
+def _needs(what: str, need: int, have: int) -> Refusal:
+    return refusal(NEEDS[what], "RTDT-QUEST-3", need=need, have=have)
+
+
+def met(w: World, s: State, h: HeroState, req: Requirement) -> bool:
+    """Whether the hero can complete a (non-dungeon) stage now (RTDT-QUEST-3, RTDT-ADV-12)."""
+    return shortfall(w, s, h, req) is None
 
 
 def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
@@ -174,31 +240,84 @@ def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     return False
 
 
-def quest_actions(w: World, s: State, h: HeroState, prof: Profile | None = None) -> list[Action]:
-    """`quest` for each quest stage the hero can complete now, `explore` for a dungeon here;
-    `prof` is the hero's Profile when the caller has it."""
-    out: list[Action] = []
+def quest_bar(c: Turn) -> Refusal | None:
+    """Why no Quest action at all now (RTDT-TURN-4, RTDT-HEROIC-2, RTDT-GLYPH-3): the
+    Moonstone Temple's extra heroic actions are Battles and Cleanses, not Quests."""
+    if c.t.start_pending:
+        return START_PENDING
+    if c.t.heroic_done:
+        return ONE_QUEST
+    return glyph_bar(c, "quest")
+
+
+ONE_QUEST = refusal("only one heroic action per turn", "RTDT-HEROIC-2")
+
+
+def _quest_here(
+    w: World, s: State, h: HeroState, aq: ActiveQuest, afar: Sequence[Callable[..., bool]]
+) -> bool:
+    """Whether the quest's marker is on the hero's space, or a card lets them quest from
+    afar (Opal of Projection)."""
+    if aq.space == h.space:
+        return True
+    for from_here in afar:  # noqa: SIM110 - no generator: runs per quest, every step
+        if from_here(w, s, h, aq.kind):
+            return True
+    return False
+
+
+def offer_quest(c: Turn, out: list[Action]) -> None:
+    """`quest` for each quest stage the hero can complete now (RTDT-QUEST-2)."""
+    w, s, h = c.w, c.s, c.h
+    if not s.quests or quest_bar(c) is not None:
+        return
     afar = w.hooks.quest_from_afar
     if afar:  # only the cards this hero holds can answer (hooks.held_by)
-        afar = held_by(afar, prof or w.hero_profile(h))
+        afar = held_by(afar, c.prof)
     for aq in s.quests:
-        if aq.space != h.space:  # only from its space, unless a card says (Opal)
-            for from_here in afar:  # inlined from_afar: this runs per quest, every step
-                if from_here(w, s, h, aq.kind):
-                    break
-            else:
-                continue
+        if not _quest_here(w, s, h, aq, afar):
+            continue
         stage = w.content.quests[aq.quest].stages[aq.stage]
-        if met(w, s, h, stage.needs):
+        if shortfall(w, s, h, stage.needs) is None:
             out.append(act("quest", aq.quest))
-    d = s.dungeons.get(h.space)
-    # RTDT-TOKEN-6: a dungeon token is explored with the Quest action
-    if d is not None and not d.cleared[d.target] and _dungeon_quest(s, h.space) is not None:
-        out.append(act("explore", h.space))
-    return out
 
 
-def _dungeon_quest(s: State, space: str) -> ActiveQuest | None:
+def why_quest(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, QUEST.usage, "RTDT-QUEST-1") or quest_bar(c)
+    if bad is not None:
+        return bad
+    w, s, h = c.w, c.s, c.h
+    active = [aq for aq in s.quests if aq.quest == a[1]]
+    if not active:
+        known = w.content.quests.get(a[1])
+        return refusal(
+            "{quest} is not a quest on the board",
+            "RTDT-QUEST-1",
+            quest=known.name if known is not None else a[1],
+        )
+    afar = held_by(w.hooks.quest_from_afar, c.prof)
+    here = [aq for aq in active if _quest_here(w, s, h, aq, afar)]
+    if not here:
+        return refusal(
+            "{quest} is completed at {space}; you are at {here}",
+            "RTDT-QUEST-2",
+            quest=w.content.quests[a[1]].name,
+            space=w.board.names[active[0].space],
+            here=w.board.names[h.space],
+        )
+    aq = here[0]
+    return shortfall(w, s, h, w.content.quests[aq.quest].stages[aq.stage].needs)
+
+
+def apply_quest(w: World, s: State, h: HeroState, a: Action) -> None:
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
+    complete(w, s, h, a[1])
+
+
+QUEST = Verb("quest", "quest QUEST", offer_quest, why_quest, apply_quest, heroic=True)
+
+
+def dungeon_quest(s: State, space: str) -> ActiveQuest | None:
     for aq in s.quests:
         if aq.space == space:
             return aq

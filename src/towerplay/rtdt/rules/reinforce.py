@@ -5,10 +5,13 @@ buildings) come through hooks (covenant/reinforce.py).
 
 from __future__ import annotations
 
+from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import ReinforceOption
 from towerplay.rtdt.rules.common import (
+    act,
+    ask,
     glyph_cost,
     has_flag,
     restricted,
@@ -20,7 +23,8 @@ from towerplay.rtdt.rules.effects import (
 from towerplay.rtdt.rules.narrate import REINFORCING_AT, Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import end_turn, fire
-from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, glyph_bar, refusal
+from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
@@ -182,3 +186,151 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
             hero=hero_name(w, h),
         )
         end_turn(w, s)
+
+
+# --- the verbs: haggle, and reinforce (free, enhanced, a far source, a siege tree) ---------
+
+HAGGLE = act("haggle")
+FREE = act("reinforce", "free")
+ENHANCED = act("reinforce", "enhanced")
+TREE = act("reinforce", "tree")
+NO_BUILDING = refusal("Reinforce needs a standing building on your space", "RTDT-REINF-1")
+ONCE = refusal("you may Reinforce once per turn", "RTDT-REINF-1")
+CANCELLED = refusal("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
+HOME_ONLY = refusal("a corruption lets you Reinforce only in your home kingdom", "RTDT-CORR-7")
+ROLLED = refusal("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
+
+
+def reinforce_bar(c: Turn) -> Refusal | None:
+    """Why no Reinforce (nor haggle) now: `can_reinforce`'s answer, with its reason."""
+    if c.t.start_pending:
+        return START_PENDING
+    if can_reinforce(c.w, c.s, c.h, c.prof):
+        return None
+    w, s, h, t = c.w, c.s, c.h, c.t
+    for allowed in held_by(w.hooks.reinforce_allowed, c.prof):
+        if not allowed(w, s, h):
+            return HOME_ONLY
+    if h.space not in s.skulls and not any(far(w, s, h) for far in w.hooks.reinforce_elsewhere):
+        return NO_BUILDING
+    if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
+        return CANCELLED
+    return ONCE
+
+
+def haggle_bar(c: Turn) -> Refusal | None:
+    return reinforce_bar(c) or (ROLLED if c.t.haggle else None) or glyph_bar(c, "reinforce")
+
+
+def offer_haggle(c: Turn, out: list[Action]) -> None:
+    if haggle_bar(c) is None:
+        out.append(HAGGLE)
+
+
+def why_haggle(c: Turn, a: Action) -> Refusal | None:
+    return arity(a, HAGGLE_VERB.usage, "RTDT-HAGGLE-1") or haggle_bar(c)
+
+
+def apply_haggle(w: World, s: State, h: HeroState, a: Action) -> None:
+    haggle(w, s, h)
+
+
+HAGGLE_VERB = Verb("haggle", "haggle", offer_haggle, why_haggle, apply_haggle)
+
+
+def tree_bar(c: Turn) -> Refusal | None:
+    """A siege tree on your space is a Reinforce of its own (RTDT-TOKEN-9)."""
+    if c.t.start_pending:
+        return START_PENDING
+    if c.h.space not in c.s.siege_trees:
+        return refusal("there is no siege tree on your space", "RTDT-TOKEN-9")
+    if c.t.reinforces:
+        return ONCE
+    return glyph_bar(c, "reinforce")
+
+
+def offer_tree(c: Turn, out: list[Action]) -> None:
+    if c.h.space in c.s.siege_trees and tree_bar(c) is None:
+        out.append(TREE)
+
+
+def offer_options(c: Turn, out: list[Action]) -> None:
+    """`reinforce free|enhanced` the hero can pay for (RTDT-REINF-2); Covenant's far
+    sources and monuments come from its hook (covenant/turn.py)."""
+    if reinforce_bar(c) is not None:
+        return
+    w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
+    if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)
+        for options in w.hooks.reinforce_actions:
+            out.extend(options(w, s, h, prof, glyph))
+        return
+    if h.spirit >= reinforce_cost(w, s, h, "free", prof, glyph):
+        out.append(FREE)
+    if h.spirit >= reinforce_cost(w, s, h, "enhanced", prof, glyph):
+        out.append(ENHANCED)
+
+
+def offer_reinforce(c: Turn, out: list[Action]) -> None:
+    offer_tree(c, out)
+    offer_options(c, out)
+
+
+def why_reinforce(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, REINFORCE.usage, "RTDT-REINF-2")
+    if bad is not None:
+        return bad
+    if a[1] == "tree":
+        return arity(a, "reinforce tree", "RTDT-TOKEN-9") or tree_bar(c)
+    bad = reinforce_bar(c) or glyph_bar(c, "reinforce")
+    if bad is not None:
+        return bad
+    offered: list[Action] = []
+    offer_options(c, offered)
+    if a in offered:
+        return None
+    if a[1] not in ("free", "enhanced"):
+        return refusal(
+            "{option}: a Reinforce option is free or enhanced", "RTDT-REINF-2", option=a[1]
+        )
+    w, s, h = c.w, c.s, c.h
+    source = a[2] if len(a) > 2 else ""
+    if not source and h.space not in s.skulls:
+        return NO_BUILDING
+    if source or w.hooks.reinforce_actions:  # Covenant: far sources, monuments, Reckless
+        return refusal(
+            "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
+        )
+    cost = reinforce_cost(w, s, h, a[1], c.prof, c.gc["reinforce"])
+    return refusal(OPTION_COST[a[1]], "RTDT-REINF-2", cost=cost, have=h.spirit)
+
+
+OPTION_COST = {
+    "free": N_("the free option here costs {cost} spirit, you have {have}"),
+    "enhanced": N_("the enhanced option here costs {cost} spirit, you have {have}"),
+}
+
+
+def apply_reinforce(w: World, s: State, h: HeroState, a: Action) -> None:
+    if a[1] != "tree":
+        reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
+        return
+    t = s.turn  # RTDT-TOKEN-9
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "reinforce"), N_("the Reinforce glyph"))
+    t.reinforces += 1
+    t.reinforce_space = h.space
+    tell(
+        s,
+        "text",
+        "{hero} Reinforces with the siege tree at {space}.",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        space=w.board.names[h.space],
+    )
+    ask(s, Decision("move_tree", h.seat, context=h.space))
+    for reinforced in w.hooks.reinforced:  # a Reinforce too (Herbal Remedy)
+        reinforced(w, s, h, "", "tree")
+
+
+REINFORCE = Verb(
+    "reinforce", "reinforce OPTION [SOURCE]", offer_reinforce, why_reinforce, apply_reinforce
+)

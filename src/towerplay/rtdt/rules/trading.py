@@ -12,6 +12,7 @@ from towerplay.rtdt.rules.common import (
     return_item,
 )
 from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, refusal
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -128,3 +129,73 @@ def dedupe_gear(s: State, h: HeroState) -> None:
             h.gear.remove(g)
             return_item(s, "gear", g)  # RTDT-ITEM-4
         seen.add(g)
+
+
+# --- the verb: open a trade with a hero on your space (RTDT-TRADE-1) -------------------------
+
+TRADED = refusal("you may trade once per turn", "RTDT-TRADE-1")
+ALONE = refusal("there is no other hero to trade with", "RTDT-TRADE-1")
+
+
+def trade_bar(c: Turn) -> Refusal | None:
+    if c.t.start_pending:
+        return START_PENDING
+    if c.t.traded:
+        return TRADED
+    if len(c.s.heroes) <= 1:
+        return ALONE
+    return None
+
+
+def offer_trade(c: Turn, out: list[Action]) -> None:
+    if trade_bar(c) is not None:
+        return
+    h = c.h
+    for o in c.s.heroes:  # a loop, not a generator: this runs at every turn step
+        if o.space == h.space and o.seat != h.seat and not o.eliminated:
+            out.append(act("trade", str(o.seat)))
+
+
+def why_trade(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, TRADE.usage, "RTDT-TRADE-1") or trade_bar(c)
+    if bad is not None:
+        return bad
+    w, s, h = c.w, c.s, c.h
+    seats = [str(o.seat) for o in s.heroes]
+    if a[1] not in seats:
+        return refusal(
+            "{seat} is not a seat; the seats are {seats}",
+            "RTDT-TRADE-1",
+            seat=a[1],
+            seats=", ".join(seats),
+        )
+    o = s.heroes[int(a[1])]
+    if o.seat == h.seat:
+        return refusal("trade with another hero, not yourself", "RTDT-TRADE-1")
+    if o.eliminated:
+        return refusal("the {hero} is out of the game", "RTDT-TRADE-1", hero=hero_name(w, o))
+    if o.space != h.space:
+        return refusal(
+            "trade only with a hero on your space; the {hero} is at {space}",
+            "RTDT-TRADE-1",
+            hero=hero_name(w, o),
+            space=w.board.names[o.space],
+        )
+    return None
+
+
+def apply_trade_verb(w: World, s: State, h: HeroState, a: Action) -> None:
+    partner = s.heroes[int(a[1])]
+    s.turn.traded = True
+    s.trade = Trade(partner.seat, [h.clone(), partner.clone()])
+    tell(
+        s,
+        "text",
+        "{hero} opens a trade with the {partner}.",
+        seats=(h.seat, partner.seat),
+        hero=hero_name(w, h),
+        partner=hero_name(w, partner),
+    )
+
+
+TRADE = Verb("trade", "trade SEAT", offer_trade, why_trade, apply_trade_verb)

@@ -5,17 +5,21 @@
 
 from __future__ import annotations
 
+from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import (
+    act,
     ask,
     emerged_kingdom,
+    flag_cards,
     gain_corruption,
     is_doom,
     kingdom_buildings,
     kingdom_owner,
     lose_game,
+    return_item,
     take_skull_from_supply,
     tell_emerged,
 )
@@ -23,6 +27,7 @@ from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
 from towerplay.rtdt.rules.narrate import EVENT_STIRRED, hero_name, tell
 from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
+from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, refusal
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -318,3 +323,56 @@ def _next_turn(w: World, s: State) -> None:
     while s.heroes[seat].eliminated and seat != s.turn.seat:
         seat = (seat + 1) % n
     start_turn(w, s, seat)
+
+
+# --- the verb: end the turn, dropping your skull (RTDT-TURN-8) --------------------------------
+
+END = act("end")
+END_SKIP = act("end", "skip")
+
+
+def offer_end(c: Turn, out: list[Action]) -> None:
+    if c.t.start_pending:
+        return
+    out.append(END)
+    if "skip_skull_drop" in c.prof.flags:
+        out.append(END_SKIP)
+
+
+def why_end(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, END_VERB.usage, "RTDT-TURN-8")
+    if bad is not None or c.t.start_pending:
+        return bad or START_PENDING
+    if len(a) == 1:
+        return None
+    if a[1] != "skip":
+        return refusal("{action}: the notation is end [skip]", "RTDT-TURN-8", action=str(a))
+    if "skip_skull_drop" not in c.prof.flags:
+        return refusal("only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8")
+    return None
+
+
+def apply_end(w: World, s: State, h: HeroState, a: Action) -> None:
+    """`end`, or `end skip`: a treasure spent instead of dropping a skull."""
+    skip = len(a) > 1
+    name = hero_name(w, h)
+    if skip:
+        card = flag_cards(w, h, "skip_skull_drop")[0]
+        h.treasures.remove(card)
+        return_item(s, "treasure", card)
+        tell(
+            s,
+            "cost",
+            "{hero} spends {card} instead of dropping a skull.",
+            seats=(h.seat,),
+            hero=name,
+            card=w.name(card),
+        )
+        fire(w, s, h, "spend_treasure")
+        for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11
+            gone(w, s, h)
+    tell(s, "turn", "{hero} ends the turn.", seats=(h.seat,), hero=name)
+    end_turn(w, s, skip_drop=skip)
+
+
+END_VERB = Verb("end", "end [skip]", offer_end, why_end, apply_end)

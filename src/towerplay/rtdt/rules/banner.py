@@ -1,0 +1,120 @@
+"""The start of the turn (RTDT-TURN-2..4): the banner action, and the other "at the start
+of your turn" effects resolved beside it. Each verb's offer, refusal and effect."""
+
+from __future__ import annotations
+
+from towerplay.core.notation import Action
+from towerplay.rtdt.models import OtherBanner
+from towerplay.rtdt.rules.common import act, glyph_cost
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.resources import pay
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, glyph_bar, refusal
+from towerplay.rtdt.state import HeroState, State
+from towerplay.rtdt.words import N_
+from towerplay.rtdt.world import World
+
+BANNER = act("banner")
+ONCE = refusal("the banner action is taken at the start of the turn, once", "RTDT-TURN-3")
+
+
+def banner_cost(w: World, s: State, h: HeroState) -> int:
+    return glyph_cost(w, s, h, "banner")
+
+
+def other_banners(w: World, s: State, h: HeroState) -> list[str]:
+    """Heroes whose banner action Azkol's Banner lets you take instead of yours."""
+    holds = any(
+        isinstance(e, OtherBanner) for cid in h.treasures for u in w.uses[cid] for e in u.effects
+    )
+    if not holds:
+        return []
+    return [o.hero for o in s.heroes if o.seat != h.seat]
+
+
+def banner_bar(c: Turn) -> Refusal | None:
+    """Why no banner action now: only in the start step, once (RTDT-TURN-3), paying its
+    glyph (RTDT-GLYPH-3)."""
+    if c.t.phase != "start" or c.t.banner_done:
+        return ONCE
+    return glyph_bar(c, "banner")
+
+
+def offer_banner(c: Turn, out: list[Action]) -> None:
+    if banner_bar(c) is not None:
+        return
+    out.append(BANNER)
+    if c.h.treasures:
+        out.extend(act("banner", other) for other in other_banners(c.w, c.s, c.h))
+
+
+def why_banner(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, BANNER_VERB.usage, "RTDT-TURN-2") or banner_bar(c)
+    if bad is not None or len(a) == 1:
+        return bad
+    if a[1] in other_banners(c.w, c.s, c.h):
+        return None
+    if a[1] == c.h.hero:
+        return refusal("your own banner action is `banner`", "RTDT-TURN-2")
+    return refusal(
+        "only a card such as Azkol's Banner lets you take the banner action of another hero "
+        "at the table",
+        "RTDT-TURN-2",
+    )
+
+
+def apply_banner(w: World, s: State, h: HeroState, a: Action) -> None:
+    """The banner action: the glyph's spirit, then the hero board's effect (its own, or the
+    one `a[1]` names)."""
+    pay(w, s, h, "spirit", banner_cost(w, s, h), N_("the Banner glyph"))  # RTDT-GLYPH-3
+    s.turn.banner_done = True
+    hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
+    tell(
+        s,
+        "text",
+        "{hero} takes the banner action of the {banner_hero}: {banner}",
+        seats=(h.seat,),
+        hero=hero_name(w, h),
+        banner_hero=hero.name,
+        banner=hero.banner,
+    )
+    run(w, s, h, hero.banner_effects, N_("the banner action"))
+    for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
+        banner(w, s, h, hero.id)
+
+
+BANNER_VERB = Verb("banner", "banner [HERO]", offer_banner, why_banner, apply_banner, middle=False)
+
+
+# --- resolve: the other start-of-turn effects (RTDT-TURN-4) -------------------------------
+
+
+def offer_resolve(c: Turn, out: list[Action]) -> None:
+    for cid in c.t.start_pending:
+        out.append(act("resolve", cid))
+
+
+def why_resolve(c: Turn, a: Action) -> Refusal | None:
+    bad = arity(a, RESOLVE.usage, "RTDT-TURN-4")
+    if bad is not None or a[1] in c.t.start_pending:
+        return bad
+    card = c.w.name(a[1]) if a[1] in c.w.kind_of else a[1]
+    return refusal("{card} has no start-of-turn effect waiting", "RTDT-TURN-4", card=card)
+
+
+def apply_resolve(w: World, s: State, h: HeroState, a: Action) -> None:
+    s.turn.start_pending.remove(a[1])
+    for trig in w.triggers[a[1]]:
+        if trig.on == "start_of_turn":
+            tell(
+                s,
+                "text",
+                "{hero} resolves {card}.",
+                seats=(h.seat,),
+                hero=hero_name(w, h),
+                card=w.name(a[1]),
+            )
+            run(w, s, h, trig.effects, w.name(a[1]))
+
+
+RESOLVE = Verb("resolve", "resolve CARD", offer_resolve, why_resolve, apply_resolve, middle=False)

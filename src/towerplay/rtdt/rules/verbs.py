@@ -1,0 +1,118 @@
+"""A turn verb as one unit: what it offers, why it refuses, and what it does.
+
+Each verb of the hero's turn (banner, move, cleanse, quest, ...) is declared once, in the
+module of its rulebook area, as a `Verb`: `offer` appends its legal instances, `why` says
+why one instance is not legal (the reason with its numbers and the rule ID), `apply` does
+it. `offer` and `why` call the same named predicates (each area's `*_bar` functions), so
+what is offered is exactly what is not refused; tests/rtdt/test_verbs.py checks it over
+random games of every mode. rules/actions.py keeps the order in which a turn's actions are
+listed and looks verbs up by name; explain.py and `unavailable` only ask `why`.
+
+This module is a leaf of rules/: it imports the state and the world, no rule.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.notation import Action
+from towerplay.rtdt.state import HeroState, State, TurnState
+from towerplay.rtdt.words import N_
+from towerplay.rtdt.world import Profile, World
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """Why an action is not legal now: an English template, its fields, the rule ID.
+    Plain data, cheap to make; `error()` raises-ready as an IllegalAction."""
+
+    msg: str
+    rule: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def error(self) -> IllegalAction:
+        return IllegalAction(self.msg, self.rule, **self.fields)
+
+
+def refusal(msg: str, rule: str, **fields: Any) -> Refusal:
+    return Refusal(msg, rule, fields)
+
+
+@dataclass(slots=True)
+class Turn:
+    """What every verb of one turn step reads, computed once per step: the hero, their
+    cards' profile, each glyph's spirit (RTDT-GLYPH-3), whether a wasteland holds them
+    (COV-WASTE-4) and whether a heroic action may still be taken (RTDT-HEROIC-2)."""
+
+    w: World
+    s: State
+    h: HeroState
+    t: TurnState
+    prof: Profile
+    gc: dict[str, int]
+    held: bool
+    free_hand: bool
+
+
+Offer = Callable[[Turn, list[Action]], None]
+Why = Callable[[Turn, Action], Refusal | None]
+Apply = Callable[[World, State, HeroState, Action], None]
+
+
+@dataclass(frozen=True, slots=True)
+class Verb:
+    """One turn verb. `usage` is its notation (`move SPACE`); `middle` whether taking it
+    ends the start step (RTDT-TURN-3: the banner is lost); `heroic` whether it is one of
+    the heroic actions (for screens)."""
+
+    name: str
+    usage: str
+    offer: Offer
+    why: Why
+    apply: Apply
+    middle: bool = True
+    heroic: bool = False
+
+
+# --- refusals shared by many verbs -----------------------------------------------------
+
+START_PENDING = refusal("resolve your start-of-turn effects first", "RTDT-TURN-4")
+ONE_HEROIC = refusal("only one heroic action per turn", "RTDT-HEROIC-2")
+
+
+# each glyph's refusal, by glyph: one template each, so a catalog words the action
+GLYPH_SPIRIT = {
+    "banner": N_(
+        "the Banner glyph faces your home kingdom: it costs {cost} spirit, you have {have}"
+    ),
+    "cleanse": N_(
+        "the Cleanse glyph faces your home kingdom: it costs {cost} spirit, you have {have}"
+    ),
+    "battle": N_(
+        "the Battle glyph faces your home kingdom: it costs {cost} spirit, you have {have}"
+    ),
+    "quest": N_("the Quest glyph faces your home kingdom: it costs {cost} spirit, you have {have}"),
+    "reinforce": N_(
+        "the Reinforce glyph faces your home kingdom: it costs {cost} spirit, you have {have}"
+    ),
+}
+
+
+def glyph_bar(c: Turn, glyph: str) -> Refusal | None:
+    """The spirit a revealed glyph facing your home kingdom asks (RTDT-GLYPH-3)."""
+    cost = c.gc[glyph]
+    if c.h.spirit >= cost:
+        return None
+    return refusal(GLYPH_SPIRIT[glyph], "RTDT-GLYPH-3", cost=cost, have=c.h.spirit)
+
+
+def arity(a: Action, usage: str, rule: str) -> Refusal | None:
+    """A verb given the wrong number of words: its notation, under the verb's rule."""
+    want = len(usage.split())
+    optional = usage.count("[")
+    if want - optional <= len(a) <= want:
+        return None
+    return refusal("{action}: the notation is {usage}", rule, action=str(a), usage=usage)
