@@ -157,3 +157,5 @@ def test_unavailable_lists_barred_verbs_with_reasons_and_numbers() -> None:
     assert all(RULE_ID.match(r.rule) for r in barred.values())
     offered = {a[0] for a in g.legal_actions()}
     assert not offered & set(barred)  # a verb with a legal instance is not listed
+    if not any(sp == g.hero(0).space for _, sp in g.state.foes):
+        assert str(barred["battle"]) == "Battle needs a foe on your space [RTDT-BATTLE-1]"

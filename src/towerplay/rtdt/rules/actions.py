@@ -114,24 +114,32 @@ def turn_actions(w: World, s: State) -> list[Action]:
     c = turn(w, s)
     prof = c.prof
     out = []
-    BANNER_VERB.offer(c, out)  # RTDT-TURN-2, -3
-    RESOLVE.offer(c, out)  # RTDT-TURN-4
-    if not t.start_pending:
+    # the `if`s below only skip a verb whose offer would find nothing (a hot path: a call
+    # saved per verb and step); each verb's offer still asks all of its own predicates
+    if t.phase == "start":
+        BANNER_VERB.offer(c, out)  # RTDT-TURN-2, -3
+    if t.start_pending:
+        RESOLVE.offer(c, out)  # RTDT-TURN-4
+    else:
         DOUBLE_VERB.offer(c, out)  # movement (RTDT-MOVE-*)
         MOVE_VERB.offer(c, out)
         CLEANSE.offer(c, out)
-        battle.BATTLE.offer(c, out)
-        quests.QUEST.offer(c, out)  # RTDT-QUEST-2
-        EXPLORE.offer(c, out)
+        if s.foes or s.adversary_space:
+            battle.BATTLE.offer(c, out)
+        if s.quests:
+            quests.QUEST.offer(c, out)  # RTDT-QUEST-2
+            EXPLORE.offer(c, out)
         if hk.quest_actions and quests.quest_bar(c) is None:  # competitive trials, Tower
             for more in hk.quest_actions:
                 out.extend(more(w, s, h))
-        offer_tree(c, out)  # RTDT-TOKEN-9
+        if s.siege_trees:
+            offer_tree(c, out)  # RTDT-TOKEN-9
         offer_haggle(c, out)  # RTDT-HAGGLE-1
         offer_options(c, out)  # RTDT-REINF-*
         for more in hk.turn_actions:  # COV-BUILD-1
             out.extend(more(w, s, h))
-        TRADE.offer(c, out)  # RTDT-TRADE-1
+        if not t.traded and len(s.heroes) > 1:
+            TRADE.offer(c, out)  # RTDT-TRADE-1
         END_VERB.offer(c, out)
     for item in usable_cards(h):
         if w.uses[item]:  # most cards have no `use`: their abilities act by themselves

@@ -77,6 +77,9 @@ def battle_targets(
 # --- the Battle verb -------------------------------------------------------------------------
 
 
+NO_FOE = refusal("Battle needs a foe on your space", "RTDT-BATTLE-1")
+
+
 def battle_bar(c: Turn) -> Refusal | None:
     """Why no Battle at all now (RTDT-TURN-4, RTDT-HEROIC-2, RTDT-GLYPH-3)."""
     if c.t.start_pending:
@@ -100,6 +103,8 @@ def why_battle(c: Turn, a: Action) -> Refusal | None:
     foe, space = a[1], a[2]
     if (foe, space) in battle_targets(w, s, c.h, c.prof):
         return None
+    if not foe:  # asked with no foe named (rules/actions.unavailable)
+        return NO_FOE
     names = w.board.names
     if foe not in w.content.foes and foe not in w.content.adversaries:
         return refusal("{foe}: there is no such foe", "RTDT-BATTLE-1", foe=foe)

@@ -201,11 +201,18 @@ HOME_ONLY = refusal("a corruption lets you Reinforce only in your home kingdom",
 ROLLED = refusal("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
 
 
+def may_reinforce(c: Turn) -> bool:
+    """`can_reinforce`, asked once per turn step for the haggle and every option."""
+    if c.reinforce is None:
+        c.reinforce = not c.t.start_pending and can_reinforce(c.w, c.s, c.h, c.prof)
+    return c.reinforce
+
+
 def reinforce_bar(c: Turn) -> Refusal | None:
     """Why no Reinforce (nor haggle) now: `can_reinforce`'s answer, with its reason."""
     if c.t.start_pending:
         return START_PENDING
-    if can_reinforce(c.w, c.s, c.h, c.prof):
+    if may_reinforce(c):
         return None
     w, s, h, t = c.w, c.s, c.h, c.t
     for allowed in held_by(w.hooks.reinforce_allowed, c.prof):
@@ -223,7 +230,7 @@ def haggle_bar(c: Turn) -> Refusal | None:
 
 
 def offer_haggle(c: Turn, out: list[Action]) -> None:
-    if haggle_bar(c) is None:
+    if may_reinforce(c) and haggle_bar(c) is None:  # the reasons are worded only when asked
         out.append(HAGGLE)
 
 
@@ -257,7 +264,7 @@ def offer_tree(c: Turn, out: list[Action]) -> None:
 def offer_options(c: Turn, out: list[Action]) -> None:
     """`reinforce free|enhanced` the hero can pay for (RTDT-REINF-2); Covenant's far
     sources and monuments come from its hook (covenant/turn.py)."""
-    if reinforce_bar(c) is not None:
+    if not may_reinforce(c):  # reinforce_bar's predicate; its reasons are worded only when asked
         return
     w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
     if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)

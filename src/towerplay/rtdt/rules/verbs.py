@@ -55,6 +55,7 @@ class Turn:
     gc: dict[str, int]
     held: bool
     free_hand: bool
+    reinforce: bool | None = None  # rules/reinforce.may_reinforce's answer, once asked
 
 
 Offer = Callable[[Turn, list[Action]], None]
