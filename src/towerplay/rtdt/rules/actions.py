@@ -197,7 +197,7 @@ def _sample(c: Turn, verb: str) -> Action:
     """An instance of a verb to ask about when none is offered: the one on the hero's own
     space where the verb takes a space."""
     h = c.h
-    if verb in ("cleanse",):
+    if verb == "cleanse":
         return act(verb, h.space)
     if verb == "move":
         return act(verb, c.w.board.neighbours[h.space][0])

@@ -30,16 +30,7 @@ from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.rules.verbs import (
-    ONE_HEROIC,
-    START_PENDING,
-    Refusal,
-    Turn,
-    Verb,
-    arity,
-    glyph_bar,
-    refusal,
-)
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, heroic_bar, refusal
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -81,12 +72,7 @@ NO_FOE = refusal("Battle needs a foe on your space", "RTDT-BATTLE-1")
 
 
 def battle_bar(c: Turn) -> Refusal | None:
-    """Why no Battle at all now (RTDT-TURN-4, RTDT-HEROIC-2, RTDT-GLYPH-3)."""
-    if c.t.start_pending:
-        return START_PENDING
-    if not c.free_hand:
-        return ONE_HEROIC
-    return glyph_bar(c, "battle")
+    return heroic_bar(c, "battle")
 
 
 def offer_battle(c: Turn, out: list[Action]) -> None:
@@ -142,9 +128,7 @@ def apply_battle_verb(w: World, s: State, h: HeroState, a: Action) -> None:
     start_battle(w, s, h, a[1], a[2])
 
 
-BATTLE = Verb(
-    "battle", "battle FOE SPACE", offer_battle, why_battle, apply_battle_verb, heroic=True
-)
+BATTLE = Verb("battle", "battle FOE SPACE", offer_battle, why_battle, apply_battle_verb)
 
 
 def deck_for(w: World, foe: str) -> list[str]:

@@ -16,16 +16,7 @@ from towerplay.rtdt.rules.common import (
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.rules.verbs import (
-    ONE_HEROIC,
-    START_PENDING,
-    Refusal,
-    Turn,
-    Verb,
-    arity,
-    glyph_bar,
-    refusal,
-)
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, heroic_bar, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -44,12 +35,7 @@ def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = Non
 
 
 def cleanse_bar(c: Turn) -> Refusal | None:
-    """Why no Cleanse at all now (RTDT-TURN-4, RTDT-HEROIC-2, RTDT-GLYPH-3)."""
-    if c.t.start_pending:
-        return START_PENDING
-    if not c.free_hand:
-        return ONE_HEROIC
-    return glyph_bar(c, "cleanse")
+    return heroic_bar(c, "cleanse")
 
 
 def offer_cleanse(c: Turn, out: list[Action]) -> None:
@@ -126,4 +112,4 @@ def apply_cleanse(w: World, s: State, h: HeroState, a: Action) -> None:
         cleansed(w, s, h)
 
 
-CLEANSE = Verb("cleanse", "cleanse SPACE", offer_cleanse, why_cleanse, apply_cleanse, heroic=True)
+CLEANSE = Verb("cleanse", "cleanse SPACE", offer_cleanse, why_cleanse, apply_cleanse)

@@ -252,4 +252,4 @@ def apply_explore(w: World, s: State, h: HeroState, a: Action) -> None:
     enter(w, s, h, a[1])
 
 
-EXPLORE = Verb("explore", "explore SPACE", offer_explore, why_explore, apply_explore, heroic=True)
+EXPLORE = Verb("explore", "explore SPACE", offer_explore, why_explore, apply_explore)

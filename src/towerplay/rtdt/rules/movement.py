@@ -150,7 +150,9 @@ def move_bar(c: Turn) -> Refusal | None:
         if c.t.moving_started:
             return refusal("no moves left this turn", "RTDT-MOVE-1")
         return refusal(
-            "your move value is {n}: no moves this turn", "RTDT-MOVE-1", n=base_move(c.w, c.h)
+            "your move value is {n}: no moves this turn",
+            "RTDT-MOVE-1",
+            n=base_move(c.w, c.h, c.prof),
         )
     return None
 

@@ -28,6 +28,7 @@ from towerplay.rtdt.rules.foes import grow
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.verbs import (
+    ONE_HEROIC,
     START_PENDING,
     Refusal,
     Turn,
@@ -246,11 +247,8 @@ def quest_bar(c: Turn) -> Refusal | None:
     if c.t.start_pending:
         return START_PENDING
     if c.t.heroic_done:
-        return ONE_QUEST
+        return ONE_HEROIC
     return glyph_bar(c, "quest")
-
-
-ONE_QUEST = refusal("only one heroic action per turn", "RTDT-HEROIC-2")
 
 
 def _quest_here(
@@ -314,7 +312,7 @@ def apply_quest(w: World, s: State, h: HeroState, a: Action) -> None:
     complete(w, s, h, a[1])
 
 
-QUEST = Verb("quest", "quest QUEST", offer_quest, why_quest, apply_quest, heroic=True)
+QUEST = Verb("quest", "quest QUEST", offer_quest, why_quest, apply_quest)
 
 
 def dungeon_quest(s: State, space: str) -> ActiveQuest | None:

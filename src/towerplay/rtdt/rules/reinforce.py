@@ -33,6 +33,14 @@ def can_reinforce(w: World, s: State, h: HeroState, prof: Profile | None = None)
     """Once per turn on a space with a standing building (RTDT-REINF-1, RTDT-HAGGLE-6);
     Covenant cards widen (Aura of Friendship, Tent of Revelry) or narrow (Indolent) it.
     `prof` is the hero's Profile when the caller has it."""
+    return reinforce_barrier(w, s, h, prof) is None
+
+
+def reinforce_barrier(
+    w: World, s: State, h: HeroState, prof: Profile | None = None
+) -> Refusal | None:
+    """What stops a Reinforce now, `can_reinforce`'s answer with its reason: each reason is
+    a constant, so asking it at every turn step costs what a yes/no would."""
     t = s.turn
     hk = w.hooks
     prof = prof or w.hero_profile(h)
@@ -40,21 +48,31 @@ def can_reinforce(w: World, s: State, h: HeroState, prof: Profile | None = None)
     # this runs every turn step
     for allowed in held_by(hk.reinforce_allowed, prof):
         if not allowed(w, s, h):
-            return False
+            return HOME_ONLY
     # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
     if h.space not in s.skulls:
         for far in hk.reinforce_elsewhere:
             if far(w, s, h):
                 break
         else:
-            return False
+            return NO_BUILDING
     if t.reinforces == 0:
-        return True
-    return (
+        return None
+    if (
         t.reinforces == 1
         and t.reinforce_space == h.space
         and "reinforce_twice_same_building" in prof.flags
-    )
+    ):
+        return None
+    if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
+        return CANCELLED
+    return ONCE
+
+
+NO_BUILDING = refusal("Reinforce needs a standing building on your space", "RTDT-REINF-1")
+ONCE = refusal("you may Reinforce once per turn", "RTDT-REINF-1")
+CANCELLED = refusal("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
+HOME_ONLY = refusal("a corruption lets you Reinforce only in your home kingdom", "RTDT-CORR-7")
 
 
 def reinforce_cost(
@@ -194,43 +212,34 @@ HAGGLE = act("haggle")
 FREE = act("reinforce", "free")
 ENHANCED = act("reinforce", "enhanced")
 TREE = act("reinforce", "tree")
-NO_BUILDING = refusal("Reinforce needs a standing building on your space", "RTDT-REINF-1")
-ONCE = refusal("you may Reinforce once per turn", "RTDT-REINF-1")
-CANCELLED = refusal("the haggle die cancelled your Reinforce this turn", "RTDT-HAGGLE-6")
-HOME_ONLY = refusal("a corruption lets you Reinforce only in your home kingdom", "RTDT-CORR-7")
 ROLLED = refusal("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
 
 
 def may_reinforce(c: Turn) -> bool:
     """`can_reinforce`, asked once per turn step for the haggle and every option."""
     if c.reinforce is None:
-        c.reinforce = not c.t.start_pending and can_reinforce(c.w, c.s, c.h, c.prof)
+        c.reinforce = reinforce_bar(c) is None
     return c.reinforce
 
 
 def reinforce_bar(c: Turn) -> Refusal | None:
-    """Why no Reinforce (nor haggle) now: `can_reinforce`'s answer, with its reason."""
+    """Why no Reinforce (nor haggle) now (RTDT-TURN-4, then `reinforce_barrier`)."""
     if c.t.start_pending:
         return START_PENDING
-    if may_reinforce(c):
-        return None
-    w, s, h, t = c.w, c.s, c.h, c.t
-    for allowed in held_by(w.hooks.reinforce_allowed, c.prof):
-        if not allowed(w, s, h):
-            return HOME_ONLY
-    if h.space not in s.skulls and not any(far(w, s, h) for far in w.hooks.reinforce_elsewhere):
-        return NO_BUILDING
-    if t.reinforce_cancelled and t.reinforces <= 1:  # a granted second Reinforce is spent
-        return CANCELLED
-    return ONCE
+    return reinforce_barrier(c.w, c.s, c.h, c.prof)
 
 
 def haggle_bar(c: Turn) -> Refusal | None:
-    return reinforce_bar(c) or (ROLLED if c.t.haggle else None) or glyph_bar(c, "reinforce")
+    """The haggle die: rolled once, before a Reinforce the hero may take (RTDT-HAGGLE-1)."""
+    if not may_reinforce(c):
+        return reinforce_bar(c)
+    if c.t.haggle:
+        return ROLLED
+    return glyph_bar(c, "reinforce")
 
 
 def offer_haggle(c: Turn, out: list[Action]) -> None:
-    if may_reinforce(c) and haggle_bar(c) is None:  # the reasons are worded only when asked
+    if haggle_bar(c) is None:
         out.append(HAGGLE)
 
 
@@ -264,7 +273,7 @@ def offer_tree(c: Turn, out: list[Action]) -> None:
 def offer_options(c: Turn, out: list[Action]) -> None:
     """`reinforce free|enhanced` the hero can pay for (RTDT-REINF-2); Covenant's far
     sources and monuments come from its hook (covenant/turn.py)."""
-    if not may_reinforce(c):  # reinforce_bar's predicate; its reasons are worded only when asked
+    if not may_reinforce(c):
         return
     w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
     if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)

@@ -27,7 +27,15 @@ from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
 from towerplay.rtdt.rules.narrate import EVENT_STIRRED, hero_name, tell
 from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
-from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, refusal
+from towerplay.rtdt.rules.verbs import (
+    START_PENDING,
+    Refusal,
+    Turn,
+    Verb,
+    arity,
+    notation,
+    refusal,
+)
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -341,12 +349,14 @@ def offer_end(c: Turn, out: list[Action]) -> None:
 
 def why_end(c: Turn, a: Action) -> Refusal | None:
     bad = arity(a, END_VERB.usage, "RTDT-TURN-8")
-    if bad is not None or c.t.start_pending:
-        return bad or START_PENDING
+    if bad is not None:
+        return bad
+    if c.t.start_pending:
+        return START_PENDING
     if len(a) == 1:
         return None
     if a[1] != "skip":
-        return refusal("{action}: the notation is end [skip]", "RTDT-TURN-8", action=str(a))
+        return notation(a, END_VERB.usage, "RTDT-TURN-8")
     if "skip_skull_drop" not in c.prof.flags:
         return refusal("only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8")
     return None

@@ -27,7 +27,7 @@ from towerplay.rtdt.world import Profile, World
 @dataclass(frozen=True, slots=True)
 class Refusal:
     """Why an action is not legal now: an English template, its fields, the rule ID.
-    Plain data, cheap to make; `error()` raises-ready as an IllegalAction."""
+    Plain data, cheap to make; `error()` is it as the IllegalAction to raise."""
 
     msg: str
     rule: str
@@ -66,8 +66,7 @@ Apply = Callable[[World, State, HeroState, Action], None]
 @dataclass(frozen=True, slots=True)
 class Verb:
     """One turn verb. `usage` is its notation (`move SPACE`); `middle` whether taking it
-    ends the start step (RTDT-TURN-3: the banner is lost); `heroic` whether it is one of
-    the heroic actions (for screens)."""
+    ends the start step (RTDT-TURN-3: the banner is lost)."""
 
     name: str
     usage: str
@@ -75,7 +74,6 @@ class Verb:
     why: Why
     apply: Apply
     middle: bool = True
-    heroic: bool = False
 
 
 # --- refusals shared by many verbs -----------------------------------------------------
@@ -116,4 +114,20 @@ def arity(a: Action, usage: str, rule: str) -> Refusal | None:
     optional = usage.count("[")
     if want - optional <= len(a) <= want:
         return None
+    return notation(a, usage, rule)
+
+
+def notation(a: Action, usage: str, rule: str) -> Refusal:
+    """An action not written as its verb's notation."""
     return refusal("{action}: the notation is {usage}", rule, action=str(a), usage=usage)
+
+
+def heroic_bar(c: Turn, glyph: str) -> Refusal | None:
+    """Why no Cleanse or Battle at all now: the start step's effects first (RTDT-TURN-4),
+    one heroic action a turn (RTDT-HEROIC-2, COV-CLARIFY-17), the glyph's spirit
+    (RTDT-GLYPH-3)."""
+    if c.t.start_pending:
+        return START_PENDING
+    if not c.free_hand:
+        return ONE_HEROIC
+    return glyph_bar(c, glyph)
