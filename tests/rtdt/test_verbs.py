@@ -159,3 +159,31 @@ def test_unavailable_lists_barred_verbs_with_reasons_and_numbers() -> None:
     assert not offered & set(barred)  # a verb with a legal instance is not listed
     if not any(sp == g.hero(0).space for _, sp in g.state.foes):
         assert str(barred["battle"]) == "Battle needs a foe on your space [RTDT-BATTLE-1]"
+
+
+@pytest.mark.parametrize(
+    ("action", "rule"),
+    [
+        ("double 3", "RTDT-MOVE-2"),
+        ("move", "RTDT-MOVE-7"),
+        ("move a b", "RTDT-MOVE-7"),
+        ("cleanse", "RTDT-CLEANSE-1"),
+        ("battle brigands", "RTDT-BATTLE-1"),
+        ("quest", "RTDT-QUEST-1"),
+        ("reinforce", "RTDT-REINF-2"),
+        ("reinforce tree now", "RTDT-TOKEN-9"),
+        ("trade", "RTDT-TRADE-1"),
+        ("end now", "RTDT-TURN-8"),
+        ("haggle twice", "RTDT-HAGGLE-1"),
+    ],
+)
+def test_a_verb_written_wrong_is_refused_with_its_notation_and_nothing_changes(
+    action: str, rule: str
+) -> None:
+    g = scenario(("orphaned_scion", "spymaster"))
+    before = g.state_hash()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(action)
+    assert e.value.rule == rule, str(e.value)
+    assert "the notation is" in str(e.value)
+    assert g.state_hash() == before
