@@ -18,13 +18,15 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.rules import battle, dungeons, quests
-from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE
-from towerplay.rtdt.rules.cleanse import CLEANSE
+from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE, offer_banner, offer_resolve
+from towerplay.rtdt.rules.battle import offer_battle
+from towerplay.rtdt.rules.cleanse import CLEANSE, offer_cleanse
 from towerplay.rtdt.rules.common import act, flag_cards, glyph_cost, glyph_faces
-from towerplay.rtdt.rules.dungeons import EXPLORE
+from towerplay.rtdt.rules.dungeons import EXPLORE, offer_explore
 from towerplay.rtdt.rules.items import usable_cards, use_actions, use_item, use_owner
-from towerplay.rtdt.rules.movement import DOUBLE_VERB, MOVE_VERB
+from towerplay.rtdt.rules.movement import DOUBLE_VERB, MOVE_VERB, offer_double, offer_move
 from towerplay.rtdt.rules.narrate import Cause
+from towerplay.rtdt.rules.quests import offer_quest, quest_bar
 from towerplay.rtdt.rules.reinforce import (
     HAGGLE_VERB,
     REINFORCE,
@@ -34,8 +36,8 @@ from towerplay.rtdt.rules.reinforce import (
 )
 from towerplay.rtdt.rules.resources import pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
-from towerplay.rtdt.rules.trading import TRADE, apply_trade, trade_actions
-from towerplay.rtdt.rules.turn import END_VERB, fire
+from towerplay.rtdt.rules.trading import TRADE, apply_trade, offer_trade, trade_actions
+from towerplay.rtdt.rules.turn import END_VERB, fire, offer_end
 from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb
 from towerplay.rtdt.state import State
 from towerplay.rtdt.tower import GLYPHS
@@ -114,22 +116,23 @@ def turn_actions(w: World, s: State) -> list[Action]:
     c = turn(w, s)
     prof = c.prof
     out = []
-    # the `if`s below only skip a verb whose offer would find nothing (a hot path: a call
-    # saved per verb and step); each verb's offer still asks all of its own predicates
+    # each verb's offer, by its function (a direct call; the compiled build makes it a native
+    # one); the `if`s only skip a verb whose offer would find nothing (a hot path: a call
+    # saved per verb and step); each offer still asks all of its verb's predicates
     if t.phase == "start":
-        BANNER_VERB.offer(c, out)  # RTDT-TURN-2, -3
+        offer_banner(c, out)  # RTDT-TURN-2, -3
     if t.start_pending:
-        RESOLVE.offer(c, out)  # RTDT-TURN-4
+        offer_resolve(c, out)  # RTDT-TURN-4
     else:
-        DOUBLE_VERB.offer(c, out)  # movement (RTDT-MOVE-*)
-        MOVE_VERB.offer(c, out)
-        CLEANSE.offer(c, out)
+        offer_double(c, out)  # movement (RTDT-MOVE-*)
+        offer_move(c, out)
+        offer_cleanse(c, out)
         if s.foes or s.adversary_space:
-            battle.BATTLE.offer(c, out)
+            offer_battle(c, out)
         if s.quests:
-            quests.QUEST.offer(c, out)  # RTDT-QUEST-2
-            EXPLORE.offer(c, out)
-        if hk.quest_actions and quests.quest_bar(c) is None:  # competitive trials, Tower
+            offer_quest(c, out)  # RTDT-QUEST-2
+            offer_explore(c, out)
+        if hk.quest_actions and quest_bar(c) is None:  # competitive trials, Tower
             for more in hk.quest_actions:
                 out.extend(more(w, s, h))
         if s.siege_trees:
@@ -139,8 +142,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for more in hk.turn_actions:  # COV-BUILD-1
             out.extend(more(w, s, h))
         if not t.traded and len(s.heroes) > 1:
-            TRADE.offer(c, out)  # RTDT-TRADE-1
-        END_VERB.offer(c, out)
+            offer_trade(c, out)  # RTDT-TRADE-1
+        offer_end(c, out)
     for item in usable_cards(h):
         if w.uses[item]:  # most cards have no `use`: their abilities act by themselves
             out.extend(use_actions(w, s, h, item))

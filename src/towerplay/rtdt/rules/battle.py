@@ -71,18 +71,14 @@ def battle_targets(
 NO_FOE = refusal("Battle needs a foe on your space", "RTDT-BATTLE-1")
 
 
-def battle_bar(c: Turn) -> Refusal | None:
-    return heroic_bar(c, "battle")
-
-
 def offer_battle(c: Turn, out: list[Action]) -> None:
     s = c.s
-    if (s.foes or s.adversary_space) and battle_bar(c) is None:  # RTDT-BATTLE-1
+    if (s.foes or s.adversary_space) and heroic_bar(c, "battle") is None:  # RTDT-BATTLE-1
         out.extend(act("battle", foe, sp) for foe, sp in battle_targets(c.w, s, c.h, c.prof))
 
 
 def why_battle(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, BATTLE.usage, "RTDT-BATTLE-1") or battle_bar(c)
+    bad = arity(a, BATTLE.usage, "RTDT-BATTLE-1") or heroic_bar(c, "battle")
     if bad is not None:
         return bad
     w, s = c.w, c.s

@@ -34,12 +34,8 @@ def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = Non
     return spaces
 
 
-def cleanse_bar(c: Turn) -> Refusal | None:
-    return heroic_bar(c, "cleanse")
-
-
 def offer_cleanse(c: Turn, out: list[Action]) -> None:
-    if cleanse_bar(c) is not None:
+    if heroic_bar(c, "cleanse") is not None:
         return
     prof = c.prof
     s = c.s
@@ -51,7 +47,7 @@ def offer_cleanse(c: Turn, out: list[Action]) -> None:
 
 
 def why_cleanse(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, CLEANSE.usage, "RTDT-CLEANSE-1") or cleanse_bar(c)
+    bad = arity(a, CLEANSE.usage, "RTDT-CLEANSE-1") or heroic_bar(c, "cleanse")
     if bad is not None:
         return bad
     w, s, space = c.w, c.s, a[1]

@@ -216,11 +216,11 @@ def _end(w: World, s: State, h: HeroState) -> None:
 
 def offer_explore(c: Turn, out: list[Action]) -> None:
     s = c.s
-    if not s.quests or quest_bar(c) is not None:
-        return
     space = c.h.space
     d = s.dungeons.get(space)
-    if d is not None and not d.cleared[d.target] and dungeon_quest(s, space) is not None:
+    if d is None or d.cleared[d.target] or dungeon_quest(s, space) is None:
+        return
+    if quest_bar(c) is None:
         out.append(act("explore", space))
 
 

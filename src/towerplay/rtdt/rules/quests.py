@@ -248,6 +248,8 @@ def quest_bar(c: Turn) -> Refusal | None:
         return START_PENDING
     if c.t.heroic_done:
         return ONE_HEROIC
+    if c.h.spirit >= c.gc["quest"]:  # glyph_bar's own test, without a call: a hot path
+        return None
     return glyph_bar(c, "quest")
 
 
@@ -267,14 +269,15 @@ def _quest_here(
 def offer_quest(c: Turn, out: list[Action]) -> None:
     """`quest` for each quest stage the hero can complete now (RTDT-QUEST-2)."""
     w, s, h = c.w, c.s, c.h
-    if not s.quests or quest_bar(c) is not None:
-        return
     afar = w.hooks.quest_from_afar
     if afar:  # only the cards this hero holds can answer (hooks.held_by)
         afar = held_by(afar, c.prof)
-    for aq in s.quests:
-        if not _quest_here(w, s, h, aq, afar):
-            continue
+    here = [
+        aq for aq in s.quests if aq.space == h.space or (afar and _quest_here(w, s, h, aq, afar))
+    ]
+    if not here or quest_bar(c) is not None:
+        return
+    for aq in here:
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if shortfall(w, s, h, stage.needs) is None:
             out.append(act("quest", aq.quest))

@@ -215,24 +215,22 @@ TREE = act("reinforce", "tree")
 ROLLED = refusal("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
 
 
-def may_reinforce(c: Turn) -> bool:
-    """`can_reinforce`, asked once per turn step for the haggle and every option."""
-    if c.reinforce is None:
-        c.reinforce = reinforce_bar(c) is None
-    return c.reinforce
-
-
 def reinforce_bar(c: Turn) -> Refusal | None:
-    """Why no Reinforce (nor haggle) now (RTDT-TURN-4, then `reinforce_barrier`)."""
-    if c.t.start_pending:
-        return START_PENDING
-    return reinforce_barrier(c.w, c.s, c.h, c.prof)
+    """Why no Reinforce (nor haggle) now (RTDT-TURN-4, then `reinforce_barrier`), asked
+    once per turn step for the haggle and every option."""
+    if not c.reinforce_asked:
+        c.reinforce_asked = True
+        c.reinforce = (
+            START_PENDING if c.t.start_pending else reinforce_barrier(c.w, c.s, c.h, c.prof)
+        )
+    return c.reinforce
 
 
 def haggle_bar(c: Turn) -> Refusal | None:
     """The haggle die: rolled once, before a Reinforce the hero may take (RTDT-HAGGLE-1)."""
-    if not may_reinforce(c):
-        return reinforce_bar(c)
+    bar = reinforce_bar(c)
+    if bar is not None:
+        return bar
     if c.t.haggle:
         return ROLLED
     return glyph_bar(c, "reinforce")
@@ -273,7 +271,7 @@ def offer_tree(c: Turn, out: list[Action]) -> None:
 def offer_options(c: Turn, out: list[Action]) -> None:
     """`reinforce free|enhanced` the hero can pay for (RTDT-REINF-2); Covenant's far
     sources and monuments come from its hook (covenant/turn.py)."""
-    if not may_reinforce(c):
+    if reinforce_bar(c) is not None:
         return
     w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
     if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)

@@ -55,7 +55,9 @@ class Turn:
     gc: dict[str, int]
     held: bool
     free_hand: bool
-    reinforce: bool | None = None  # rules/reinforce.may_reinforce's answer, once asked
+    # rules/reinforce.reinforce_bar's answer, kept once asked: the haggle and each option ask
+    reinforce: Refusal | None = None
+    reinforce_asked: bool = False
 
 
 Offer = Callable[[Turn, list[Action]], None]
@@ -130,4 +132,6 @@ def heroic_bar(c: Turn, glyph: str) -> Refusal | None:
         return START_PENDING
     if not c.free_hand:
         return ONE_HEROIC
+    if c.h.spirit >= c.gc[glyph]:  # glyph_bar's own test, without a call: a hot path
+        return None
     return glyph_bar(c, glyph)
