@@ -19,9 +19,9 @@ import sys
 import time
 from typing import Any
 
+from towerplay.games import make_agent
 from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
-from towerplay.sim.agents import make_agent
 from towerplay.tactics import new_game as new_tactics
 
 EVERY = 7  # search every 7th decision, so positions come from the whole game

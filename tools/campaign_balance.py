@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 from towerplay.core.rng import Rng, seed_state
-from towerplay.sim.agents import make_agent
+from towerplay.games import make_agent
 from towerplay.sim.report import wilson
 from towerplay.tactics import new_game as new_encounter
 from towerplay.tactics.campaign import guide

@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from towerplay.sim.agents import make_agent
+from towerplay.games import make_agent
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.content import default_campaign_content
 from towerplay.tactics.content import CONTENT_DIR, Content, load_content

@@ -12,13 +12,13 @@ from typing import Any
 import pytest
 
 from tests.agents.test_search import Honest, advance_to_choice, rtdt_game
+from towerplay.agents.registry import RTDT_AGENTS
 from towerplay.agents.rtdt.agent import HeuristicAgent
 from towerplay.agents.rtdt.decisions import SKULL_KINDS
 from towerplay.agents.rtdt.plan import heroic_here
 from towerplay.agents.rtdt.view import View
 from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_spec import SearchSpec
-from towerplay.sim.agents import POLICIES
 
 SETUPS = [
     {"players": 1},
@@ -137,7 +137,7 @@ class Unranked:
 def test_with_nothing_else_to_weigh_the_rollout_method_draws_no_world() -> None:
     game = advance_to_choice(rtdt_game(players=2))
     honest = Honest(game)
-    policies = {**POLICIES["rtdt"], "heuristic": Unranked}
+    policies = {**RTDT_AGENTS.policies, "heuristic": Unranked}
     agent = RolloutAgent(1, SearchSpec(4, None, "heuristic", 5, "rollout"), policies)
     assert agent.act(honest) in game.legal_actions()
     assert honest.draws == 0

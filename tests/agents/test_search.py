@@ -14,9 +14,9 @@ from towerplay.agents.search import SearchAgent
 from towerplay.agents.search_estimate import rtdt_estimate, tactics_estimate
 from towerplay.agents.search_rollout import RolloutAgent
 from towerplay.agents.search_spec import UNBOUNDED, SearchSpec, parse_spec
+from towerplay.games import GAMES, make_agent
 from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
-from towerplay.sim.agents import AGENTS, check_agent, make_agent
 from towerplay.tactics import new_game as new_tactics
 from towerplay.tactics.campaign.game import new_game as new_campaign
 
@@ -67,15 +67,15 @@ def test_parse_spec_reads_budgets_policies_and_depths() -> None:
 
 
 def test_every_game_registers_search_and_checks_its_settings() -> None:
-    for game in ("rtdt", "tactics", "campaign"):
-        assert "search" in AGENTS[game]
-        check_agent(game, "search:0.5s:random")
+    for game in GAMES:
+        assert "search" in GAMES[game].agents.names
+        GAMES[game].agents.check("search:0.5s:random")
         assert isinstance(make_agent(game, "search:mcts:20", 1), SearchAgent)
         assert isinstance(make_agent(game, "search", 1), RolloutAgent)
         with pytest.raises(ValueError, match="not a budget"):
-            check_agent(game, "search:soon")
+            GAMES[game].agents.check("search:soon")
         with pytest.raises(ValueError, match="unknown agent"):
-            check_agent(game, "heuristic:20")
+            GAMES[game].agents.check("heuristic:20")
 
 
 def test_same_seed_and_budget_give_the_same_choice() -> None:

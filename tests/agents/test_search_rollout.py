@@ -15,7 +15,7 @@ from towerplay.agents.search_estimate import tactics_estimate
 from towerplay.agents.search_rollout import MARGIN, RolloutAgent, choose
 from towerplay.agents.search_spec import UNBOUNDED, SearchSpec, parse_spec
 from towerplay.core.notation import parse
-from towerplay.sim.agents import check_agent, make_agent
+from towerplay.games import GAMES, make_agent
 from towerplay.tactics import new_game as new_tactics
 
 
@@ -28,8 +28,8 @@ def test_parse_spec_reads_the_method_and_the_candidates() -> None:
     for bad in ("search:rollout:k1", "search:rollout:k", "search:tree"):
         with pytest.raises(ValueError):
             parse_spec(bad)
-    for game in ("rtdt", "tactics", "campaign"):
-        check_agent(game, "search:rollout:0.5s")
+    for game in GAMES:
+        GAMES[game].agents.check("search:rollout:0.5s")
         assert isinstance(make_agent(game, "search:rollout:2", 1), RolloutAgent)
 
 

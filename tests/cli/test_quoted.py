@@ -18,10 +18,10 @@ from towerplay.cli.main import app
 from towerplay.cli.quoted import OptionError, quoted
 from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import code_values
+from towerplay.games import RTDT
 from towerplay.i18n import catalog
 from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
-from towerplay.sim.agents import check_agent
 from towerplay.store import open_store
 from towerplay.tactics import new_game as new_tactics
 
@@ -47,7 +47,7 @@ def _not_json(tmp: Path) -> Any:
 
 CASES: list[tuple[str, Callable[[Path], Any], str]] = [
     ("hero", lambda _t: new_rtdt(make_config(players=1, heroes=["nobody"])), "herói desconhecido"),
-    ("agent", lambda _t: check_agent("rtdt", "nobody"), "agente desconhecido 'nobody'"),
+    ("agent", lambda _t: RTDT.agents.check("nobody"), "agente desconhecido 'nobody'"),
     ("encounter", lambda _t: new_tactics({"encounter": "nowhere"}, 1), "nenhum encontro 'nowhere'"),
     (
         "class",

@@ -22,7 +22,7 @@ from towerplay.cli.rtdt import SCREEN as RTDT
 from towerplay.cli.rtdt import build_game, make_agent
 from towerplay.cli.tactics import SCREEN as TACTICS
 from towerplay.cli.tactics_screen import cell_width
-from towerplay.sim.agents import make_agent as tactics_agent
+from towerplay.games import make_agent as tactics_agent
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.game import new_game as new_campaign
 from towerplay.tactics.content import default_content

@@ -6,10 +6,10 @@ import random
 from collections.abc import Iterator
 
 from towerplay.core.protocol import Game
+from towerplay.games import make_agent
 from towerplay.rtdt.game import make_config
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.rtdt.world import get_world
-from towerplay.sim.agents import make_agent
 from towerplay.tactics import new_game as new_tactics
 from towerplay.tactics.content import default_content
 

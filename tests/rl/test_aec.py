@@ -9,8 +9,8 @@ pytest.importorskip("pettingzoo", reason="the learning API needs pip install 'to
 import numpy as np  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from towerplay.games.spec import BONUS, WIN  # noqa: E402
 from towerplay.rl import make_aec  # noqa: E402
-from towerplay.rl.tables import BONUS, WIN  # noqa: E402
 
 
 # the Dict observation with a mask is PettingZoo's own convention (its classic games)

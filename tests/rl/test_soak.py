@@ -6,8 +6,8 @@ import pytest
 
 from tests.rl.plays import decisions
 from towerplay.core.notation import parse
-from towerplay.rl.rtdt_space import rtdt_space
-from towerplay.rl.tactics_space import tactics_space
+from towerplay.games.rtdt_space import rtdt_space
+from towerplay.games.tactics_space import tactics_space
 
 pytestmark = pytest.mark.soak
 

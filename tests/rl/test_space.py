@@ -11,9 +11,9 @@ import pytest
 
 from tests.rl.plays import decisions
 from towerplay.core.notation import parse
-from towerplay.rl.rtdt_space import rtdt_space
+from towerplay.games.rtdt_space import rtdt_space
+from towerplay.games.tactics_space import tactics_space
 from towerplay.rl.tables import make_table
-from towerplay.rl.tactics_space import tactics_space
 
 
 @pytest.fixture(scope="module")

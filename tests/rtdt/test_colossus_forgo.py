@@ -81,7 +81,7 @@ def test_the_heuristic_agent_forgoes_the_cheapest_single_source() -> None:
 
 
 def test_the_rl_space_appends_one_source_forgone_after_every_earlier_action() -> None:
-    from towerplay.rl.rtdt_space import rtdt_space
+    from towerplay.games.rtdt_space import rtdt_space
 
     space = rtdt_space()
     last_older = space.index("take spirit 99")  # the block added last before this one

@@ -8,14 +8,15 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-import towerplay.sim.play as sim_play
+import towerplay.games.rtdt as games_rtdt
 from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.agents.heuristic_tactics import HeuristicTacticsAgent
 from towerplay.agents.random import RandomAgent
 from towerplay.cli.main import app
+from towerplay.games import make_agent
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.state import Config
-from towerplay.sim import make_agent, simulate_rtdt, simulate_tactics
+from towerplay.sim import simulate_rtdt, simulate_tactics
 
 SPEED = ("decisions_per_second", "games_per_second")
 
@@ -65,14 +66,14 @@ def test_simulate_refuses_an_unknown_agent_before_playing() -> None:
 
 
 def test_sim_records_a_broken_game_and_goes_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = sim_play.new_rtdt
+    real = games_rtdt.new_game
 
     def flaky(config: Config | None = None) -> RtdtGame:
         if config is not None and config.seed == 6:
             raise RuntimeError("boom")
         return real(config)
 
-    monkeypatch.setattr(sim_play, "new_rtdt", flaky)
+    monkeypatch.setattr(games_rtdt, "new_game", flaky)
     report = simulate_rtdt(3, 1, "random", 5, "heroic")
     assert report["errors"] == [{"seed": 6, "error": "RuntimeError: boom"}]
     assert sum(n for causes in report["results"].values() for n in causes.values()) == 2

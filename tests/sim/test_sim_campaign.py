@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 from tests.tactics.campaign.guide_fixture import FOLDERS, guide_content
 from towerplay.agents.heuristic_campaign import HeuristicCampaignAgent
 from towerplay.cli.main import app
-from towerplay.sim import make_agent
+from towerplay.games import make_agent
 from towerplay.sim.campaign import simulate
 
 ENDINGS = {"The Dawn Ending", "The Ashen Ending"}

@@ -26,7 +26,7 @@ from towerplay.cli.lang import _, speaking
 from towerplay.cli.quoted import reword
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
-from towerplay.sim.agents import make_agent
+from towerplay.games import CAMPAIGN
 from towerplay.store import Store, open_store
 from towerplay.tactics.campaign.game import CampaignGame, new_game, summary
 
@@ -72,7 +72,7 @@ def _ais(specs: list[str], seed: int, seats: int, lang: str | None = None) -> di
                 seats=", ".join(map(str, range(seats))),
             )
         try:
-            out[int(seat_text)] = make_agent("campaign", name, seed + int(seat_text))
+            out[int(seat_text)] = CAMPAIGN.agents.make(name, seed + int(seat_text))
         except ValueError as exc:
             raise fail_on(exc, lang) from exc
     return out

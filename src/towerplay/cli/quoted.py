@@ -28,7 +28,7 @@ class OptionError(ValueError):
 
 
 # the sentences of the engines, the agents' registry, the store and the game codes that a
-# command quotes (rtdt/game.py, tactics/setup.py and campaign/game.py, sim/agents.py and
+# command quotes (rtdt/game.py, tactics/setup.py and campaign/game.py, agents/registry.py and
 # sim/campaign.py, store/errors.py,
 # core/rng.py, sim/records.py, cli/common.py read_json), most specific first
 ENGINE_SENTENCES = (

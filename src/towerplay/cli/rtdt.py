@@ -13,7 +13,6 @@ import json
 import random
 import sys
 from collections.abc import Callable, Sequence
-from functools import partial
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -40,11 +39,10 @@ from towerplay.cli.sim_options import (
     workers_of,
 )
 from towerplay.core.errors import SaveError
+from towerplay.games import RTDT
 from towerplay.rtdt import gamecode
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 from towerplay.rtdt.world import get_world
-from towerplay.sim.agents import check_agent
-from towerplay.sim.agents import make_agent as make_game_agent
 from towerplay.sim.rtdt import simulate
 
 __all__ = [
@@ -90,7 +88,7 @@ MODES = ("cooperative", "competitive")
 EXPANSIONS = ("covenant",)
 TREASURE_DECKS = ("base", "covenant", "both")
 SCREEN = RtdtScreen()
-make_agent = partial(make_game_agent, "rtdt")  # an RtDT agent by name: make_agent(name, seed)
+make_agent = RTDT.agents.make  # an RtDT agent by name: make_agent(name, seed)
 
 
 def play_loop(
@@ -442,7 +440,7 @@ def sim_rtdt(
     if not 1 <= players <= 4:
         raise fail("--players must be 1-4, not {players}", tongue, players=players)
     try:
-        check_agent("rtdt", agent)
+        RTDT.agents.check(agent)
     except ValueError as exc:
         raise fail_on(exc, tongue) from None
     if difficulty not in ("heroic", "gritty"):

@@ -22,8 +22,8 @@ from towerplay.cli.lang import N_, _, asked, current
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
+from towerplay.games import RTDT
 from towerplay.rtdt.game import RtdtGame
-from towerplay.sim.rtdt import MAX_DECISIONS
 
 VERBS = (
     (N_("banner | banner HERO"), N_("the banner action (start of turn only)")),
@@ -204,7 +204,7 @@ def load_game(file: str) -> RtdtGame:
 class RtdtScreen:
     """Return to Dark Tower as the shared read-eval loop plays it."""
 
-    max_decisions = MAX_DECISIONS
+    max_decisions = RTDT.max_decisions
 
     saves = True
 

@@ -16,7 +16,7 @@ from rich.console import Console
 from towerplay.cli.common import LangOption, fail, fail_on, language_option
 from towerplay.cli.lang import _, speaking
 from towerplay.core.errors import ContentError
-from towerplay.sim.agents import check_agent
+from towerplay.games import CAMPAIGN
 from towerplay.sim.campaign import campaign_content, simulate
 
 
@@ -41,7 +41,7 @@ def sim_campaign(
     if campaigns < 1:
         raise fail("--campaigns must be 1 or more, not {campaigns}", tongue, campaigns=campaigns)
     try:
-        check_agent("campaign", agent)
+        CAMPAIGN.agents.check(agent)
     except ValueError as exc:
         raise fail_on(exc, tongue) from None
     try:

@@ -32,7 +32,7 @@ from towerplay.cli.sim_options import (
 )
 from towerplay.cli.tactics_screen import TacticsScreen
 from towerplay.core.errors import SaveError
-from towerplay.sim.agents import check_agent, make_agent
+from towerplay.games import TACTICS
 from towerplay.sim.tactics import simulate
 from towerplay.tactics import new_game
 from towerplay.tactics.content import default_content
@@ -59,7 +59,7 @@ def parse_ai(specs: list[str], seed: int, seats: int) -> dict[int, Agent]:
                 spec=repr(spec),
                 seats=", ".join(map(str, range(seats))),
             )
-        out[seat] = make_agent("tactics", name, seed + seat)
+        out[seat] = TACTICS.agents.make(name, seed + seat)
     return out
 
 
@@ -151,7 +151,7 @@ def sim_tactics(
     if games < 1:
         raise fail("--games must be 1 or more, not {games}", tongue, games=games)
     try:
-        check_agent("tactics", agent)
+        TACTICS.agents.check(agent)
     except ValueError as exc:
         raise fail_on(exc, tongue) from None
     if encounter not in default_content().encounters:

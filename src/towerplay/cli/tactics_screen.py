@@ -19,7 +19,7 @@ from towerplay.cli.lang import N_, _, asked
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.protocol import Game
-from towerplay.sim.tactics import MAX_DECISIONS
+from towerplay.games import TACTICS
 from towerplay.tactics import TacticsGame
 
 TERRAIN = {
@@ -299,7 +299,7 @@ def info(game: TacticsGame, name: str) -> RenderableType | None:
 class TacticsScreen:
     """Adventure Tactics as the shared read-eval loop plays it."""
 
-    max_decisions = MAX_DECISIONS
+    max_decisions = TACTICS.max_decisions
     saves = True
 
     def render(

@@ -15,7 +15,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from towerplay.core.protocol import Game
-from towerplay.rl.tables import MAX_DECISIONS, Table, make_table, vector
+from towerplay.rl.tables import Table, make_table, vector
 
 
 def agent_name(seat: int) -> str:
@@ -32,7 +32,7 @@ class TowerplayAEC(AECEnv):
     ) -> None:
         super().__init__()
         self.table = table
-        self.max_decisions = max_decisions or MAX_DECISIONS[table.game]
+        self.max_decisions = max_decisions or table.spec.max_decisions
         self.render_mode = render_mode
         self.possible_agents = [agent_name(s) for s in range(table.players)]
         n = len(table.space)

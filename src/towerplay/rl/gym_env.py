@@ -16,8 +16,7 @@ from gymnasium import spaces
 
 from towerplay.agents import Agent
 from towerplay.core.protocol import Game
-from towerplay.rl.tables import MAX_DECISIONS, Table, make_table, vector
-from towerplay.sim.agents import check_agent, make_agent
+from towerplay.rl.tables import Table, make_table, vector
 
 SEEDS_PER_GAME = 1000  # a seat's agent seed is game seed * 1000 + seat (as in sim)
 
@@ -37,9 +36,9 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
     ) -> None:
         if not 0 <= seat < table.players:
             raise ValueError(f"seat must be 0..{table.players - 1}, not {seat}")
-        check_agent(table.game, opponents)
+        table.spec.agents.check(opponents)
         self.table, self.seat, self.opponents = table, seat, opponents
-        self.max_steps = max_steps or MAX_DECISIONS[table.game]
+        self.max_steps = max_steps or table.spec.max_decisions
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (table.size,), np.float32)
         self.action_space = spaces.Discrete(len(table.space))
@@ -56,7 +55,7 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         while True:
             self.game = self.table.new(game_seed)
             self.others = [
-                make_agent(self.table.game, self.opponents, game_seed * SEEDS_PER_GAME + s)
+                self.table.spec.agents.make(self.opponents, game_seed * SEEDS_PER_GAME + s)
                 for s in range(self.table.players)
             ]
             self._others_play()
@@ -103,7 +102,7 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
         while (seat := game.to_act) is not None and seat != self.seat:
             game.apply(self.others[seat].act(game))
             n += 1
-            if n >= MAX_DECISIONS[self.table.game]:
+            if n >= self.table.spec.max_decisions:
                 raise RuntimeError(f"no end after {n} decisions of the other seats")
 
     def _obs(self) -> np.ndarray:

@@ -26,71 +26,46 @@ import numpy as np
 import pyspiel
 
 from towerplay.core.protocol import Game
-from towerplay.rl.tables import BONUS, LOSS, MAX_DECISIONS, WIN, Table, make_table, vector
-
-PARAMS: dict[str, dict[str, Any]] = {
-    "rtdt": {
-        "players": 1,
-        "mode": "cooperative",
-        "expansion": "none",
-        "difficulty": "heroic",
-        "seed": 0,
-    },
-    "tactics": {
-        "encounter": "goblin_ambush",
-        "party": "fighter,rogue,cleric",
-        "difficulty": "normal",
-        "seed": 0,
-    },
-}
-MAX_PLAYERS = {"rtdt": 4, "tactics": 5}
+from towerplay.games import GameSpec, get, learnable
+from towerplay.games.spec import LOSS
+from towerplay.rl.tables import Table, make_table, vector
 
 
 def short_name(game: str) -> str:
     return f"python_towerplay_{game}"
 
 
-def game_type(game: str) -> pyspiel.GameType:
+def game_type(spec: GameSpec) -> pyspiel.GameType:
+    learning = spec.learning
+    assert learning is not None
     return pyspiel.GameType(
-        short_name=short_name(game),
-        long_name=f"towerplay {'Return to Dark Tower' if game == 'rtdt' else 'Adventure Tactics'}",
+        short_name=short_name(spec.name),
+        long_name=learning.long_name,
         dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
         chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
         information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        # the cooperative games share one result; the competitive mode does not
+        # a cooperative game shares one result; the competitive mode does not
         utility=(
             pyspiel.GameType.Utility.IDENTICAL
-            if game == "tactics"
+            if learning.shared
             else pyspiel.GameType.Utility.GENERAL_SUM
         ),
         reward_model=pyspiel.GameType.RewardModel.TERMINAL,
-        max_num_players=MAX_PLAYERS[game],
+        max_num_players=spec.most_seats,
         min_num_players=1,
         provides_information_state_string=False,
         provides_information_state_tensor=False,
         provides_observation_string=True,
         provides_observation_tensor=True,
-        parameter_specification=PARAMS[game],
+        parameter_specification=dict(learning.params),
     )
 
 
-def table_of(game: str, params: dict[str, Any]) -> tuple[Table, int]:
+def table_of(spec: GameSpec, params: dict[str, Any]) -> tuple[Table, int]:
     """The table and the seed that the OpenSpiel parameters name."""
-    p = {**PARAMS[game], **params}
-    if game == "rtdt":
-        config = {
-            "players": p["players"],
-            "mode": p["mode"],
-            "difficulty": p["difficulty"],
-            "expansion": "" if p["expansion"] == "none" else p["expansion"],
-        }
-    else:
-        config = {
-            "encounter": p["encounter"],
-            "party": p["party"].split(","),
-            "difficulty": p["difficulty"],
-        }
-    return make_table(game, config), int(p["seed"])
+    assert spec.learning is not None
+    p = {**spec.learning.params, **params}
+    return make_table(spec.name, spec.learning.config(p)), int(p["seed"])
 
 
 class _Held:
@@ -109,20 +84,23 @@ class _Held:
 class TowerplayGame(pyspiel.Game):
     """An OpenSpiel game of one towerplay game and config."""
 
-    def __init__(self, name: str, params: dict[str, Any] | None = None) -> None:
-        self.kind = name
-        self.table, self.seed = table_of(name, params or {})
-        top = WIN + (BONUS if name == "tactics" else 0.0)
+    towerplay_name = ""  # its name in towerplay.games: each registered class sets it
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        spec = get(self.towerplay_name)
+        assert spec.learning is not None
+        self.kind = spec.name
+        self.table, self.seed = table_of(spec, params or {})
         info = pyspiel.GameInfo(
             num_distinct_actions=len(self.table.space),
             max_chance_outcomes=0,
             num_players=self.table.players,
             min_utility=LOSS,
-            max_utility=top,
+            max_utility=spec.learning.best,
             utility_sum=None,
-            max_game_length=MAX_DECISIONS[name],
+            max_game_length=spec.max_decisions,
         )
-        super().__init__(game_type(name), info, params or {})
+        super().__init__(game_type(spec), info, params or {})
 
     def new_initial_state(self) -> TowerplayState:
         return TowerplayState(self)
@@ -215,28 +193,22 @@ def resampler(seed: int = 0) -> Callable[[TowerplayState, int], TowerplayState]:
     return resample
 
 
-class RtdtSpielGame(TowerplayGame):
-    """`python_towerplay_rtdt` (OpenSpiel registers classes: a closure crashes at exit)."""
+def game_class(spec: GameSpec) -> type[TowerplayGame]:
+    """A class of its own for each game: OpenSpiel registers a class and calls it with the
+    parameters (a closure instead crashes at exit)."""
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("rtdt", params)
-
-
-class TacticsSpielGame(TowerplayGame):
-    """`python_towerplay_tactics`."""
-
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__("tactics", params)
+    title = "".join(w.capitalize() for w in spec.name.split("_"))
+    return type(f"{title}SpielGame", (TowerplayGame,), {"towerplay_name": spec.name})
 
 
-CLASSES = {"rtdt": RtdtSpielGame, "tactics": TacticsSpielGame}
+CLASSES: dict[str, type[TowerplayGame]] = {g.name: game_class(g) for g in learnable()}
 
 
 def register() -> list[str]:
-    """Register both games (once); their OpenSpiel short names."""
+    """Register every game of the learning API (once); their OpenSpiel short names."""
     names = []
-    for name in ("rtdt", "tactics"):
-        if short_name(name) not in pyspiel.registered_names():
-            pyspiel.register_game(game_type(name), CLASSES[name])
-        names.append(short_name(name))
+    for spec in learnable():
+        if short_name(spec.name) not in pyspiel.registered_names():
+            pyspiel.register_game(game_type(spec), CLASSES[spec.name])
+        names.append(short_name(spec.name))
     return names

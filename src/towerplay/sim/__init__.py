@@ -4,8 +4,7 @@
 scripts and notebooks call them directly.
 """
 
-from towerplay.sim.agents import AGENTS, make_agent
 from towerplay.sim.rtdt import simulate as simulate_rtdt
 from towerplay.sim.tactics import simulate as simulate_tactics
 
-__all__ = ["AGENTS", "make_agent", "simulate_rtdt", "simulate_tactics"]
+__all__ = ["simulate_rtdt", "simulate_tactics"]

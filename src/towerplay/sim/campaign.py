@@ -9,7 +9,7 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim.agents import check_agent, make_agent
+from towerplay.games import CAMPAIGN
 from towerplay.tactics.campaign.content import (
     CampaignContent,
     default_campaign_content,
@@ -18,7 +18,7 @@ from towerplay.tactics.campaign.content import (
 from towerplay.tactics.campaign.game import CampaignGame, new_game
 from towerplay.tactics.content import load_content
 
-MAX_DECISIONS = 1_000_000  # a campaign longer than this is an engine bug
+MAX_DECISIONS = CAMPAIGN.max_decisions  # a campaign longer than this is an engine bug
 
 
 def campaign_content(folders: list[Path]) -> CampaignContent:
@@ -31,7 +31,7 @@ def campaign_content(folders: list[Path]) -> CampaignContent:
 
 def _play(g: CampaignGame, agent: str, seed: int, heroes: int) -> tuple[int, str]:
     """Play one campaign to its end; (decisions, "" or the first broken invariant)."""
-    players = [make_agent("campaign", agent, seed * 10 + s) for s in range(heroes)]
+    players = [CAMPAIGN.agents.make(agent, seed * 10 + s) for s in range(heroes)]
     n = 0
     while g.result is None and n < MAX_DECISIONS:
         seat = g.to_act
@@ -75,7 +75,7 @@ def simulate(
     batch goes on. Raises ValueError for bad options."""
     if campaigns < 1:
         raise ValueError(f"campaigns must be 1 or more, not {campaigns}")
-    check_agent("campaign", agent)
+    CAMPAIGN.agents.check(agent)
     if not 3 <= heroes <= 5:
         raise ValueError(f"a party has 3 to 5 heroes, not {heroes}")
     if difficulty not in ("easy", "normal", "hard"):

@@ -14,19 +14,14 @@ from typing import Any
 
 from towerplay.core.protocol import Game
 from towerplay.core.undo import never_undone
-from towerplay.rtdt.game import make_config
-from towerplay.rtdt.game import new_game as new_rtdt
-from towerplay.sim.agents import make_agent
-from towerplay.tactics import new_game as new_tactics
-
-MAX_DECISIONS = {"rtdt": 200_000, "tactics": 100_000}  # longer is an engine bug, not a game
-SEATS = {"rtdt": 4, "tactics": 5}  # the most seats a record of each game has
+from towerplay.games import get
 
 
 @dataclass(frozen=True)
 class Task:
-    """Game `index` of a run: `options` are `make_config`'s (rtdt) or the encounter config
-    (tactics); `agent_seeds` one per seat."""
+    """Game `index` of a run: `game` names it in `towerplay.games`; `options` are what its
+    `new` takes (RtDT: `make_config`'s; Tactics: the encounter config); `agent_seeds` one
+    per seat."""
 
     index: int
     game: str
@@ -37,9 +32,7 @@ class Task:
 
 
 def new_game(task: Task) -> Game:
-    if task.game == "rtdt":
-        return new_rtdt(make_config(seed=task.seed, **task.options))
-    return new_tactics(task.options, task.seed)
+    return get(task.game).new(task.options, task.seed)
 
 
 def play(task: Task) -> dict[str, Any]:
@@ -51,8 +44,9 @@ def play(task: Task) -> dict[str, Any]:
     try:
         game = new_game(task)
         never_undone(game)
-        agents = [make_agent(task.game, task.agent, s) for s in task.agent_seeds]
-        limit = MAX_DECISIONS[task.game]
+        spec = get(task.game)
+        agents = [spec.agents.make(task.agent, s) for s in task.agent_seeds]
+        limit = spec.max_decisions
         while (seat := game.to_act) is not None:
             game.apply(agents[seat].act(game))
             n += 1
@@ -75,68 +69,9 @@ def play(task: Task) -> dict[str, Any]:
     return record
 
 
-# what a Return to Dark Tower record keeps of the setup, from the observed config (records.py
-# makes a column of each)
-RTDT_SETUP = (
-    "players",
-    "heroes",
-    "difficulty",
-    "mode",
-    "expansion",
-    "foes",
-    "adversary",
-    "companion",
-)
-
-
 def figures(task: Task, game: Game) -> dict[str, Any]:
-    """What a finished game's record holds, from what every seat sees."""
-    # a record reads nothing that was said: the log's views are left out (their cost was a
-    # tenth of a random-agent game's)
-    view = game.observe(0, told=False)
-    result = game.result
-    if task.game == "rtdt":
-        cfg = view["config"]
-        setup = {k: cfg[k] for k in RTDT_SETUP}
-        seats = [
-            {
-                "hero": h["hero"],
-                "warriors": h["warriors"],
-                "spirit": h["spirit"],
-                "corruptions": len(h["corruptions"]),
-                "eliminated": h["eliminated"],
-                "items": sorted(h["gear"] + h["treasures"] + h["quest_items"]),
-                "virtues": sorted(h["virtues"]),
-            }
-            for h in view["heroes"]
-        ]
-        return {
-            "setup": setup,
-            "outcome": None if result is None else result.outcome,
-            "cause": None if result is None else result.cause,
-            "winners": [] if result is None else list(result.winners),
-            "turns": view["turn_number"],
-            "seats": seats,
-        }
-    units = {u["id"]: u for u in view["units"]}
-    seats = [
-        {
-            "class": h["class"],
-            "hp": units[h["id"]]["hp"],
-            "max_hp": units[h["id"]]["max_hp"],
-            "knocked_out": units[h["id"]]["knocked_out"],
-        }
-        for h in view["heroes"]
-    ]
-    return {
-        "setup": {
-            "encounter": view["encounter"],
-            "party": [h["class"] for h in view["heroes"]],
-            "difficulty": task.options.get("difficulty", "normal"),
-        },
-        "outcome": view["outcome"] or None,
-        "cause": view["cause"] or None,
-        "winners": [],
-        "turns": view["round"],
-        "seats": seats,
-    }
+    """What a finished game's record holds, from what every seat sees (its game's
+    `Records.figures`)."""
+    records = get(task.game).records
+    assert records is not None, task.game
+    return records.figures(game, task.options)

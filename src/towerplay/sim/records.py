@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from towerplay.core.errors import SaveError
+from towerplay.games import GameSpec, get, simulated
+from towerplay.games.spec import Records
 from towerplay.sim import parquet
-from towerplay.sim.play import RTDT_SETUP, SEATS
 
 BASE = (
     "index",
@@ -32,21 +33,23 @@ BASE = (
     "seconds",
     "error",
 )
-SETUP = {
-    "rtdt": RTDT_SETUP,
-    "tactics": ("encounter", "party", "difficulty"),
-}
-SEAT = {
-    "rtdt": ("hero", "warriors", "spirit", "corruptions", "eliminated", "items", "virtues"),
-    "tactics": ("class", "hp", "max_hp", "knocked_out"),
-}
 FORMATS = (".csv", ".jsonl", ".parquet")
 
 
+def kept(game: str) -> tuple[GameSpec, Records]:
+    """The game called `game` and what its records keep; ValueError for a game that is
+    not simulated one record a game."""
+    spec = get(game)
+    if spec.records is None:
+        raise ValueError(f"{game} runs keep no per-game records")
+    return spec, spec.records
+
+
 def columns(game: str) -> list[str]:
-    cols = list(BASE) + [f"setup_{k}" for k in SETUP[game]]
-    for i in range(SEATS[game]):
-        cols += [f"seat{i}_{k}" for k in SEAT[game]]
+    spec, rec = kept(game)
+    cols = list(BASE) + [f"setup_{k}" for k in rec.setup]
+    for i in range(spec.most_seats):
+        cols += [f"seat{i}_{k}" for k in rec.seat]
     return cols
 
 
@@ -59,14 +62,14 @@ def check_path(path: Path) -> None:
 
 def flat(record: dict[str, Any]) -> dict[str, Any]:
     """A record as one CSV row: lists joined by `;`, per-seat figures as seatN_ columns."""
-    game = record["game"]
+    rec = kept(record["game"])[1]
     row: dict[str, Any] = {k: record.get(k) for k in BASE}
     row["winners"] = ";".join(str(w) for w in record.get("winners") or [])
-    for k in SETUP[game]:
+    for k in rec.setup:
         v = (record.get("setup") or {}).get(k)
         row[f"setup_{k}"] = ";".join(map(str, v)) if isinstance(v, list) else v
     for i, seat in enumerate(record.get("seats") or []):
-        for k in SEAT[game]:
+        for k in rec.seat:
             v = seat.get(k)
             row[f"seat{i}_{k}"] = ";".join(v) if isinstance(v, list) else v
     return {k: "" if v is None else v for k, v in row.items()}
@@ -116,16 +119,32 @@ def game_of(path: Path) -> str:
     if path.suffix == ".parquet":
         names = parquet.column_names(path)
         if names is not None:
-            return "tactics" if "setup_encounter" in names else "rtdt"
+            return _game_of_columns(path, list(names))
         path = parquet.journal(path)  # a run stopped before its Parquet file was written
     try:
         with path.open(encoding="utf-8") as f:
             first = f.readline()
     except OSError as e:
         raise ValueError(f"{path}: {e.strerror or e}") from None
+    if not first.strip():
+        raise ValueError(f"{path}: no records of a towerplay run")
     if path.suffix == ".csv":
-        return "tactics" if "setup_encounter" in first.split(",") else "rtdt"
-    return "tactics" if '"game": "tactics"' in first else "rtdt"
+        return _game_of_columns(path, first.rstrip("\r\n").split(","))
+    try:
+        game = str(json.loads(first)["game"])
+    except (ValueError, KeyError, TypeError):
+        raise SaveError(str(path), "line 1", "not a towerplay run's record") from None
+    if game not in {g.name for g in simulated()}:
+        raise SaveError(str(path), "line 1", f"not a towerplay run's record (game {game!r})")
+    return game
+
+
+def _game_of_columns(path: Path, names: list[str]) -> str:
+    for spec in simulated():
+        if names == columns(spec.name):
+            return spec.name
+    where = "line 1" if path.suffix == ".csv" else "columns"
+    raise SaveError(str(path), where, "not the columns of a towerplay run")
 
 
 def read(path: Path, game: str) -> dict[int, dict[str, Any]]:
@@ -180,13 +199,15 @@ def unflat(row: dict[str, str], game: str) -> dict[str, Any]:
     """A CSV row back as a record (lists split again, numbers and flags read)."""
     if row["game"] != game:
         raise ValueError(f"a {row['game']} record, not {game}")
+    spec, rec = kept(game)
     setup: dict[str, Any] = {}
-    for k in SETUP[game]:
+    for k in rec.setup:
         v = row[f"setup_{k}"]
-        setup[k] = v.split(";") if k in LISTS and v else ([] if k in LISTS else _value(v))
+        lists = k in rec.lists
+        setup[k] = v.split(";") if lists and v else ([] if lists else _value(v))
     seats = []
-    for i in range(SEATS[game]):
-        seat = {k: _seat_value(k, row[f"seat{i}_{k}"]) for k in SEAT[game]}
+    for i in range(spec.most_seats):
+        seat = {k: _seat_value(k, row[f"seat{i}_{k}"]) for k in rec.seat}
         if any(v not in ("", None, []) for v in seat.values()):
             seats.append(seat)
     return {
@@ -205,7 +226,6 @@ def unflat(row: dict[str, str], game: str) -> dict[str, Any]:
     }
 
 
-LISTS = ("heroes", "foes", "party")
 SEAT_LISTS = ("items", "virtues")
 
 

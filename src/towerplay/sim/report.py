@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from towerplay.core.narration import N_
-from towerplay.sim.records import game_of, read
+from towerplay.sim.records import game_of, kept, read
 
 Z95 = 1.959964
 
@@ -71,13 +71,9 @@ COLUMNS = (N_("group"), N_("games"), N_("wins"), N_("win rate"), N_("95% interva
 
 
 def won(record: dict[str, Any], seat: int | None = None) -> bool:
-    """A game the players won: cooperative win, a Tactics success (or +success), or, for a
-    competitive seat, that seat among the winners."""
-    if record["game"] == "tactics":
-        return record["outcome"] in ("success", "+success")
-    if seat is not None and record["setup"].get("mode") == "competitive":
-        return seat in record["winners"]
-    return record["outcome"] == "win"
+    """Whether the record's game was won (for a competitive seat: by that seat), as its
+    game's records say."""
+    return kept(record["game"])[1].won(record, seat)
 
 
 def group(
@@ -95,58 +91,13 @@ def group(
     return tuple(Row(k, games[k], wins[k]) for k in order)
 
 
-def _one(field: str) -> Callable[[dict[str, Any]], list[tuple[str, bool]]]:
-    return lambda r: [(str(r["setup"].get(field) or "-"), won(r))]
-
-
-def _each(field: str) -> Callable[[dict[str, Any]], list[tuple[str, bool]]]:
-    """One label per entry of a list field (each hero, each foe), won per seat."""
-
-    def labels(r: dict[str, Any]) -> list[tuple[str, bool]]:
-        values = r["setup"].get(field) or []
-        seat_wise = field in ("heroes", "party")
-        return [(str(v), won(r, i if seat_wise else None)) for i, v in enumerate(values)]
-
-    return labels
-
-
 def breakdowns(game: str, records: list[dict[str, Any]]) -> list[Table]:
     """Every table of the report, for the games that finished (errors left out)."""
     done = [r for r in records if not r.get("error")]
     overall = Table(N_("All games"), "all", group(done, lambda r: [("all", won(r))]))
-    if game == "rtdt":
-        specs: list[tuple[str, str, Callable[[dict[str, Any]], Iterable[tuple[str, bool]]]]] = [
-            (
-                N_("By players and difficulty"),
-                "players_difficulty",
-                lambda r: [
-                    (f"{r['setup']['players']} players, {r['setup']['difficulty']}", won(r))
-                ],
-            ),
-            (N_("By hero"), "hero", _each("heroes")),
-            (N_("By foe"), "foe", _each("foes")),
-            (N_("By adversary"), "adversary", _one("adversary")),
-            (N_("By companion"), "companion", _one("companion")),
-            (
-                N_("By expansion (Covenant)"),
-                "expansion",
-                lambda r: [(r["setup"].get("expansion") or "base game", won(r))],
-            ),
-            (N_("By mode"), "mode", _one("mode")),
-        ]
-    else:
-        specs = [
-            (N_("By encounter"), "encounter", _one("encounter")),
-            (
-                N_("By party size and difficulty"),
-                "party_difficulty",
-                lambda r: [
-                    (f"{len(r['setup']['party'])} heroes, {r['setup']['difficulty']}", won(r))
-                ],
-            ),
-            (N_("By class in the party"), "class", _each("party")),
-        ]
-    return [overall] + [Table(title, key, group(done, fn)) for title, key, fn in specs]
+    return [overall] + [
+        Table(b.title, b.key, group(done, b.labels)) for b in kept(game)[1].breakdowns
+    ]
 
 
 HELD_MIN_GAMES = 20  # fewer seats holding a card tell nothing either way

@@ -6,14 +6,11 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from towerplay.games import RTDT
 from towerplay.rtdt.game import make_config
-from towerplay.sim.agents import check_agent
-from towerplay.sim.play import MAX_DECISIONS as LIMITS
 from towerplay.sim.play import Task
 from towerplay.sim.runner import run
 from towerplay.sim.summary import summarize
-
-MAX_DECISIONS = LIMITS["rtdt"]  # a game longer than this is an engine bug
 
 
 def simulate(
@@ -43,7 +40,7 @@ def simulate(
     listed under "errors" and the batch goes on. Raises ValueError for bad options."""
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
-    check_agent("rtdt", agent)
+    RTDT.agents.check(agent)
     options: dict[str, Any] = {
         "players": players,
         "difficulty": difficulty,
@@ -59,12 +56,19 @@ def simulate(
     }
     first = make_config(seed=seed, **options)  # the options checked, and their defaults
     tasks = [
-        Task(i, "rtdt", seed + i, agent, tuple((seed + i) * 8 + s for s in range(players)), options)
+        Task(
+            i,
+            RTDT.name,
+            seed + i,
+            agent,
+            tuple((seed + i) * 8 + s for s in range(players)),
+            options,
+        )
         for i in range(games)
     ]
     records, elapsed, played = run(tasks, workers, ray, out, progress)
     report: dict[str, Any] = {
-        "game": "rtdt",
+        "game": RTDT.name,
         "games": games,
         "players": players,
         "agent": agent,

@@ -5,13 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from towerplay.sim.agents import check_agent
-from towerplay.sim.play import MAX_DECISIONS as LIMITS
+from towerplay.games import TACTICS
 from towerplay.sim.play import Task
 from towerplay.sim.runner import run
 from towerplay.sim.summary import summarize
-
-MAX_DECISIONS = LIMITS["tactics"]  # a game longer than this is an engine bug
 
 
 def simulate(
@@ -33,12 +30,12 @@ def simulate(
     "errors" and the batch goes on. Raises ValueError for bad options."""
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
-    check_agent("tactics", agent)
+    TACTICS.agents.check(agent)
     config = {"encounter": encounter, "party": list(party), "difficulty": difficulty}
     tasks = [
         Task(
             i,
-            "tactics",
+            TACTICS.name,
             seed + i,
             agent,
             tuple(seed * 1000 + i * 10 + s for s in range(len(party))),
@@ -48,7 +45,7 @@ def simulate(
     ]
     records, elapsed, played = run(tasks, workers, ray, out, progress)
     report: dict[str, Any] = {
-        "game": "tactics",
+        "game": TACTICS.name,
         "encounter": encounter,
         "games": games,
         "agent": agent,

@@ -22,13 +22,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 
 from towerplay.core.errors import SaveError, TowerplayError
+from towerplay.games import GAMES
 from towerplay.i18n import LANGUAGES, catalog
 from towerplay.rtdt.board_view import board_view
-from towerplay.sim.agents import AGENTS
 from towerplay.store import Store
 from towerplay.store.group import GroupCommitter
 from towerplay.web.campaigns import open_campaign, stored
-from towerplay.web.games import KINDS
 from towerplay.web.tables import Created, TableError, Tables
 
 STATIC = Path(__file__).parent / "static"
@@ -212,7 +211,7 @@ def add_api(app: FastAPI, server: Server) -> None:
     @app.get("/api/games")
     def games() -> dict[str, Any]:
         return {
-            name: {"title": k.title, "agents": list(AGENTS[k.agents])} for name, k in KINDS.items()
+            name: {"title": g.title, "agents": list(g.agents.names)} for name, g in GAMES.items()
         }
 
     @app.get("/api/tables")

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.errors import SaveError
+from towerplay.games import CAMPAIGN
 from towerplay.store import Entry, Store, UnknownRecord
-from towerplay.web.games import KINDS
 from towerplay.web.tables import Created, TableError, Tables, UnknownTable
 
 CAMPAIGN_KIND = "tactics-campaign"  # the kind `towerplay campaign` stores (cli/campaign.py)
@@ -28,7 +28,7 @@ def stored(store: Store) -> list[dict[str, Any]]:
 def listed(store: Store, entry: Entry) -> dict[str, Any]:
     out = {"id": entry.id, "name": entry.name, "version": entry.version, **entry.summary}
     try:
-        out["seats"] = KINDS["campaign"].seats(load(store, entry.id)[0])
+        out["seats"] = CAMPAIGN.seats(load(store, entry.id)[0])
     except SaveError as e:  # a damaged campaign is listed with why it cannot be opened
         out["error"] = str(e)
     return out
@@ -42,7 +42,7 @@ def load(store: Store, campaign_id: str) -> tuple[Any, int, str]:
         raise UnknownTable(f"no campaign {campaign_id!r}") from None
     if rec.kind != CAMPAIGN_KIND:
         raise UnknownTable(f"no campaign {campaign_id!r}")
-    return KINDS["campaign"].load(rec.document, f"campaign {campaign_id}"), rec.version, rec.name
+    return CAMPAIGN.load(rec.document, f"campaign {campaign_id}"), rec.version, rec.name
 
 
 def open_campaign(
@@ -54,4 +54,4 @@ def open_campaign(
         raise TableError(f"campaign {campaign_id} is over: nothing is left to play")
     title = name.strip()[:200] or f"{title} (campaign {campaign_id})"
     origin = {"seed": seed, "campaign": {"id": campaign_id, "version": version}}
-    return tables.seat("campaign", game, seats, title, origin)
+    return tables.seat(CAMPAIGN.name, game, seats, title, origin)

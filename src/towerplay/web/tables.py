@@ -21,17 +21,16 @@ import threading
 from dataclasses import dataclass
 from typing import Any
 
+from towerplay import games
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.narration import Event
 from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.i18n import catalog
-from towerplay.sim.agents import check_agent, make_agent
 from towerplay.store import Entry, LoggedAction, Record, StaleVersion, Store, UnknownRecord
 from towerplay.store.group import GroupCommitter
 from towerplay.store.store import prepare
 from towerplay.tactics.campaign.game import summary as campaign_summary
-from towerplay.web.games import KINDS, kind
 
 FORMAT = "towerplay-table-1"
 KIND_PREFIX = "table-"
@@ -94,7 +93,7 @@ def check_seats(game: str, seats: Any, count: int) -> list[dict[str, Any]]:
             raise TableError(f'seats[{i}]: expected {{"human": NAME}} or {{"ai": AGENT}}')
         if "ai" in spec:
             try:
-                check_agent(kind(game).agents, str(spec["ai"]))
+                games.get(game).agents.check(str(spec["ai"]))
             except ValueError as e:
                 raise TableError(f"seats[{i}]: {e}") from None
             out.append({"who": "ai", "agent": str(spec["ai"]), "name": str(spec["ai"])})
@@ -120,7 +119,7 @@ class Tables:
         self, game: str, config: dict[str, Any], seed: int, seats: Any, name: str = ""
     ) -> Created:
         try:
-            gk = kind(game)
+            gk = games.get(game)
             made = gk.new(config, seed)
         except (ValueError, TypeError, TowerplayError) as e:
             raise TableError(f"config: {e}") from None
@@ -133,7 +132,7 @@ class Tables:
         """A new table for the game `made` (new, or a stored campaign's): its seats and
         their tokens; `origin` says where it came from (its config and seed, or the
         campaign it was opened from) and holds the seed its AI seats play by."""
-        gk = kind(game)
+        gk = games.get(game)
         chosen = check_seats(game, seats, gk.seats(made))
         tokens: list[str | None] = []
         for seat in chosen:
@@ -267,8 +266,8 @@ class Tables:
         info = rec.document["seats"][seat]
         if info["who"] != "ai":
             return False
-        gk = kind(rec.document["game"])
-        agent = make_agent(gk.agents, info["agent"], ai_seed(rec))
+        gk = games.get(rec.document["game"])
+        agent = gk.agents.make(info["agent"], ai_seed(rec))
         choice = str(agent.act(game.clone()))
         try:
             self._commit(rec, game, choice, f"ai {info['agent']} (seat {seat})")
@@ -502,8 +501,8 @@ def read_game(rec: Record, later: list[LoggedAction]) -> Game:
     where = f"table {rec.id}"
     if doc.get("format") != FORMAT:
         raise SaveError(where, "format", f"expected {FORMAT!r}")
-    if doc.get("game") not in KINDS:
-        raise SaveError(where, "game", f"expected one of {', '.join(KINDS)}")
+    if doc.get("game") not in games.GAMES:
+        raise SaveError(where, "game", f"expected one of {', '.join(games.GAMES)}")
     seats = doc.get("seats")
     if not isinstance(seats, list) or not all(
         isinstance(s, dict) and s.get("who") in ("human", "ai") for s in seats
@@ -516,7 +515,7 @@ def read_game(rec: Record, later: list[LoggedAction]) -> Game:
         and isinstance(request.get("agreed"), list)
     ):
         raise SaveError(where, "undo", "expected null or an undo request")
-    gk = KINDS[doc["game"]]
+    gk = games.GAMES[doc["game"]]
     game = gk.load(doc.get("save"), where)
     if gk.seats(game) != len(seats):
         raise SaveError(where, "seats", f"the game has {gk.seats(game)} seats")

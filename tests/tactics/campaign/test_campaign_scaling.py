@@ -3,7 +3,7 @@ campaign's view says what it does to the chapter's encounter."""
 
 from __future__ import annotations
 
-from towerplay.sim.agents import make_agent
+from towerplay.games import make_agent
 from towerplay.tactics import new_game as new_encounter
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.game import CampaignGame, new_game

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from towerplay.rl.space import ActionSpace, Template
+from towerplay.games.space import ActionSpace, Template
 from towerplay.rtdt.game import make_config, new_game
 from towerplay.rtdt.models.base import AdvantageType
 from towerplay.rtdt.world import World, get_world

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from towerplay.rl.space import ActionSpace, Template
+from towerplay.games.space import ActionSpace, Template
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.grid import square_name
 

@@ -12,7 +12,8 @@ from typing import Any
 
 from towerplay.tactics.grid import COLUMNS
 
-SEATS = {"rtdt": 4, "tactics": 5}
+RTDT_SEATS = 4  # the most heroes a game has: a seat with no hero reads zeros
+TACTICS_SEATS = 5
 RTDT_GLOBAL = 24
 RTDT_SEAT = 10
 RTDT_SPACE = 9
@@ -22,11 +23,11 @@ TACTICS_SQUARE = 11
 
 
 def rtdt_size(spaces: Sequence[str]) -> int:
-    return RTDT_GLOBAL + SEATS["rtdt"] * RTDT_SEAT + len(spaces) * RTDT_SPACE
+    return RTDT_GLOBAL + RTDT_SEATS * RTDT_SEAT + len(spaces) * RTDT_SPACE
 
 
 def tactics_size(squares: Sequence[str]) -> int:
-    return TACTICS_GLOBAL + SEATS["tactics"] * TACTICS_SEAT + len(squares) * TACTICS_SQUARE
+    return TACTICS_GLOBAL + TACTICS_SEATS * TACTICS_SEAT + len(squares) * TACTICS_SQUARE
 
 
 def _onehot(i: int, n: int) -> list[float]:
