@@ -6,7 +6,9 @@ Used by the rule-index tests and by tools/mutants.py (which mutates the cited li
 from __future__ import annotations
 
 import ast
+import io
 import re
+import tokenize
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -14,7 +16,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "towerplay"
 GAMES = ("rtdt", "competitive", "covenant", "tactics")
-ROW = re.compile(r"^\| ((?:RTDT|COV|COMP|CMP|AT)-[A-Z]+-\d+) \| (.*) \| [^|]* \| *(\S+) *\|\s*$")
+ROW = re.compile(
+    r"^\| ((?:RTDT|COV|COMP|CMP|AT)-[A-Z]+-\d+) \| (.*) \| [^|]* \| *(\S+) *\| *([^|]*?) *\|\s*$"
+)
+NO_CODE = "—"  # the Code cell of a worked example or a statement-only row
 CITED = re.compile(r"(?<![A-Za-z])((?:RTDT|COV|COMP|CMP|AT)[-_][A-Z]+[-_]\d+)(?!\d)", re.IGNORECASE)
 # in code a citation is written as the index writes it: upper case, with dashes
 CITED_IN_CODE = re.compile(r"(?<![A-Za-z-])((?:RTDT|COV|COMP|CMP|AT)-[A-Z]+-\d+)(?!\d)")
@@ -35,6 +40,7 @@ class Row:
     rule_id: str
     text: str
     part: str
+    code: str  # where the rule is enforced: `path:function` under src/towerplay (or a file)
 
     @property
     def statement_only(self) -> str | None:
@@ -54,7 +60,7 @@ def rows(name: str) -> dict[str, Row]:
     for line in (ROOT / "docs" / "rules" / f"{name}.md").read_text(encoding="utf-8").splitlines():
         m = ROW.match(line)
         if m:
-            out[m.group(1)] = Row(m.group(1), m.group(2), m.group(3))
+            out[m.group(1)] = Row(m.group(1), m.group(2), m.group(3), m.group(4))
     return out
 
 
@@ -123,10 +129,32 @@ def _message_lines(rel: str, text: str) -> set[int]:
     return lines
 
 
+def _remarks(text: str) -> list[tuple[int, str]]:
+    """A Python file's comments and docstrings, each as (first line, its text): where code
+    says which rule it enforces. The other strings (a refusal's words, the rule an error
+    names) only word the rule, so a citation there alone does not count."""
+    out = [
+        (tok.start[0], tok.string)
+        for tok in tokenize.generate_tokens(io.StringIO(text).readline)
+        if tok.type == tokenize.COMMENT
+    ]
+    for node in ast.walk(ast.parse(text)):
+        if (
+            isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant)
+            and isinstance(node.value.value, str)
+        ):
+            for k, line in enumerate(node.value.value.splitlines()):
+                out.append((node.lineno + k, line))
+    return out
+
+
 @cache
 def code_sites() -> dict[str, tuple[tuple[str, int], ...]]:
     """Rule ID -> the (file under src/towerplay, line) places citing it in code or content
-    data, leaving out message-only code (MESSAGE_ONLY) and players and screens (NOT_RULES)."""
+    data: in a comment or a docstring of Python code (`_remarks`), anywhere in a YAML file
+    (its citations are comments beside the data); leaving out message-only code
+    (MESSAGE_ONLY) and players and screens (NOT_RULES)."""
     found: dict[str, list[tuple[str, int]]] = {}
     paths = sorted([*SRC.rglob("*.py"), *SRC.rglob("*.yaml")])
     for path in paths:
@@ -135,7 +163,8 @@ def code_sites() -> dict[str, tuple[tuple[str, int], ...]]:
             continue
         text = path.read_text(encoding="utf-8")
         skip = _message_lines(rel, text)
-        for n, line in enumerate(text.splitlines(), 1):
+        lines = _remarks(text) if path.suffix == ".py" else enumerate(text.splitlines(), 1)
+        for n, line in sorted(lines):
             if n in skip:
                 continue
             for c in CITED_IN_CODE.findall(line):
@@ -151,3 +180,58 @@ def cited_in_code(package: str | None = None) -> set[str]:
     return {
         rid for rid, sites in code_sites().items() if any(f.startswith(prefix) for f, _ in sites)
     }
+
+
+def _scopes(text: str) -> list[tuple[int, int, str]]:
+    """(first line, last line, dotted name) of each function, class and top-level assigned
+    name of a Python file, outermost first."""
+    out: list[tuple[int, int, str]] = []
+
+    def walk(body: list[ast.stmt], prefix: str) -> None:
+        for node in body:
+            end = node.end_lineno or node.lineno
+            if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+                start = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+                out.append((start, end, prefix + node.name))
+                walk(node.body, prefix + node.name + ".")
+            elif not prefix and isinstance(node, ast.Assign | ast.AnnAssign):
+                target = node.targets[0] if isinstance(node, ast.Assign) else node.target
+                if isinstance(target, ast.Name):
+                    out.append((node.lineno, end, target.id))
+
+    walk(ast.parse(text).body, "")
+    return out
+
+
+@cache
+def _file_scopes(rel: str) -> list[tuple[int, int, str]]:
+    path = SRC / rel
+    return _scopes(path.read_text(encoding="utf-8")) if path.suffix == ".py" else []
+
+
+def place(rel: str, line: int) -> str:
+    """A code site as the Code column names it: `path:function` (the innermost function or
+    class around the line, or the top-level name it assigns), or the path alone for a
+    module's docstring or a content file."""
+    scopes = _file_scopes(rel)
+    inner = [name for start, end, name in scopes if start <= line <= end]
+    if inner:
+        return f"{rel}:{inner[-1]}"
+    # a comment block just above a definition speaks of that definition
+    after = [(start, name) for start, _, name in scopes if start > line]
+    if after:
+        start, name = min(after)
+        between = _lines(rel)[line : start - 1]
+        if all(t.strip().startswith("#") or not t.strip() for t in between):
+            return f"{rel}:{name}"
+    return rel
+
+
+@cache
+def _lines(rel: str) -> list[str]:
+    return (SRC / rel).read_text(encoding="utf-8").splitlines()
+
+
+def places(rid: str) -> list[str]:
+    """Every place citing `rid` where code enforces it, in file order, once each."""
+    return list(dict.fromkeys(place(f, n) for f, n in code_sites().get(rid, ())))

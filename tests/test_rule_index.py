@@ -3,12 +3,16 @@
 import pytest
 
 from tests.rules_index import (
+    CITED_IN_CODE,
     GAMES,
+    NO_CODE,
+    _remarks,
     cited_in_code,
     cited_in_tests,
     code_sites,
     id_order,
     index,
+    places,
     rows,
 )
 
@@ -107,3 +111,38 @@ def test_code_cites_only_indexed_rules() -> None:
         for f, n in sites
     }
     assert not unknown, f"code cites unknown IDs: {sorted(unknown)}"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_rule_names_the_code_that_enforces_it(game: str) -> None:
+    """The Code column: rulebook -> ID -> code in one hop. Each cell names a place whose
+    comment or docstring cites the rule (a worked example or a statement-only row: "—");
+    `python tools/rules_code.py` rewrites stale cells after code moves."""
+    wrong = []
+    for rid, row in rows(game).items():
+        cell = row.code.strip("`")
+        if row.example or row.statement_only is not None:
+            ok = cell == NO_CODE
+        else:
+            ok = cell in places(rid)
+        if not ok:
+            wrong.append(f"  {rid}: {row.code or '(empty)'}; cited at {places(rid)[:3]}")
+    assert not wrong, (
+        f"docs/rules/{game}.md: {len(wrong)} Code cell(s) that name no place enforcing the "
+        "rule; run python tools/rules_code.py:\n" + "\n".join(wrong[:20])
+    )
+
+
+def test_a_rule_named_only_in_a_refusal_is_not_cited_by_code() -> None:
+    """Only comments and docstrings say which rule code enforces: the words of a refusal
+    (`IllegalAction("...", "RTDT-TRADE-3")`) name a rule without enforcing it."""
+    source = (
+        '"""Trading (RTDT-TRADE-1)."""\n'
+        "def give(h):\n"
+        '    """Hands an item over (RTDT-TRADE-2)."""\n'
+        "    if h.virtues:  # RTDT-VIRTUE-4\n"
+        '        raise IllegalAction("virtues cannot be given", "RTDT-TRADE-3")\n'
+        '    return refusal("not yours [RTDT-TRADE-5]")\n'
+    )
+    cited = {c for _, text in _remarks(source) for c in CITED_IN_CODE.findall(text)}
+    assert cited == {"RTDT-TRADE-1", "RTDT-TRADE-2", "RTDT-VIRTUE-4"}

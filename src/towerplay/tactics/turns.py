@@ -128,9 +128,9 @@ def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
             continue
         if dash:
             out.append(["dash", cid])
-        if kind in EQUIPMENT_KINDS:
+        if kind in EQUIPMENT_KINDS:  # AT-TURN-4: equipment replaces what its slot holds
             out.append(["equip", cid])
-        elif kind == "class_feature" and slot_free:
+        elif kind == "class_feature" and slot_free:  # AT-TURN-4: into an empty slot only
             out.append(["prepare", cid])
     for slot in SLOTS:
         held = hero.board[slot]
@@ -222,7 +222,7 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
         log(s, "text", "{hero} discards {card}", seats=(hero.seat,), hero=hero.uid, card=card.name)
     elif verb == "equip":
         old = hero.board[card.kind]
-        if old is not None:
+        if old is not None:  # AT-TURN-4: the replaced card is discarded
             hero.discard.append(old)
         hero.board[card.kind] = cid
         fit_max_hp(s, ctx, hero)  # the new equipment's maximum HP counts (AT-HP-1)

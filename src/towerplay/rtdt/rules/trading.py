@@ -25,7 +25,7 @@ def _tradeable(s: State, h: HeroState) -> list[str]:
     """Items and companions (RTDT-TRADE-2, RTDT-COMP-4); the main companion helps everyone
     and stays put."""
     won = [c for c in h.companions if c != s.config.companion]
-    # RTDT-VIRTUE-4: virtues are never among what changes hands
+    # RTDT-VIRTUE-4, RTDT-TRADE-3: virtues and corruptions are never among what changes hands
     return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items + won))
 
 

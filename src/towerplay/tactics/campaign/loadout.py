@@ -100,6 +100,8 @@ def check_loadout(c: CampaignContent, h: CampaignHero, loadout: Loadout) -> None
 
 
 def _check_abilities(c: CampaignContent, h: CampaignHero, chosen: Sequence[str]) -> None:
+    """The abilities on the board come from the hero's own ability cards (AT-LOADOUT-3),
+    within the board's passive and dice slots."""
     have = Counter(h.abilities)
     for aid, n in Counter(chosen).items():
         if n > have[aid]:
