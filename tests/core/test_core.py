@@ -13,7 +13,7 @@ from towerplay.core.content import load_file, read_yaml
 from towerplay.core.errors import ContentError, IllegalAction
 from towerplay.core.notation import Action, parse
 from towerplay.core.replay import Chain, state_hash
-from towerplay.core.rng import CODE_ALPHABET, Rng, code_values, format_code
+from towerplay.core.rng import CODE_ALPHABET, Rng, code_values, draws, format_code
 
 
 def test_rng_is_deterministic_and_state_is_one_int() -> None:
@@ -56,6 +56,35 @@ def test_shuffle_draws_as_below_does(seed: int, n: int) -> None:
         j = slow.below(i + 1)
         expected[i], expected[j] = expected[j], expected[i]
     assert items == expected and fast.state == slow.state
+
+
+class _Seeded:
+    def __init__(self, rng: int) -> None:
+        self.rng = rng
+
+
+def test_draws_writes_the_generator_back_once_and_shares_it_when_nested() -> None:
+    s, twin = _Seeded(5), Rng(5)
+    with draws(s) as rng:
+        first = rng.below(100)
+        with draws(s) as inner:  # a rule that draws inside another's draws
+            second = inner.below(100)
+        assert s.rng == 5  # only the outermost block writes back
+    assert (first, second) == (twin.below(100), twin.below(100))  # no draw made twice
+    assert s.rng == twin.state
+
+
+def test_draws_left_by_an_error_writes_nothing_back() -> None:
+    s = _Seeded(9)
+    with pytest.raises(ZeroDivisionError), draws(s) as rng:
+        rng.below(6)
+        _ = 1 / 0
+    assert s.rng == 9
+    with draws(s) as rng:  # and the state is not left open
+        rng.below(6)
+    twin = Rng(9)
+    twin.below(6)
+    assert s.rng == twin.state
 
 
 @given(

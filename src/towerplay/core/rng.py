@@ -7,7 +7,8 @@ saved in JSON, cloned for free and never shared with Python's global `random`.
 from __future__ import annotations
 
 from collections.abc import MutableSequence, Sequence
-from typing import TypeVar
+from types import TracebackType
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
 
@@ -125,3 +126,47 @@ def base34_le_digits(n: int, width: int) -> list[int]:
         n, d = divmod(n, CODE_BASE)
         out.append(d)
     return out
+
+
+class Seeded(Protocol):
+    """A game state: its generator's whole state is the int `rng`."""
+
+    rng: int
+
+
+# the generators open on a state now (by the state's id): a `draws` inside another on the
+# same state shares its generator, so no draw is made twice from one generator state
+_OPEN: dict[int, Rng] = {}
+
+
+class draws:  # noqa: N801 - used as a function: `with draws(s) as rng:`
+    """`with draws(s) as rng:` the state's generator, opened for a run of draws and written
+    back once when the block ends — so a write-back cannot be forgotten (which would replay
+    the same dice). Nested on the same state, the inner block draws from the outer block's
+    generator and only the outermost writes back. A block left by an exception writes
+    nothing back (the step that raised changes nothing)."""
+
+    __slots__ = ("holder", "rng", "outer")
+
+    def __init__(self, holder: Seeded) -> None:
+        self.holder = holder
+
+    def __enter__(self) -> Rng:
+        key = id(self.holder)
+        found = _OPEN.get(key)
+        self.outer = found is None
+        if found is None:
+            found = _OPEN[key] = Rng(self.holder.rng)
+        self.rng = found
+        return found
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        if self.outer:
+            del _OPEN[id(self.holder)]
+            if kind is None:
+                self.holder.rng = self.rng.state

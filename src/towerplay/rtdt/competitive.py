@@ -11,7 +11,7 @@ from __future__ import annotations
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
-from towerplay.core.rng import Rng
+from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import hooks, tower
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
@@ -153,9 +153,8 @@ def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
             seal=a[2],
         )
         return
-    rng = Rng(s.rng)
-    emerged = tower.remove_seal(s.tower, rng, i)
-    s.rng = rng.state
+    with draws(s) as rng:
+        emerged = tower.remove_seal(s.tower, rng, i)
     tell(
         s,
         "text",

@@ -38,7 +38,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.movement import move_value
 from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
-from towerplay.rtdt.world import World
+from towerplay.rtdt.world import World, bounded
 
 __all__ = ["SCHEMA", "Kept", "covenant_view", "observe"]
 
@@ -299,12 +299,10 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
     layout = tuple((x.space, x.status, x.monument) for x in cov.sites) if cov else ()
     for sp in [*skulls, *s.destroyed]:
         standing = sp in skulls
-        key = ("observe-building", sp, layout)
-        fixed: Any = w.memo.get(key)
+        key = (sp, layout)
+        fixed: Any = w.caches.buildings.get(key)
         if fixed is None:
-            if len(w.memo) > 50_000:
-                w.memo.clear()
-            fixed = w.memo[key] = (
+            fixed = bounded(w.caches.buildings)[key] = (
                 building_type(w, s, sp),
                 skull_capacity(w, s, sp),  # RTDT-SKULL-2, COV-CLARIFY-12
             )
@@ -368,12 +366,10 @@ def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str])
         view["trials"] = len(h.trials)
     cards = h.cards()
     view["cards"] = cards
-    key = ("observe-hero", h.hero, *cards)
-    fixed: Any = w.memo.get(key)
+    key = (h.hero, *cards)
+    fixed: Any = w.caches.heroes.get(key)
     if fixed is None:  # what follows from the hero's cards alone
-        if len(w.memo) > 50_000:
-            w.memo.clear()
-        fixed = w.memo[key] = (
+        fixed = bounded(w.caches.heroes)[key] = (
             w.name(h.hero),
             corruption_limit(w, h),  # RTDT-CORR-8, COV-AEGIS-1
             treasure_limit(w, h),  # RTDT-ITEM-3
@@ -415,11 +411,10 @@ def _foes(w: World, s: State) -> dict[str, Any]:
     """RTDT-FOE-8: the foe status screen: how many on the board, status, strike event."""
     out = {}
     for foe in s.config.foes:
-        key = ("observe-foe", foe)
-        printed: Any = w.memo.get(key)
+        printed: Any = w.caches.foes.get(foe)
         if printed is None:  # name, level, traits and strikes are printed: made once
             info = w.content.foes[foe]
-            printed = w.memo[key] = (
+            printed = w.caches.foes[foe] = (
                 w.name(foe),
                 info.level,
                 tuple(info.traits),
@@ -443,10 +438,10 @@ def _quests(w: World, s: State) -> list[dict[str, Any]]:
     for q in s.quests:
         info = w.content.quests[q.quest]
         stage = info.stages[q.stage]
-        key = ("observe-needs", q.quest, q.stage)
-        needs: Any = w.memo.get(key)
+        key = (q.quest, q.stage)
+        needs: Any = w.caches.needs.get(key)
         if needs is None:  # printed, so made once (pydantic's dump is slow)
-            needs = w.memo[key] = stage.needs.model_dump(exclude_defaults=True)
+            needs = w.caches.needs[key] = stage.needs.model_dump(exclude_defaults=True)
         out.append(
             {
                 "quest": q.quest,

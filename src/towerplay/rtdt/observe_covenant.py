@@ -9,7 +9,7 @@ from towerplay.rtdt.covenant.monuments import MAX_OFFERINGS
 from towerplay.rtdt.covenant.turn import foreign_virtues
 from towerplay.rtdt.kept import Kept
 from towerplay.rtdt.state import State
-from towerplay.rtdt.world import World
+from towerplay.rtdt.world import World, bounded
 
 
 def covenant_view(w: World, s: State, seat: int, kept: Kept | None = None) -> dict[str, Any] | None:
@@ -53,11 +53,10 @@ def covenant_view(w: World, s: State, seat: int, kept: Kept | None = None) -> di
 
 def _monument(w: World, monument: str) -> dict[str, str]:
     """A monument's printed name and what lays an offering on its foundation."""
-    key = ("observe-monument", monument)
-    hit: Any = w.memo.get(key)
+    hit: Any = w.caches.monuments.get(monument)
     if hit is None:
         info = w.content.monuments.get(monument)
-        hit = w.memo[key] = {
+        hit = w.caches.monuments[monument] = {
             "name": w.name(monument),
             "offering": info.offering_text if info is not None else "",
         }
@@ -66,8 +65,8 @@ def _monument(w: World, monument: str) -> dict[str, str]:
 
 def _foreign(w: World, s: State) -> list[str]:
     """The virtue tiles of heroes not in the game; they change only with the heroes' tiles."""
-    key = ("observe-foreign", *((h.hero, *h.virtues, "/", *h.inactive) for h in s.heroes))
-    hit: Any = w.memo.get(key)
+    key = tuple((h.hero, *h.virtues, "/", *h.inactive) for h in s.heroes)
+    hit: Any = w.caches.foreign.get(key)
     if hit is None:
-        hit = w.memo[key] = foreign_virtues(w, s)
+        hit = bounded(w.caches.foreign)[key] = foreign_virtues(w, s)
     return hit[:]

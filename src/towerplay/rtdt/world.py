@@ -57,6 +57,33 @@ HELD_IN = {
 }
 
 
+BOUND = 50_000  # a cache keyed by game facts is emptied past this many entries
+
+
+@dataclass(slots=True)
+class Caches:
+    """What the rules and the view keep of the printed content and of slowly changing facts,
+    each cache by name with its key: shared by every game of one content."""
+
+    worlds: dict[frozenset[str], World] = field(default_factory=dict)  # by hook features
+    steps: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # space -> its moves
+    # observe: a building by (space, Covenant sites); a hero by (hero, cards); printed parts
+    buildings: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
+    heroes: dict[tuple[str, ...], tuple[Any, ...]] = field(default_factory=dict)
+    foes: dict[str, tuple[Any, ...]] = field(default_factory=dict)
+    needs: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
+    monuments: dict[str, dict[str, str]] = field(default_factory=dict)
+    foreign: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+
+
+def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:
+    """`cache`, emptied first when it holds BOUND entries (keys made of game facts grow
+    without end over a long run)."""
+    if len(cache) >= BOUND:
+        cache.clear()
+    return cache
+
+
 @dataclass(frozen=True)
 class World:
     content: Content
@@ -70,7 +97,7 @@ class World:
     restrictions: dict[str, frozenset[str]]
     advantages: dict[str, tuple[Advantage, ...]]
     profiles: dict[tuple[str, ...], Profile] = field(default_factory=dict, compare=False)
-    memo: dict[object, object] = field(default_factory=dict, compare=False)  # rules' caches
+    caches: Caches = field(default_factory=Caches, compare=False)
     # the event handlers of one game configuration (rtdt/hooks.py); `with_hooks` gives the
     # World a game plays with, sharing everything else (and the caches) with this one
     hooks: Hooks = field(default=NO_HOOKS, compare=False)
@@ -83,10 +110,10 @@ class World:
         """This World with another hook table (one per table, cached)."""
         if self.hooks is hooks:
             return self
-        key = ("with_hooks", hooks.features)
-        found = self.memo.get(key)
-        if not isinstance(found, World) or found.hooks is not hooks:
-            found = self.memo[key] = dataclasses.replace(self, hooks=hooks)
+        worlds = self.caches.worlds
+        found = worlds.get(hooks.features)
+        if found is None or found.hooks is not hooks:
+            found = worlds[hooks.features] = dataclasses.replace(self, hooks=hooks)
         return found
 
     def profile(self, cards: Sequence[str]) -> Profile:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from towerplay.core.narration import Event, event
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.tactics.ending import check_objectives, end
 from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
@@ -206,22 +206,20 @@ def hand_size(ctx: Ctx, hero: Hero) -> int:
 
 
 def roll(s: State, ctx: Ctx, colours: Sequence[str], reroll_blanks: bool = False) -> list[int]:
-    rng = Rng(s.rng)
-    out = []
-    for colour in colours:
-        faces = ctx.content.dice[colour].faces
-        v = faces[rng.below(6)]
-        if v == 0 and reroll_blanks:
+    with draws(s) as rng:
+        out = []
+        for colour in colours:
+            faces = ctx.content.dice[colour].faces
             v = faces[rng.below(6)]
-        out.append(v)
-    s.rng = rng.state
+            if v == 0 and reroll_blanks:
+                v = faces[rng.below(6)]
+            out.append(v)
     return out
 
 
 def shuffle(s: State, items: list[Any]) -> None:
-    rng = Rng(s.rng)
-    rng.shuffle(items)
-    s.rng = rng.state
+    with draws(s) as rng:
+        rng.shuffle(items)
 
 
 # --- cards ---------------------------------------------------------------------------

@@ -11,7 +11,7 @@ here a seeded draw does, among the foes the event can touch, and tells which.
 
 from __future__ import annotations
 
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt.hooks import verb
 from towerplay.rtdt.models import STATUSES, CompanionEvent
 from towerplay.rtdt.rules.common import ask
@@ -22,9 +22,8 @@ from towerplay.rtdt.world import World
 
 def _named(s: State, choices: list[str]) -> str:
     """The foe the app names: a seeded draw among `choices` (in a fixed order)."""
-    rng = Rng(s.rng)
-    foe = choices[rng.below(len(choices))]
-    s.rng = rng.state
+    with draws(s) as rng:
+        foe = choices[rng.below(len(choices))]
     return foe
 
 

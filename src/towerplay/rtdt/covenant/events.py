@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt.covenant import monuments, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.rules.effects import run
@@ -29,9 +29,8 @@ def resolve(w: World, s: State, event: str) -> None:
     """A wasteland or monument event; the dropping player's hero takes the monument's gift."""
     kind, arg = event.split(":")
     if kind == "wasteland":  # COV-WASTE-1
-        rng = Rng(s.rng)
-        wastelands.place(w, s, rng, int(arg))
-        s.rng = rng.state
+        with draws(s) as rng:
+            wastelands.place(w, s, rng, int(arg))
         return
     if arg not in built(s):  # destroyed since the event was drawn
         return

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
+from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import app
 from towerplay.rtdt.covenant import (
     blessings,
@@ -61,9 +61,8 @@ def _drop_events(w: World, s: State, rng: Rng) -> list[str]:
 
 def _creeping_doom(w: World, s: State, event: str) -> None:
     """COV-DOOM-2, COV-DOOM-7: doom skulls dropped; what emerges is placed at once."""
-    rng = Rng(s.rng)
-    emerged = doom.creeping_doom(w, s, rng, int(event.split(":")[1]))
-    s.rng = rng.state
+    with draws(s) as rng:
+        emerged = doom.creeping_doom(w, s, rng, int(event.split(":")[1]))
     emerge(w, s, emerged, marked=True)
     s.turn.phase = "place"
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
@@ -210,9 +210,8 @@ def bounty_pool(w: World, s: State) -> list[str]:
 def _bounty(w: World, s: State, h: HeroState) -> None:
     """Three quest item cards at random; she keeps one (COV-SPELL-3)."""
     pool = bounty_pool(w, s)
-    rng = Rng(s.rng)
-    rng.shuffle(pool)
-    s.rng = rng.state
+    with draws(s) as rng:
+        rng.shuffle(pool)
     seen = tuple(pool[:BOUNTY_LOOK])
     # the log is public: it says how many she looks at, not which (observe shows her the three)
     tell(
@@ -255,9 +254,8 @@ def _abate(w: World, s: State, h: HeroState, seal: str) -> None:
     """Pull a seal, send what falls out to the supply, put the seal back. A doom skull
     never goes to the supply (COV-DOOM-4): one that falls is placed as usual (COV-DOOM-3)."""
     i = tower.seal_index(seal)
-    rng = Rng(s.rng)
-    fallen = doom.mark(s, rng, tower.remove_seal(s.tower, rng, i))
-    s.rng = rng.state
+    with draws(s) as rng:
+        fallen = doom.mark(s, rng, tower.remove_seal(s.tower, rng, i))
     tower.replace_seal(s.tower, i)
     to_supply = sum(1 for k in fallen if not doom.is_doom(k))
     s.supply += to_supply

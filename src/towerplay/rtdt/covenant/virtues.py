@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.heroes import is_quarry
 from towerplay.rtdt.hooks import EMPTY, DecisionKind
@@ -193,9 +193,8 @@ def reroll_asks(w: World, s: State, h: HeroState, result: str, context: str) -> 
 
 
 def _roll(w: World, s: State, h: HeroState) -> str:
-    rng = Rng(s.rng)
-    face = rng.choice(w.content.haggle.faces)
-    s.rng = rng.state
+    with draws(s) as rng:
+        face = rng.choice(w.content.haggle.faces)
     tell(
         s,
         "reveal",

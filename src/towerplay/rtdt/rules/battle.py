@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
@@ -147,11 +147,10 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
     adversary = foe == s.config.adversary and foe not in w.content.foes
     # RTDT-FOE-3: a foe's level is the number of battle cards
     level = ADVERSARY_CARDS if adversary else w.content.foes[foe].level
-    rng = Rng(s.rng)
-    # RTDT-ADVCARD-5: cards the adversary's mutations added join the foe's deck
-    deck = deck_for(w, foe) + s.mutations.get(foe, [])
-    rng.shuffle(deck)
-    s.rng = rng.state
+    with draws(s) as rng:
+        # RTDT-ADVCARD-5: cards the adversary's mutations added join the foe's deck
+        deck = deck_for(w, foe) + s.mutations.get(foe, [])
+        rng.shuffle(deck)
     cards = deck[:level]  # RTDT-BATTLE-4: as many cards as the foe's level
     # RTDT-HEROIC-3, RTDT-BATTLE-3: automatic advantages are counted as the battle starts
     s.battle = Battle(

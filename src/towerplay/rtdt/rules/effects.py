@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt import tower
 from towerplay.rtdt.models import (
     AddAdvantage,
@@ -330,22 +330,20 @@ def _tower_acts(w: World, s: State) -> None:
 
 def _tower_stirs(w: World, s: State) -> None:
     """The Tower turns; skulls that fall out wait to be placed."""
-    rng = Rng(s.rng)
-    msg, fields, emerged = tower.stir(s.tower, rng)
-    tell(s, "reveal", STIRRED[msg], **fields)
-    marked = emerged
-    for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
-        marked = mark(w, s, rng, marked)
-    s.emerged.extend(marked)
-    s.rng = rng.state
+    with draws(s) as rng:
+        msg, fields, emerged = tower.stir(s.tower, rng)
+        tell(s, "reveal", STIRRED[msg], **fields)
+        marked = emerged
+        for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
+            marked = mark(w, s, rng, marked)
+        s.emerged.extend(marked)
     for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
         came(w, s, emerged)
 
 
 def _roll_haggle(w: World, s: State, h: HeroState) -> None:
-    rng = Rng(s.rng)
-    face = rng.choice(w.content.haggle.faces)
-    s.rng = rng.state
+    with draws(s) as rng:
+        face = rng.choice(w.content.haggle.faces)
     tell(
         s,
         "reveal",

@@ -6,7 +6,7 @@ rules/tokens.py.
 
 from __future__ import annotations
 
-from towerplay.core.rng import Rng
+from towerplay.core.rng import Rng, draws
 from towerplay.rtdt.models import STATUSES
 from towerplay.rtdt.rules.effects import run_strike_step
 from towerplay.rtdt.rules.narrate import tell
@@ -105,9 +105,8 @@ def foe_event(w: World, s: State, event: str) -> None:
             info = w.content.foes[foe]
             tell(s, "text", N_("Event - a spawn of the {foe} is prevented."), foe=info.name)
             return
-        rng = Rng(s.rng)
-        spawn(w, s, rng, foe, int(count))  # RTDT-EVENT-5
-        s.rng = rng.state
+        with draws(s) as rng:
+            spawn(w, s, rng, foe, int(count))  # RTDT-EVENT-5
     elif kind == "grow":
         if tokens(s, rest):  # RTDT-EVENT-6: skipped with none on the board
             grow(w, s, rest)

@@ -57,11 +57,11 @@ def move_targets(w: World, h: HeroState, prof: Profile | None = None) -> list[st
 def _step_actions(w: World, space: str) -> tuple[Action, ...]:
     """`move` to each neighbour of a space, built once per space; nothing on a space blocks
     it (RTDT-MOVE-9)."""
-    key = ("steps", space)
-    cached = w.memo.get(key)
+    steps = w.caches.steps
+    cached = steps.get(space)
     if cached is None:
-        cached = w.memo[key] = tuple(act("move", sp) for sp in w.board.neighbours[space])
-    return cached  # type: ignore[return-value]
+        cached = steps[space] = tuple(act("move", sp) for sp in w.board.neighbours[space])
+    return cached
 
 
 def stuck(w: World, s: State, h: HeroState) -> bool:

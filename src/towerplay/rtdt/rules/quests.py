@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
+from towerplay.core.rng import Rng, draws
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import Effect, Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
@@ -385,9 +385,8 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
     )
     run(w, s, h, stage.rewards, quest.name)
     if aq.stage + 1 < len(quest.stages):
-        rng = Rng(s.rng)
-        place_stage(w, s, rng, quest, aq.stage + 1)
-        s.rng = rng.state
+        with draws(s) as rng:
+            place_stage(w, s, rng, quest, aq.stage + 1)
         return
     s.done_quests.append(quest.id)
     for done in w.hooks.quest_completed:  # Archwright's Sledge
@@ -415,10 +414,9 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
             quest_item=w.name(quest.quest_item),
         )
     if quest.kind == "main_goal":  # RTDT-ADVERSARY-2
-        rng = Rng(s.rng)
-        # COV-SPELL-7: protection tokens do not stop the adversary
-        s.adversary_space = rng.choice(sorted(w.board.tower_adjacent))
-        s.rng = rng.state
+        with draws(s) as rng:
+            # COV-SPELL-7: protection tokens do not stop the adversary
+            s.adversary_space = rng.choice(sorted(w.board.tower_adjacent))
         tell(
             s,
             "spawn",

@@ -6,7 +6,7 @@ buildings) come through hooks (covenant/reinforce.py).
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import ReinforceOption
 from towerplay.rtdt.rules.common import (
@@ -117,9 +117,8 @@ def reinforce_option(
 
 def haggle(w: World, s: State, h: HeroState) -> None:
     """Roll the haggle die before Reinforcing (RTDT-HAGGLE-1..6)."""
-    rng = Rng(s.rng)
-    face = rng.choice(w.content.haggle.faces)
-    s.rng = rng.state
+    with draws(s) as rng:
+        face = rng.choice(w.content.haggle.faces)
     tell(
         s,
         "reveal",

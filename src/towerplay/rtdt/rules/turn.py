@@ -6,7 +6,7 @@
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import (
@@ -155,13 +155,14 @@ def _drop(w: World, s: State) -> None:
         return
     if not take_skull_from_supply(w, s):
         return
-    rng = Rng(s.rng)
-    emerged = tower.drop_skull(s.tower, rng)
-    on_board = list(dict.fromkeys(f for f, _ in s.foes))
-    s.events = app.draw_events(rng, s.config.foes, on_board, s.config.players, s.config.difficulty)
-    for more in w.hooks.drop_events:  # Covenant's events
-        s.events += more(w, s, rng)
-    s.rng = rng.state
+    with draws(s) as rng:
+        emerged = tower.drop_skull(s.tower, rng)
+        on_board = list(dict.fromkeys(f for f, _ in s.foes))
+        s.events = app.draw_events(
+            rng, s.config.foes, on_board, s.config.players, s.config.difficulty
+        )
+        for more in w.hooks.drop_events:  # Covenant's events
+            s.events += more(w, s, rng)
     s.dropper = seat
     tell(
         s,
@@ -178,10 +179,9 @@ def emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> Non
     """Skulls out of the Tower wait to be placed; which are doom skulls is drawn here
     (COV-DOOM-3) unless the caller already marked them."""
     if not marked and w.hooks.mark_emerged:
-        rng = Rng(s.rng)
-        for mark in w.hooks.mark_emerged:
-            kingdoms = mark(w, s, rng, kingdoms)
-        s.rng = rng.state
+        with draws(s) as rng:
+            for mark in w.hooks.mark_emerged:
+                kingdoms = mark(w, s, rng, kingdoms)
     tell_emerged(s, kingdoms)
     s.emerged.extend(kingdoms)
     for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
@@ -242,9 +242,8 @@ def _next_event(w: World, s: State) -> None:
         return
     event = s.events.pop(0)
     if event == "tower_stirs":  # RTDT-EVENT-7
-        rng = Rng(s.rng)
-        msg, fields, emerged = tower.stir(s.tower, rng)
-        s.rng = rng.state
+        with draws(s) as rng:
+            msg, fields, emerged = tower.stir(s.tower, rng)
         tell(s, "reveal", EVENT_STIRRED[msg], **fields)
         emerge(w, s, emerged)  # RTDT-PLACE-6
         s.turn.phase = "place"
@@ -302,11 +301,10 @@ def _new_month(w: World, s: State) -> None:
     s.month += 1
     s.month_turn = 0
     s.month_used.clear()  # RTDT-EFFECT-7: a once-a-month use is free again
-    rng = Rng(s.rng)
-    s.month_length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
-    tell(s, "turn", "Month {month} begins.", month=s.month)
-    new_month_quests(w, s, rng)  # RTDT-MONTH-6, RTDT-QUEST-8
-    s.rng = rng.state
+    with draws(s) as rng:
+        s.month_length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
+        tell(s, "turn", "Month {month} begins.", month=s.month)
+        new_month_quests(w, s, rng)  # RTDT-MONTH-6, RTDT-QUEST-8
     s.turn.phase = "next"
     month_started(w, s)  # after the quests, before the first turn (COV-ASTRO-4)
 

@@ -15,7 +15,7 @@ from dataclasses import replace
 
 from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event, event, plain
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.guide import (
     closed_by,
@@ -362,17 +362,16 @@ def _roll_for(c: CampaignContent, s: CampaignState, p: Pending) -> None:
     """The group cannot agree: each player rolls 2 red dice, the highest total decides;
     a tie rolls again (AT-PERK-2)."""
     faces = c.game.dice["red"].faces
-    r = Rng(s.rng)
-    players = sorted({h.player for h in s.party})
-    while True:
-        rolls = {pl: faces[r.below(6)] + faces[r.below(6)] for pl in players}
-        best = max(rolls.values())
-        for pl, n in rolls.items():
-            log(s, "reveal", "player {player} rolls {n} on 2 red dice", player=pl + 1, n=n)
-        players = [pl for pl, n in rolls.items() if n == best]
-        if len(players) == 1:
-            break
-    s.rng = r.state
+    with draws(s) as r:
+        players = sorted({h.player for h in s.party})
+        while True:
+            rolls = {pl: faces[r.below(6)] + faces[r.below(6)] for pl in players}
+            best = max(rolls.values())
+            for pl, n in rolls.items():
+                log(s, "reveal", "player {player} rolls {n} on 2 red dice", player=pl + 1, n=n)
+            players = [pl for pl, n in rolls.items() if n == best]
+            if len(players) == 1:
+                break
     winner = players[0]
     heroes = [i for i, h in enumerate(s.party) if h.player == winner]
     log(s, "text", "player {player} decides", player=winner + 1)

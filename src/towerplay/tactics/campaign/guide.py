@@ -15,7 +15,7 @@ from collections import Counter
 from typing import Any
 
 from towerplay.core.narration import Event, event
-from towerplay.core.rng import Rng
+from towerplay.core.rng import draws
 from towerplay.tactics.campaign import loadout
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import current_class, new_hero
@@ -38,16 +38,14 @@ SECTIONS = {"success": "success", "+success": "plus_success", "failure": "failur
 
 
 def shuffle(s: CampaignState, deck: list[str]) -> None:
-    r = Rng(s.rng)
-    r.shuffle(deck)
-    s.rng = r.state
+    with draws(s) as r:
+        r.shuffle(deck)
 
 
 def next_seed(s: CampaignState) -> int:
     """A seed for the next encounter, drawn from the campaign's own generator."""
-    r = Rng(s.rng)
-    seed = r.next_u64()
-    s.rng = r.state
+    with draws(s) as r:
+        seed = r.next_u64()
     return seed
 
 
