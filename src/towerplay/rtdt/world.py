@@ -39,6 +39,7 @@ class Profile:
     move_set: int | None  # a `set_base_move` value, if any (the lowest)
     move_add: int  # the sum of `base_move` modifiers
     cards: tuple[str, ...] = ()  # the cards, in the hero's order (HeroState.cards)
+    usable: bool = False  # whether any of these cards has a `use` (a potion is not among them)
     # the cards with a flag, in that order (World.cards_with), filled as asked
     with_flag: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     # an event's handlers less the card abilities none of these cards has (hooks.held_by),
@@ -150,6 +151,7 @@ class World:
                 m.amount for cid in key for m in self.modifiers[cid] if m.stat == "base_move"
             ),
             cards=key,
+            usable=any(self.uses[cid] for cid in key),
         )
         return p
 

@@ -89,7 +89,13 @@ def turn(w: World, s: State) -> Turn:
             held = True
             break
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
-    gc = NO_GLYPH_COSTS if all(s.tower.seals) else {g: glyph_cost(w, s, h, g, prof) for g in GLYPHS}
+    if all(s.tower.seals):
+        gc = NO_GLYPH_COSTS
+    else:  # a glyph that does not face the hero's kingdom costs nothing: asked only when facing
+        gc = dict(NO_GLYPH_COSTS)
+        for g in GLYPHS:
+            if glyph_faces(s, h, g):
+                gc[g] = glyph_cost(w, s, h, g, prof)
     # one heroic action (RTDT-HEROIC-2); any number of Battles and Cleanses after the
     # Moonstone Temple's enhanced Reinforce (COV-CLARIFY-17)
     free_hand = not t.heroic_done or _unlimited(w, s)
@@ -124,12 +130,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
     if t.start_pending:
         offer_resolve(c, out)  # RTDT-TURN-4
     else:
-        offer_double(c, out)  # movement (RTDT-MOVE-*)
+        if not (t.moving_started or t.doubled):
+            offer_double(c, out)  # movement (RTDT-MOVE-*)
         offer_move(c, out)
-        offer_cleanse(c, out)
-        if s.foes or s.adversary_space:
-            offer_battle(c, out)
-        if s.quests:
+        if c.free_hand:  # one heroic action (RTDT-HEROIC-2)
+            offer_cleanse(c, out)
+            if s.foes or s.adversary_space:
+                offer_battle(c, out)
+        if s.quests and not t.heroic_done:
             offer_quest(c, out)  # RTDT-QUEST-2
             offer_explore(c, out)
         if hk.quest_actions and quest_bar(c) is None:  # competitive trials, Tower
@@ -144,9 +152,10 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
         offer_end(c, out)
-    for item in usable_cards(h):
-        if w.uses[item]:  # most cards have no `use`: their abilities act by themselves
-            out.extend(use_actions(w, s, h, item))
+    if h.potions or prof.usable:  # most cards have no `use`: their abilities act by themselves
+        for item in usable_cards(h):
+            if w.uses[item]:
+                out.extend(use_actions(w, s, h, item))
     if "remove_foe_for_level" in prof.flags:  # Golden Mace: spirit = the foe's level
         card = flag_cards(w, h, "remove_foe_for_level")[0]
         for foe in dict.fromkeys(foes_at(s, h.space)):
@@ -154,10 +163,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
                 out.append(act("use", card, foe))
     for more in hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6)
         out.extend(more(w, s, h))
-    for uses in held_by(hk.card_uses, prof):  # Covenant treasures' uses
-        out.extend(uses(w, s, h))
-    for restrict in held_by(hk.restrict_actions, prof):  # corruptions forbid (covenant/cards.py)
-        out = restrict(w, s, h, out)
+    if hk.card_uses:  # an empty hook table (the base game) asks nothing: a hot path
+        for uses in held_by(hk.card_uses, prof):  # Covenant treasures' uses
+            out.extend(uses(w, s, h))
+    if hk.restrict_actions:
+        for restrict in held_by(
+            hk.restrict_actions, prof
+        ):  # corruptions forbid (covenant/cards.py)
+            out = restrict(w, s, h, out)
     return out
 
 

@@ -46,9 +46,10 @@ def reinforce_barrier(
     prof = prof or w.hero_profile(h)
     # only the cards this hero holds can refuse (hooks.held_by); loops, not all()/any():
     # this runs every turn step
-    for allowed in held_by(hk.reinforce_allowed, prof):
-        if not allowed(w, s, h):
-            return HOME_ONLY
+    if hk.reinforce_allowed:
+        for allowed in held_by(hk.reinforce_allowed, prof):
+            if not allowed(w, s, h):
+                return HOME_ONLY
     # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
     if h.space not in s.skulls:
         for far in hk.reinforce_elsewhere:
@@ -95,8 +96,9 @@ def reinforce_cost(
         base = info.free.spirit if option == "free" else info.enhanced.spirit
     prof = prof or w.hero_profile(h)
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    for discount in held_by(w.hooks.reinforce_discount, prof):  # Resolute; the glyph is still paid
-        extra -= discount(w, s, h, option)
+    if w.hooks.reinforce_discount:
+        for discount in held_by(w.hooks.reinforce_discount, prof):  # Resolute; glyph still paid
+            extra -= discount(w, s, h, option)
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
     return max(0, base + extra) + glyph
