@@ -5,7 +5,8 @@ from __future__ import annotations
 from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant.setup import treasure_deck
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.rules.common import corruption_limit, potion_limit, treasure_limit
+from towerplay.rtdt.rules.common import potion_limit, treasure_limit
+from towerplay.rtdt.rules.corruption import corruption_limit
 
 SKULLS = 24
 DOOM_SKULLS = 12

@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
-from towerplay.rtdt.rules.common import acquired
+from towerplay.rtdt.rules.holdings import acquired
 from towerplay.rtdt.rules.turn import advance
 
 # Every foe and adversary of the base game, written out (tests expect these, whatever the

@@ -7,7 +7,7 @@ from __future__ import annotations
 from tests.rtdt.scenario import at, scenario
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules.battle import start_battle
-from towerplay.rtdt.rules.common import gain_corruption
+from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.turn import end_turn
 
 MOUNTAINS, GRASSLANDS, FOREST = "lodestone_mountains", "green_bridge", "muted_forest"

@@ -24,9 +24,10 @@ from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import deck_for
-from towerplay.rtdt.rules.common import draw_treasure, gain_corruption, gain_potion, take_treasure
+from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.foes import foe_event
+from towerplay.rtdt.rules.holdings import draw_treasure, gain_potion, take_treasure
 from towerplay.rtdt.rules.turn import _close_turn
 from towerplay.rtdt.rules.turn import emerge as _emerge
 from towerplay.rtdt.state import ActiveQuest

@@ -24,7 +24,7 @@ from towerplay.rtdt import app
 from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import deck_for
-from towerplay.rtdt.rules.common import add_skull
+from towerplay.rtdt.rules.skulls import add_skull
 from towerplay.rtdt.state import Site
 
 # North kingdom spaces (seat 0's home in these scenarios)
@@ -346,8 +346,7 @@ def test_COV_DOOM_4_the_necropolis_returns_only_its_regular_skulls() -> None:
 
 @rules("COV-DOOM-4")
 def test_COV_DOOM_4_remove_skull_effects_find_no_doom_skull_to_take() -> None:
-    from towerplay.rtdt.rules.common import remove_skulls
-    from towerplay.rtdt.rules.skulls import skull_targets
+    from towerplay.rtdt.rules.skulls import remove_skulls, skull_targets
 
     g = game()
     s, w = g.state, g.world

@@ -14,7 +14,7 @@ from tests.rtdt.invariants import check
 from tests.rtdt.scenario import at, give, legal, play, resume, scenario, skulls
 from towerplay.core.errors import IllegalAction
 from towerplay.rtdt.game import BASE_HEROES, RtdtGame, make_config, new_game
-from towerplay.rtdt.rules.common import corruption_limit, gain_corruption
+from towerplay.rtdt.rules.corruption import corruption_limit, gain_corruption
 from towerplay.rtdt.rules.reinforce import reinforce_cost
 from towerplay.rtdt.tower import GLYPH_HOMES, N_SIDES, SIDES
 
@@ -606,7 +606,7 @@ def test_fortuitous_reroll_for_a_reinforce_cancel() -> None:
 
 
 def test_opportunistic_blessing_when_any_hero_takes_from_the_market() -> None:
-    from towerplay.rtdt.rules.common import take_treasure
+    from towerplay.rtdt.rules.holdings import take_treasure
 
     g = game(["spymaster", SWINDLER])
     give(g, 1, virtues=["opportunistic"])

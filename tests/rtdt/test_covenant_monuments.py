@@ -15,8 +15,9 @@ from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import Rng
 from towerplay.rtdt.app import draw_covenant_events
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.rules.common import add_skull, destroy_building, gain_corruption
+from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import lose_items
+from towerplay.rtdt.rules.skulls import add_skull, destroy_building
 from towerplay.rtdt.rules.tokens import remove_token
 
 TYPES = ("citadel", "sanctuary", "village", "bazaar")

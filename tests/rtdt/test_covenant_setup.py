@@ -268,7 +268,7 @@ def test_COV_SETUP_4_both_treasure_decks_mixed_deal_a_market_of_four() -> None:
     assert len(base.state.market) == 3
     assert not set(base.state.market + base.state.treasure_deck) & set(c.covenant_treasures)
     # the market is refilled to four after a treasure is taken
-    from towerplay.rtdt.rules.common import take_treasure
+    from towerplay.rtdt.rules.holdings import take_treasure
 
     take_treasure(g.world, s, s.heroes[0], s.market[0])
     assert len(s.market) == 4

@@ -19,7 +19,7 @@ from towerplay.core.rng import Rng
 from towerplay.rtdt.covenant import reinforce as cov_reinforce
 from towerplay.rtdt.covenant import wastelands
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.rules.common import gain_corruption
+from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.foes import spawn
 from towerplay.rtdt.rules.quests import finish_stage
 from towerplay.rtdt.tower import seal_id

@@ -13,7 +13,8 @@ from tests.rtdt.scenario import give, legal, play, scenario
 from towerplay.core.errors import SaveError
 from towerplay.rtdt.decks import EVERYONE, known_bottom, put_under
 from towerplay.rtdt.game import RtdtGame
-from towerplay.rtdt.rules.common import gain_potion, remove_corruptions
+from towerplay.rtdt.rules.corruption import remove_corruptions
+from towerplay.rtdt.rules.holdings import gain_potion
 
 GOLDEN_SUN = "potion_of_the_golden_sun"
 

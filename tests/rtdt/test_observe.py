@@ -124,8 +124,9 @@ def test_battle_cards_show_only_once_revealed() -> None:
 
 
 def test_derived_facts_come_from_the_rules() -> None:
-    from towerplay.rtdt.rules.common import cleansable, corruption_limit, skull_capacity
+    from towerplay.rtdt.rules.corruption import corruption_limit
     from towerplay.rtdt.rules.movement import move_value
+    from towerplay.rtdt.rules.skulls import cleansable, skull_capacity
 
     for g in positions({"players": 3, "seed": 3, "expansion": "covenant"}, every=29):
         w, s = g.world, g.state

@@ -13,7 +13,9 @@ from towerplay.rtdt import gamecode, tower
 from towerplay.rtdt.competitive import TRIAL_TYPES
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
 from towerplay.rtdt.models import TrialNeeds
-from towerplay.rtdt.rules.common import gain_corruption, gain_potion, kingdom_owner
+from towerplay.rtdt.rules.common import kingdom_owner
+from towerplay.rtdt.rules.corruption import gain_corruption
+from towerplay.rtdt.rules.holdings import gain_potion
 from towerplay.rtdt.rules.turn import placer_for
 from towerplay.rtdt.state import ActiveQuest
 

@@ -12,7 +12,7 @@ from tests.rtdt.scenario import at, finish_turn, give, legal, play, resume, scen
 from towerplay.core.errors import IllegalAction
 from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame, make_config, setup_state
-from towerplay.rtdt.rules import common, movement
+from towerplay.rtdt.rules import holdings, movement
 from towerplay.rtdt.rules.common import glyph_cost
 from towerplay.rtdt.world import get_world
 
@@ -149,7 +149,7 @@ def test_RTDT_RES_6_spent_and_lost_things_return_where_they_belong() -> None:
     # a quest item goes back to the box: it joins no deck or pile
     h = g.hero(0)
     h.quest_items.append("test_quest_item")
-    common.return_item(g.state, "quest_item", h.quest_items.pop())
+    holdings.return_item(g.state, "quest_item", h.quest_items.pop())
     assert "test_quest_item" not in str(g.to_json())
 
 

@@ -14,17 +14,12 @@ from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import hooks, tower
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.common import (
-    HEROIC_SPIRIT,
-    act,
-    ask,
-    check_limits,
-    glyph_cost,
-    tell_emerged,
-)
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost
 from towerplay.rtdt.rules.effects import discard_item, held
+from towerplay.rtdt.rules.holdings import check_limits
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.skulls import tell_emerged
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World

@@ -26,17 +26,10 @@ from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.kept import Kept
 from towerplay.rtdt.observe_covenant import covenant_view
 from towerplay.rtdt.rules.battle import action_cap
-from towerplay.rtdt.rules.common import (
-    base_move,
-    building_type,
-    cleansable,
-    corruption_limit,
-    glyph_cost,
-    kingdom_buildings,
-    skull_capacity,
-    treasure_limit,
-)
+from towerplay.rtdt.rules.common import base_move, glyph_cost, treasure_limit
+from towerplay.rtdt.rules.corruption import corruption_limit
 from towerplay.rtdt.rules.movement import move_value
+from towerplay.rtdt.rules.skulls import building_type, cleansable, kingdom_buildings, skull_capacity
 from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
 from towerplay.rtdt.world import World, bounded
 

@@ -33,8 +33,9 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, decision, on, on_flag, on_flag_filter, verb
 from towerplay.rtdt.models import Effect, HitHeroes, Lose
-from towerplay.rtdt.rules.common import act, ask, flag_cards, return_item
+from towerplay.rtdt.rules.common import act, ask, flag_cards
 from towerplay.rtdt.rules.effects import GAINED_ADVANTAGE, count_per
+from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.items import use_card
 from towerplay.rtdt.rules.narrate import caused, hero_name, tell
 from towerplay.rtdt.rules.tokens import remove_token

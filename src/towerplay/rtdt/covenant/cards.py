@@ -26,14 +26,10 @@ from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.models import Effect, If, Lose, without
 from towerplay.rtdt.rules.battle import kept_prevention, preventions, traits_of
 from towerplay.rtdt.rules.checks import happens
-from towerplay.rtdt.rules.common import (
-    act,
-    check_limits,
-    flag_cards,
-    return_item,
-)
+from towerplay.rtdt.rules.common import act, flag_cards
 from towerplay.rtdt.rules.dungeons import _room
 from towerplay.rtdt.rules.effects import count_per
+from towerplay.rtdt.rules.holdings import check_limits, return_item
 from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay

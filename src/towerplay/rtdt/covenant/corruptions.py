@@ -13,10 +13,8 @@ from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import wands
 from towerplay.rtdt.covenant.cards import amount, first, owns_use
 from towerplay.rtdt.models import Lose
-from towerplay.rtdt.rules.common import (
-    return_item,
-)
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World

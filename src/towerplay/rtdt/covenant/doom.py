@@ -12,12 +12,9 @@ from __future__ import annotations
 
 from towerplay.core.rng import Rng
 from towerplay.rtdt import tower
-from towerplay.rtdt.rules.common import (
-    DOOM_PREFIX,
-    emerged_kingdom,
-)
-from towerplay.rtdt.rules.common import is_doom as is_doom
 from towerplay.rtdt.rules.narrate import tell
+from towerplay.rtdt.rules.skulls import DOOM_PREFIX, emerged_kingdom
+from towerplay.rtdt.rules.skulls import is_doom as is_doom
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 

@@ -13,15 +13,10 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.common import (
-    act,
-    ask,
-    has_flag,
-    regular_skulls,
-    remove_skulls,
-)
+from towerplay.rtdt.rules.common import act, ask, has_flag
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
 from towerplay.rtdt.rules.tokens import move_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_

@@ -9,10 +9,8 @@ and Reinforced (its own enhanced option), and brings beneficial events now and t
 from __future__ import annotations
 
 from towerplay.rtdt.models import Monument
-from towerplay.rtdt.rules.common import (
-    site_on,
-)
 from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.skulls import site_on
 from towerplay.rtdt.state import HeroState, Site, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World

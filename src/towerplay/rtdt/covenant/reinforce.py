@@ -11,7 +11,8 @@ from __future__ import annotations
 from towerplay.rtdt.covenant import wastelands
 from towerplay.rtdt.covenant.monuments import built_at
 from towerplay.rtdt.models import Monument, MonumentOption, ReinforceOption
-from towerplay.rtdt.rules.common import building_type, has_flag
+from towerplay.rtdt.rules.common import has_flag
+from towerplay.rtdt.rules.skulls import building_type
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
 

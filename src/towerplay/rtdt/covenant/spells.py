@@ -26,14 +26,8 @@ from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.common import (
-    act,
-    ask,
-    check_limits,
-    draw_treasure,
-    has_flag,
-    mid_action_advantages,
-)
+from towerplay.rtdt.rules.common import act, ask, has_flag
+from towerplay.rtdt.rules.holdings import check_limits, draw_treasure, mid_action_advantages
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State

@@ -26,16 +26,12 @@ from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind, Handler
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.battle import card_question_answered
-from towerplay.rtdt.rules.common import (
-    act,
-    ask,
-    check_limits,
-    regular_skulls,
-    remove_skulls,
-)
+from towerplay.rtdt.rules.common import act, ask
 from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.holdings import check_limits
 from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
+from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 

@@ -12,12 +12,8 @@ from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.common import (
-    HEROIC_SPIRIT,
-    act,
-    ask,
-    remove_corruptions,
-)
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
+from towerplay.rtdt.rules.corruption import remove_corruptions
 from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.reinforce import reinforce_cost

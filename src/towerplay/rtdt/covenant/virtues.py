@@ -26,21 +26,13 @@ from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.heroes import is_quarry
 from towerplay.rtdt.hooks import EMPTY, DecisionKind
 from towerplay.rtdt.models import Effect, Lose
-from towerplay.rtdt.rules.common import (
-    act,
-    ask,
-    corruption_limit,
-    flag_amount,
-    flag_cards,
-    gain_corruption,
-    has_flag,
-    regular_skulls,
-    remove_skulls,
-)
+from towerplay.rtdt.rules.common import act, ask, flag_amount, flag_cards, has_flag
+from towerplay.rtdt.rules.corruption import corruption_limit, gain_corruption
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.reinforce import settle_haggle as settle_reinforce
 from towerplay.rtdt.rules.resources import gain
+from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World

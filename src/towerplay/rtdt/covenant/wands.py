@@ -12,12 +12,9 @@ from dataclasses import dataclass
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.models import CovenantTreasure, Recharge
-from towerplay.rtdt.rules.common import (
-    regular_skulls,
-    remove_skulls,
-)
 from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import Cause, caused, hero_name, tell
+from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
 from towerplay.rtdt.rules.tokens import remove_token
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_

@@ -11,23 +11,21 @@ from towerplay.rtdt import hooks
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.decisions.common import STOP, asked, says, who
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.common import (
-    HEROIC_SPIRIT,
-    act,
-    add_skull,
-    ask,
-    building_type,
-    destroy_building,
-    gain_corruption,
-    kingdom_buildings,
-    remove_skulls,
-    take_skull_from_supply,
-)
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
+from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import foe_targets
 from towerplay.rtdt.rules.movement import cross_fire, entered, may_enter, stuck
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain
-from towerplay.rtdt.rules.skulls import skull_targets
+from towerplay.rtdt.rules.skulls import (
+    add_skull,
+    building_type,
+    destroy_building,
+    kingdom_buildings,
+    remove_skulls,
+    skull_targets,
+    take_skull_from_supply,
+)
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_

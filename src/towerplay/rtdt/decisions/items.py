@@ -12,20 +12,13 @@ from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import DONE, asked, says, who
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
-from towerplay.rtdt.rules.common import (
-    HEROIC_SPIRIT,
-    act,
-    ask,
-    check_limits,
-    gain_gear,
-    return_item,
-    take_treasure,
-)
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.effects import (
     discard_item,
     held,
     hero_virtues,
 )
+from towerplay.rtdt.rules.holdings import check_limits, gain_gear, return_item, take_treasure
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.rules.trading import dedupe_gear, undo_trade

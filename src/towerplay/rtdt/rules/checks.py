@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from towerplay.rtdt.models import Check, If
-from towerplay.rtdt.rules.common import building_type
 from towerplay.rtdt.rules.narrate import caused, hero_name, tell
+from towerplay.rtdt.rules.skulls import building_type
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World

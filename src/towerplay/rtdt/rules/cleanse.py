@@ -4,17 +4,10 @@ back to the supply, and 2 spirit for a heroic action. Its offer, refusal and eff
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.rules.common import (
-    HEROIC_SPIRIT,
-    act,
-    building_type,
-    cleansable,
-    glyph_cost,
-    remove_skulls,
-    site_on,
-)
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, glyph_cost
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.skulls import building_type, cleansable, remove_skulls, site_on
 from towerplay.rtdt.rules.turn import fire
 from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, heroic_bar, refusal
 from towerplay.rtdt.state import HeroState, State

@@ -24,14 +24,13 @@ from towerplay.rtdt.models import (
 )
 from towerplay.rtdt.rules.checks import applies
 from towerplay.rtdt.rules.choices import ask_choice, offer
-from towerplay.rtdt.rules.common import (
-    ask,
+from towerplay.rtdt.rules.common import ask
+from towerplay.rtdt.rules.corruption import gain_corruption, remove_corruptions
+from towerplay.rtdt.rules.holdings import (
     draw_treasure,
-    gain_corruption,
     gain_gear,
     gain_potion,
     refuses_gear,
-    remove_corruptions,
     return_item,
 )
 from towerplay.rtdt.rules.narrate import (

@@ -7,12 +7,9 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.hooks import Handler
 from towerplay.rtdt.models import Use
-from towerplay.rtdt.rules.common import (
-    act,
-    potion_multiplier,
-    return_item,
-)
+from towerplay.rtdt.rules.common import act, potion_multiplier
 from towerplay.rtdt.rules.effects import run, usable
+from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import pay
 from towerplay.rtdt.rules.turn import fire

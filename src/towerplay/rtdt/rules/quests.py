@@ -14,19 +14,12 @@ from towerplay.core.rng import Rng, draws
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.models import Effect, Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.common import (
-    HEROIC_SPIRIT,
-    act,
-    ask,
-    building_type,
-    glyph_cost,
-    has_flag,
-    take_skull_from_supply,
-)
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost, has_flag
 from towerplay.rtdt.rules.effects import discard_item, held, run
 from towerplay.rtdt.rules.foes import grow
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.skulls import building_type, take_skull_from_supply
 from towerplay.rtdt.rules.verbs import (
     ONE_HEROIC,
     START_PENDING,

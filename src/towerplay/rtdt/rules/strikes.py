@@ -9,15 +9,15 @@ runs effects on them, so it stays beside effects.run.
 from __future__ import annotations
 
 from towerplay.rtdt.models import FoeMove, HitBuildings, HitHeroes, Strike
-from towerplay.rtdt.rules.common import (
+from towerplay.rtdt.rules.common import ask
+from towerplay.rtdt.rules.narrate import plural, tell
+from towerplay.rtdt.rules.skulls import (
     add_skull,
-    ask,
     building_type,
     destroy_building,
     kingdom_buildings,
     take_skull_from_supply,
 )
-from towerplay.rtdt.rules.narrate import plural, tell
 from towerplay.rtdt.rules.tokens import move_token, tokens
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_

@@ -5,12 +5,8 @@ offer and the answer.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.rules.common import (
-    act,
-    ask,
-    restricted,
-    return_item,
-)
+from towerplay.rtdt.rules.common import act, ask, restricted
+from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, refusal
 from towerplay.rtdt.state import Decision, HeroState, State, Trade

@@ -9,24 +9,20 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import draws
 from towerplay.rtdt import app, tower
 from towerplay.rtdt.models import Condition
-from towerplay.rtdt.rules.common import (
-    act,
-    ask,
+from towerplay.rtdt.rules.common import act, ask, flag_cards, kingdom_owner, lose_game
+from towerplay.rtdt.rules.corruption import gain_corruption
+from towerplay.rtdt.rules.effects import run
+from towerplay.rtdt.rules.foes import foe_event
+from towerplay.rtdt.rules.holdings import return_item
+from towerplay.rtdt.rules.narrate import EVENT_STIRRED, hero_name, tell
+from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
+from towerplay.rtdt.rules.skulls import (
     emerged_kingdom,
-    flag_cards,
-    gain_corruption,
     is_doom,
     kingdom_buildings,
-    kingdom_owner,
-    lose_game,
-    return_item,
     take_skull_from_supply,
     tell_emerged,
 )
-from towerplay.rtdt.rules.effects import run
-from towerplay.rtdt.rules.foes import foe_event
-from towerplay.rtdt.rules.narrate import EVENT_STIRRED, hero_name, tell
-from towerplay.rtdt.rules.quests import fail_month_quests, move_caravans, new_month_quests
 from towerplay.rtdt.rules.verbs import (
     START_PENDING,
     Refusal,
