@@ -354,7 +354,7 @@ def test_AT_KO_4_healed_above_zero_returns_to_the_board() -> None:
 
 def test_AT_KO_5_the_direction_deck_is_reshuffled_after_use() -> None:
     g = arena()
-    from towerplay.tactics.effects import draw_direction
+    from towerplay.tactics.decks import draw_direction
 
     draw_direction(g.s, g.ctx)
     draw_direction(g.s, g.ctx)

@@ -6,8 +6,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.tactics.helpers import arena, boss_turn, content_with, put, remove, texts, turn, unit
-from towerplay.tactics.effects import can_see, damage, draw_direction
+from towerplay.tactics.decks import draw_direction
+from towerplay.tactics.effects import damage
 from towerplay.tactics.enemies import costs_from, placements, start_boss_turn
+from towerplay.tactics.positions import can_see
 
 GOBLINS = (
     {"id": "GW", "enemy": "grutch", "at": "j8"},

@@ -11,7 +11,8 @@ import pytest
 from tests.tactics.helpers import arena, boss_turn, content_with, turn, unit
 from towerplay.core.errors import SaveError
 from towerplay.core.narration import Event
-from towerplay.tactics.effects import add_condition, draw_up
+from towerplay.tactics.decks import draw_up
+from towerplay.tactics.effects import add_condition
 from towerplay.tactics.encounter import advance
 from towerplay.tactics.game import TacticsGame
 

@@ -14,19 +14,14 @@ from towerplay.agents.random import RandomAgent
 from towerplay.tactics import encounter, new_game
 from towerplay.tactics.cards import move_search
 from towerplay.tactics.content import default_content
-from towerplay.tactics.effects import (
-    DIRECTIONS,
-    add_condition,
-    attack_total,
-    damage,
-    heal,
-    occupied,
-    total,
-)
+from towerplay.tactics.decks import DIRECTIONS
+from towerplay.tactics.effects import add_condition, attack_total, damage, heal
 from towerplay.tactics.encounter import advance, cleanup_phase, initiative_phase, roll_initiative
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.grid import costs_of
 from towerplay.tactics.models import Condition, ConditionStep, MoveStep
+from towerplay.tactics.positions import occupied
+from towerplay.tactics.stats import total
 from towerplay.tactics.turns import revive
 
 MINIONS = (

@@ -8,7 +8,7 @@ from tests.tactics.helpers import arena, content_with, put, texts, turn, unit
 from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction
 from towerplay.tactics import new_game
-from towerplay.tactics.effects import draw_direction, draw_up
+from towerplay.tactics.decks import draw_direction, draw_up
 from towerplay.tactics.encounter import advance, roll_initiative
 
 

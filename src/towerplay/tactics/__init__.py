@@ -11,8 +11,12 @@ Modules, from the ground up:
 - `state`: the plain-data state (units, heroes, pending decisions) and its clone.
 - `narrate`: every change told as a structured event (kind, template, fields, amounts).
 - `ending`: the end of an encounter: the objectives checked and the outcome told.
-- `effects`: shared rules — sight and range, dice, damage, healing, knock-outs,
-  the direction deck.
+- `positions`: who stands where, walls and obstacles, line of sight and range.
+- `stats`: a hero's numbers: its board's modifiers, movement and hand size.
+- `dice`: rolling the dice.
+- `decks`: drawing action cards, shuffling, the direction deck read through the compass.
+- `effects`: shared rules — asking a decision, damage, healing, knock-outs, conditions,
+  moving a figure.
 - `area`: who an area of effect reaches (every character, unless its card says whom).
 - `basic_attacks`: the elite classes' basic-attack modifiers (extra die, heal,
   push, splash).

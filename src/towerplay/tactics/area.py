@@ -9,8 +9,8 @@ wording is the step's `affects` field: `all` (the rule), `foes` or `allies`.
 
 from __future__ import annotations
 
-from towerplay.tactics.effects import footprint, walls
 from towerplay.tactics.grid import Square, line_of_sight, within
+from towerplay.tactics.positions import footprint, walls
 from towerplay.tactics.state import Ctx, State, Unit
 
 

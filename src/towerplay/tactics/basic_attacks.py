@@ -9,23 +9,19 @@ as a `push` or `splash` decision while the attack's step is still being resolved
 
 from __future__ import annotations
 
-from towerplay.tactics.effects import (
-    ask,
-    damage,
+from towerplay.tactics.effects import ask, damage, heal, log, move_unit
+from towerplay.tactics.grid import ALL_DIRECTIONS, set_distance, step
+from towerplay.tactics.narrate import seats_of
+from towerplay.tactics.positions import (
     footprint,
-    heal,
-    hero_of,
     in_range,
-    log,
-    move_unit,
     obstacles,
     occupied,
     sight_blockers,
     walls,
 )
-from towerplay.tactics.grid import ALL_DIRECTIONS, set_distance, step
-from towerplay.tactics.narrate import seats_of
 from towerplay.tactics.state import Ctx, Resolution, State, Unit
+from towerplay.tactics.stats import hero_of
 
 SPLASH_RANGE = (1, 2)  # War Mage: "another target at range 2" (within 2, in sight)
 SPLASH_DAMAGE = 1

@@ -17,27 +17,17 @@ from towerplay.tactics.basic_attacks import (
     extra_dice,
     modifier_of,
 )
+from towerplay.tactics.decks import draw
+from towerplay.tactics.dice import roll
 from towerplay.tactics.effects import (
     add_condition,
     ask,
     attack_total,
-    basic_movement,
-    draw,
     fit_max_hp,
-    footprint,
     heal,
-    hero_of,
     hit,
-    in_range,
     log,
-    modifiers,
     move_unit,
-    obstacles,
-    occupied,
-    roll,
-    sight_blockers,
-    total,
-    walls,
 )
 from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
@@ -50,7 +40,16 @@ from towerplay.tactics.grid import (
 )
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
 from towerplay.tactics.narrate import N_, log_roll, seats_of
+from towerplay.tactics.positions import (
+    footprint,
+    in_range,
+    obstacles,
+    occupied,
+    sight_blockers,
+    walls,
+)
 from towerplay.tactics.state import Ctx, Decision, Hero, Resolution, State, Unit
+from towerplay.tactics.stats import basic_movement, hero_of, modifiers, total
 
 
 @lru_cache(maxsize=32)

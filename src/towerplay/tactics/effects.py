@@ -1,5 +1,6 @@
-"""Shared rules: asking a decision, moving a figure, who stands where, sight and range, dice, damage, healing,
-knock-outs, conditions and the direction deck (the end of the encounter: ending.py).
+"""Shared rules: asking a decision, damage, healing, knock-outs, conditions and moving a
+figure. Where things stand and sight are in positions.py, a hero's numbers in stats.py,
+the dice in dice.py, the decks in decks.py, the end of the encounter in ending.py.
 
 Functions take the mutable `State` and the immutable `Ctx`; none of them keeps
 anything between calls.
@@ -7,39 +8,20 @@ anything between calls.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from towerplay.core.narration import Event, event
-from towerplay.core.rng import draws
+from towerplay.tactics.decks import draw_direction, shuffle
 from towerplay.tactics.ending import check_objectives, end
 from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
-    Mask,
     Square,
-    line_of_sight,
-    mask_of,
-    set_distance,
     step,
 )
-from towerplay.tactics.models import Modifiers
 from towerplay.tactics.narrate import N_, attack_words, log, seats_of
-from towerplay.tactics.state import HAND_SIZE, TRAP_DAMAGE, Ctx, Decision, Hero, State, Unit
-
-NUMERIC_MODIFIERS = tuple(
-    name for name, f in Modifiers.model_fields.items() if f.annotation in (int, bool, "int", "bool")
-)
-DIRECTIONS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")  # the 8 direction cards (AT-COMP-1)
-_DIR_VECTORS = {
-    "n": (0, 1),
-    "ne": (1, 1),
-    "e": (1, 0),
-    "se": (1, -1),
-    "s": (0, -1),
-    "sw": (-1, -1),
-    "w": (-1, 0),
-    "nw": (-1, 1),
-}
+from towerplay.tactics.positions import footprint, occupied, walls
+from towerplay.tactics.state import TRAP_DAMAGE, Ctx, Decision, Hero, State, Unit
+from towerplay.tactics.stats import hero_of, total
 
 
 def ask(
@@ -65,207 +47,6 @@ def question(d: Decision) -> Event:
     """A decision's prompt as an event a catalog words: its template and fields (a save
     older than `prompt_args` holds the English text, taken literally)."""
     return event("text", str(d.data["prompt"]), **(d.data.get("prompt_args") or {}))
-
-
-def footprint(ctx: Ctx, u: Unit) -> tuple[Square, ...]:
-    if not u.large and u.square >= 0:
-        return (u.square,)
-    return u.footprint(ctx.board.width)
-
-
-# --- where things are -----------------------------------------------------------
-
-
-def occupied(s: State, ctx: Ctx, exclude: str = "") -> Mask:
-    """Squares occupied by characters; knocked-out heroes occupy none (AT-KO-3)."""
-    m = 0  # every character, heroes, summons and enemies alike (AT-CHAR-1)
-    for u in s.units.values():
-        if u.knocked_out or u.uid == exclude or u.square < 0:
-            continue
-        if u.large:
-            for sq in footprint(ctx, u):
-                m |= 1 << sq
-        else:
-            m |= 1 << u.square
-    return m
-
-
-def unit_at(s: State, ctx: Ctx, sq: Square) -> Unit | None:
-    for u in s.units.values():
-        if not u.knocked_out and sq in footprint(ctx, u):
-            return u
-    return None
-
-
-def walls(s: State, ctx: Ctx) -> Mask:
-    m = ctx.board.walls
-    for wall_type, squares in s.walls:
-        if ctx.content.walls[wall_type].blocks:
-            m |= mask_of(squares)
-    return m
-
-
-def obstacles(s: State, ctx: Ctx) -> Mask:
-    m = ctx.board.obstacles
-    for wall_type, squares in s.walls:
-        if not ctx.content.walls[wall_type].blocks:
-            m |= mask_of(squares)
-    return m
-
-
-def sight_blockers(s: State, ctx: Ctx, side: str) -> Mask:
-    """Walls, and the characters of the other side (AT-LOS-3)."""
-    m = walls(s, ctx)
-    w = ctx.board.width
-    for u in s.units.values():
-        if u.side != side and not u.knocked_out and u.square >= 0:
-            if u.large:
-                m |= (3 | (3 << w)) << u.square  # the 2x2 base
-            else:
-                m |= 1 << u.square
-    return m
-
-
-def can_see(s: State, ctx: Ctx, viewer: Unit, fp: tuple[Square, ...]) -> bool:
-    return line_of_sight(
-        ctx.board.geo, footprint(ctx, viewer), fp, sight_blockers(s, ctx, viewer.side)
-    )
-
-
-def in_range(
-    s: State,
-    ctx: Ctx,
-    user: Unit,
-    fp: tuple[Square, ...],
-    band: tuple[int, int],
-    blockers: Mask | None = None,
-) -> bool:
-    """In sight and within the range band, distance counting diagonals (AT-RANGE-1, AT-RANGE-2).
-
-    Range 1 is adjacency, diagonals included (AT-RANGE-4). `blockers`, when given,
-    are the user's `sight_blockers` (a caller testing many targets computes them once).
-    """
-    d = set_distance(footprint(ctx, user), fp, ctx.board.width)  # AT-RANGE-1
-    if not band[0] <= d <= band[1]:
-        return False
-    if d == 0:
-        return True
-    if blockers is None:
-        blockers = sight_blockers(s, ctx, user.side)
-    return line_of_sight(ctx.board.geo, footprint(ctx, user), fp, blockers)
-
-
-# --- heroes' modifiers -------------------------------------------------------
-
-
-def hero_of(s: State, uid: str) -> Hero | None:
-    for h in s.heroes:
-        if h.uid == uid:
-            return h
-    return None
-
-
-def modifiers(ctx: Ctx, hero: Hero) -> list[Modifiers]:
-    """The hero's passive and dice abilities, then the equipment on its board."""
-    # read afresh every time: an ability persists while it is on the board (AT-SETUP-4)
-    out = [ctx.content.abilities[a].modifiers for a in hero.abilities]
-    for slot, cid in hero.board.items():
-        if cid is not None and slot != "class_feature":
-            out.append(ctx.content.cards[cid].equipped)
-    return out
-
-
-def totals(ctx: Ctx, hero: Hero) -> dict[str, int]:
-    """Every numeric modifier summed over `modifiers` (booleans count 1).
-
-    Content never changes, so the sums are cached per game (shared by its clones)
-    under what they depend on: the abilities and the board.
-    """
-    key = (tuple(hero.abilities), tuple(hero.board.items()))
-    found = ctx.totals.get(key)
-    if found is None:
-        mods = modifiers(ctx, hero)
-        found = {name: sum(int(getattr(m, name)) for m in mods) for name in NUMERIC_MODIFIERS}
-        ctx.totals[key] = found
-    return found
-
-
-def total(ctx: Ctx, hero: Hero, name: str) -> int:
-    return totals(ctx, hero)[name]
-
-
-def basic_movement(ctx: Ctx, hero: Hero) -> int:
-    return ctx.content.classes[hero.class_id].movement + total(ctx, hero, "movement")
-
-
-def hand_size(ctx: Ctx, hero: Hero) -> int:
-    return HAND_SIZE + total(ctx, hero, "hand_size")
-
-
-# --- dice --------------------------------------------------------------------------
-
-
-def roll(s: State, ctx: Ctx, colours: Sequence[str], reroll_blanks: bool = False) -> list[int]:
-    with draws(s) as rng:
-        out = []
-        for colour in colours:
-            faces = ctx.content.dice[colour].faces
-            v = faces[rng.below(6)]
-            if v == 0 and reroll_blanks:
-                v = faces[rng.below(6)]
-            out.append(v)
-    return out
-
-
-def shuffle(s: State, items: list[Any]) -> None:
-    with draws(s) as rng:
-        rng.shuffle(items)
-
-
-# --- cards ---------------------------------------------------------------------------
-
-
-def draw(s: State, ctx: Ctx, hero: Hero, n: int) -> None:
-    """Draw, reshuffling the discard into the deck when it runs out (AT-DRAW-2).
-
-    The table is told how many cards; only the hero's seat is told which."""
-    drawn: list[str] = []
-    for _ in range(n):
-        if not hero.deck:
-            if not hero.discard:
-                break
-            hero.deck = hero.discard
-            hero.discard = []
-            shuffle(s, hero.deck)
-            log(
-                s,
-                "text",
-                "{hero} reshuffles the discard pile ({n} cards) into the deck",
-                seats=(hero.seat,),
-                hero=hero.uid,
-                n=len(hero.deck),
-            )
-        drawn.append(hero.deck.pop())
-    if not drawn:
-        return
-    hero.hand.extend(drawn)
-    seats = (hero.seat,)
-    n = len(drawn)
-    msg = N_("{hero} draws a card") if n == 1 else N_("{hero} draws {n} cards")
-    log(s, "draw", msg, seats=seats, amounts={"hand": n}, hero=hero.uid, n=n)
-    log(
-        s,
-        "draw",
-        "{hero} draws {cards}",
-        seats=seats,
-        to=seats,
-        hero=hero.uid,
-        cards=", ".join(ctx.content.cards[c].name for c in drawn),
-    )
-
-
-def draw_up(s: State, ctx: Ctx, hero: Hero) -> None:
-    draw(s, ctx, hero, hand_size(ctx, hero) - len(hero.hand))
 
 
 # --- damage, healing, knock-outs --------------------------------------------------
@@ -528,24 +309,6 @@ def return_to_board(s: State, ctx: Ctx, u: Unit) -> None:
         unit=u.uid,
         square=ctx.board.name(sq),
     )
-
-
-# --- the direction deck and compass ------------------------------------------------
-
-
-def draw_direction(s: State, ctx: Ctx) -> tuple[int, int]:
-    """Top card of the direction deck, read through the compass (AT-SETUP-2)."""
-    if not s.direction_deck:
-        s.direction_deck = s.direction_discard
-        s.direction_discard = []
-        shuffle(s, s.direction_deck)
-    card = s.direction_deck.pop()
-    s.direction_discard.append(card)
-    s.direction_used = True
-    dx, dy = _DIR_VECTORS[card]
-    for _ in range(s.compass):  # rotate a quarter turn clockwise per compass step
-        dx, dy = dy, -dx
-    return dx, dy
 
 
 def end_of_turn(s: State) -> None:

@@ -12,21 +12,16 @@ from collections.abc import Callable
 
 from towerplay.core.notation import Action
 from towerplay.tactics.cards import answer, continue_resolution
-from towerplay.tactics.effects import (
-    ask,
-    draw,
-    draw_up,
-    hand_size,
-    log,
-    occupied,
-    shuffle,
-)
+from towerplay.tactics.decks import draw, draw_up, shuffle
+from towerplay.tactics.effects import ask, log
 from towerplay.tactics.ending import end
 from towerplay.tactics.enemies import answer_enemy, continue_boss_turn
 from towerplay.tactics.enemy_moves import earliest_seat
 from towerplay.tactics.explain import explain
 from towerplay.tactics.narrate import seats_of
+from towerplay.tactics.positions import occupied
 from towerplay.tactics.state import Ctx, Hero, State
+from towerplay.tactics.stats import hand_size
 from towerplay.tactics.turns import after_action, answer_turn, finish_turn, revive, start_turn
 
 RESOLUTION_KINDS = (

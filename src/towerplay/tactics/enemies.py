@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.tactics.effects import heal, log, lose_condition, shuffle
+from towerplay.tactics.decks import shuffle
+from towerplay.tactics.effects import heal, log, lose_condition
 from towerplay.tactics.enemy_attacks import answer_response, enemy_attack, harpoon, random_attack
 from towerplay.tactics.enemy_moves import (
     approach_costs,

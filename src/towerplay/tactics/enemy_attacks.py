@@ -10,20 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.tactics.area import area_units
-from towerplay.tactics.effects import (
-    ask,
-    attack_total,
-    draw_direction,
-    fit_max_hp,
-    footprint,
-    hit,
-    in_range,
-    log,
-    occupied,
-    roll,
-    sight_blockers,
-    walls,
-)
+from towerplay.tactics.decks import draw_direction
+from towerplay.tactics.dice import roll
+from towerplay.tactics.effects import ask, attack_total, fit_max_hp, hit, log
 from towerplay.tactics.enemy_moves import choose_focus, targets
 from towerplay.tactics.grid import (
     ALL_DIRECTIONS,
@@ -34,6 +23,7 @@ from towerplay.tactics.grid import (
 )
 from towerplay.tactics.models import EAttack, EHarpoon, ERandomAttack
 from towerplay.tactics.narrate import N_, attack_words, log_roll, seats_of
+from towerplay.tactics.positions import footprint, in_range, occupied, sight_blockers, walls
 from towerplay.tactics.state import Ctx, Decision, EnemyTurn, State, Unit
 
 

@@ -7,17 +7,8 @@ stops once it is in range and sight; a large boss shrinks, moves and expands
 
 from __future__ import annotations
 
-from towerplay.tactics.effects import (
-    ask,
-    draw_direction,
-    footprint,
-    in_range,
-    move_unit,
-    obstacles,
-    occupied,
-    sight_blockers,
-    walls,
-)
+from towerplay.tactics.decks import draw_direction
+from towerplay.tactics.effects import ask, move_unit
 from towerplay.tactics.grid import (
     INFINITE,
     ORTHOGONAL,
@@ -36,6 +27,14 @@ from towerplay.tactics.grid import (
     step,
 )
 from towerplay.tactics.models import ERandomMove
+from towerplay.tactics.positions import (
+    footprint,
+    in_range,
+    obstacles,
+    occupied,
+    sight_blockers,
+    walls,
+)
 from towerplay.tactics.state import Ctx, EnemyTurn, State, Unit
 
 # --- choosing whom to go for ---------------------------------------------------------

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction
-from towerplay.tactics.effects import can_see, footprint, occupied, question, unit_at, walls
+from towerplay.tactics.effects import question
+from towerplay.tactics.positions import can_see, footprint, occupied, unit_at, walls
 from towerplay.tactics.state import Ctx, State
 
 

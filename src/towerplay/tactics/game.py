@@ -17,11 +17,12 @@ from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import Say, describe, english, scaled_for
-from towerplay.tactics.effects import fit_max_hp, footprint, question
+from towerplay.tactics.effects import fit_max_hp, question
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
 from towerplay.tactics.idle import idle_notes
 from towerplay.tactics.narrate import recent
+from towerplay.tactics.positions import footprint
 from towerplay.tactics.save import read_header, state_from_json, state_to_json, upgrade
 from towerplay.tactics.scaling import config_level, summary
 from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by

@@ -14,7 +14,7 @@ the seat knows and the seed: an agent planning on it cannot read the true order.
 
 from __future__ import annotations
 
-from towerplay.tactics.effects import shuffle
+from towerplay.tactics.decks import shuffle
 from towerplay.tactics.encounter import cleanup_choices
 from towerplay.tactics.enemy_attacks import responders, response_choices
 from towerplay.tactics.state import Ctx, Decision, Hero, State

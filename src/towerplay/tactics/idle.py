@@ -20,11 +20,12 @@ from towerplay.tactics.cards import (
     move_search,
     summon_steps,
 )
-from towerplay.tactics.effects import footprint, hero_of, in_range, occupied, sight_blockers, walls
 from towerplay.tactics.grid import ALL_DIRECTIONS, line_of_sight, set_distance, step, within
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
 from towerplay.tactics.narrate import N_
+from towerplay.tactics.positions import footprint, in_range, occupied, sight_blockers, walls
 from towerplay.tactics.state import Ctx, Hero, State, Unit
+from towerplay.tactics.stats import hero_of
 
 # each reason is a message of the catalog (a note is worded by narrate.note_event)
 ALREADY = {

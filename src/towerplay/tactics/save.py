@@ -16,7 +16,7 @@ from typing import Any, get_args
 from towerplay.core import serial
 from towerplay.core.errors import SaveError
 from towerplay.tactics.content import Content
-from towerplay.tactics.effects import DIRECTIONS
+from towerplay.tactics.decks import DIRECTIONS
 from towerplay.tactics.encounter import ENEMY_KINDS, PHASES, RESOLUTION_KINDS
 from towerplay.tactics.models import Condition, Consumable
 from towerplay.tactics.narrate import check_log, upgrade_log

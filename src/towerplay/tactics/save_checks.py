@@ -15,7 +15,7 @@ from typing import Any, get_args
 from towerplay.core.errors import SaveError
 from towerplay.tactics.basic_attacks import push_choices, splash_choices
 from towerplay.tactics.cards import enemies_of, steps_of
-from towerplay.tactics.effects import DIRECTIONS, footprint
+from towerplay.tactics.decks import DIRECTIONS
 from towerplay.tactics.encounter import ENEMY_KINDS, RESOLUTION_KINDS, boss_uid
 from towerplay.tactics.models import (
     AttackStep,
@@ -25,6 +25,7 @@ from towerplay.tactics.models import (
     MoveStep,
     SummonStep,
 )
+from towerplay.tactics.positions import footprint
 from towerplay.tactics.state import Ctx, Decision, State, Unit
 from towerplay.tactics.turns import summon_token, turn_choices
 

@@ -11,7 +11,8 @@ from pydantic import ValidationError
 
 from towerplay.core.rng import Rng, seed_state
 from towerplay.tactics.content import Content
-from towerplay.tactics.effects import DIRECTIONS, fit_max_hp, log, shuffle
+from towerplay.tactics.decks import DIRECTIONS, shuffle
+from towerplay.tactics.effects import fit_max_hp, log
 from towerplay.tactics.grid import looks_like_square
 from towerplay.tactics.models import EQUIPMENT_KINDS, Consumable
 from towerplay.tactics.scaling import config_level

@@ -5,16 +5,11 @@ that setup uses as well (AT-SETUP-5).
 
 from __future__ import annotations
 
-from towerplay.tactics.effects import (
-    ask,
-    footprint,
-    log,
-    occupied,
-    walls,
-)
+from towerplay.tactics.effects import ask, log
 from towerplay.tactics.enemy_moves import closest, earliest_seat, targets
 from towerplay.tactics.grid import ALL_DIRECTIONS, Square, step
 from towerplay.tactics.models import ESpawn
+from towerplay.tactics.positions import footprint, occupied, walls
 from towerplay.tactics.scaling import attack_plus, for_heroes, scaled_hp
 from towerplay.tactics.state import Ctx, State, Unit
 

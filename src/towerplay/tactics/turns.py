@@ -7,22 +7,14 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.tactics.cards import command_summon, play_card
-from towerplay.tactics.effects import (
-    ask,
-    basic_movement,
-    draw_up,
-    end_of_turn,
-    fit_max_hp,
-    heal,
-    log,
-    lose_condition,
-    roll,
-    shuffle,
-)
+from towerplay.tactics.decks import draw_up, shuffle
+from towerplay.tactics.dice import roll
+from towerplay.tactics.effects import ask, end_of_turn, fit_max_hp, heal, log, lose_condition
 from towerplay.tactics.ending import check_objectives
 from towerplay.tactics.enemies import start_boss_turn
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State
+from towerplay.tactics.stats import basic_movement
 
 REVIVE_MIN_DECK = 4  # AT-REVIVE-2
 
