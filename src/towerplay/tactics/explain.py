@@ -6,6 +6,7 @@ from towerplay.core.errors import IllegalAction
 from towerplay.tactics.effects import question
 from towerplay.tactics.positions import can_see, footprint, occupied, unit_at, walls
 from towerplay.tactics.state import Ctx, State
+from towerplay.tactics.turns import turn_refusal
 
 
 def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
@@ -15,49 +16,10 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
     d = s.pending[-1]
     verb = tokens[0] if tokens else ""
     rule = d.data["rule"]
-    if d.kind == "turn":
-        hero = s.heroes[d.seat]
-        if verb in ("play", "dash", "equip", "prepare", "discard") and (
-            len(tokens) < 2 or tokens[1] not in hero.hand
-        ):
-            return IllegalAction(
-                "{card} is not in {hero}'s hand",
-                "AT-TURN-2",
-                card=" ".join(tokens[1:]) or "that card",
-                hero=hero.uid,
-            )
-        if (
-            verb in ("play", "dash")
-            and tokens[1] in ctx.content.cards
-            and ctx.content.cards[tokens[1]].kind == "mark_of_death"
-        ):
-            return IllegalAction(
-                "a Mark of Death cannot be played or discarded to move; discard it as an action",
-                "AT-MARK-1",
-            )
-        if verb == "item":
-            return IllegalAction(
-                "the party has no {item} item left",
-                "AT-ITEM-1",
-                item=" ".join(tokens[1:]) or "such",
-            )
-        if verb == "pass":
-            return IllegalAction(
-                "you may only pass before taking any action or playing a free card", "AT-KEY-2"
-            )
-        if verb in ("play", "dash", "equip", "prepare", "use", "discard") and hero.actions >= 2:
-            return IllegalAction("no actions left this turn (two per turn)", "AT-TURN-1")
-        if (
-            verb == "play"
-            and len(tokens) > 1
-            and tokens[1] in ctx.content.cards
-            and ctx.content.cards[tokens[1]].response
-        ):
-            return IllegalAction(
-                "a Response card is played only when its event happens", "AT-KEY-3"
-            )
-        if verb == "prepare":
-            return IllegalAction("the class feature slot is taken", "AT-TURN-4")
+    if d.kind == "turn":  # the verb's own bar: the reason the offer left it out
+        refused = turn_refusal(s, ctx, s.heroes[d.seat], tokens)
+        if refused is not None:
+            return refused
     if d.kind == "move" and verb == "move" and len(tokens) == 2:
         return explain_move(s, ctx, tokens[1])
     if d.kind in ("target", "heal", "condition") and verb == "target" and len(tokens) == 2:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.core.errors import SaveError
+from towerplay.core.errors import IllegalAction, SaveError
 from towerplay.core.narration import Event, event, plain
 from towerplay.core.notation import Action, parse
 from towerplay.core.protocol import Result
@@ -27,6 +27,7 @@ from towerplay.tactics.save import read_header, state_from_json, state_to_json, 
 from towerplay.tactics.scaling import config_level, summary
 from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
+from towerplay.tactics.turns import turn_unavailable
 
 SAVE_VERSION = 6  # 6: equipment's maximum HP counts (AT-HP-1); 5: the heroes' summons cards;
 # 4: the log is events; 3: state.seed and state.history (undo); 2: the party items, push, splash
@@ -102,6 +103,17 @@ class TacticsGame(Undoable):
 
     def legal_actions(self) -> list[Action]:
         return legal(self.s)
+
+    def unavailable(self) -> list[tuple[str, IllegalAction]]:
+        """The player actions that exist for the acting hero's cards but are barred now,
+        each with why (the reason and the rule): a screen shows them greyed. Empty outside
+        a hero's turn decision (a target, a move, a Response) and once it is over."""
+        s = self.s
+        if not s.pending or s.pending[-1].kind != "turn":
+            return []
+        d = s.pending[-1]
+        legal = [list(c) for c in d.data["choices"]]
+        return turn_unavailable(s, self.ctx, s.heroes[d.seat], legal)
 
     def apply(self, action: Action | str) -> None:
         self._step(action)

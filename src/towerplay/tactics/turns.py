@@ -4,8 +4,11 @@ their choices (AT-TURN-*), and the end of the turn.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
+from towerplay.core.errors import IllegalAction
 from towerplay.tactics.cards import command_summon, play_card
 from towerplay.tactics.decks import draw_up, shuffle
 from towerplay.tactics.dice import roll
@@ -13,6 +16,7 @@ from towerplay.tactics.effects import ask, end_of_turn, fit_max_hp, heal, log, l
 from towerplay.tactics.ending import check_objectives
 from towerplay.tactics.enemies import start_boss_turn
 from towerplay.tactics.models import EQUIPMENT_KINDS
+from towerplay.tactics.narrate import N_
 from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State
 from towerplay.tactics.stats import basic_movement
 
@@ -100,50 +104,278 @@ def finish_turn(s: State, ctx: Ctx) -> None:
     s.turn_index += 1
 
 
+# --- the player actions as units: each verb's offer, refusal and effect ------------------
+# A verb's bar says why it cannot be taken now with that card (or summon, or item), with
+# its rule: the turn decision offers exactly what no bar refuses (tests/tactics/
+# test_turn_verbs.py), and a refused action is told the same reason (explain.py).
+
+
+@dataclass(slots=True)
+class TurnStep:
+    """What every verb of one turn decision reads, computed once."""
+
+    s: State
+    ctx: Ctx
+    hero: Hero
+    left: bool  # an action is left (AT-TURN-1: two a turn)
+    dash_points: int  # half the basic movement, rounded down (AT-TURN-3, AT-TURN-5)
+
+
+def turn_step(s: State, ctx: Ctx, hero: Hero) -> TurnStep:
+    return TurnStep(s, ctx, hero, hero.actions < 2, basic_movement(ctx, hero) // 2)
+
+
+NO_ACTIONS = N_("no actions left this turn (two per turn)")
+
+
+def _hand_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """A card played, discarded, equipped or prepared comes from the hand (AT-TURN-2)."""
+    if cid in t.hero.hand:
+        return None
+    return IllegalAction(
+        "{card} is not in {hero}'s hand", "AT-TURN-2", card=cid or "that card", hero=t.hero.uid
+    )
+
+
+def _mark_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """A Mark of Death is neither played nor discarded to move (AT-MARK-1)."""
+    if t.ctx.content.cards[cid].kind != "mark_of_death":
+        return None
+    return IllegalAction(
+        "a Mark of Death cannot be played or discarded to move; discard it as an action",
+        "AT-MARK-1",
+    )
+
+
+def play_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """`play CARD`: a card from the hand with something to do, for one of the turn's two
+    actions or free (AT-TURN-1, AT-TURN-2, AT-KEY-2); a Response waits for its event."""
+    bad = _hand_bar(t, cid) or _mark_bar(t, cid)
+    if bad is not None:
+        return bad
+    card = t.ctx.content.cards[cid]
+    if card.response is not None:
+        return IllegalAction("a Response card is played only when its event happens", "AT-KEY-3")
+    if not card.options:
+        return IllegalAction("{card} has nothing to play", "AT-TURN-2", card=card.name)
+    if not (t.left or card.free):
+        return IllegalAction(NO_ACTIONS, "AT-TURN-1")
+    return None
+
+
+def discard_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """`discard CARD`: only a Mark of Death is discarded as an action (AT-MARK-1); any
+    other card is discarded to move (`dash`)."""
+    bad = _hand_bar(t, cid)
+    if bad is not None:
+        return bad
+    if t.ctx.content.cards[cid].kind != "mark_of_death":
+        return IllegalAction(
+            "only a Mark of Death is discarded as an action; dash discards a card to move",
+            "AT-MARK-1",
+        )
+    return None if t.left else IllegalAction(NO_ACTIONS, "AT-TURN-1")
+
+
+def dash_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """`dash CARD`: discard a card to move half the basic movement (AT-TURN-3)."""
+    bad = _hand_bar(t, cid) or _mark_bar(t, cid)
+    if bad is not None:
+        return bad
+    if not t.left:
+        return IllegalAction(NO_ACTIONS, "AT-TURN-1")
+    if t.dash_points < 1:
+        return IllegalAction(
+            "half of {hero}'s movement, rounded down, is 0: a dash moves nothing",
+            "AT-TURN-3",
+            hero=t.hero.uid,
+        )
+    return None
+
+
+def equip_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """`equip CARD`: equipment from the hand into its slot, the card there discarded
+    (AT-TURN-4)."""
+    bad = _hand_bar(t, cid)
+    if bad is not None:
+        return bad
+    if t.ctx.content.cards[cid].kind not in EQUIPMENT_KINDS:
+        return IllegalAction(
+            "{card} is not equipment", "AT-TURN-4", card=t.ctx.content.cards[cid].name
+        )
+    return None if t.left else IllegalAction(NO_ACTIONS, "AT-TURN-1")
+
+
+def prepare_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """`prepare CARD`: a class feature from the hand into the empty class feature slot
+    (AT-TURN-4)."""
+    bad = _hand_bar(t, cid)
+    if bad is not None:
+        return bad
+    if t.ctx.content.cards[cid].kind != "class_feature":
+        return IllegalAction(
+            "{card} is not a class feature", "AT-TURN-4", card=t.ctx.content.cards[cid].name
+        )
+    if not t.left:
+        return IllegalAction(NO_ACTIONS, "AT-TURN-1")
+    if t.hero.board["class_feature"] is not None:
+        return IllegalAction("the class feature slot is taken", "AT-TURN-4")
+    return None
+
+
+def use_bar(t: TurnStep, cid: str) -> IllegalAction | None:
+    """`use CARD`: the equipment or class feature on the hero's board (AT-TURN-2), for an
+    action or free (AT-KEY-2)."""
+    if not cid or cid not in t.hero.board.values():
+        return IllegalAction(
+            "{card} is not on {hero}'s board", "AT-TURN-2", card=cid or "that card", hero=t.hero.uid
+        )
+    card = t.ctx.content.cards[cid]
+    if not card.options:
+        return IllegalAction("{card} has nothing to use", "AT-TURN-2", card=card.name)
+    if not (t.left or card.free):
+        return IllegalAction(NO_ACTIONS, "AT-TURN-1")
+    return None
+
+
+def command_bar(t: TurnStep, uid: str) -> IllegalAction | None:
+    """`command SUMMON`: a summon of the hero's that moves and attacks with its owner, once
+    a turn (AT-SUM-1); one taking its own turns acts on its own token."""
+    u = t.s.units.get(uid)
+    if u is None or u.kind != "summon" or u.owner != t.hero.seat:
+        return IllegalAction(
+            "{unit} is not a summon of {hero}'s", "AT-SUM-1", unit=uid or "that", hero=t.hero.uid
+        )
+    if u.knocked_out:
+        return IllegalAction("{unit} is knocked out", "AT-SUM-1", unit=uid)
+    if t.ctx.content.summons[u.type_id].turns != "with_owner":
+        return IllegalAction("{unit} takes its own turns", "AT-SUM-1", unit=uid)
+    if uid in t.hero.commanded:
+        return IllegalAction("{unit} has already acted this turn", "AT-SUM-1", unit=uid)
+    return None
+
+
+def item_bar(t: TurnStep, iid: str) -> IllegalAction | None:
+    """`item ITEM`: one of the party's consumables, a free action (AT-ITEM-1)."""
+    if iid in t.s.items:
+        return None
+    return IllegalAction("the party has no {item} item left", "AT-ITEM-1", item=iid or "such")
+
+
+def _idle(t: TurnStep) -> bool:
+    """Nothing done yet this turn: no action, no free card, no summon commanded."""
+    return t.hero.actions == 0 and not t.hero.free_played and not t.hero.commanded
+
+
+def pass_bar(t: TurnStep) -> IllegalAction | None:
+    """`pass`: only before taking any action or playing a free card (AT-TURN-1, AT-KEY-2)."""
+    if _idle(t):
+        return None
+    return IllegalAction(
+        "you may only pass before taking any action or playing a free card", "AT-KEY-2"
+    )
+
+
+def end_bar(t: TurnStep) -> IllegalAction | None:
+    """`end`: once something was done; a hero who has done nothing passes (AT-TURN-1)."""
+    if not _idle(t):
+        return None
+    return IllegalAction("you have done nothing yet this turn: pass instead", "AT-TURN-1")
+
+
+@dataclass(frozen=True, slots=True)
+class TurnVerb:
+    """One player action: its notation and its bar (what it takes after the verb: a card,
+    a summon, an item, or nothing)."""
+
+    usage: str
+    rule: str  # the rule its notation is refused under
+    bar: Callable[..., IllegalAction | None]
+
+    def why(self, t: TurnStep, tokens: tuple[str, ...]) -> IllegalAction | None:
+        """Why this action is not legal in this turn decision; None when it is."""
+        if len(tokens) != len(self.usage.split()):
+            return IllegalAction("write it as: {usage}", self.rule, usage=self.usage)
+        return self.bar(t, *tokens[1:])
+
+
+TURN_VERBS: dict[str, TurnVerb] = {
+    "play": TurnVerb("play CARD", "AT-TURN-2", play_bar),
+    "discard": TurnVerb("discard CARD", "AT-MARK-1", discard_bar),
+    "dash": TurnVerb("dash CARD", "AT-TURN-3", dash_bar),
+    "equip": TurnVerb("equip CARD", "AT-TURN-4", equip_bar),
+    "prepare": TurnVerb("prepare CARD", "AT-TURN-4", prepare_bar),
+    "use": TurnVerb("use CARD", "AT-TURN-2", use_bar),
+    "command": TurnVerb("command SUMMON", "AT-SUM-1", command_bar),
+    "item": TurnVerb("item ITEM", "AT-ITEM-1", item_bar),
+    "pass": TurnVerb("pass", "AT-TURN-1", pass_bar),
+    "end": TurnVerb("end", "AT-TURN-1", end_bar),
+}
+HAND_VERBS = ("play", "discard", "dash", "equip", "prepare")  # in the order each card offers
+
+
 def turn_choices(s: State, ctx: Ctx, hero: Hero) -> list[list[str]]:
     """The player actions (AT-TURN-1..4), free cards (AT-KEY-2), summons (AT-SUM-1),
-    discarding a Mark of Death (AT-MARK-1) and the party's items (AT-ITEM-1)."""
-    cards = ctx.content.cards
-    left = hero.actions < 2
-    dash = left and basic_movement(ctx, hero) // 2 >= 1
-    slot_free = hero.board["class_feature"] is None
+    discarding a Mark of Death (AT-MARK-1) and the party's items (AT-ITEM-1): every one no
+    bar refuses, card by card, in a fixed order."""
+    t = turn_step(s, ctx, hero)
     out: list[list[str]] = []
     for cid in sorted(set(hero.hand)):
-        card = cards[cid]
-        if card.options and (left or card.free):
-            out.append(["play", cid])
-        if not left:
-            continue
-        kind = card.kind
-        if kind == "mark_of_death":
-            out.append(["discard", cid])  # a dead card: only discarded, as an action (AT-MARK-1)
-            continue
-        if dash:
-            out.append(["dash", cid])
-        if kind in EQUIPMENT_KINDS:  # AT-TURN-4: equipment replaces what its slot holds
-            out.append(["equip", cid])
-        elif kind == "class_feature" and slot_free:  # AT-TURN-4: into an empty slot only
-            out.append(["prepare", cid])
+        for verb in HAND_VERBS:
+            if TURN_VERBS[verb].bar(t, cid) is None:
+                out.append([verb, cid])
     for slot in SLOTS:
         held = hero.board[slot]
-        if held is not None and cards[held].options and (left or cards[held].free):
+        if held is not None and use_bar(t, held) is None:
             out.append(["use", held])
     for u in s.units.values():
-        if (
-            u.kind == "summon"
-            and u.owner == hero.seat
-            and not u.knocked_out
-            and u.uid not in hero.commanded
-            # one taking its own turns acts on its own token instead (AT-SUM-1)
-            and ctx.content.summons[u.type_id].turns == "with_owner"
-        ):
+        if u.kind == "summon" and u.owner == hero.seat and command_bar(t, u.uid) is None:
             out.append(["command", u.uid])
     for iid in sorted(set(s.items)):
         out.append(["item", iid])  # a party consumable, a free action (AT-ITEM-1)
-    if hero.actions == 0 and not hero.free_played and not hero.commanded:
-        out.append(["pass"])
-    else:
-        out.append(["end"])
+    out.append(["pass"] if pass_bar(t) is None else ["end"])
+    return out
+
+
+def turn_refusal(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> IllegalAction | None:
+    """Why `tokens` is not one of this turn decision's actions, by its verb's bar; None for
+    an unknown verb (explain.py words it) or when nothing bars it."""
+    verb = TURN_VERBS.get(tokens[0]) if tokens else None
+    return None if verb is None else verb.why(turn_step(s, ctx, hero), tokens)
+
+
+def turn_unavailable(
+    s: State, ctx: Ctx, hero: Hero, legal: list[list[str]]
+) -> list[tuple[str, IllegalAction]]:
+    """The player actions that exist for this hero's cards, summons and items but are
+    barred now, each with why: a card in hand for each verb its kind allows, the board's
+    cards, `pass` or `end`. A screen shows them greyed."""
+    t = turn_step(s, ctx, hero)
+    offered = {" ".join(a) for a in legal}
+    cards = ctx.content.cards
+    tried: list[tuple[str, str]] = []
+    for cid in sorted(set(hero.hand)):
+        kind = cards[cid].kind
+        if kind == "mark_of_death":
+            tried.append(("discard", cid))
+            continue
+        if cards[cid].options:
+            tried.append(("play", cid))
+        tried.append(("dash", cid))
+        if kind in EQUIPMENT_KINDS:
+            tried.append(("equip", cid))
+        elif kind == "class_feature":
+            tried.append(("prepare", cid))
+    tried += [("use", c) for c in hero.board.values() if c is not None]
+    out = []
+    for verb, arg in tried:
+        text = f"{verb} {arg}"
+        why = TURN_VERBS[verb].bar(t, arg)
+        if text not in offered and why is not None:
+            out.append((text, why))
+    why = pass_bar(t)  # `end` is offered whenever `pass` is not
+    if why is not None:
+        out.append(("pass", why))
     return out
 
 
