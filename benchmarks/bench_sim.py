@@ -18,6 +18,7 @@ import json
 import statistics
 import time
 
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.sim import simulate_rtdt
 
 
@@ -25,7 +26,9 @@ def timed(
     games: int, workers: int, ray: str | None = None, agent: str = "heuristic", players: int = 4
 ) -> tuple[float, dict]:
     start = time.perf_counter()
-    report = simulate_rtdt(games, players, agent, 1, "heroic", workers=workers, ray=ray)
+    report = simulate_rtdt(
+        games, agent, 1, RtdtOptions(players=players, difficulty="heroic"), workers=workers, ray=ray
+    )
     return time.perf_counter() - start, report
 
 

@@ -74,3 +74,26 @@ def test_a_records_file_of_no_known_game_is_refused_by_line(tmp_path: Path) -> N
     empty.write_text("")
     with pytest.raises(ValueError, match="no records of a towerplay run"):
         game_of(empty)
+
+
+def test_rtdt_options_are_one_value_read_from_json_and_refused_by_name() -> None:
+    from towerplay.rtdt.options import RtdtOptions
+
+    opts = RtdtOptions.of(
+        {"players": 2, "heroes": ["spymaster", "relic_hunter"], "mode": "competitive"}
+    )
+    assert opts == RtdtOptions(players=2, heroes=("spymaster", "relic_hunter"), mode="competitive")
+    assert RtdtOptions.of(opts) is opts
+    assert opts.config(7).heroes == ("spymaster", "relic_hunter")
+    for bad, words in [
+        ({"wizard": 1}, "unknown option 'wizard'"),
+        ({"code": 5}, "option code: expected str or null"),
+        ({"players": True}, "option players: expected an integer"),
+        ({"heroes": "spymaster"}, "option heroes: expected a list of names"),
+        ({"only_new_corruptions": "yes"}, "option only_new_corruptions: expected true or false"),
+        ({"mode": 3}, "option mode: expected text"),
+    ]:
+        with pytest.raises(ValueError, match=words):
+            RtdtOptions.of(bad)
+    with pytest.raises(ValueError, match="players must be 1-4"):
+        games.RTDT.new({"players": 9}, 0)

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from towerplay.cli.main import app
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.sim import simulate_rtdt, simulate_tactics
 from towerplay.sim.report import breakdowns, held, load, wilson, won
 
@@ -25,7 +26,7 @@ def test_wilson_intervals() -> None:
 
 def test_tables_count_every_game_and_each_hero(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
-    simulate_rtdt(8, 2, "random", 3, "heroic", out=out)
+    simulate_rtdt(8, "random", 3, RtdtOptions(players=2, difficulty="heroic"), out=out)
     game, records = load(out)
     assert game == "rtdt" and len(records) == 8
     tables = {t.key: t for t in breakdowns(game, records)}
@@ -68,7 +69,7 @@ def test_the_report_command_and_its_page(tmp_path: Path) -> None:
 
 def test_report_in_portuguese_words_the_tables_and_the_page(tmp_path: Path) -> None:
     run = tmp_path / "run.jsonl"
-    simulate_rtdt(4, 2, "random", 5, "heroic", out=run)
+    simulate_rtdt(4, "random", 5, RtdtOptions(players=2, difficulty="heroic"), out=run)
     res = CliRunner().invoke(app, ["report", str(run), "--lang", "pt"])
     assert res.exit_code == 0, res.output
     for words in (
@@ -131,7 +132,7 @@ def test_held_shows_only_cards_whose_interval_leaves_out_the_run_rate() -> None:
 
 def test_items_and_virtues_go_through_a_csv_and_back(tmp_path: Path) -> None:
     out = tmp_path / "run.csv"
-    simulate_rtdt(6, 2, "heuristic", 5, "heroic", out=out)
+    simulate_rtdt(6, "heuristic", 5, RtdtOptions(players=2, difficulty="heroic"), out=out)
     _, records = load(out)
     seats = [s for r in records for s in r["seats"]]
     assert all(isinstance(s["items"], list) and isinstance(s["virtues"], list) for s in seats)

@@ -12,6 +12,7 @@ from typer.testing import CliRunner
 
 from towerplay.cli.main import app
 from towerplay.core.errors import SaveError
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.sim import simulate_rtdt, simulate_tactics
 from towerplay.sim.records import read
 from towerplay.sim.runner import chunk_size
@@ -25,8 +26,8 @@ def steady(report: dict[str, Any]) -> dict[str, Any]:
 
 
 def test_two_workers_play_the_same_games_as_one() -> None:
-    one = simulate_rtdt(12, 2, "random", 40, "heroic", workers=1)
-    two = simulate_rtdt(12, 2, "random", 40, "heroic", workers=2)
+    one = simulate_rtdt(12, "random", 40, RtdtOptions(players=2, difficulty="heroic"), workers=1)
+    two = simulate_rtdt(12, "random", 40, RtdtOptions(players=2, difficulty="heroic"), workers=2)
     assert steady(one) == steady(two)
     one = simulate_tactics("ember_witch", 8, "heuristic", 3, PARTY, "hard", workers=1)
     two = simulate_tactics("ember_witch", 8, "heuristic", 3, PARTY, "hard", workers=2)
@@ -34,7 +35,7 @@ def test_two_workers_play_the_same_games_as_one() -> None:
 
 
 def test_the_two_games_report_in_one_shape() -> None:
-    r = simulate_rtdt(2, 1, "random", 1, "heroic")
+    r = simulate_rtdt(2, "random", 1, RtdtOptions(players=1, difficulty="heroic"))
     t = simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal")
     shared = {
         "results",
@@ -55,7 +56,7 @@ def test_the_two_games_report_in_one_shape() -> None:
 @pytest.mark.parametrize("suffix", [".csv", ".jsonl"])
 def test_records_are_written_per_game_and_a_run_resumes(tmp_path: Path, suffix: str) -> None:
     out = tmp_path / f"run{suffix}"
-    whole = simulate_rtdt(10, 2, "random", 7, "heroic", out=out)
+    whole = simulate_rtdt(10, "random", 7, RtdtOptions(players=2, difficulty="heroic"), out=out)
     first = read(out, "rtdt")
     assert sorted(first) == list(range(10))
     assert {r["seed"] for r in first.values()} == set(range(7, 17))
@@ -63,7 +64,9 @@ def test_records_are_written_per_game_and_a_run_resumes(tmp_path: Path, suffix: 
     lines = out.read_text().splitlines(keepends=True)
     keep = 7 if suffix == ".csv" else 6  # the CSV header is a line
     out.write_text("".join(lines[:keep]) + lines[keep][:20])
-    resumed = simulate_rtdt(10, 2, "random", 7, "heroic", out=out, workers=2)
+    resumed = simulate_rtdt(
+        10, "random", 7, RtdtOptions(players=2, difficulty="heroic"), out=out, workers=2
+    )
     assert steady(resumed)["results"] == whole["results"]
     assert steady(resumed) == {**steady(whole)}
     again = read(out, "rtdt")
@@ -77,7 +80,7 @@ def test_parquet_records_stream_through_a_journal_and_resume(tmp_path: Path) -> 
     pq = pytest.importorskip("pyarrow.parquet", reason="Parquet needs towerplay[report]")
     out = tmp_path / "run.parquet"
     journal = tmp_path / "run.parquet.part.jsonl"
-    whole = simulate_rtdt(10, 2, "random", 7, "heroic", out=out)
+    whole = simulate_rtdt(10, "random", 7, RtdtOptions(players=2, difficulty="heroic"), out=out)
     assert out.exists() and not journal.exists()
     table = pq.read_table(out)
     assert table.num_rows == 10
@@ -91,14 +94,16 @@ def test_parquet_records_stream_through_a_journal_and_resume(tmp_path: Path) -> 
     out.unlink()
     lines = [json.dumps(first[i], sort_keys=True) + "\n" for i in range(4)]
     journal.write_text("".join(lines) + '{"index": 4, "se')
-    resumed = simulate_rtdt(10, 2, "random", 7, "heroic", out=out, workers=2)
+    resumed = simulate_rtdt(
+        10, "random", 7, RtdtOptions(players=2, difficulty="heroic"), out=out, workers=2
+    )
     assert steady(resumed) == steady(whole)
     assert not journal.exists()
     again = read(out, "rtdt")
     assert {i: r["seed"] for i, r in again.items()} == {i: r["seed"] for i, r in first.items()}
     assert [again[i]["outcome"] for i in range(10)] == [first[i]["outcome"] for i in range(10)]
     # a run resumed from a whole Parquet file plays nothing
-    third = simulate_rtdt(10, 2, "random", 7, "heroic", out=out)
+    third = simulate_rtdt(10, "random", 7, RtdtOptions(players=2, difficulty="heroic"), out=out)
     assert steady(third) == steady(whole)
 
 
@@ -117,9 +122,11 @@ def test_a_records_file_of_another_run_is_refused(tmp_path: Path) -> None:
     out = tmp_path / "run.jsonl"
     simulate_tactics("blob_king", 2, "random", 1, PARTY, "normal", out=out)
     with pytest.raises(SaveError, match="run.jsonl: line 1: a tactics record, not rtdt"):
-        simulate_rtdt(2, 1, "random", 1, "heroic", out=out)
+        simulate_rtdt(2, "random", 1, RtdtOptions(players=1, difficulty="heroic"), out=out)
     with pytest.raises(ValueError, match="records are written as .csv, .jsonl, .parquet"):
-        simulate_rtdt(2, 1, "random", 1, "heroic", out=tmp_path / "run.txt")
+        simulate_rtdt(
+            2, "random", 1, RtdtOptions(players=1, difficulty="heroic"), out=tmp_path / "run.txt"
+        )
 
 
 def test_sim_options_on_the_command_line(tmp_path: Path) -> None:
@@ -172,8 +179,22 @@ def test_games_go_to_workers_a_few_at_a_time() -> None:
 @pytest.mark.soak
 def test_a_local_ray_plays_the_same_games(tmp_path: Path) -> None:
     pytest.importorskip("ray", reason="Ray is the optional extra towerplay[ray]")
-    one = simulate_rtdt(40, 2, "random", 11, "heroic", workers=1, out=tmp_path / "one.csv")
-    ray = simulate_rtdt(40, 2, "random", 11, "heroic", ray="local", out=tmp_path / "ray.csv")
+    one = simulate_rtdt(
+        40,
+        "random",
+        11,
+        RtdtOptions(players=2, difficulty="heroic"),
+        workers=1,
+        out=tmp_path / "one.csv",
+    )
+    ray = simulate_rtdt(
+        40,
+        "random",
+        11,
+        RtdtOptions(players=2, difficulty="heroic"),
+        ray="local",
+        out=tmp_path / "ray.csv",
+    )
     assert steady(one) == steady(ray)
     # game by game, in order, across the chunks of 5 games each Ray task plays
     rows = [list(csv.DictReader((tmp_path / f).open())) for f in ("one.csv", "ray.csv")]

@@ -15,6 +15,7 @@ from towerplay.agents.random import RandomAgent
 from towerplay.cli.main import app
 from towerplay.games import make_agent
 from towerplay.rtdt.game import RtdtGame
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.rtdt.state import Config
 from towerplay.sim import simulate_rtdt, simulate_tactics
 
@@ -39,7 +40,9 @@ def test_the_sim_commands_print_what_simulate_returns() -> None:
         app, ["sim", "rtdt", "--games", "2", "--players", "2", "--seed", "5", "--json"]
     )
     assert out.exit_code == 0, out.output
-    assert steady(json.loads(out.output)) == steady(simulate_rtdt(2, 2, "random", 5, "heroic"))
+    assert steady(json.loads(out.output)) == steady(
+        simulate_rtdt(2, "random", 5, RtdtOptions(players=2, difficulty="heroic"))
+    )
     out = CliRunner().invoke(
         app, ["sim", "tactics", "--encounter", "blob_king", "--games", "2", "--json"]
     )
@@ -53,14 +56,14 @@ def test_the_sim_commands_print_what_simulate_returns() -> None:
 @pytest.mark.parametrize("games", [0, -3])
 def test_simulate_refuses_no_games(games: int) -> None:
     with pytest.raises(ValueError, match="games must be 1 or more"):
-        simulate_rtdt(games, 1, "random", 0, "heroic")
+        simulate_rtdt(games, "random", 0, RtdtOptions(players=1, difficulty="heroic"))
     with pytest.raises(ValueError, match="games must be 1 or more"):
         simulate_tactics("goblin_ambush", games, "random", 0, ["fighter"], "normal")
 
 
 def test_simulate_refuses_an_unknown_agent_before_playing() -> None:
     with pytest.raises(ValueError, match="unknown agent"):
-        simulate_rtdt(1, 1, "genius", 0, "heroic")
+        simulate_rtdt(1, "genius", 0, RtdtOptions(players=1, difficulty="heroic"))
     with pytest.raises(ValueError, match="unknown agent"):
         simulate_tactics("goblin_ambush", 1, "genius", 0, ["fighter"], "normal")
 
@@ -74,6 +77,6 @@ def test_sim_records_a_broken_game_and_goes_on(monkeypatch: pytest.MonkeyPatch) 
         return real(config)
 
     monkeypatch.setattr(games_rtdt, "new_game", flaky)
-    report = simulate_rtdt(3, 1, "random", 5, "heroic")
+    report = simulate_rtdt(3, "random", 5, RtdtOptions(players=1, difficulty="heroic"))
     assert report["errors"] == [{"seed": 6, "error": "RuntimeError: boom"}]
     assert sum(n for causes in report["results"].values() for n in causes.values()) == 2

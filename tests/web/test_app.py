@@ -58,6 +58,9 @@ def test_act_over_http_and_errors_in_the_body(client: TestClient) -> None:
     r = client.post(f"/api/tables/{tid}/actions", json={"token": a})
     assert r.status_code == 422  # malformed: FastAPI names the missing fields
     assert client.post("/api/tables", json={"game": "rtdt", "seats": "x"}).status_code == 422
+    for config in ({"code": 5}, {"players": "two"}, {"heroes": "spymaster"}, {"wizard": 1}):
+        r = client.post("/api/tables", json={"game": "rtdt", "config": config, "seats": []})
+        assert r.status_code == 400 and r.json()["error"].startswith("config: "), config
 
 
 def test_a_socket_gets_every_change_and_plays(client: TestClient) -> None:

@@ -41,7 +41,8 @@ from towerplay.cli.sim_options import (
 from towerplay.core.errors import SaveError
 from towerplay.games import RTDT
 from towerplay.rtdt import gamecode
-from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.game import RtdtGame, new_game
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.rtdt.world import get_world
 from towerplay.sim.rtdt import simulate
 
@@ -254,7 +255,7 @@ def build_game(
             raise OptionError(
                 "the code {code} is not a Covenant game; leave out --expansion", code=code
             )
-        return new_game(make_config(heroes=heroes, code=code, **covenant))
+        return new_game(RtdtOptions(heroes=tuple(heroes), code=code, **covenant).config())
     n = players if players is not None else (len(heroes) or 1)
     if not 1 <= n <= 4:
         raise OptionError("--players must be 1-4, not {players}", players=n)
@@ -271,20 +272,18 @@ def build_game(
         seed = random.SystemRandom().randrange(gamecode.SEED_LIMIT)
     if seed < 0:
         raise OptionError("--seed must be 0 or more, not {seed}", seed=seed)
-    return new_game(
-        make_config(
-            players=n,
-            heroes=heroes,
-            difficulty=difficulty,
-            seed=seed,
-            mode=mode,
-            foes=foes,
-            adversary=adversary,
-            companion=companion,
-            expansion=expansion,
-            **covenant,
-        )
+    options = RtdtOptions(
+        players=n,
+        heroes=tuple(heroes),
+        difficulty=difficulty,
+        mode=mode,
+        foes=tuple(foes),
+        adversary=adversary,
+        companion=companion,
+        expansion=expansion,
+        **covenant,
     )
+    return new_game(options.config(seed))
 
 
 def play_rtdt(
@@ -388,6 +387,32 @@ def _chosen(ids: str | None) -> tuple[str, ...]:
     return tuple(x.strip().lower() for x in ids.split(",") if x.strip())
 
 
+def _check_sim(
+    games: int, players: int, agent: str, difficulty: str, seed: int, mode: str, tongue: str
+) -> None:
+    """`sim rtdt`'s options, each refused in the words of the option a player typed."""
+    if games < 1:
+        raise fail("--games must be 1 or more, not {games}", tongue, games=games)
+    if not 1 <= players <= 4:
+        raise fail("--players must be 1-4, not {players}", tongue, players=players)
+    try:
+        RTDT.agents.check(agent)
+    except ValueError as exc:
+        raise fail_on(exc, tongue) from None
+    if difficulty not in ("heroic", "gritty"):
+        raise fail(
+            "--difficulty must be heroic or gritty, not '{difficulty}'",
+            tongue,
+            difficulty=difficulty,
+        )
+    if seed < 0:
+        raise fail("--seed must be 0 or more, not {seed}", tongue, seed=seed)
+    if mode not in MODES:
+        raise fail("--mode must be cooperative or competitive, not '{mode}'", tongue, mode=mode)
+    if mode == "competitive" and players < 2:
+        raise fail("--mode competitive needs 2-4 players", tongue)
+
+
 def sim_rtdt(
     games: Annotated[int, typer.Option("--games", "-n", help="Games to play.")] = 100,
     players: Annotated[int, typer.Option("--players", "-p", help="Heroes per game, 1-4.")] = 1,
@@ -434,48 +459,31 @@ def sim_rtdt(
 ) -> None:
     """Play many Return to Dark Tower games with AI seats and report the results."""
     tongue = language_option(lang)
-    difficulty = difficulty.lower()
-    if games < 1:
-        raise fail("--games must be 1 or more, not {games}", tongue, games=games)
-    if not 1 <= players <= 4:
-        raise fail("--players must be 1-4, not {players}", tongue, players=players)
-    try:
-        RTDT.agents.check(agent)
-    except ValueError as exc:
-        raise fail_on(exc, tongue) from None
-    if difficulty not in ("heroic", "gritty"):
-        raise fail(
-            "--difficulty must be heroic or gritty, not '{difficulty}'",
-            tongue,
-            difficulty=difficulty,
-        )
-    if seed < 0:
-        raise fail("--seed must be 0 or more, not {seed}", tongue, seed=seed)
-    mode = mode.lower()
-    if mode not in MODES:
-        raise fail("--mode must be cooperative or competitive, not '{mode}'", tongue, mode=mode)
-    if mode == "competitive" and players < 2:
-        raise fail("--mode competitive needs 2-4 players", tongue)
+    difficulty, mode = difficulty.lower(), mode.lower()
+    _check_sim(games, players, agent, difficulty, seed, mode, tongue)
     treasures = (treasures or "").lower()
     try:
         expansion = check_covenant_options(
             (expansion or "").lower(), treasures, new_corruptions, only_new_corruptions, mode
         )
-        report = simulate(
-            games,
-            players,
-            agent,
-            seed,
-            difficulty,
-            mode,
-            expansion,
-            treasures,
-            new_corruptions,
-            only_new_corruptions,
-            heroes=_chosen(heroes),
-            foes=_chosen(foes),
+        options = RtdtOptions(
+            players=players,
+            heroes=tuple(_chosen(heroes)),
+            difficulty=difficulty,
+            mode=mode,
+            foes=tuple(_chosen(foes)),
             adversary="".join(_chosen(adversary)),
             companion="".join(_chosen(companion)),
+            expansion=expansion,
+            treasures=treasures,
+            new_corruptions=new_corruptions,
+            only_new_corruptions=only_new_corruptions,
+        )
+        report = simulate(
+            games,
+            agent,
+            seed,
+            options,
             workers=workers_of(workers),
             ray=ray,
             out=out_of(out),

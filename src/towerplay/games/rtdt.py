@@ -23,7 +23,8 @@ from towerplay.games.spec import (
     by_each,
     by_field,
 )
-from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.game import RtdtGame, new_game
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.rtdt.world import get_world
 
 # what a record keeps of the setup, from the observed config, and of each seat
@@ -32,8 +33,8 @@ SEAT = ("hero", "warriors", "spirit", "corruptions", "eliminated", "items", "vir
 
 
 def new(config: Mapping[str, Any], seed: int) -> Game:
-    """A game dealt from `make_config`'s options and a seed."""
-    return new_game(make_config(seed=seed, **config))
+    """A game dealt from its options (`RtdtOptions`, or a JSON object of them) and a seed."""
+    return new_game(RtdtOptions.of(config).config(seed))
 
 
 def heroes(game: Game) -> int:
@@ -114,7 +115,7 @@ def spiel_config(p: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def players(config: Mapping[str, Any]) -> int:
-    return make_config(seed=0, **config).players  # checks the config too
+    return RtdtOptions.of(config).config(0).players  # checks the config too
 
 
 @cache

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from towerplay.games import RTDT
-from towerplay.rtdt.game import make_config
+from towerplay.rtdt.options import RtdtOptions
 from towerplay.sim.play import Task
 from towerplay.sim.runner import run
 from towerplay.sim.summary import summarize
@@ -15,46 +14,26 @@ from towerplay.sim.summary import summarize
 
 def simulate(
     games: int,
-    players: int,
     agent: str,
     seed: int,
-    difficulty: str,
-    mode: str = "cooperative",
-    expansion: str = "",
-    treasures: str = "",
-    new_corruptions: int | None = None,
-    only_new_corruptions: bool = False,
+    options: RtdtOptions | None = None,
     *,
-    heroes: Sequence[str] = (),
-    foes: Sequence[str] = (),
-    adversary: str = "",
-    companion: str = "",
     workers: int = 1,
     ray: str | None = None,
     out: Path | None = None,
     progress: bool | str = False,
 ) -> dict[str, Any]:
-    """Play `games` games (game i from seed + i) and gather the figures. Heroes, foes, the
-    adversary and the companion not given are drawn from each game's seed. In competitive
-    mode the winners are counted by seat, overall and by cause. A game that crashes is
-    listed under "errors" and the batch goes on. Raises ValueError for bad options."""
+    """Play `games` games with `options` (game i from seed + i) and gather the figures.
+    Heroes, foes, the adversary and the companion not chosen are drawn from each game's
+    seed. In competitive mode the winners are counted by seat, overall and by cause. A game
+    that crashes is listed under "errors" and the batch goes on. Raises ValueError for bad
+    options."""
     if games < 1:
         raise ValueError(f"games must be 1 or more, not {games}")
     RTDT.agents.check(agent)
-    options: dict[str, Any] = {
-        "players": players,
-        "difficulty": difficulty,
-        "mode": mode,
-        "expansion": expansion,
-        "treasures": treasures,
-        "new_corruptions": new_corruptions,
-        "only_new_corruptions": only_new_corruptions,
-        "heroes": tuple(heroes),
-        "foes": tuple(foes),
-        "adversary": adversary,
-        "companion": companion,
-    }
-    first = make_config(seed=seed, **options)  # the options checked, and their defaults
+    options = options or RtdtOptions()
+    first = options.config(seed)  # the options checked, and their defaults
+    players = first.players
     tasks = [
         Task(
             i,
@@ -62,7 +41,7 @@ def simulate(
             seed + i,
             agent,
             tuple((seed + i) * 8 + s for s in range(players)),
-            options,
+            options.as_dict(),
         )
         for i in range(games)
     ]
@@ -72,8 +51,8 @@ def simulate(
         "games": games,
         "players": players,
         "agent": agent,
-        "difficulty": difficulty,
-        "mode": mode,
+        "difficulty": first.difficulty,
+        "mode": first.mode,
         "expansion": first.expansion or None,
         "treasures": first.treasures,
         "new_corruptions": first.new_corruptions,
@@ -81,7 +60,7 @@ def simulate(
         "seed": seed,
     }
     report |= summarize(records, elapsed, played)
-    if mode == "competitive":
+    if first.mode == "competitive":
         wins_by_seat = {str(s): 0 for s in range(players)}
         winners_by_cause: dict[str, dict[str, int]] = {}
         for r in records:
