@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 import shutil
 import socket
 import threading
@@ -525,3 +526,110 @@ def test_a_tactics_area_is_previewed_on_its_target(chromium: Any, base_url: str)
     assert shown.locator("svg.grid .sq.in-area").count() == 0
     shot(shown, "tactics-area-preview")
     assert not shown.errors
+
+
+SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")  # an engine id, never shown to a person
+
+
+def _until_my_turn_after_the_ai(page: Any, limit: int = 60) -> None:
+    """End turns (the AI then plays its own) until the seat's turn comes back after an AI
+    turn: the log then holds what the AI did."""
+    for _ in range(limit):
+        version = page.evaluate("document.body.dataset.version")
+        end = page.locator("#actions button", has_text="End your turn")
+        button = end.first if end.count() else page.locator("#actions button").first
+        button.click()
+        page.wait_for_function(f"document.body.dataset.version !== '{version}'")
+        page.wait_for_function("document.getElementById('status').textContent === 'Your turn'")
+        if "Spymaster" in (page.text_content("#log") or "") or page.locator("#log li").count() > 25:
+            return
+
+
+def test_actions_and_cards_by_name_and_the_log_in_view(chromium: Any, base_url: str) -> None:
+    """Issue 31: buttons say what an action does with printed names, the barred ones are
+    shown greyed with why, no id is shown, and after an AI turn the newest line of the log
+    is on screen at 1280x800."""
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "rtdt",
+            "config": {"players": 2, "heroes": ["orphaned_scion", "spymaster"]},
+            "seed": 3,
+            "seats": [{"human": "Ana"}, {"ai": "heuristic"}],
+        },
+    )
+    seat = open_seat(
+        chromium, base_url, made["seats"][0]["link"], viewport={"width": 1280, "height": 800}
+    )
+    seat.wait_for_selector("svg.map .space")
+    seat.wait_for_selector("#actions button")
+    labels = seat.locator("#actions button").all_text_contents()
+    assert any(t.startswith("Move to ") for t in labels), labels
+    barred = seat.locator("#barred button")
+    assert barred.count() >= 1
+    barred.first.focus()  # a tap or the keyboard says why
+    assert "[RTDT-" in (seat.text_content("#why") or "")
+    _until_my_turn_after_the_ai(seat)
+    shown = " ".join(
+        seat.text_content(sel) or "" for sel in ("#actions", "#barred", "#panels", "#prompt")
+    )
+    assert not SNAKE.findall(shown), SNAKE.findall(shown)[:10]
+    last = seat.locator("#log li").last.bounding_box()
+    assert last is not None and last["y"] >= 0 and last["y"] + last["height"] <= 800
+    shot(seat, "rtdt-names-1280")
+    assert not seat.errors
+
+
+def test_a_phone_reaches_every_action_without_an_inner_scroll(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 5, "seats": [{"human": "Ana"}]},
+    )
+    seat = open_seat(
+        chromium,
+        base_url,
+        made["seats"][0]["link"],
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+    seat.wait_for_selector("#actions button")
+    inner = seat.evaluate(
+        "(() => { const a = document.getElementById('actions');"
+        " return a.scrollHeight - a.clientHeight; })()"
+    )
+    assert inner <= 1, "the actions scroll inside their own box"
+    end = seat.locator("#actions button", has_text="End your turn")
+    end.scroll_into_view_if_needed()
+    assert end.is_visible()
+    for box in (b.bounding_box() for b in seat.locator("#actions button").all()):
+        assert box is not None and box["height"] >= 44 and box["width"] >= 44
+    shot(seat, "rtdt-phone")
+
+
+def test_tactics_actions_by_name(chromium: Any, base_url: str) -> None:
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "tactics",
+            "config": {"encounter": "goblin_ambush"},
+            "seed": 2,
+            "seats": [{"human": "A"}, {"human": "B"}, {"human": "C"}],
+        },
+    )
+    links = [s["link"] for s in made["seats"]]
+    for link in links:
+        seat = open_seat(chromium, base_url, link)
+        seat.wait_for_selector("svg.grid")
+        if seat.locator("#actions button").count():
+            text = seat.text_content("#actions") or ""
+            assert not SNAKE.findall(text), SNAKE.findall(text)[:10]
+            assert "Play " in text or "Keep the hand" in text or "Place on " in text, text
+            return
+    raise AssertionError("no seat was asked to act")

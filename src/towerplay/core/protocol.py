@@ -72,6 +72,12 @@ class Game(Protocol):
 
     def state_hash(self) -> str: ...
 
+    def words(self, action: Action | str) -> Event:
+        """An action as a button says it, for people: what it does, with printed names
+        (an Event: template and fields, which a screen words in its language). The
+        notation stays what is typed, saved and replayed."""
+        ...
+
     def describe(self, name: str, say: Callable[[str], str] = ...) -> str | None:
         """The text of a card, foe, hero, class... by id or name: static content, no state
         (a screen's `info NAME`, a page's hover); None when nothing has that name. `say`

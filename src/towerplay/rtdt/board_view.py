@@ -16,7 +16,7 @@ from functools import cache
 from typing import Any
 
 from towerplay.rtdt.board import KINGDOMS, Board
-from towerplay.rtdt.world import get_world
+from towerplay.rtdt.world import World, get_world
 
 SIZE = 1000.0  # the layout's square, in SVG units; the Tower stands at the middle
 TOWER_RADIUS = 95.0
@@ -160,4 +160,17 @@ def board_view() -> dict[str, Any]:
         ],
         "edges": [list(e) for e in edges],
         "rivers": sorted(sorted(e) for e in b.rivers),
+        "names": names(w),
     }
+
+
+def names(w: World) -> dict[str, str]:
+    """Every id a page may show, by its printed name: cards, heroes, foes, adversaries,
+    monuments, quests, trials and spells (spaces are above)."""
+    c = w.content
+    out = {cid: w.name(cid) for cid in w.kind_of}
+    for ids in (c.heroes, c.foes, c.adversaries, c.monuments, c.companions):
+        out.update({k: w.name(k) for k in ids})
+    for named in (c.quests, c.trials, c.spells):
+        out.update({k: str(v.name) for k, v in named.items()})
+    return out

@@ -18,6 +18,7 @@ from towerplay.core.replay import EMPTY, state_hash
 from towerplay.core.rng import Rng, seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.rtdt import app, competitive, decisions, decks, gamecode, plugins, tower
+from towerplay.rtdt.action_words import action_words
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.describe import describe
 from towerplay.rtdt.explain import DECISION_RULES, asked, explain, prompt
@@ -415,6 +416,11 @@ class RtdtGame(Undoable):
             else:
                 self._legal = actions.turn_actions(self.world, s)
         return self._legal
+
+    def words(self, action: Action | str) -> Event:
+        """The action as a button says it (rtdt/action_words.py)."""
+        a = parse(action) if isinstance(action, str) else action
+        return action_words(self.world, self.state, a)
 
     def unavailable(self) -> list[tuple[str, IllegalAction]]:
         """The turn verbs that exist but are barred now, each with why: the reason with its

@@ -30,6 +30,7 @@ Modules, from the ground up:
 - `turns`: a hero's turn, its choices and the revive.
 - `explain`: why an action is refused, with its rule.
 - `describe`: any card's or piece's text for people, from the static content (`info NAME`).
+- `action_words`: each action worded for people, as a button says it (printed names).
 - `encounter`: the round's phases and the dispatch of every decision.
 - `hidden`: what a seat cannot see, re-dealt consistently (for `determinize`).
 - `save_checks`: the cross-checks a loaded save must pass (ids, squares, decisions).

@@ -15,6 +15,7 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
+from towerplay.tactics.action_words import action_words
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import Say, describe, english, scaled_for
 from towerplay.tactics.effects import fit_max_hp, question
@@ -103,6 +104,11 @@ class TacticsGame(Undoable):
 
     def legal_actions(self) -> list[Action]:
         return legal(self.s)
+
+    def words(self, action: Action | str) -> Event:
+        """The action as a button says it (tactics/action_words.py)."""
+        tokens = tuple(parse(action) if isinstance(action, str) else action)
+        return action_words(self.s, self.ctx, tokens)
 
     def unavailable(self) -> list[tuple[str, IllegalAction]]:
         """The player actions that exist for the acting hero's cards but are barred now,

@@ -23,7 +23,6 @@ from typing import Any
 
 from towerplay import games
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
-from towerplay.core.narration import Event
 from towerplay.core.protocol import SPECTATOR, Game
 from towerplay.core.undo import consent
 from towerplay.i18n import catalog
@@ -31,6 +30,7 @@ from towerplay.store import Entry, LoggedAction, Record, StaleVersion, Store, Un
 from towerplay.store.group import GroupCommitter
 from towerplay.store.store import prepare
 from towerplay.tactics.campaign.game import summary as campaign_summary
+from towerplay.web.views import keeps, seat_view
 
 FORMAT = "towerplay-table-1"
 KIND_PREFIX = "table-"
@@ -452,13 +452,6 @@ def moved(e: StaleVersion) -> Stale:
     return Stale(f"the game moved on to version {e.current} while you acted: nothing was done")
 
 
-def keeps(doc: dict[str, Any]) -> bool:
-    """Whether this table keeps a stored campaign up to date (it was opened from one that
-    nobody else has played since)."""
-    camp = doc.get("campaign")
-    return isinstance(camp, dict) and camp.get("kept", True) is True
-
-
 def human_steps(game: Game, seats: list[dict[str, Any]]) -> int:
     """How many decisions back the last one a person made lies (0: none can be undone)."""
     past = game.clone()
@@ -546,43 +539,3 @@ def summary(game: Game, seats: list[dict[str, Any]], name: str) -> dict[str, Any
         "ai_to_act": to_act is not None and seats[to_act]["who"] == "ai",
         "result": None if game.result is None else game.result.to_json(),
     }
-
-
-def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
-    """What one seat's page is sent: the table's public facts and `observe(seat)`."""
-    return {
-        "table": rec.id,
-        "game": rec.document["game"],
-        "name": rec.name,
-        "version": rec.version,
-        "seat": seat,
-        "seats": [{"who": s["who"], "name": s["name"]} for s in rec.document["seats"]],
-        "to_act": game.to_act,
-        "your_turn": game.to_act == seat,
-        "prompt": game.prompt if game.to_act == seat else "",
-        "ask": _asked(game) if game.to_act == seat else None,
-        "legal_actions": [str(a) for a in game.legal_actions()] if game.to_act == seat else [],
-        "result": None if game.result is None else game.result.to_json(),
-        "undo": {
-            "undoable": game.undoable,
-            "redoable": game.redoable,
-            "request": rec.document.get("undo"),
-        },
-        "campaign": campaign_link(rec.document),
-        "observe": game.observe(seat),
-    }
-
-
-def _asked(game: Game) -> dict[str, Any] | None:
-    """The question as a template with fields (a game's `asked` event), for the page's
-    catalog to word; None for a game without one (the page shows `prompt`)."""
-    said = getattr(game, "asked", None)
-    return said.view() if isinstance(said, Event) else None
-
-
-def campaign_link(doc: dict[str, Any]) -> dict[str, Any] | None:
-    """The stored campaign a table was opened from, and whether the table still keeps it."""
-    camp = doc.get("campaign")
-    if not isinstance(camp, dict):
-        return None
-    return {"id": camp.get("id"), "version": camp.get("version"), "kept": keeps(doc)}

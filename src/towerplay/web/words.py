@@ -36,6 +36,8 @@ PAGE_WORDS = (
     N_("competitive"),
     # a seat's page
     N_("connected"),
+    N_("filter actions (/)"),
+    N_("at {space}"),  # where a quest is
     N_("disconnected, reconnecting…"),
     N_("Game over"),
     N_("Your turn"),

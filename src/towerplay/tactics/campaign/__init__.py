@@ -19,6 +19,7 @@ Modules, from the ground up:
   results, and the encounter engine's config for the party.
 - `market`: the market's stock, prices, buying and selling.
 - `decisions`: each pending decision's answers, words, effects and refusals.
+- `action_words`: each answer worded for people, as a button says it.
 - `invariants`: what holds after every action; `save`: the save format and its checks.
 - `view`: what `observe(seat)` shows; `game`: the Game protocol wrapper (`CampaignGame`).
 """

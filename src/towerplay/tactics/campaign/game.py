@@ -19,6 +19,7 @@ from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.campaign import decisions, guide
+from towerplay.tactics.campaign.action_words import action_words
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
 from towerplay.tactics.campaign.invariants import violations
 from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
@@ -171,6 +172,18 @@ class CampaignGame(Undoable):
     def encounter(self) -> TacticsGame | None:
         """The encounter in progress (agents that play encounters look at it)."""
         return self.enc
+
+    def unavailable(self) -> list[tuple[str, IllegalAction]]:
+        """In an encounter, its barred actions with why; none on the campaign's pages."""
+        return self.enc.unavailable() if self.enc is not None else []
+
+    def words(self, action: Action | str) -> Event:
+        """The action as a button says it: the encounter's own words in an encounter, the
+        campaign's otherwise (campaign/action_words.py)."""
+        if self.enc is not None:
+            return self.enc.words(action)
+        tokens = tuple(parse(action) if isinstance(action, str) else action)
+        return action_words(self.c, self.s, tokens)
 
     def describe(self, name: str, say: Say = english) -> str | None:
         """The text of any level-up card, perk, supply item or hero of the campaign, or of

@@ -13,17 +13,19 @@ const Play = {
     const url = `${proto}://${location.host}/api/tables/${this.tableId}/ws?token=${encodeURIComponent(this.token || "")}`;
     const ws = new WebSocket(url);
     this.socket = ws;
-    ws.onopen = () => this.connection(Words.t("connected"), "ok");
+    ws.onopen = () => this.connection("connected", "ok");
     ws.onmessage = (m) => this.receive(JSON.parse(m.data));
     ws.onclose = (e) => {
-      this.connection(Words.t("disconnected, reconnecting…"), "bad");
+      this.connection("disconnected, reconnecting…", "bad");
       if (e.code < 4400 || e.code >= 4500) setTimeout(() => this.connect(), 1500);
     };
   },
 
-  connection(text, cls) {
+  // the connection's state, kept as a message id so a change of language words it anew
+  connection(msg, cls) {
     const el = document.getElementById("connection");
-    el.textContent = text;
+    el.dataset.t = msg;
+    el.textContent = Words.t(msg);
     el.className = `connection ${cls}`;
   },
 
@@ -101,21 +103,49 @@ const Play = {
     this.explain(document.getElementById("panels"));
   },
 
+  // each legal action as its words (printed names, what it does), the notation kept for
+  // the socket and the filter; then the actions barred now, greyed, each with why
   renderActions() {
     const list = document.getElementById("actions");
     const filter = document.getElementById("filter").value.trim().toLowerCase();
+    const v = this.view;
+    const words = v.action_words || [];
     list.innerHTML = "";
-    this.view.legal_actions.forEach((a, i) => {
-      if (filter && !a.toLowerCase().includes(filter)) return;
+    v.legal_actions.forEach((a, i) => {
+      const label = words[i] ? Words.event(words[i]) : a;
+      if (filter && !a.toLowerCase().includes(filter) && !label.toLowerCase().includes(filter)) return;
       const li = document.createElement("li");
       const b = document.createElement("button");
-      b.textContent = a;
+      b.textContent = label;
       b.dataset.action = a;
-      b.title = i < 9 ? `${Words.t("key")} ${i + 1}` : "";
+      b.title = (i < 9 ? `${Words.t("key")} ${i + 1} · ` : "") + a;
       b.onclick = () => this.send(a);
       li.appendChild(b);
       list.appendChild(li);
     });
+    // greyed, compact; a tap (or focus) says why in the line under them
+    const barred = document.getElementById("barred");
+    const why = document.getElementById("why");
+    barred.innerHTML = "";
+    why.textContent = "";
+    for (const u of v.unavailable || []) {
+      const label = Words.event(u.words || { msg: u.action, args: {} });
+      if (filter && !u.action.toLowerCase().includes(filter) && !label.toLowerCase().includes(filter)) continue;
+      const li = document.createElement("li");
+      const b = document.createElement("button");
+      const reason = Words.refusal(u.why);
+      b.setAttribute("aria-disabled", "true");
+      b.dataset.barred = u.action;
+      b.textContent = label;
+      b.title = reason;
+      b.setAttribute("aria-description", reason);
+      const show = () => { why.textContent = `${label}: ${reason}`; };
+      b.onclick = show;
+      b.onfocus = show;
+      li.appendChild(b);
+      barred.appendChild(li);
+    }
+    barred.hidden = barred.children.length === 0;
   },
 
   renderLog() {

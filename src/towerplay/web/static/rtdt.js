@@ -223,6 +223,16 @@ const Rtdt = {
     }
   },
 
+  spaceName(id) {
+    const found = this.board && this.board.spaces.find((s) => s.id === id);
+    return found ? found.name : this.name(id);
+  },
+
+  // an id as its printed name (the board's table), never as an id
+  name(id) {
+    return (this.board && this.board.names && this.board.names[id]) || id.replaceAll("_", " ");
+  },
+
   panels(view, el) {
     const o = view.observe;
     el.innerHTML = "";
@@ -231,7 +241,7 @@ const Rtdt = {
     html("p", "", top, `${Words.t("Skulls in the supply")}: ${o.skulls.supply}`);
     const chips = (row, ids) => {
       for (const id of ids) {
-        const chip = html("span", "chip", row, id.replaceAll("_", " "));
+        const chip = html("span", "chip", row, this.name(id));
         chip.tabIndex = 0;
         chip.dataset.id = id;
       }
@@ -246,7 +256,7 @@ const Rtdt = {
     if (piles.length) {
       const row = html("p", "cards gear-piles", top, `${Words.t("Gear piles")}: `);
       for (const [id, n] of piles) {
-        const chip = html("span", "chip", row, `${id.replaceAll("_", " ")} ×${n}`);
+        const chip = html("span", "chip", row, `${this.name(id)} ×${n}`);
         chip.tabIndex = 0;
         chip.dataset.id = id;
       }
@@ -254,10 +264,11 @@ const Rtdt = {
     for (const [foe, cards] of Object.entries(o.mutations || {})) {
       if (!cards.length) continue;
       chips(html("p", "cards mutations", top,
-                 `${Words.t("Mutations")} (${foe.replaceAll("_", " ")}): `), cards);
+                 `${Words.t("Mutations")} (${this.name(foe)}): `), cards);
     }
     for (const q of o.quests || []) {
-      html("p", "quest", top, `${q.name} (${q.stage}/${q.stages}): ${Words.t(q.text)}`);
+      const where = q.space ? ` — ${Words.t("at {space}", { space: this.spaceName(q.space) })}` : "";
+      html("p", "quest", top, `${q.name} (${q.stage}/${q.stages})${where}: ${Words.t(q.text)}`);
     }
     if (o.battle) this.battle(o.battle, el);
     if (o.delve) this.delve(o, el);

@@ -40,6 +40,9 @@ const Words = {
       const id = el.getAttribute("data-t");
       el.textContent = this.t(id);
     }
+    for (const el of root.querySelectorAll("[data-t-placeholder]")) {
+      el.placeholder = this.t(el.getAttribute("data-t-placeholder"));
+    }
   },
   picker(select, onChange) {
     select.value = this.lang;

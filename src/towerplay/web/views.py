@@ -1,0 +1,76 @@
+"""What one seat's page is sent after every change: the table's public facts, the seat's
+question with its actions worded for people and the barred ones with why, and
+`observe(seat)`. Built from the Game protocol only."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import Event
+from towerplay.core.protocol import Game
+from towerplay.store import Record
+
+
+def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
+    """What one seat's page is sent: the table's public facts and `observe(seat)`."""
+    mine = game.to_act == seat
+    legal = game.legal_actions() if mine else []
+    return {
+        "table": rec.id,
+        "game": rec.document["game"],
+        "name": rec.name,
+        "version": rec.version,
+        "seat": seat,
+        "seats": [{"who": s["who"], "name": s["name"]} for s in rec.document["seats"]],
+        "to_act": game.to_act,
+        "your_turn": game.to_act == seat,
+        "prompt": game.prompt if game.to_act == seat else "",
+        "ask": _asked(game) if game.to_act == seat else None,
+        "legal_actions": [str(a) for a in legal],
+        # each legal action as a button says it (its printed names), in the same order
+        "action_words": [game.words(a).view() for a in legal],
+        # the actions that exist but are barred now, with why: shown greyed
+        "unavailable": [
+            {"action": what, "words": game.words(what).view(), "why": why.view()}
+            for what, why in _unavailable(game)
+        ]
+        if mine
+        else [],
+        "result": None if game.result is None else game.result.to_json(),
+        "undo": {
+            "undoable": game.undoable,
+            "redoable": game.redoable,
+            "request": rec.document.get("undo"),
+        },
+        "campaign": campaign_link(rec.document),
+        "observe": game.observe(seat),
+    }
+
+
+def _unavailable(game: Game) -> list[tuple[str, IllegalAction]]:
+    """The game's barred actions with why, for a game that says (not a campaign's pages)."""
+    barred = getattr(game, "unavailable", None)
+    return list(barred()) if callable(barred) else []
+
+
+def _asked(game: Game) -> dict[str, Any] | None:
+    """The question as a template with fields (a game's `asked` event), for the page's
+    catalog to word; None for a game without one (the page shows `prompt`)."""
+    said = getattr(game, "asked", None)
+    return said.view() if isinstance(said, Event) else None
+
+
+def campaign_link(doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The stored campaign a table was opened from, and whether the table still keeps it."""
+    camp = doc.get("campaign")
+    if not isinstance(camp, dict):
+        return None
+    return {"id": camp.get("id"), "version": camp.get("version"), "kept": keeps(doc)}
+
+
+def keeps(doc: dict[str, Any]) -> bool:
+    """Whether this table keeps a stored campaign up to date (it was opened from one that
+    nobody else has played since)."""
+    camp = doc.get("campaign")
+    return isinstance(camp, dict) and camp.get("kept", True) is True
