@@ -97,3 +97,36 @@ def test_rtdt_options_are_one_value_read_from_json_and_refused_by_name() -> None
             RtdtOptions.of(bad)
     with pytest.raises(ValueError, match="players must be 1-4"):
         games.RTDT.new({"players": 9}, 0)
+
+
+SNAKE = __import__("re").compile(r"\b[a-z]+_[a-z0-9_]+\b")
+
+
+@pytest.mark.parametrize(
+    ("name", "config"),
+    [
+        ("rtdt", {"players": 2}),
+        ("rtdt", {"players": 2, "expansion": "covenant"}),
+        ("rtdt", {"players": 3, "mode": "competitive"}),
+        ("tactics", {"encounter": "blob_king", "party": ["beast_trainer", "wizard", "bard"]}),
+        ("campaign", {"heroes": 3}),
+    ],
+)
+def test_every_action_is_worded_by_printed_names(name: str, config: dict[str, object]) -> None:
+    """Game.words: a button's words for each legal action, never an engine id."""
+    import random
+
+    spec = games.get(name)
+    worded = 0
+    for seed in (1, 2):
+        game = spec.new(config, seed)
+        r = random.Random(seed)
+        for _ in range(150):
+            if game.result is not None:
+                break
+            for a in game.legal_actions():
+                text = game.words(a).text
+                assert text and not SNAKE.findall(text), (str(a), text)
+                worded += 1
+            game.apply(r.choice(game.legal_actions()))
+    assert worded > 100
