@@ -15,7 +15,7 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
-from towerplay.tactics.action_words import action_words
+from towerplay.tactics.action_words import action_words, unit_name
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import Say, describe, english, scaled_for
 from towerplay.tactics.effects import fit_max_hp, question
@@ -154,6 +154,7 @@ class TacticsGame(Undoable):
             units.append(
                 {
                     "id": u.uid,
+                    "name": unit_name(s, ctx, u.uid),  # the printed name, numbered
                     "side": u.side,
                     "kind": u.kind,
                     "type": u.type_id,
@@ -174,7 +175,9 @@ class TacticsGame(Undoable):
             view: dict[str, Any] = {
                 "seat": h.seat,
                 "id": h.uid,
+                "name": unit_name(s, ctx, h.uid),
                 "class": h.class_id,
+                "class_name": ctx.content.classes[h.class_id].name,
                 "deck": len(h.deck),
                 "hand_size": len(h.hand),
                 "discard": list(h.discard),
@@ -212,6 +215,7 @@ class TacticsGame(Undoable):
             "turn_index": s.turn_index,
             "potions": s.potions,
             "items": [{"id": i, "name": ctx.items[i].name} for i in s.items],
+            "names": _card_names(ctx, heroes),
             "boss_deck": len(s.boss_deck),
             "boss_discard": [boss.cards[i].name for i in s.boss_discard],
             "direction_deck": len(s.direction_deck),
@@ -328,3 +332,20 @@ def with_summons(raw: dict[str, Any], content: Content) -> dict[str, Any]:
             h = {**h, "summons": summoned_by(content, known)}
         out.append(h)
     return {**raw, "heroes": out}
+
+
+def _card_names(ctx: Ctx, heroes: list[dict[str, Any]]) -> dict[str, str]:
+    """The printed name of every card and ability a seat's view shows by id (hands, boards,
+    discard piles, set-aside cards, abilities), for a screen to show names, not ids."""
+    out: dict[str, str] = {}
+    for h in heroes:
+        ids = [*h.get("hand", ()), *h["discard"], *h["set_aside"], *h["abilities"]]
+        ids += [c for c in h["board"].values() if c]
+        for cid in ids:
+            if cid not in out:
+                out[cid] = (
+                    ctx.content.cards[cid].name
+                    if cid in ctx.content.cards
+                    else (ctx.content.abilities[cid].name if cid in ctx.content.abilities else cid)
+                )
+    return out

@@ -61,7 +61,7 @@ const Tactics = {
       const h = (Math.max(...ys) - Math.min(...ys) + 1) * CELL;
       const g = svg("g", { class: `unit ${u.side}${u.knocked_out ? " out" : ""}`,
                            "data-unit": u.id, transform: `translate(${x},${y})` }, root);
-      svg("title", {}, g, `${u.id} (${u.type}): ${u.hp}/${u.max_hp} HP` +
+      svg("title", {}, g, `${u.name || u.id}: ${u.hp}/${u.max_hp} HP` +
           (u.conditions.length ? `, ${u.conditions.join(", ")}` : ""));
       svg("circle", { cx: w / 2, cy: h / 2, r: Math.min(w, h) / 2 - 7 }, g);
       const label = u.id.length > 5 ? u.id.slice(0, 3) + u.id.replace(/\D/g, "") : u.id;
@@ -114,7 +114,7 @@ const Tactics = {
     if (o.initiative.length) {
       const line = html("p", "initiative", top, `${Words.t("Initiative")}: `);
       o.initiative.forEach((id, i) => {
-        html("span", i === o.turn_index ? "chip now" : "chip", line, id);
+        html("span", i === o.turn_index ? "chip now" : "chip", line, Words.names[id] || id);
       });
     }
     if (o.boss_discard.length) {
@@ -122,20 +122,21 @@ const Tactics = {
     }
     for (const h of o.heroes) {
       const p = html("div", `panel hero-board seat${h.seat}`, el);
-      html("h4", "", p, `${h.seat + 1}. ${h.id} (${h.class})${h.seat === view.seat ? " ★" : ""}`);
+      html("h4", "", p, `${h.seat + 1}. ${h.name || h.id} (${h.class_name || h.class})` +
+           `${h.seat === view.seat ? " ★" : ""}`);
       html("p", "", p, `${Words.t("deck")} ${h.deck} · ${Words.t("hand")} ${h.hand_size} · ` +
            `${Words.t("discard")} ${h.discard.length}`);
       if (h.hand) {
         const row = html("p", "cards hand", p, `${Words.t("hand")}: `);
         for (const c of h.hand) {
-          const chip = html("span", "chip", row, c.replaceAll("_", " "));
+          const chip = html("span", "chip", row, (o.names || {})[c] || c.replaceAll("_", " "));
           chip.tabIndex = 0;
           chip.dataset.id = c;
         }
       }
       const board = Object.entries(h.board).filter(([, v]) => v);
       if (board.length) {
-        html("p", "cards", p, board.map(([k, v]) => `${Words.t(k)}: ${v.replaceAll("_", " ")}`)
+        html("p", "cards", p, board.map(([k, v]) => `${Words.t(k)}: ${(o.names || {})[v] || v.replaceAll("_", " ")}`)
           .join(" · "));
       }
     }

@@ -4,6 +4,9 @@ const Words = {
   lang: localStorage.getItem("towerplay.lang") ||
     ((navigator.language || "en").toLowerCase().startsWith("pt") ? "pt" : "en"),
   messages: {},
+  // ids a game's view names (a figure's id -> its printed name): a field that is one of
+  // them is shown by its name (set by the game's renderer before the log is worded)
+  names: {},
   async load(lang) {
     this.lang = lang;
     localStorage.setItem("towerplay.lang", lang);
@@ -24,7 +27,7 @@ const Words = {
       // a reason worded on its own (a refusal's `why`, a question inside a refusal)
       if (field && typeof field === "object" && "msg" in field) return this.event(field);
       const v = String(field);
-      return this.messages[v] || v;
+      return this.names[v] || this.messages[v] || v;
     });
   },
   // a refusal (IllegalAction.view(): msg, args, rule): its sentence, the rule ID kept
