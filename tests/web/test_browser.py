@@ -633,3 +633,26 @@ def test_tactics_actions_by_name(chromium: Any, base_url: str) -> None:
             assert "Play " in text or "Keep the hand" in text or "Place on " in text, text
             return
     raise AssertionError("no seat was asked to act")
+
+
+def test_the_lobby_offers_encounters_and_classes_by_name(chromium: Any, base_url: str) -> None:
+    """Issue 31: the lobby offers choices, not ids: the encounter and each hero's class are
+    picked by printed name, and the party's size makes the seats."""
+    page = chromium.new_page()
+    page.goto(base_url + "/")
+    page.wait_for_selector("#seats .seat")
+    page.select_option("select[name=game]", "tactics")
+    options = page.locator("select[name=encounter] option").all_text_contents()
+    assert "Goblin Ambush" in options and not any(SNAKE.findall(o) for o in options)
+    page.select_option("select[name=encounter]", label="Court of the Blob King")
+    page.select_option("select[name=party3]", label="Wizard")
+    assert page.locator("#seats .seat").count() == 4
+    for i in (1, 2, 3):
+        page.select_option(f"select[name=seat{i}]", "ai:random")
+    shot(page, "lobby-tactics")
+    page.click("#new-table button[type=submit]")
+    page.wait_for_selector("#link-list a")
+    seat = open_seat(chromium, base_url, page.locator("#link-list a").first.get_attribute("href"))
+    seat.wait_for_selector("svg.grid")
+    heroes = seat.locator(".hero-board h4").all_text_contents()
+    assert len(heroes) == 4 and any("Wizard" in h for h in heroes), heroes

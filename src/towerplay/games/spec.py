@@ -79,6 +79,8 @@ class GameSpec:
     most_seats: int
     max_decisions: int
     agents: AgentSet
+    # what a lobby offers to choose, by option: [{"id": ..., "name": printed name}, ...]
+    choices: Callable[[], dict[str, list[dict[str, str]]]] | None = None
     records: Records | None = None  # None: not simulated one game a record
     learning: Learning | None = None  # None: not offered to the learning libraries
 

@@ -133,6 +133,16 @@ def rewards(result: Result, config: Mapping[str, Any], seats: int) -> list[float
     return [WIN + bonus] * seats
 
 
+def choices() -> dict[str, list[dict[str, str]]]:
+    """The encounters and the classes a party is made of (the basic ones: an elite class
+    is reached by levelling in a campaign), by printed name."""
+    c = default_content()
+    return {
+        "encounter": [{"id": e.id, "name": e.name} for e in c.encounters.values()],
+        "class": [{"id": k.id, "name": k.name} for k in c.classes.values() if not k.elite],
+    }
+
+
 TACTICS = GameSpec(
     name="tactics",
     title="Adventure Tactics: an encounter",
@@ -142,6 +152,7 @@ TACTICS = GameSpec(
     most_seats=5,
     max_decisions=100_000,
     agents=TACTICS_AGENTS,
+    choices=choices,
     records=Records(SETUP, SEAT, figures, won, BREAKDOWNS, lists=("party",)),
     learning=Learning(
         long_name="towerplay Adventure Tactics",

@@ -211,7 +211,12 @@ def add_api(app: FastAPI, server: Server) -> None:
     @app.get("/api/games")
     def games() -> dict[str, Any]:
         return {
-            name: {"title": g.title, "agents": list(g.agents.names)} for name, g in GAMES.items()
+            name: {
+                "title": g.title,
+                "agents": list(g.agents.names),
+                "choices": g.choices() if g.choices is not None else {},
+            }
+            for name, g in GAMES.items()
         }
 
     @app.get("/api/tables")

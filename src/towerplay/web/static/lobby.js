@@ -5,7 +5,7 @@ const $ = (sel) => document.querySelector(sel);
 function seatCount(form) {
   if (form.game.value === "rtdt") return Number(form.players.value);
   if (form.game.value === "campaign") return Number(form.heroes.value);
-  return form.party.value.split(",").filter((x) => x.trim()).length;
+  return partyOf(form).length;
 }
 
 // the AI agents each game offers (GET /api/games: what sim/agents.py AGENTS lists)
@@ -70,8 +70,32 @@ function config(form) {
   if (form.game.value === "campaign") {
     return { heroes: Number(form.heroes.value), difficulty: form.cdifficulty.value };
   }
-  return { encounter: form.encounter.value.trim(), difficulty: form.tdifficulty.value,
-           party: form.party.value.split(",").map((x) => x.trim()).filter((x) => x) };
+  return { encounter: form.encounter.value, difficulty: form.tdifficulty.value,
+           party: partyOf(form) };
+}
+
+// the party: one class per hero, three to five heroes (the empty choice leaves a place out)
+function partyOf(form) {
+  return [...form.querySelectorAll("select[name^=party]")].map((s) => s.value).filter((x) => x);
+}
+
+function drawChoices(form, choices) {
+  const enc = form.encounter;
+  enc.innerHTML = "";
+  for (const e of choices.encounter || []) enc.add(new Option(e.name, e.id));
+  const box = $("#party");
+  box.innerHTML = "";
+  const picks = ["fighter", "rogue", "cleric", "", ""];
+  picks.forEach((pick, i) => {
+    const select = document.createElement("select");
+    select.name = `party${i}`;
+    select.setAttribute("aria-label", `${Words.t("Party")} ${i + 1}`);
+    if (i >= 3) select.add(new Option("—", ""));
+    for (const k of choices.class || []) select.add(new Option(k.name, k.id));
+    select.value = pick;
+    select.addEventListener("change", () => drawSeats(form));
+    box.appendChild(select);
+  });
 }
 
 async function create(event) {
@@ -172,6 +196,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   await Words.load(Words.lang);
   const games = await (await fetch("/api/games")).json();
   for (const [name, g] of Object.entries(games)) Games.agents[name] = g.agents;
+  drawChoices(form, (games.tactics || {}).choices || {});
   Words.picker($("#lang"), () => { drawSeats(form); listTables(); listCampaigns(); });
   form.game.addEventListener("change", () => {
     $("#rtdt-options").hidden = form.game.value !== "rtdt";
@@ -181,7 +206,6 @@ window.addEventListener("DOMContentLoaded", async () => {
   });
   form.players.addEventListener("change", () => drawSeats(form));
   form.heroes.addEventListener("change", () => drawSeats(form));
-  form.party.addEventListener("input", () => drawSeats(form));
   form.addEventListener("submit", create);
   drawSeats(form);
   listTables();
