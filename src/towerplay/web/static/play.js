@@ -124,6 +124,16 @@ const Play = {
       b.dataset.action = a;
       b.title = (i < 9 ? `${Words.t("key")} ${i + 1} · ` : "") + a;
       b.onclick = () => this.send(a);
+      // an action naming a card (play, use, equip, resolve...): its text on hover or focus
+      const named = a.split(" ")[1];
+      if (named) {
+        const text = async () => {
+          const said = await this.describe(named);
+          if (said) b.title = `${said}\n\n${b.title}`;
+        };
+        b.addEventListener("mouseenter", text, { once: true });
+        b.addEventListener("focus", text, { once: true });
+      }
       li.appendChild(b);
       list.appendChild(li);
     });
