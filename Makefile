@@ -35,9 +35,14 @@ soak: $(STAMP)
 	$(BIN)/pytest -m soak -o addopts='-q'
 
 # The pages in Debian's Chromium (Playwright cannot download its own browsers here).
+# axe-core (from npm) checks the pages for WCAG A/AA violations in the browser tests
+AXE = build/axe/node_modules/axe-core/axe.min.js
+
 browser: $(STAMP)
 	@command -v chromium >/dev/null || { apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; }
+	@test -f $(AXE) || { mkdir -p build/axe && cd build/axe && \
+	  npm install --no-save --no-audit --no-fund axe-core@4.14.1 >/dev/null; }
 	$(BIN)/pytest -m browser -o addopts='-q'
 
 # The compiled build (docs/compiled.md): the engine's hot path and the heuristic agent

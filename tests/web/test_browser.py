@@ -666,3 +666,56 @@ def test_the_lobby_offers_encounters_and_classes_by_name(chromium: Any, base_url
     seat.wait_for_selector("svg.grid")
     heroes = seat.locator(".hero-board h4").all_text_contents()
     assert len(heroes) == 4 and any("Wizard" in h for h in heroes), heroes
+
+
+AXE = Path(__file__).resolve().parents[2] / "build/axe/node_modules/axe-core/axe.min.js"
+WCAG = "['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']"
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
+
+
+def violations(page: Any) -> list[str]:
+    """axe-core's WCAG 2.0/2.1 A and AA violations on the page as it stands."""
+    if not AXE.exists():
+        pytest.fail(f"no axe-core at {AXE}: `make browser` installs it from npm")
+    page.add_script_tag(path=str(AXE))
+    found = page.evaluate(
+        "async () => (await axe.run(document, {runOnly: {type: 'tag', values: "
+        + WCAG
+        + "}})).violations.map((v) => `${v.id}: ${v.help} (${v.nodes.length})`)"
+    )
+    return list(found)
+
+
+@pytest.mark.parametrize(
+    "size", [{"width": 1280, "height": 800}, {"width": 390, "height": 844}], ids=["desk", "phone"]
+)
+def test_every_page_has_no_wcag_a_or_aa_violation(
+    chromium: Any, base_url: str, size: dict[str, int]
+) -> None:
+    """Issue 31: an accessibility check (axe-core) of the lobby and each game's page at both
+    sizes; the screens are kept as pictures (docs/screens/ when TOWERPLAY_SCREENS is set)."""
+    tag = "desk" if size["width"] > 800 else "phone"
+    lobby = chromium.new_context(viewport=size).new_page()
+    lobby.goto(base_url + "/")
+    lobby.wait_for_selector("#seats .seat")
+    pages = {"lobby": lobby}
+    bodies = {
+        "rtdt": {"game": "rtdt", "config": {"players": 2}, "seed": 3,
+                 "seats": [{"human": "Ana"}, {"ai": "heuristic"}]},
+        "tactics": {"game": "tactics", "config": {"encounter": "goblin_ambush"}, "seed": 2,
+                    "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}]},
+        "campaign": {"game": "campaign", "config": {"heroes": 3}, "seed": 2,
+                     "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}]},
+    }  # fmt: skip
+    for name, body in bodies.items():
+        made = table(lobby, base_url, body)
+        page = open_seat(chromium, base_url, made["seats"][0]["link"], viewport=size)
+        page.wait_for_selector("#actions button")
+        pages[name] = page
+    for name, page in pages.items():
+        found = violations(page)
+        assert not found, f"{name} at {tag}: {found}"
+        shot(page, f"screen-{name}-{tag}")
+        if os.environ.get("TOWERPLAY_SCREENS"):
+            SCREENS.mkdir(parents=True, exist_ok=True)
+            page.screenshot(path=str(SCREENS / f"{name}-{tag}.png"), full_page=tag == "phone")
