@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
+from towerplay.rtdt.rules.movement import move_value
 from towerplay.rtdt.state import State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -95,6 +96,7 @@ VERBS = {
     "foe": N_("Foe"),
 }
 MORE = N_("{verb} · {what}")
+MOVE_LEFT = N_("Move to {space} · {n} move(s) left")  # a step on the turn, and what is left
 OPTIONS = {"tree": N_("the siege tree")}  # a Reinforce's option that is not a building's
 
 
@@ -115,6 +117,11 @@ def name_of(w: World, s: State, token: str) -> str:
 def action_words(w: World, s: State, a: Action) -> Event:
     """`a` as a button says it (see the module's docstring)."""
     verb, words = a[0], a[1:]
+    if verb == "move" and len(words) == 1 and _turn_step(s):
+        h = s.heroes[s.turn.seat]
+        if words[0] in w.board.neighbours[h.space]:  # a step: one move of those left
+            left = move_value(w, s, h) - 1
+            return Event("text", MOVE_LEFT, (("space", name_of(w, s, words[0])), ("n", str(left))))
     spec = TEMPLATES.get((verb, len(words)))
     if spec is not None:
         template, fields = spec
@@ -124,6 +131,11 @@ def action_words(w: World, s: State, a: Action) -> Event:
     if not words:
         return event("text", label)
     return event("text", MORE, verb=label, what=", ".join(name_of(w, s, x) for x in words))
+
+
+def _turn_step(s: State) -> bool:
+    """The plain turn step: no question, trade, Battle or dungeon room under way."""
+    return not s.pending and s.trade is None and s.battle is None and s.delve is None
 
 
 def _field(w: World, s: State, field: str, token: str) -> str:
