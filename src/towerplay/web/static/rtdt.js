@@ -146,14 +146,16 @@ const Rtdt = {
   // the Tower from above, outer ring the bottom drum: each drum turned by its rotation
   // (a mark shows where its home faces); the seals, fixed to the shell, per side and drum;
   // each revealed glyph beside the kingdom it faces
-  tower(root, o, c, r) {
+  tower(root, o, c, r, key = "board") {
     const t = o.tower || {};
     const g = svg("g", { class: "tower", transform: `translate(${c},${c})` }, root);
     svg("title", {}, g, Words.t("the Tower"));
     const sides = { north: -90, east: 0, south: 90, west: 180 };
     const seals = new Set(t.seals || []);
-    const last = this.lastRotation || t.rotation || [0, 0, 0];
-    this.lastRotation = (t.rotation || [0, 0, 0]).slice();
+    // each drawing of the Tower turns its drums from where that drawing last showed them
+    this.lastRotation = this.lastRotation || {};
+    const last = this.lastRotation[key] || t.rotation || [0, 0, 0];
+    this.lastRotation[key] = (t.rotation || [0, 0, 0]).slice();
     ["bottom", "middle", "top"].forEach((level, i) => {
       const radius = r - i * 28;
       const turn = ((t.rotation || [0, 0, 0])[2 - i] || 0) * 90;
@@ -191,13 +193,21 @@ const Rtdt = {
     }
     const inside = (o.skulls || {}).inside_tower || 0;
     svg("text", { y: 5, "text-anchor": "middle", class: "tower-skulls" }, g, `${inside} ☠`);
+    if (key === "panel" && this.board) {  // which kingdom each side faces
+      for (const k of this.board.kingdoms) {
+        if (!(k.id in sides)) continue;
+        const a = (sides[k.id] * Math.PI) / 180;
+        svg("text", { x: (r + 38) * Math.cos(a), y: (r + 38) * Math.sin(a) + 4,
+                      "text-anchor": "middle", class: "tower-side" }, g, k.name);
+      }
+    }
   },
 
   // the battle: the card being fought on its ladder, the advantages left to spend
   battle(b, el) {
     const box = html("div", "panel battle", el);
-    const against = b.adversary ? Words.t("the adversary") : b.foe.replaceAll("_", " ");
-    html("h4", "", box, `${Words.t("Battle")}: ${against} (${b.space.replaceAll("_", " ")})`);
+    const against = b.adversary ? Words.t("the adversary") : this.name(b.foe);
+    html("h4", "", box, `${Words.t("Battle")}: ${against} (${this.spaceName(b.space)})`);
     html("p", "", box, `${Words.t("card")} ${b.index + 1} / ${b.cards}` +
          (b.revealed ? ` — ${Words.t("rung")} ${b.rung}: ${b.result}` : ""));
     const ladder = html("ol", "ladder", box);
@@ -212,7 +222,7 @@ const Rtdt = {
     const d = o.delve;
     const dungeon = (o.dungeons || {})[d.space];
     const box = html("div", "panel delve", el);
-    html("h4", "", box, `${Words.t("dungeon")}: ${d.space.replaceAll("_", " ")}`);
+    html("h4", "", box, `${Words.t("dungeon")}: ${this.spaceName(d.space)}`);
     if (dungeon) {
       const rooms = html("ol", "rooms", box);
       dungeon.rooms.forEach((room, i) => {
@@ -236,6 +246,12 @@ const Rtdt = {
   panels(view, el) {
     const o = view.observe;
     el.innerHTML = "";
+    // the Tower large enough to read: its drums, seals, the glyphs facing each kingdom and
+    // the skulls inside (the board's centre shows it small)
+    const towerBox = html("div", "panel tower-panel", el);
+    const big = svg("svg", { viewBox: "-40 0 380 300", class: "tower-big", role: "img",
+                             "aria-label": Words.t("the Tower") }, towerBox);
+    this.tower(big, o, 150, 105, "panel");
     const top = html("div", "panel calendar", el);
     html("p", "", top, `${Words.t("Month")} ${o.month} / ${o.months} — ${Words.t("turn")} ${o.turn_number}`);
     html("p", "", top, `${Words.t("Skulls in the supply")}: ${o.skulls.supply}`);
