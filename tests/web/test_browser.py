@@ -576,6 +576,8 @@ def test_actions_and_cards_by_name_and_the_log_in_view(chromium: Any, base_url: 
         seat.text_content(sel) or "" for sel in ("#actions", "#barred", "#panels", "#prompt")
     )
     assert not SNAKE.findall(shown), SNAKE.findall(shown)[:10]
+    assert seat.locator("#log .waited-mark").count() == 1  # what happened since it acted
+    assert seat.locator("#log .since").count() >= 1
     last = seat.locator("#log li").last.bounding_box()
     assert last is not None and last["y"] >= 0 and last["y"] + last["height"] <= 800
     shot(seat, "rtdt-names-1280")

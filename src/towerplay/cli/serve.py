@@ -20,7 +20,7 @@ def serve(
         str | None,
         typer.Option(help="store: a SQLite path or a postgresql:// URL (default: the user's)"),
     ] = None,
-    pace: Annotated[float, typer.Option(help="seconds between two AI actions")] = 0.8,
+    pace: Annotated[float, typer.Option(help="seconds between two AI actions")] = 0.3,
     group_commit: Annotated[
         bool,
         typer.Option(

@@ -145,7 +145,7 @@ class Server:
 
 
 def create_app(
-    store: Store, pace: float = 0.8, poll: float = 1.0, group_commit: bool = False
+    store: Store, pace: float = 0.3, poll: float = 1.0, group_commit: bool = False
 ) -> FastAPI:
     """The server's app. `group_commit` makes the actions of many tables that arrive
     together one transaction (store/group.py); each is still answered only once on disk."""

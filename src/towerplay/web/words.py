@@ -46,6 +46,7 @@ PAGE_WORDS = (
     N_("loss"),  # a game's end (its result)
     N_("Waiting for"),
     N_("What happened"),
+    N_("While you waited"),
     N_("key"),
     N_("Undo"),
     N_("Redo"),

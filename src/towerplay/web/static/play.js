@@ -43,6 +43,7 @@ const Play = {
 
   send(action) {
     if (!this.view || !this.view.your_turn) return;
+    this.mark = this.lastEvent();  // what was last told when this seat acted
     this.socket.send(JSON.stringify({ action, version: this.view.version }));
   },
 
@@ -162,17 +163,35 @@ const Play = {
     barred.hidden = barred.children.length === 0;
   },
 
-  renderLog() {
+  // the newest event this seat has seen, as a key to find it again in a later view
+  lastEvent() {
     const o = this.view.observe;
     const items = o.events || o.log || [];
+    return items.length ? JSON.stringify(items[items.length - 1]) : null;
+  },
+
+  // the last lines; when the seat's turn comes back, what happened since it last acted
+  // (other seats, the AI, the app) is marked "While you waited", so nothing goes unseen
+  renderLog() {
+    const v = this.view;
+    const o = v.observe;
+    const items = (o.events || o.log || []).slice(-40);
     const list = document.getElementById("log");
     list.innerHTML = "";
-    for (const e of items.slice(-40)) {
+    const keys = items.map((e) => JSON.stringify(e));
+    const at = this.mark ? keys.lastIndexOf(this.mark) : -1;
+    const since = v.your_turn && this.mark !== undefined && at < items.length - 1
+      ? (at >= 0 ? at + 1 : 0) : items.length;
+    items.forEach((e, i) => {
+      if (i === since && i > 0) {
+        const mark = html("li", "waited-mark", list, Words.t("While you waited"));
+        mark.setAttribute("role", "presentation");
+      }
       const li = document.createElement("li");
       li.textContent = Words.event(e);
-      if (typeof e !== "string") li.className = `event ${e.kind}`;
+      li.className = (typeof e !== "string" ? `event ${e.kind}` : "") + (i >= since ? " since" : "");
       list.appendChild(li);
-    }
+    });
     list.scrollTop = list.scrollHeight;
   },
 
