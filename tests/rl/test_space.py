@@ -88,3 +88,27 @@ def test_a_tables_games_copy_no_checkpoints(game: str) -> None:
     g.undo(1)  # type: ignore[attr-defined]
     g.redo(1)  # type: ignore[attr-defined]
     assert g.state_hash() == before
+
+
+def test_every_declared_turn_verb_is_in_the_action_spaces() -> None:
+    """The fixed spaces cover every verb the engines declare (rtdt/rules/actions.py VERBS,
+    tactics/turns.py TURN_VERBS): a verb added there without its template here fails."""
+    from towerplay.games.rtdt_space import templates as rtdt_templates
+    from towerplay.games.rtdt_space import vocabularies
+    from towerplay.games.tactics_space import templates as tactics_templates
+    from towerplay.rtdt.rules.actions import VERBS
+    from towerplay.rtdt.world import get_world
+    from towerplay.tactics.content import default_content
+    from towerplay.tactics.turns import TURN_VERBS
+
+    def firsts(templates: list[tuple[object, ...]]) -> set[str]:
+        out: set[str] = set()
+        for t in templates:
+            head = t[0]
+            out.update((head,) if isinstance(head, str) else tuple(head))
+        return out
+
+    rtdt = firsts(rtdt_templates(vocabularies(get_world())))
+    assert set(VERBS) <= rtdt, sorted(set(VERBS) - rtdt)
+    tactics = firsts(tactics_templates(default_content(), ()))
+    assert set(TURN_VERBS) <= tactics, sorted(set(TURN_VERBS) - tactics)
