@@ -347,9 +347,10 @@ def turn_refusal(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> Ill
 def turn_unavailable(
     s: State, ctx: Ctx, hero: Hero, legal: list[list[str]]
 ) -> list[tuple[str, IllegalAction]]:
-    """The player actions that exist for this hero's cards, summons and items but are
-    barred now, each with why: a card in hand for each verb its kind allows, the board's
-    cards, `pass` or `end`. A screen shows them greyed."""
+    """The player actions that exist for this hero's cards but are barred now, each with
+    why: each card in hand with every verb its kind allows, each card on the board, and
+    `pass` once something was done (`end` is offered whenever `pass` is not). A screen shows
+    them greyed."""
     t = turn_step(s, ctx, hero)
     offered = {" ".join(a) for a in legal}
     cards = ctx.content.cards
@@ -373,7 +374,7 @@ def turn_unavailable(
         why = TURN_VERBS[verb].bar(t, arg)
         if text not in offered and why is not None:
             out.append((text, why))
-    why = pass_bar(t)  # `end` is offered whenever `pass` is not
+    why = pass_bar(t)
     if why is not None:
         out.append(("pass", why))
     return out
