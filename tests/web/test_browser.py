@@ -721,3 +721,34 @@ def test_every_page_has_no_wcag_a_or_aa_violation(
         if os.environ.get("TOWERPLAY_SCREENS"):
             SCREENS.mkdir(parents=True, exist_ok=True)
             page.screenshot(path=str(SCREENS / f"{name}-{tag}.png"), full_page=tag == "phone")
+
+
+def test_a_whole_tactics_round_by_keyboard_alone(chromium: Any, base_url: str) -> None:
+    """Issue 31: every action is reachable from the keyboard: a hero plays a whole round of
+    an encounter with the number keys only (1 is the first action), never the mouse."""
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "tactics",
+            "config": {"encounter": "goblin_ambush"},
+            "seed": 4,
+            "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}],
+        },
+    )
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("svg.grid")
+    for _ in range(120):
+        if seat.evaluate("Play.view.observe.round") >= 2:
+            break
+        seat.wait_for_function(
+            "Play.view.your_turn || Play.view.result || Play.view.observe.round >= 2"
+        )
+        if seat.evaluate("Play.view.observe.round >= 2 || !!Play.view.result"):
+            break
+        version = seat.evaluate("document.body.dataset.version")
+        seat.keyboard.press("1")
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    assert seat.evaluate("Play.view.observe.round") >= 2 or seat.evaluate("!!Play.view.result")
+    assert not seat.errors
