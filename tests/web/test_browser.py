@@ -528,6 +528,23 @@ def test_a_tactics_area_is_previewed_on_its_target(chromium: Any, base_url: str)
     assert not shown.errors
 
 
+def ambush_seat(chromium: Any, base_url: str, seed: int) -> Any:
+    """The one person's seat at a Goblin Ambush with two random AI seats, its grid drawn."""
+    made = table(
+        chromium.new_page(),
+        base_url,
+        {
+            "game": "tactics",
+            "config": {"encounter": "goblin_ambush"},
+            "seed": seed,
+            "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}],
+        },
+    )
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    seat.wait_for_selector("svg.grid")
+    return seat
+
+
 SNAKE = re.compile(r"\b[a-z]+_[a-z0-9_]+\b")  # an engine id, never shown to a person
 
 
@@ -615,19 +632,7 @@ def test_a_phone_reaches_every_action_without_an_inner_scroll(chromium: Any, bas
 
 def test_tactics_actions_by_name(chromium: Any, base_url: str) -> None:
     """Tactics actions by name, and a card's text on hover of the action that plays it."""
-    page = chromium.new_page()
-    made = table(
-        page,
-        base_url,
-        {
-            "game": "tactics",
-            "config": {"encounter": "goblin_ambush"},
-            "seed": 2,
-            "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}],
-        },
-    )
-    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
-    seat.wait_for_selector("svg.grid")
+    seat = ambush_seat(chromium, base_url, 2)
     for _ in range(40):
         seat.wait_for_selector("#actions button")
         text = seat.text_content("#actions") or ""
@@ -726,19 +731,7 @@ def test_every_page_has_no_wcag_a_or_aa_violation(
 def test_a_whole_tactics_round_by_keyboard_alone(chromium: Any, base_url: str) -> None:
     """Issue 31: every action is reachable from the keyboard: a hero plays a whole round of
     an encounter with the number keys only (1 is the first action), never the mouse."""
-    page = chromium.new_page()
-    made = table(
-        page,
-        base_url,
-        {
-            "game": "tactics",
-            "config": {"encounter": "goblin_ambush"},
-            "seed": 4,
-            "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}],
-        },
-    )
-    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
-    seat.wait_for_selector("svg.grid")
+    seat = ambush_seat(chromium, base_url, 4)
     for _ in range(120):
         if seat.evaluate("Play.view.observe.round") >= 2:
             break

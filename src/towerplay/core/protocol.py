@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
+from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event
 from towerplay.core.notation import Action
 
@@ -71,6 +72,11 @@ class Game(Protocol):
     def to_json(self) -> dict[str, Any]: ...
 
     def state_hash(self) -> str: ...
+
+    def unavailable(self) -> list[tuple[str, IllegalAction]]:
+        """The actions that exist for the seat to act but are barred now, each with why
+        (the reason with its numbers and its rule): a screen shows them greyed."""
+        ...
 
     def words(self, action: Action | str) -> Event:
         """An action as a button says it, for people: what it does, with printed names

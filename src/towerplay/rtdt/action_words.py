@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
+from towerplay.rtdt.rules.actions import plain_turn
 from towerplay.rtdt.rules.movement import move_value
 from towerplay.rtdt.state import State
 from towerplay.rtdt.words import N_
@@ -117,7 +118,7 @@ def name_of(w: World, s: State, token: str) -> str:
 def action_words(w: World, s: State, a: Action) -> Event:
     """`a` as a button says it (see the module's docstring)."""
     verb, words = a[0], a[1:]
-    if verb == "move" and len(words) == 1 and _turn_step(s):
+    if verb == "move" and len(words) == 1 and plain_turn(s):
         h = s.heroes[s.turn.seat]
         if words[0] in w.board.neighbours[h.space]:  # a step: one move of those left
             left = move_value(w, s, h) - 1
@@ -131,11 +132,6 @@ def action_words(w: World, s: State, a: Action) -> Event:
     if not words:
         return event("text", label)
     return event("text", MORE, verb=label, what=", ".join(name_of(w, s, x) for x in words))
-
-
-def _turn_step(s: State) -> bool:
-    """The plain turn step: no question, trade, Battle or dungeon room under way."""
-    return not s.pending and s.trade is None and s.battle is None and s.delve is None
 
 
 def _field(w: World, s: State, field: str, token: str) -> str:

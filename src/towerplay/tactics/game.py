@@ -15,7 +15,7 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
-from towerplay.tactics.action_words import action_words, unit_name
+from towerplay.tactics.action_words import action_words, name_of, unit_name
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import Say, describe, english, scaled_for
 from towerplay.tactics.effects import fit_max_hp, question
@@ -117,9 +117,7 @@ class TacticsGame(Undoable):
         s = self.s
         if not s.pending or s.pending[-1].kind != "turn":
             return []
-        d = s.pending[-1]
-        legal = [list(c) for c in d.data["choices"]]
-        return turn_unavailable(s, self.ctx, s.heroes[d.seat], legal)
+        return turn_unavailable(s, self.ctx, s.heroes[s.pending[-1].seat])
 
     def apply(self, action: Action | str) -> None:
         self._step(action)
@@ -215,7 +213,7 @@ class TacticsGame(Undoable):
             "turn_index": s.turn_index,
             "potions": s.potions,
             "items": [{"id": i, "name": ctx.items[i].name} for i in s.items],
-            "names": _card_names(ctx, heroes),
+            "names": _card_names(s, ctx, heroes),
             "boss_deck": len(s.boss_deck),
             "boss_discard": [boss.cards[i].name for i in s.boss_discard],
             "direction_deck": len(s.direction_deck),
@@ -334,18 +332,13 @@ def with_summons(raw: dict[str, Any], content: Content) -> dict[str, Any]:
     return {**raw, "heroes": out}
 
 
-def _card_names(ctx: Ctx, heroes: list[dict[str, Any]]) -> dict[str, str]:
+def _card_names(s: State, ctx: Ctx, heroes: list[dict[str, Any]]) -> dict[str, str]:
     """The printed name of every card and ability a seat's view shows by id (hands, boards,
     discard piles, set-aside cards, abilities), for a screen to show names, not ids."""
     out: dict[str, str] = {}
     for h in heroes:
         ids = [*h.get("hand", ()), *h["discard"], *h["set_aside"], *h["abilities"]]
-        ids += [c for c in h["board"].values() if c]
-        for cid in ids:
+        for cid in [*ids, *(c for c in h["board"].values() if c)]:
             if cid not in out:
-                out[cid] = (
-                    ctx.content.cards[cid].name
-                    if cid in ctx.content.cards
-                    else (ctx.content.abilities[cid].name if cid in ctx.content.abilities else cid)
-                )
+                out[cid] = name_of(s, ctx, cid)
     return out

@@ -344,15 +344,12 @@ def turn_refusal(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> Ill
     return None if verb is None else verb.why(turn_step(s, ctx, hero), tokens)
 
 
-def turn_unavailable(
-    s: State, ctx: Ctx, hero: Hero, legal: list[list[str]]
-) -> list[tuple[str, IllegalAction]]:
+def turn_unavailable(s: State, ctx: Ctx, hero: Hero) -> list[tuple[str, IllegalAction]]:
     """The player actions that exist for this hero's cards but are barred now, each with
     why: each card in hand with every verb its kind allows, each card on the board, and
     `pass` once something was done (`end` is offered whenever `pass` is not). A screen shows
     them greyed."""
     t = turn_step(s, ctx, hero)
-    offered = {" ".join(a) for a in legal}
     cards = ctx.content.cards
     tried: list[tuple[str, str]] = []
     for cid in sorted(set(hero.hand)):
@@ -369,11 +366,10 @@ def turn_unavailable(
             tried.append(("prepare", cid))
     tried += [("use", c) for c in hero.board.values() if c is not None]
     out = []
-    for verb, arg in tried:
-        text = f"{verb} {arg}"
+    for verb, arg in tried:  # what no bar refuses is offered (turn_choices)
         why = TURN_VERBS[verb].bar(t, arg)
-        if text not in offered and why is not None:
-            out.append((text, why))
+        if why is not None:
+            out.append((f"{verb} {arg}", why))
     why = pass_bar(t)
     if why is not None:
         out.append(("pass", why))

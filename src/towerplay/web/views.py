@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event
 from towerplay.core.protocol import Game
 from towerplay.store import Record
@@ -33,7 +32,7 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         # the actions that exist but are barred now, with why: shown greyed
         "unavailable": [
             {"action": what, "words": game.words(what).view(), "why": why.view()}
-            for what, why in _unavailable(game)
+            for what, why in game.unavailable()
         ]
         if mine
         else [],
@@ -46,12 +45,6 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "campaign": campaign_link(rec.document),
         "observe": game.observe(seat),
     }
-
-
-def _unavailable(game: Game) -> list[tuple[str, IllegalAction]]:
-    """The game's barred actions with why, for a game that says (not a campaign's pages)."""
-    barred = getattr(game, "unavailable", None)
-    return list(barred()) if callable(barred) else []
 
 
 def _asked(game: Game) -> dict[str, Any] | None:

@@ -174,11 +174,17 @@ def turn_actions(w: World, s: State) -> list[Action]:
     return out
 
 
+def plain_turn(s: State) -> bool:
+    """The plain step of a hero's turn: no question, trade, Battle or dungeon room under way
+    (where the turn verbs are offered, refused and worded)."""
+    return not s.pending and s.trade is None and s.battle is None and s.delve is None
+
+
 def refused(w: World, s: State, a: Action) -> Refusal | None:
     """Why a turn verb's action is not legal in this turn step, by the verb's own
     predicates; None for a verb this module does not declare, or when nothing bars it."""
     verb = VERBS.get(a[0]) if len(a) else None
-    if verb is None or s.pending or s.trade is not None or s.battle or s.delve:
+    if verb is None or not plain_turn(s):
         return None
     return verb.why(turn(w, s), a)
 
@@ -187,7 +193,7 @@ def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refu
     """The turn verbs that exist but are barred now, each with why (the reason with its
     numbers and the rule): a screen shows them greyed. A verb some of whose instances are
     legal is not listed; Quest lists each quest on the board it cannot complete here."""
-    if s.result is not None or s.pending or s.trade is not None or s.battle or s.delve:
+    if s.result is not None or not plain_turn(s):
         return []
     c = turn(w, s)
     offered = {a[0] for a in legal}
