@@ -123,7 +123,7 @@ PAGE_WORDS = (
     N_("weapon"),
     N_("armor"),
     N_("accessory"),
-    N_("class_feature"),
+    N_("class feature"),  # a board slot, its id with a space
     # the campaign
     N_("Ending"),
     N_("travel: a random encounter may come"),

@@ -136,7 +136,7 @@ const Tactics = {
       }
       const board = Object.entries(h.board).filter(([, v]) => v);
       if (board.length) {
-        html("p", "cards", p, board.map(([k, v]) => `${Words.t(k)}: ${(o.names || {})[v] || v.replaceAll("_", " ")}`)
+        html("p", "cards", p, board.map(([k, v]) => `${Words.t(k.replaceAll("_", " "))}: ${(o.names || {})[v] || v.replaceAll("_", " ")}`)
           .join(" · "));
       }
     }
