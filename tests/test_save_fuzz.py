@@ -55,3 +55,9 @@ def test_a_save_after_a_commanded_skeleton_left_the_board_loads_and_plays() -> N
     # Found by the soak: the Necromancer commanded skeleton2, which was then knocked out and
     # removed (AT-SUM-3); the save named it in `commanded` and was refused though valid.
     _check("tactics", 44648, 0)
+
+
+def test_a_save_while_a_summon_takes_its_own_turn_loads_and_plays() -> None:
+    # Found by the soak (issue 32's defect): a summon that takes its own turns (AT-SUM-1)
+    # is `state.acting`; the save was refused as naming no hero, so the table died on load.
+    _check("tactics", 239, 0)

@@ -135,7 +135,9 @@ def _turns(ctx: Ctx, s: State, fail: Fail) -> None:
     if s.cursor > len(s.heroes) or (s.phase == "swaps" and s.cursor > len(s.heroes)):
         raise fail("state.cursor", f"{s.cursor} is past the heroes")
     if s.acting and not any(h.uid == s.acting for h in s.heroes):
-        raise fail("state.acting", f"no hero {s.acting!r}")
+        u = s.units.get(s.acting)  # a summon taking its own turn acts too (AT-SUM-1)
+        if u is None or u.kind != "summon":
+            raise fail("state.acting", f"no hero or summon {s.acting!r}")
     if (s.phase == "over") != bool(s.outcome):
         raise fail("state.phase", "the phase is over exactly when the encounter has an outcome")
     if not s.outcome and len(s.pending) != 1:  # saved between actions: one question asked
