@@ -8,6 +8,7 @@ from tests.conftest import rules
 from tests.rtdt.scenario import at, give, legal, play, scenario
 from tests.rtdt.test_rules_quests import fortress, quest_at
 from towerplay.rtdt.game import RtdtGame
+from towerplay.rtdt.hookspecs import CARD_EFFECTS
 from towerplay.rtdt.models import Lose
 from towerplay.rtdt.rules.advantages import automatic
 from towerplay.rtdt.rules.battle import start_battle
@@ -99,10 +100,7 @@ def test_the_orb_of_pure_snow_takes_one_spirit_off_each_battle_card() -> None:
     ]
 
     def filtered() -> list[Lose]:
-        out = effects
-        for change in g.world.hooks.card_effects:
-            out = change(g.world, g.state, h, "any_card", out)
-        return list(out)
+        return list(CARD_EFFECTS.filter(g.world, g.state, h, "any_card", effects))
 
     assert filtered() == effects  # without the Orb
     _holding(g, "orb_of_pure_snow")

@@ -11,6 +11,7 @@ import pytest
 from tests.conftest import rules
 from tests.rtdt.scenario import at, give, legal, play, scenario, skulls
 from towerplay.rtdt.game import RtdtGame
+from towerplay.rtdt.hookspecs import COMPANION_EVENTS
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import ADVERSARY_CARDS
 from towerplay.rtdt.tower import GLYPH_HOMES, N_SIDES, SIDES, seal_id
@@ -429,7 +430,7 @@ def test_every_app_part_of_an_event_has_a_handler() -> None:
     g = scenario()
     for comp in g.world.content.companions.values():
         if comp.event is not None and comp.event.app is not None:
-            assert comp.event.app in g.world.hooks.companion_events, comp.id
+            assert comp.event.app in COMPANION_EVENTS.of(g.world.hooks), comp.id
 
 
 # --- companion events: optional paid trades (the effect vocabulary's `may_pay`) ------------

@@ -10,8 +10,21 @@ import pytest
 
 from tests.rtdt.covenant_scenario import covenant_game
 from tests.rtdt.scenario import give
-from towerplay.rtdt import hooks, plugins
+from towerplay.rtdt import hooks, hookspecs, plugins
 from towerplay.rtdt.game import new_game
+from towerplay.rtdt.hookspecs import (
+    AFTER_CLEANSE,
+    ANY_MOMENT_ACTIONS,
+    APP_EVENTS,
+    CARD_USES,
+    EXTRA_ADVANTAGES,
+    FOE_STATUS_CHANGED,
+    FREE_VERBS,
+    MAY_ENTER,
+    RESTRICT_ACTIONS,
+    TURN_VERBS,
+    WOULD_LOSE,
+)
 from towerplay.rtdt.rules.common import act
 
 RULES = Path(plugins.__file__).parent / "rules"
@@ -21,9 +34,10 @@ def test_a_base_game_has_no_covenant_or_competitive_handler() -> None:
     g = new_game(players=2, seed=1)
     hk = g.world.hooks
     assert hk.features == {"base"}
-    assert hk.after_cleanse == () and hk.would_lose == () and hk.any_moment_actions == ()
+    assert AFTER_CLEANSE.handlers(hk) == () and WOULD_LOSE.handlers(hk) == ()
+    assert ANY_MOMENT_ACTIONS.handlers(hk) == ()
     # the base game's own free verb: passing Bane of Omens' mark (abilities/adversaries.py)
-    assert set(hk.free_verbs) == {"pass_mark"} and hk.app_events == {}
+    assert set(FREE_VERBS.of(hk)) == {"pass_mark"} and dict(APP_EVENTS.of(hk)) == {}
     assert "seal" not in hk.decisions and "effigy" not in hk.decisions
     assert "place_skull" in hk.decisions  # the base game's own kinds are in the table
 
@@ -31,27 +45,45 @@ def test_a_base_game_has_no_covenant_or_competitive_handler() -> None:
 def test_each_feature_brings_its_handlers_and_clones_keep_the_table() -> None:
     cov = new_game(players=2, seed=1, expansion="covenant")
     race = new_game(players=2, seed=1, mode="competitive")
-    assert cov.world.hooks.features == {"base", "covenant"} and cov.world.hooks.after_cleanse
-    assert "cast" in cov.world.hooks.free_verbs and "effigy" in cov.world.hooks.decisions
-    assert race.world.hooks.features == {"base", "competitive"} and race.world.hooks.would_lose
-    assert "trial" in race.world.hooks.turn_verbs and "seal" in race.world.hooks.decisions
+    ch, rh = cov.world.hooks, race.world.hooks
+    assert ch.features == {"base", "covenant"} and AFTER_CLEANSE.handlers(ch)
+    assert "cast" in FREE_VERBS.of(ch) and "effigy" in ch.decisions
+    assert rh.features == {"base", "competitive"} and WOULD_LOSE.handlers(rh)
+    assert "trial" in TURN_VERBS.of(rh) and "seal" in rh.decisions
     assert cov.clone().world is cov.world  # resolved once, shared by clones
     assert cov.world.content is race.world.content  # one content, one set of caches
 
 
-def test_registering_an_unknown_event_or_feature_or_a_kind_twice_is_refused() -> None:
-    with pytest.raises(ValueError, match="unknown event"):
-        hooks.on("after_clense", "covenant", lambda w, s, h: None)
+def test_an_unknown_feature_an_event_declared_twice_or_a_kind_twice_is_refused() -> None:
     with pytest.raises(ValueError, match="unknown feature"):
-        hooks.on("after_cleanse", "alliances", lambda w, s, h: None)
+        AFTER_CLEANSE.on("alliances")
+    with pytest.raises(ValueError, match="declared twice"):
+        hooks.Notify("after_cleanse", "a second declaration")
     with pytest.raises(ValueError, match="twice"):
         hooks.decision("place_skull", "base", hooks.decision_kinds()["place_skull"])
 
 
-def test_every_event_is_emitted_by_the_rules_or_the_decisions() -> None:
+def test_every_event_and_verb_table_is_emitted_by_the_rules() -> None:
+    """Each declared event is emitted somewhere in the base rules (a declared event nobody
+    emits would be a handler that never runs), and the rules emit no other."""
     text = "".join(p.read_text() for p in RULES.glob("*.py"))
-    emitted = set(re.findall(r"(?:hooks|hk)\.(\w+)", text))
-    assert set(hooks.EVENTS) - emitted <= {"decisions"}
+    emitted = set(
+        re.findall(
+            r"\b([A-Z_]+)\.(?:notify|any|all|collect|filter|sum|merge|first|of|"
+            r"handlers|held|any_held|all_held|collect_held|sum_held|filter_held)\(",
+            text,
+        )
+    )
+    declared = {name for name in dir(hookspecs) if name.isupper()}
+    assert declared <= emitted and emitted <= declared
+
+
+def test_every_event_has_a_handler() -> None:
+    """A declared event no feature handles would be dead code in the rules."""
+    every = hooks.table(frozenset(hooks.FEATURES))
+    idle = {e.name for e in hooks.events() if not e.handlers(every)}
+    idle |= {v.name for v in hooks.verb_tables() if not v.of(every)}
+    assert idle == set()
 
 
 def test_every_decision_kind_has_its_own_answers_apply_and_words() -> None:
@@ -83,16 +115,16 @@ def test_a_gated_ability_runs_only_for_a_holder_and_otherwise_passes() -> None:
     g = covenant_game(("orphaned_scion", "relentless_warden"))
     give(g, 0, corruptions=["crestfallen", "timid"])
     w, s = g.world, g.state
-    bans = {f.__name__: f for f in w.hooks.restrict_actions}
+    bans = {f.__name__: f for f in RESTRICT_ACTIONS.handlers(w.hooks)}
     no_banner = bans["restrict_crestfallen[no_banner]"]
     actions = [act("banner"), act("move", "x")]
     assert no_banner(w, s, s.heroes[0], actions) == [act("move", "x")]
     assert no_banner(w, s, s.heroes[1], actions) is actions  # a filter passes the value on
-    timid = next(f for f in w.hooks.may_enter if "[no_tower_adjacent]" in f.__name__)
+    timid = next(f for f in MAY_ENTER.handlers(w.hooks) if "[no_tower_adjacent]" in f.__name__)
     adjacent = sorted(w.board.tower_adjacent)[0]
     assert not timid(w, s, s.heroes[0], adjacent)
     assert timid(w, s, s.heroes[1], adjacent) is True  # a question: `otherwise`
-    uses = [f for f in w.hooks.card_uses if "[" in f.__name__]
+    uses = [f for f in CARD_USES.handlers(w.hooks) if "[" in f.__name__]
     assert all(u(w, s, s.heroes[1]) == () for u in uses)  # a contribution: nothing
 
 
@@ -103,25 +135,26 @@ def test_held_by_keeps_the_handlers_of_the_cards_held_in_their_order() -> None:
     give(g, 0, corruptions=["crestfallen", "timid"])
     w, s = g.world, g.state
     prof = w.profile(s.heroes[0].cards())
-    kept = hooks.held_by(w.hooks.restrict_actions, prof)
+    restrict = RESTRICT_ACTIONS.handlers(w.hooks)
+    kept = RESTRICT_ACTIONS.held(w.hooks, prof)
     assert [f.__name__ for f in kept] == [
         "restrict_crestfallen[no_banner]",
         "restrict_timid[no_tower_adjacent]",
     ]
-    assert hooks.held_by(w.hooks.restrict_actions, w.profile(s.heroes[1].cards())) == ()
-    assert hooks.held_by(w.hooks.restrict_actions, prof) is kept  # kept in the Profile
-    wands = [f for f in w.hooks.card_uses if f.__name__ == "wand_uses"]  # no card's ability
-    assert wands and hooks.held_by(w.hooks.card_uses, prof) == tuple(wands)
-    holders = w.hooks.foe_status_changed  # gated on every holder, not the hero given
+    assert hooks.held_by(restrict, w.profile(s.heroes[1].cards())) == ()
+    assert hooks.held_by(restrict, prof) is kept  # kept in the Profile
+    uses = CARD_USES.handlers(w.hooks)
+    wands = [f for f in uses if f.__name__ == "wand_uses"]  # no card's ability
+    assert wands and hooks.held_by(uses, prof) == tuple(wands)
+    holders = FOE_STATUS_CHANGED.handlers(w.hooks)  # gated on every holder, not the hero
     assert hooks.held_by(holders, prof) == holders
     for h in s.heroes:  # calling only those gives what calling every handler gives
         out = [act("banner"), act("move", sorted(w.board.tower_adjacent)[0])]
         every, some = list(out), list(out)
-        for f in w.hooks.restrict_actions:
+        for f in restrict:
             every = f(w, s, h, every)
-        for f in hooks.held_by(w.hooks.restrict_actions, w.profile(h.cards())):
-            some = f(w, s, h, some)
-        assert every == some
+        some = RESTRICT_ACTIONS.filter_held(w.profile(h.cards()), w, s, h, some)
+        assert every == some == RESTRICT_ACTIONS.filter(w, s, h, list(out))
 
 
 def test_a_holders_ability_runs_for_each_hero_still_in_the_game_holding_it() -> None:
@@ -129,7 +162,9 @@ def test_a_holders_ability_runs_for_each_hero_still_in_the_game_holding_it() -> 
     give(g, 2, treasures=["azkols_ichor"], warriors=0)
     give(g, 0, warriors=0)
     w, s = g.world, g.state
-    (ichor,) = [f for f in w.hooks.foe_status_changed if "[warriors_on_foe_status]" in f.__name__]
+    (ichor,) = [
+        f for f in FOE_STATUS_CHANGED.handlers(w.hooks) if "[warriors_on_foe_status]" in f.__name__
+    ]
     ichor(w, s, "brigands")
     assert [h.warriors for h in (s.heroes[0], s.heroes[2])] == [0, 7]
     s.heroes[2].eliminated = True  # no longer in the game: not a holder
@@ -144,6 +179,6 @@ def test_each_covenant_card_flag_has_its_gated_handlers() -> None:
     for flag in ("cleanse_clears_kingdom", "river_toll", "haggle_reroll", "no_banner"):
         assert len(found[flag]) == 1, flag
     g = covenant_game()
-    names = [f.__name__ for f in g.world.hooks.extra_advantages]
+    names = [f.__name__ for f in EXTRA_ADVANTAGES.handlers(g.world.hooks)]
     assert len(names) == len(set(names)) == 6  # five Covenant cards and the Tools of the Saboteur
     assert all(n.endswith("]") for n in names)

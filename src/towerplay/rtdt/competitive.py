@@ -13,6 +13,15 @@ from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import hooks, tower
+from towerplay.rtdt.hooks import COMPETITIVE
+from towerplay.rtdt.hookspecs import (
+    ADVANCING,
+    POTIONS_OUT,
+    QUEST_ACTIONS,
+    TARGET_ROOM,
+    TURN_VERBS,
+    WOULD_LOSE,
+)
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost
 from towerplay.rtdt.rules.effects import discard_item, held
@@ -83,6 +92,7 @@ def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
     return nd.advantages_met(advantages.automatic(w, s, h, battling=False))
 
 
+@QUEST_ACTIONS.on(COMPETITIVE)
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out = [act("trial", t) for t in h.trials if trial_met(w, s, h, t)]
     d = s.dungeons.get(TOWER)
@@ -222,15 +232,17 @@ def check_end(w: World, s: State) -> None:
         tell(s, "result", "Every hero is eliminated: Azkol reigns and nobody wins.")
 
 
-# --- what the competitive mode adds to the base rules (rtdt/hooks.py) ---------------------
+# --- what the competitive mode adds to the base rules (rtdt/hookspecs.py) ---------------------
 
 
+@WOULD_LOSE.on(COMPETITIVE)
 def _eliminated_instead(w: World, s: State, h: HeroState, why: str) -> bool:
     """A hero who would lose the cooperative game is eliminated (CMP-ELIM-1, CMP-ELIM-2)."""
     eliminate(w, s, h, why)
     return True
 
 
+@POTIONS_OUT.on(COMPETITIVE)
 def _steal_asked(w: World, s: State, h: HeroState) -> None:
     """An empty potion deck: take one from another hero instead (CMP-CLAR-6)."""
     others = [o for o in s.heroes if o.seat != h.seat and o.potions and not o.eliminated]
@@ -239,6 +251,7 @@ def _steal_asked(w: World, s: State, h: HeroState) -> None:
         ask(s, Decision("steal_potion", h.seat))
 
 
+@TARGET_ROOM.on(COMPETITIVE)
 def _relic_room(w: World, s: State, h: HeroState, d: Dungeon) -> bool:
     """The target room of the Tower's dungeon holds the relic (CMP-DUNGEON-3, CMP-END-1)."""
     if d.kind != TOWER:  # the Tower's dungeon is also its kind
@@ -248,6 +261,7 @@ def _relic_room(w: World, s: State, h: HeroState, d: Dungeon) -> bool:
     return True
 
 
+@TURN_VERBS.on("trial", COMPETITIVE)
 def _trial(w: World, s: State, h: HeroState, a: Action) -> None:
     """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
@@ -304,16 +318,11 @@ def _steal_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
+@ADVANCING.on(COMPETITIVE)
 def _check_end(w: World, s: State) -> None:
     check_end(w, s)  # CMP-END-2, CMP-END-4
 
 
-hooks.on("advancing", "competitive", _check_end)
-hooks.on("would_lose", "competitive", _eliminated_instead)
-hooks.on("potions_out", "competitive", _steal_asked)
-hooks.on("quest_actions", "competitive", quest_actions)
-hooks.on("target_room", "competitive", _relic_room)
-hooks.verb("turn_verbs", "trial", "competitive", _trial)
 hooks.decision(
     "seal",
     "competitive",

@@ -22,6 +22,7 @@ from towerplay.rtdt.action_words import action_words
 from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.describe import describe
 from towerplay.rtdt.explain import DECISION_RULES, asked, explain, prompt
+from towerplay.rtdt.hookspecs import DROP_EVENTS
 from towerplay.rtdt.observe import Kept, observe
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import deck_for
@@ -521,8 +522,7 @@ class RtdtGame(Undoable):
             on_board = list(dict.fromkeys(f for f, _ in s.foes))
             c = s.config
             s.events = app.draw_events(rng, c.foes, on_board, c.players, c.difficulty)
-            for more in self.world.hooks.drop_events:  # Covenant's events
-                s.events += more(self.world, s, rng)
+            s.events += DROP_EVENTS.collect(self.world, s, rng)  # Covenant's events
         if s.month > 1:
             length = app.month_length(rng, s.config.players, s.config.difficulty, s.month)
             s.month_length = max(length, s.month_turn + 1)

@@ -1,29 +1,34 @@
-"""Named events the base rules emit, and the handlers the expansion, the competitive mode
-and card abilities register for them (docs/hooks.md lists every event).
+"""How the base rules let Covenant, the competitive mode and card abilities in: typed events
+(each an object that owns its handlers' signature and how their answers combine), keyed
+tables of verbs, and the pending-decision kinds (docs/hooks.md).
 
-The base rules (rtdt/rules/) emit into the table `World.hooks` and never import past it:
-they do not know Covenant or the competitive mode exist. Handlers are registered once, at
-import, by the modules that own them (covenant/plugin.py, competitive.py, abilities/,
-decisions/; rtdt/plugins.py imports them all), each for a feature: `base` (every game),
-`covenant` (a Covenant part is in play, so `State.cov` is set) or `competitive`. `table`
-resolves one table per set of features, so an event nobody handles in this game is an
-empty tuple: emitting it costs a loop over nothing. A card ability registers per flag
-(`on_flag`, `on_flag_filter`, `on_holders`): one entry in the event's list for each flag,
-run only for a hero holding a card with it (`World.holds`).
-
-This module is a leaf: it imports no rules, no expansion and no game.
+The events themselves are declared, with their signatures, in `rtdt/hookspecs.py`; this
+module is the machinery and a leaf: it imports no rules, no expansion and no game. A rule
+emits an event by calling it (`STUCK.any(w, s, h)`); a handler registers with a decorator
+beside the rule it carries out (`@STUCK.on("covenant")`), for a feature: `base` (every
+game), `covenant` (a Covenant part is in play, so `State.cov` is set) or `competitive`.
+`table` resolves one table per set of features, so an event nobody handles in this game is
+an empty tuple: emitting it costs a loop over nothing. Handlers run in registration order,
+which is import order (`rtdt/plugins.py` imports the registering modules in a fixed order).
+A card ability registers per flag (`on_flag`, `on_holders`): one entry in the event's list
+for each flag, run only for a hero holding a card with it (`World.holds`).
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any
+from typing import Any, Generic, ParamSpec, TypeVar
 
 Handler = Callable[..., Any]
 FEATURES = ("base", "covenant", "competitive")
+BASE, COVENANT, COMPETITIVE = FEATURES
+P = ParamSpec("P")
+R = TypeVar("R")
+T = TypeVar("T")
+EMPTY: Mapping[str, int] = MappingProxyType({})  # what nothing adds to a pool of advantages
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,124 +45,35 @@ class DecisionKind:
 
 @dataclass(frozen=True, slots=True)
 class Hooks:
-    """The handlers active in one game, by event, in the order they run."""
+    """The handlers active in one game: per event and per verb table, by their `index`."""
 
     features: frozenset[str] = frozenset()
-
-    # --- turn flow (rules/turn.py) ----------------------------------------------------
-    advancing: tuple[Handler, ...] = ()  # (w, s): before each step of `advance`
-    turn_started: tuple[Handler, ...] = ()  # (w, s): a turn begins
-    turn_ending: tuple[Handler, ...] = ()  # (w, s, h): after the end-of-turn triggers
-    turn_over: tuple[Handler, ...] = ()  # (w, s, h): the turn is over, events included
-    month_ended: tuple[Handler, ...] = ()  # (w, s): after the month-end triggers
-    month_started: tuple[Handler, ...] = ()  # (w, s): after the new month's quests
-    drop_events: tuple[Handler, ...] = ()  # (w, s, rng) -> list[str]: more app events
-    app_events: dict[str, Handler] = field(default_factory=dict)  # prefix -> (w, s, event)
-    # a companion event's `app` part -> (w, s, h, event: CompanionEvent)
-    companion_events: dict[str, Handler] = field(default_factory=dict)
-    mark_emerged: tuple[Handler, ...] = ()  # (w, s, rng, kingdoms) -> kingdoms
-    skulls_emerged: tuple[Handler, ...] = ()  # (w, s, kingdoms)
-
-    # --- the hero's turn (rules/actions.py, rules/turn_actions.py) -----------------------
-    any_moment_actions: tuple[Handler, ...] = ()  # (w, s, h) -> actions, in any step
-    turn_actions: tuple[Handler, ...] = ()  # (w, s, h) -> actions, before trading
-    quest_actions: tuple[Handler, ...] = ()  # (w, s, h) -> more Quest actions
-    card_uses: tuple[Handler, ...] = ()  # (w, s, h) -> `use` actions, at the end
-    restrict_actions: tuple[Handler, ...] = ()  # (w, s, h, actions) -> actions left
-    free_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
-    turn_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
-    use_owners: tuple[tuple[Handler, Handler], ...] = ()  # (owns(w, a), apply(w, s, h, a))
-    unlimited_heroic: tuple[Handler, ...] = ()  # (w, s) -> bool: more than one heroic action
-    stuck: tuple[Handler, ...] = ()  # (w, s, h) -> bool: may not move on
-    may_enter: tuple[Handler, ...] = ()  # (w, s, h, space) -> bool
-    crossed: tuple[Handler, ...] = ()  # (w, s, h, src, dst): a move or a step was made
-    entered: tuple[Handler, ...] = ()  # (w, s, h): the hero arrived on its space
-    banner_taken: tuple[Handler, ...] = ()  # (w, s, h, hero_id)
-    after_cleanse: tuple[Handler, ...] = ()  # (w, s, h)
-    reroll: tuple[Handler, ...] = ()  # (w, s, h, result, context) -> bool: asked instead
-    trade_moves: tuple[Handler, ...] = ()  # (w, s, h, partner, actions) -> actions
-
-    # --- Reinforce --------------------------------------------------------------------
-    reinforce_allowed: tuple[Handler, ...] = ()  # (w, s, h) -> bool; all must agree
-    reinforce_elsewhere: tuple[Handler, ...] = ()  # (w, s, h) -> bool: a far source
-    reinforce_option: tuple[Handler, ...] = ()  # (w, s, h, source, option) -> (type, opt)
-    reinforce_discount: tuple[Handler, ...] = ()  # (w, s, h, option) -> int
-    reinforce_actions: tuple[Handler, ...] = ()  # (w, s, h, prof, glyph) -> actions
-    reinforce_over: tuple[Handler, ...] = ()  # (w, s, h, building): after effects and triggers
-    reinforced: tuple[Handler, ...] = ()  # (w, s, h, source, option): before its effects; "tree"
-
-    # --- items, corruption, losing --------------------------------------------------------
-    intercept_corruption: tuple[Handler, ...] = ()  # (w, s, h, why) -> bool: asked instead
-    corruption_gained: tuple[Handler, ...] = ()  # (w, s, h, card)
-    would_lose: tuple[Handler, ...] = ()  # (w, s, h, cause) -> bool: handled, no loss
-    potions_out: tuple[Handler, ...] = ()  # (w, s, h): the potion deck is empty
-    draw_potion: tuple[Handler, ...] = ()  # (w, s, h) -> bool: drawn another way
-    refuse_gear: tuple[Handler, ...] = ()  # (w, s, h) -> bool: takes none
-    treasure_taken: tuple[Handler, ...] = ()  # (w, s, h): from the market
-    treasure_acquired: tuple[Handler, ...] = ()  # (w, s, h, card)
-    treasure_gone: tuple[Handler, ...] = ()  # (w, s, h): spent or lost
-    extra_advantages: tuple[Handler, ...] = ()  # (w, s, h, battling, out, only)
-    terrain_lost: tuple[Handler, ...] = ()  # (w, s, space) -> bool: no terrain advantage
-
-    # --- battles, dungeons, foes, quests -----------------------------------------------------
-    battle_started: tuple[Handler, ...] = ()  # (w, s, h)
-    battle_advantages: tuple[Handler, ...] = ()  # (w, s, h, foe, space, adversary) -> dict
-    battle_allowed: tuple[Handler, ...] = ()  # (w, s, allowed) -> allowed
-    battle_boosts: tuple[Handler, ...] = ()  # (w, s, h) -> actions, before `resolve`
-    battle_uses: tuple[Handler, ...] = ()  # (w, s, h) -> actions, at the end
-    battle_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
-    card_improved: tuple[Handler, ...] = ()  # (w, s, h, top)
-    card_prevent: tuple[Handler, ...] = ()  # (w, s, h) -> [(source, warriors)]
-    card_effects: tuple[Handler, ...] = ()  # (w, s, h, card_id, effects) -> effects
-    card_resolved: tuple[Handler, ...] = ()  # (w, s, h, lost, unaided)
-    battle_ended: tuple[Handler, ...] = ()  # (w, s, h, battle, defeated)
-    defeating_foe: tuple[Handler, ...] = ()  # (w, s, h, foe, space): token still there
-    foe_defeated: tuple[Handler, ...] = ()  # (w, s, h, foe, space)
-    delve_boosts: tuple[Handler, ...] = ()  # (w, s, h) -> actions, before `resolve`
-    delve_uses: tuple[Handler, ...] = ()  # (w, s, h) -> actions, at the end
-    delve_verbs: dict[str, Handler] = field(default_factory=dict)  # verb -> (w, s, h, a)
-    room_effects: tuple[Handler, ...] = ()  # (w, s, h, effects) -> effects
-    target_room: tuple[Handler, ...] = ()  # (w, s, h, dungeon) -> bool: handled
-    # (w, s, h, effects, mult, who) -> effects: an event's hit on one hero; `who` strikes
-    # (a foe, the adversary) or failed (an adversary quest's id)
-    strike_effects: tuple[Handler, ...] = ()
-    token_moved: tuple[Handler, ...] = ()  # (w, s, foe, src, dst)
-    token_removed: tuple[Handler, ...] = ()  # (w, s, foe, space)
-    foe_status_changed: tuple[Handler, ...] = ()  # (w, s, foe)
-    spawn_blocked: tuple[Handler, ...] = ()  # (w, s, space, foe or WASTELAND) -> bool
-    strike_asks: tuple[Handler, ...] = ()  # (w, s, foe) -> bool: asked first, retry later
-    struck_tokens: tuple[Handler, ...] = ()  # (w, s, foe, spaces) -> spaces struck
-    adversary_spared: tuple[Handler, ...] = ()  # (w, s) -> bool
-    strike_over: tuple[Handler, ...] = ()  # (w, s)
-    adversary_acts: dict[str, Handler] = field(default_factory=dict)  # act -> (w, s, step)
-    quest_from_afar: tuple[Handler, ...] = ()  # (w, s, h, kind) -> bool
-    quest_advantages: tuple[Handler, ...] = ()  # (w, s, h) -> int Wild (blessings)
-    quest_spend: tuple[Handler, ...] = ()  # (w, s, h, needed): spend what the quest used
-    quest_completed: tuple[Handler, ...] = ()  # (w, s, h)
-
-    # --- pending decisions ---------------------------------------------------------------
+    events: tuple[tuple[Handler, ...], ...] = ()
+    tables: tuple[Mapping[str, Handler], ...] = ()
     decisions: dict[str, DecisionKind] = field(default_factory=dict)
 
 
-EVENTS = tuple(f.name for f in fields(Hooks) if f.name != "features")
-_TABLES = frozenset(
-    {
-        "app_events",
-        "companion_events",
-        "free_verbs",
-        "turn_verbs",
-        "battle_verbs",
-        "delve_verbs",
-        "adversary_acts",
-    }
-)
-
-# (event, feature, handler) in registration order; decisions are (kind, feature, DecisionKind)
-_REGISTERED: list[tuple[str, str, Any]] = []
-_VERBS: list[tuple[str, str, str, Handler]] = []  # (table, key, feature, handler)
+_EVENTS: list[Event[Any, Any]] = []
+_VERB_TABLES: list[Verbs[Any, Any]] = []
+# (event index, feature, the module it was registered by, handler) in registration order
+_REGISTERED: list[tuple[int, str, str, Handler]] = []
+_ORDER: dict[str, int] = {}  # registering module -> its place in the run order (run_order)
+_VERBS: list[tuple[int, str, str, Handler]] = []  # (table index, key, feature, handler)
 _DECISIONS: list[tuple[str, str, DecisionKind]] = []
 _FLAGGED: list[tuple[str, str, str, Handler]] = []  # (event, flag, feature, handler)
-EMPTY: Mapping[str, int] = MappingProxyType({})  # what nothing adds to a pool of advantages
+
+
+def _module_of(fn: Handler) -> str:
+    return str(getattr(fn, "__module__", ""))
+
+
+def run_order(*modules: str) -> None:
+    """The order the registering modules' handlers run in, whatever order they were
+    imported in: by feature (`base`, `covenant`, `competitive`), then by this order, then
+    in their order in the module. Every registering module must be named (rtdt/plugins.py)."""
+    _ORDER.clear()
+    _ORDER.update((name, i) for i, name in enumerate(modules))
+    table.cache_clear()
 
 
 def _check_feature(feature: str) -> None:
@@ -165,88 +81,332 @@ def _check_feature(feature: str) -> None:
         raise ValueError(f"unknown feature {feature!r}; features: {', '.join(FEATURES)}")
 
 
-def on(event: str, feature: str, *handlers: Any) -> None:
-    """Register handlers for an event, run in this order after earlier ones."""
-    if event not in EVENTS or event in _TABLES or event == "decisions":
-        raise ValueError(f"unknown event {event!r}")
-    _check_feature(feature)
-    _REGISTERED.extend((event, feature, h) for h in handlers)
-    table.cache_clear()
+class Event(Generic[P, R]):
+    """One event the base rules emit: its name, its handlers' signature (`P -> R`) and, in
+    each subclass, how their answers combine. `on_flag` gates a card ability whose event
+    gives a hero as the third argument; a hero without the card gives the event the answer
+    that changes nothing (`_nothing`: None, False for `any`, True for `all`, () or 0, or the
+    value a filter hands on)."""
+
+    __slots__ = ("name", "index", "doc")
+    name: str
+    index: int
+    doc: str
+
+    def __init__(self, name: str, doc: str) -> None:
+        if any(e.name == name for e in _EVENTS):
+            raise ValueError(f"event {name!r} is declared twice")
+        self.name = name
+        self.doc = doc
+        self.index = len(_EVENTS)
+        _EVENTS.append(self)
+        table.cache_clear()
+
+    def __repr__(self) -> str:
+        return f"<event {self.name}>"
+
+    def handlers(self, hooks: Hooks) -> tuple[Callable[P, R], ...]:
+        """This event's handlers in a game's table, in the order they run."""
+        return hooks.events[self.index]
+
+    def held(self, hooks: Hooks, prof: Any) -> tuple[Callable[P, R], ...]:
+        """The handlers less the card abilities none of a hero's cards has (`held_by`)."""
+        return held_by(self.handlers(hooks), prof)
+
+    def on(self, feature: str = "base") -> Callable[[Callable[P, R]], Callable[P, R]]:
+        """Register the decorated function for this event, run after those before it."""
+        _check_feature(feature)
+
+        def register(fn: Callable[P, R]) -> Callable[P, R]:
+            _REGISTERED.append((self.index, feature, _module_of(fn), fn))
+            table.cache_clear()
+            return fn
+
+        return register
+
+    def _nothing(self) -> Any:
+        """What a hero without the card gives the event (see the class): the answer that
+        changes nothing, by the kind of event (a filter hands its value on instead)."""
+        return None
+
+    def on_flag(
+        self, flag: str, feature: str = "base"
+    ) -> Callable[[Callable[P, R]], Callable[P, R]]:
+        """Register a card ability: it runs only when the hero the event is given (its third
+        argument) holds a card with `flag` (models.Flagged)."""
+        _check_feature(feature)
+        nothing = self._nothing()
+        at = -1 if not isinstance(self, Filter) else self.at - 3 if self.at >= 0 else self.at
+
+        def register(fn: Callable[P, R]) -> Callable[P, R]:
+            def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
+                for attr, ids in w.flag_places.get(flag, ()):  # World.holds inline: hot
+                    if not ids.isdisjoint(getattr(h, attr)):
+                        return fn(w, s, h, *args)  # type: ignore[call-arg]
+                return nothing
+
+            def gated_value(w: Any, s: Any, h: Any, *args: Any) -> Any:
+                for attr, ids in w.flag_places.get(flag, ()):  # World.holds inline: hot
+                    if not ids.isdisjoint(getattr(h, attr)):
+                        return fn(w, s, h, *args)  # type: ignore[call-arg]
+                return args[at]  # a filter's value, handed on (`at` counts after w, s, h)
+
+            chosen = gated_value if isinstance(self, Filter) else gated
+            self._register_flag(flag, feature, fn, chosen, by_hero=True)
+            return fn
+
+        return register
+
+    def on_holders(
+        self, flag: str, feature: str = "base"
+    ) -> Callable[[Callable[..., R]], Callable[..., R]]:
+        """Register a card ability that acts for whoever holds it, whatever the event's
+        arguments (`skulls_emerged`, another hero's `treasure_taken`): `fn(w, s, holder,
+        *args)` runs for each hero still in the game holding a card with `flag`, in seat
+        order. For a question (`any`) the first holder answering True stops it."""
+        _check_feature(feature)
+        question = isinstance(self, Question)
+
+        def register(fn: Callable[..., R]) -> Callable[..., R]:
+            def gated(w: Any, s: Any, *args: Any) -> Any:
+                for holder in s.heroes:
+                    if not holder.eliminated and w.holds(holder, flag):
+                        answer = fn(w, s, holder, *args)
+                        if question and answer:
+                            return True
+                return False if question else None
+
+            self._register_flag(flag, feature, fn, gated, by_hero=False)
+            return fn
+
+        return register
+
+    def _register_flag(
+        self, flag: str, feature: str, fn: Handler, gated: Handler, by_hero: bool
+    ) -> None:
+        """`by_hero`: the gate is the hero the event is given holding `flag` (on_flag),
+        which `held_by` may check once for a hero's whole set of cards."""
+        gated.__name__ = f"{getattr(fn, '__name__', 'handler')}[{flag}]"
+        gated.hero_flag = flag if by_hero else None  # type: ignore[attr-defined]
+        _REGISTERED.append((self.index, feature, _module_of(fn), gated))
+        _FLAGGED.append((self.name, flag, feature, fn))
+        table.cache_clear()
 
 
-def on_flag(
-    event: str, flag: str, handler: Handler, feature: str = "base", otherwise: Any = None
-) -> None:
-    """Register a card ability for an event whose third argument is a hero: `handler(w, s,
-    h, ...)` runs only when that hero holds a card with `flag` (models.Flagged). A hero
-    without it gives the event `otherwise`: None for a notification, the answer of a hero
-    without the card for a question (False for `reroll`, True for `may_enter`), what nothing
-    adds for a contribution (0, (), EMPTY). The emitter must not change `otherwise`."""
+class Notify(Event[P, None]):
+    """Every handler runs; nothing is answered."""
 
-    def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
-        for attr, ids in w.flag_places.get(flag, ()):  # World.holds, inline: a hot path
-            if not ids.isdisjoint(getattr(h, attr)):
-                return handler(w, s, h, *args)
-        return otherwise
+    __slots__ = ()
 
-    _register_flag(event, flag, feature, handler, gated)
+    def notify(self, *args: P.args, **kwargs: P.kwargs) -> None:
+        w: Any = args[0]
+        for fn in w.hooks.events[self.index]:
+            fn(*args)
 
 
-def on_flag_filter(
-    event: str, flag: str, handler: Handler, feature: str = "base", value: int = -1
-) -> None:
-    """Register a card ability for a filter event whose third argument is a hero
-    (`card_effects`, `restrict_actions`, `strike_effects` ...): `handler(w, s, h, ...)`
-    changes the value only when that hero holds a card with `flag`; otherwise the value -
-    the argument at `value`, counted after the hero - passes on unchanged."""
+class Question(Event[P, bool]):
+    """True when any handler answers True ("handled", "forbidden"); the first True stops."""
 
-    def gated(w: Any, s: Any, h: Any, *args: Any) -> Any:
-        for attr, ids in w.flag_places.get(flag, ()):  # World.holds, inline: a hot path
-            if not ids.isdisjoint(getattr(h, attr)):
-                return handler(w, s, h, *args)
-        return args[value]
+    __slots__ = ()
 
-    _register_flag(event, flag, feature, handler, gated)
+    def _nothing(self) -> Any:
+        return False
 
+    def any(self, *args: P.args, **kwargs: P.kwargs) -> bool:
+        w: Any = args[0]
+        for fn in w.hooks.events[self.index]:  # noqa: SIM110 - no generator: hot paths
+            if fn(*args):
+                return True
+        return False
 
-def on_holders(
-    event: str, flag: str, handler: Handler, feature: str = "base", question: bool = False
-) -> None:
-    """Register a card ability that acts for whoever holds it, whatever the event's
-    arguments (`skulls_emerged`, `foe_status_changed`, another hero's `treasure_taken`):
-    `handler(w, s, holder, *args)` runs for each hero still in the game holding a card with
-    `flag`, in seat order. For a `question` the first holder answering True stops it and
-    the event gets True; with no such holder, False."""
-
-    def gated(w: Any, s: Any, *args: Any) -> Any:
-        for holder in s.heroes:
-            if not holder.eliminated and w.holds(holder, flag):
-                answer = handler(w, s, holder, *args)
-                if question and answer:
+    def any_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> bool:
+        """`any` over the handlers a hero's cards can answer (`held_by`): a hot path."""
+        w: Any = args[0]
+        found = w.hooks.events[self.index]
+        if found:
+            for fn in held_by(found, prof):
+                if fn(*args):
                     return True
-        return False if question else None
-
-    _register_flag(event, flag, feature, handler, gated, by_hero=False)
+        return False
 
 
-def _register_flag(
-    event: str, flag: str, feature: str, handler: Handler, gated: Handler, by_hero: bool = True
-) -> None:
-    """`by_hero`: the gate is the hero the event is given holding `flag` (on_flag,
-    on_flag_filter), which `held` may check once for a hero's whole set of cards."""
-    gated.__name__ = f"{getattr(handler, '__name__', 'handler')}[{flag}]"
-    gated.hero_flag = flag if by_hero else None  # type: ignore[attr-defined]
-    on(event, feature, gated)
-    _FLAGGED.append((event, flag, feature, handler))
+class Consent(Event[P, bool]):
+    """True when every handler answers True ("allowed"); the first False stops."""
+
+    __slots__ = ()
+
+    def _nothing(self) -> Any:
+        return True
+
+    def all(self, *args: P.args, **kwargs: P.kwargs) -> bool:
+        w: Any = args[0]
+        for fn in w.hooks.events[self.index]:  # noqa: SIM110 - no generator: hot paths
+            if not fn(*args):
+                return False
+        return True
+
+    def all_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> bool:
+        """`all` over the handlers a hero's cards can answer (`held_by`): a hot path."""
+        w: Any = args[0]
+        found = w.hooks.events[self.index]
+        if found:
+            for fn in held_by(found, prof):
+                if not fn(*args):
+                    return False
+        return True
+
+
+class Collect(Event[P, list[T]]):
+    """Each handler gives some things (actions, warriors prevented, event ids); the event
+    gives them all, in handler order."""
+
+    __slots__ = ()
+
+    def _nothing(self) -> Any:
+        return ()
+
+    def collect(self, *args: P.args, **kwargs: P.kwargs) -> list[T]:
+        w: Any = args[0]
+        out: list[T] = []
+        for fn in w.hooks.events[self.index]:
+            out.extend(fn(*args))
+        return out
+
+    def collect_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> list[T]:
+        """`collect` over the handlers a hero's cards can answer (`held_by`): a hot path."""
+        w: Any = args[0]
+        found = w.hooks.events[self.index]
+        out: list[T] = []
+        if found:
+            for fn in held_by(found, prof):
+                out.extend(fn(*args))
+        return out
+
+
+class Total(Event[P, int]):
+    """Each handler adds a number (a discount, Wild advantages); the event gives the sum."""
+
+    __slots__ = ()
+
+    def _nothing(self) -> Any:
+        return 0
+
+    def sum(self, *args: P.args, **kwargs: P.kwargs) -> int:
+        w: Any = args[0]
+        n = 0
+        for fn in w.hooks.events[self.index]:
+            n += fn(*args)
+        return n
+
+    def sum_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> int:
+        """`sum` over the handlers a hero's cards can answer (`held_by`): a hot path."""
+        w: Any = args[0]
+        found = w.hooks.events[self.index]
+        n = 0
+        if found:
+            for fn in held_by(found, prof):
+                n += fn(*args)
+        return n
+
+
+class Filter(Event[P, R]):
+    """Each handler gets the value so far (the argument at `at`, counting `w` as 0) and
+    gives it back, changed or not; the event gives the last. A hero without the card passes
+    the value on unchanged."""
+
+    __slots__ = ("at",)
+
+    def __init__(self, name: str, doc: str, at: int = -1) -> None:
+        super().__init__(name, doc)
+        self.at = at
+
+    def filter(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        w: Any = args[0]
+        if not w.hooks.events[self.index]:  # nobody changes it: the usual case
+            return args[self.at]  # type: ignore[return-value]
+        return self._run(w.hooks.events[self.index], list(args))
+
+    def filter_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> R:
+        """`filter` over the handlers a hero's cards can change (`held_by`): a hot path."""
+        w: Any = args[0]
+        if not w.hooks.events[self.index]:  # nobody changes it: the usual case
+            return args[self.at]  # type: ignore[return-value]
+        return self._run(held_by(w.hooks.events[self.index], prof), list(args))
+
+    def _run(self, found: tuple[Handler, ...], args: list[Any]) -> Any:
+        at = self.at
+        for fn in found:
+            args[at] = fn(*args)
+        return args[at]
+
+
+class Answer(Event[P, "R | None"]):
+    """The first handler with an answer (not None) gives it; None when none has."""
+
+    __slots__ = ()
+
+    def first(self, *args: P.args, **kwargs: P.kwargs) -> R | None:
+        w: Any = args[0]
+        for fn in w.hooks.events[self.index]:
+            found = fn(*args)
+            if found is not None:
+                return found
+        return None
+
+
+class Merge(Event[P, Mapping[str, int]]):
+    """Each handler gives some advantages by type; the event adds them to a pool."""
+
+    __slots__ = ()
+
+    def _nothing(self) -> Any:
+        return EMPTY
+
+    def merge(self, pool: dict[str, int], *args: P.args, **kwargs: P.kwargs) -> None:
+        w: Any = args[0]
+        for fn in w.hooks.events[self.index]:
+            for kind, n in fn(*args).items():
+                pool[kind] = pool.get(kind, 0) + n
+
+
+class Verbs(Generic[P, R]):
+    """A table of handlers looked up by a key: an action's verb, an app event's prefix, a
+    companion event's `app` part, an adversary's own Tower step."""
+
+    __slots__ = ("name", "index", "doc")
+
+    def __init__(self, name: str, doc: str) -> None:
+        self.name = name
+        self.doc = doc
+        self.index = len(_VERB_TABLES)
+        _VERB_TABLES.append(self)
+        table.cache_clear()
+
+    def __repr__(self) -> str:
+        return f"<verbs {self.name}>"
+
+    def on(self, key: str, feature: str = "base") -> Callable[[Callable[P, R]], Callable[P, R]]:
+        """Register the decorated function for `key` (a later one for the same key wins)."""
+        _check_feature(feature)
+
+        def register(fn: Callable[P, R]) -> Callable[P, R]:
+            _VERBS.append((self.index, key, feature, fn))
+            table.cache_clear()
+            return fn
+
+        return register
+
+    def of(self, hooks: Hooks) -> Mapping[str, Callable[P, R]]:
+        """The keys this game's table handles, and their handlers."""
+        return hooks.tables[self.index]
 
 
 def held_by(handlers: tuple[Handler, ...], prof: Any) -> tuple[Handler, ...]:
-    """`handlers` less the card abilities (on_flag, on_flag_filter) whose flag none of a
-    hero's cards has; `prof` is the Profile of those cards (World.profile). A dropped
-    handler would only have given its `otherwise`, so an emitter that combines answers in a
-    way `otherwise` does not change (a filter, a list extended, `all`/`any`) may call just
-    these. Kept in the Profile by the handler tuple: gating each handler on every call was
-    a tenth of a Covenant turn step."""
+    """`handlers` less the card abilities (on_flag) whose flag none of a hero's cards has;
+    `prof` is the Profile of those cards (World.profile). A dropped handler would only have
+    given the answer that changes nothing (`Event._nothing`), so every kind above may call just
+    these. Kept in the Profile by the handler
+    tuple: gating each handler on every call was a tenth of a Covenant turn step."""
     found = prof.held.get(handlers)
     if found is None:
         found = prof.held[handlers] = tuple(
@@ -257,25 +417,27 @@ def held_by(handlers: tuple[Handler, ...], prof: Any) -> tuple[Handler, ...]:
     return found
 
 
+def events() -> tuple[Event[Any, Any], ...]:
+    """Every declared event, in declaration order."""
+    return tuple(_EVENTS)
+
+
+def verb_tables() -> tuple[Verbs[Any, Any], ...]:
+    """Every declared table of verbs."""
+    return tuple(_VERB_TABLES)
+
+
 def flag_handlers() -> dict[str, list[tuple[str, Handler]]]:
-    """The card abilities registered per flag: flag -> [(event, handler), ...]."""
+    """The card abilities registered per flag: flag -> [(event name, handler), ...]."""
     out: dict[str, list[tuple[str, Handler]]] = {}
     for event, flag, _, handler in _FLAGGED:
         out.setdefault(flag, []).append((event, handler))
     return out
 
 
-def verb(table_name: str, key: str, feature: str, handler: Handler) -> None:
-    """Register the handler of an action verb (or of an app event prefix)."""
-    if table_name not in _TABLES:
-        raise ValueError(f"unknown verb table {table_name!r}")
-    _check_feature(feature)
-    _VERBS.append((table_name, key, feature, handler))
-    table.cache_clear()
-
-
 def decision(kind: str, feature: str, dk: DecisionKind) -> None:
-    """Register a pending-decision kind (each kind once, by the module that asks it)."""
+    """Register a pending-decision kind (each kind once, by the module that asks it): the
+    kind is data, the `Decision.kind` a save holds."""
     _check_feature(feature)
     if any(k == kind for k, _, _ in _DECISIONS):
         raise ValueError(f"decision kind {kind!r} is registered twice")
@@ -291,17 +453,29 @@ def decision_kinds() -> dict[str, DecisionKind]:
 @functools.lru_cache(maxsize=16)
 def table(features: frozenset[str]) -> Hooks:
     """The handlers active for a game with these features, resolved once."""
-    events: dict[str, list[Handler]] = {}
-    for event, feature, h in _REGISTERED:
+    unordered = {module for _, _, module, _ in _REGISTERED} - set(_ORDER)
+    if unordered:
+        raise ValueError(f"handlers of modules not in hooks.run_order: {sorted(unordered)}")
+    events: list[list[Handler]] = [[] for _ in _EVENTS]
+    ranked = sorted(
+        range(len(_REGISTERED)),
+        key=lambda i: (FEATURES.index(_REGISTERED[i][1]), _ORDER[_REGISTERED[i][2]], i),
+    )
+    for i in ranked:
+        index, feature, _, h = _REGISTERED[i]
         if feature in features:
-            events.setdefault(event, []).append(h)
-    tables: dict[str, Any] = {name: {} for name in _TABLES}
-    for name, key, feature, h in _VERBS:
+            events[index].append(h)
+    tables: list[dict[str, Handler]] = [{} for _ in _VERB_TABLES]
+    for index, key, feature, h in _VERBS:
         if feature in features:
-            tables[name][key] = h
+            tables[index][key] = h
     kinds = {kind: dk for kind, feature, dk in _DECISIONS if feature in features}
-    found: dict[str, Any] = {e: tuple(hs) for e, hs in events.items()}
-    return Hooks(features=features, decisions=kinds, **found, **tables)
+    return Hooks(
+        features=features,
+        events=tuple(tuple(hs) for hs in events),
+        tables=tuple(MappingProxyType(t) for t in tables),
+        decisions=kinds,
+    )
 
 
-NO_HOOKS = Hooks()
+NO_HOOKS = Hooks()  # a World's before `plugins.world_for` gives it a game's: nothing is emitted

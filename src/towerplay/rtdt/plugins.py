@@ -1,5 +1,5 @@
 """What a game plays with: the base rules plus the handlers that Covenant, the competitive
-mode and card abilities register (rtdt/hooks.py). Importing this module registers them;
+mode and card abilities register (rtdt/hookspecs.py). Importing this module registers them;
 `world_for` gives the World a game's rules run with.
 """
 
@@ -11,6 +11,20 @@ from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 
 REGISTERED = (abilities, competitive, decisions, plugin)  # imported for their registrations
+# the order the handlers of one event run in, within a feature (hooks.run_order)
+hooks.run_order(
+    *(
+        m.__name__
+        for m in (
+            abilities.adversaries,
+            abilities.companion_events,
+            abilities.companions,
+            abilities.quest_items,
+            competitive,
+            *plugin.MODULES,
+        )
+    )
+)
 
 _FEATURES = {
     (cov, racing): frozenset(

@@ -168,7 +168,7 @@ class World:
     def holds(self, h: Any, flag: str) -> bool:
         """Whether hero `h` holds a card with this flag - what `flag in
         profile(h.cards()).flags` says, looking only in the lists the flag's cards sit in:
-        hooks.on_flag gates every card ability with it, on hot paths."""
+        EVENT.on_flag gates every card ability with it, on hot paths."""
         for attr, ids in self.flag_places.get(flag, ()):
             if not ids.isdisjoint(getattr(h, attr)):
                 return True

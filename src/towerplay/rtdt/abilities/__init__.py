@@ -1,5 +1,5 @@
 """Card abilities the effect vocabulary cannot say, each a registered handler of an event
-of rtdt/hooks.py, keyed by its ability flag (docs/hooks.md: adding a card ability)."""
+of rtdt/hookspecs.py, keyed by its ability flag (docs/hooks.md: adding a card ability)."""
 
 from towerplay.rtdt.abilities import adversaries as adversaries
 from towerplay.rtdt.abilities import companion_events as companion_events

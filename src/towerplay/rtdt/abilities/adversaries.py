@@ -17,11 +17,16 @@ fields and its Tower-acts steps - run by the handlers here:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from towerplay.core.notation import Action
-from towerplay.rtdt.hooks import on, verb
-from towerplay.rtdt.models import Adversary, AdversaryAct, Effect, Lose
+from towerplay.rtdt.hooks import BASE
+from towerplay.rtdt.hookspecs import (
+    ADVERSARY_ACTS,
+    FREE_VERBS,
+    STRIKE_EFFECTS,
+    TRADE_MOVES,
+    TURN_ACTIONS,
+)
+from towerplay.rtdt.models import Adversary, AdversaryAct, Lose
 from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
@@ -52,6 +57,7 @@ def mark_holder(w: World, s: State) -> HeroState | None:
 # --- Bane of Omens: The Black Mark --------------------------------------------------------
 
 
+@ADVERSARY_ACTS.on("mark", BASE)
 def mark(w: World, s: State, step: AdversaryAct) -> None:
     """The Tower acts: with nobody holding the mark, the active hero takes it
     (RTDT-ADVCARD-1); a mark left on an eliminated hero comes back into play. Then its
@@ -84,12 +90,11 @@ def mark(w: World, s: State, step: AdversaryAct) -> None:
         foe=adv.name,
         hero=hero_name(w, h),
     )
-    effects: Sequence[Effect] = step.effects
-    for change in w.hooks.strike_effects:  # The Iron Wall, asked; the Bezoar
-        effects = change(w, s, h, effects, 1, adv.id)  # who strikes
+    effects = STRIKE_EFFECTS.filter(w, s, h, step.effects, 1, adv.id)  # Iron Wall; Bezoar
     run(w, s, h, effects, Cause(STRIKE, adv.name))
 
 
+@TURN_ACTIONS.on(BASE)
 def pass_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """On the holder's turn: pass the mark to another hero for its spirit (RTDT-ADVCARD-2)."""
     if not h.quest_items:  # the usual case, at every step of every turn
@@ -102,6 +107,7 @@ def pass_actions(w: World, s: State, h: HeroState) -> list[Action]:
     return [act(PASS_MARK, str(o.seat)) for o in s.heroes if o.seat != h.seat and not o.eliminated]
 
 
+@FREE_VERBS.on(PASS_MARK, BASE)
 def pass_mark(w: World, s: State, h: HeroState, a: Action) -> None:
     """Pay the spirit and hand the mark over; not an action, the step stays as it is."""
     adv = _adversary(w, s)
@@ -122,6 +128,7 @@ def pass_mark(w: World, s: State, h: HeroState, a: Action) -> None:
     )
 
 
+@TRADE_MOVES.on(BASE)
 def keep_mark(
     w: World, s: State, h: HeroState, partner: HeroState, actions: list[Action]
 ) -> list[Action]:
@@ -147,6 +154,7 @@ def _mutable(w: World, s: State, adv: Adversary) -> list[tuple[int, int, str]]:
     return out
 
 
+@ADVERSARY_ACTS.on("mutate", BASE)
 def mutate(w: World, s: State, step: AdversaryAct) -> None:
     """The Tower acts: the foe type with most tokens on the board (then the higher level,
     then the first in the foes file) gets the adversary's next mutation card (RTDT-ADVCARD-4)."""
@@ -174,6 +182,7 @@ def mutate(w: World, s: State, step: AdversaryAct) -> None:
 # --- Isa the Exile: the ultimatum ------------------------------------------------------------
 
 
+@ADVERSARY_ACTS.on("treasure_toll", BASE)
 def treasure_toll(w: World, s: State, step: AdversaryAct) -> None:
     """The Tower acts: every hero loses `amount` spirit per treasure held (RTDT-ADVCARD-6)."""
     adv = _adversary(w, s)
@@ -193,11 +202,3 @@ def treasure_toll(w: World, s: State, step: AdversaryAct) -> None:
             k=len(h.treasures),
         )
         run(w, s, h, [Lose(op="lose", resource="spirit", amount=n)], Cause(STRIKE, adv.name))
-
-
-verb("adversary_acts", "mark", "base", mark)
-verb("adversary_acts", "mutate", "base", mutate)
-verb("adversary_acts", "treasure_toll", "base", treasure_toll)
-verb("free_verbs", PASS_MARK, "base", pass_mark)
-on("turn_actions", "base", pass_actions)
-on("trade_moves", "base", keep_mark)

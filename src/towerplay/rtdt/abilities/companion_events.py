@@ -12,7 +12,8 @@ here a seeded draw does, among the foes the event can touch, and tells which.
 from __future__ import annotations
 
 from towerplay.core.rng import draws
-from towerplay.rtdt.hooks import verb
+from towerplay.rtdt.hooks import BASE
+from towerplay.rtdt.hookspecs import COMPANION_EVENTS, FOE_STATUS_CHANGED
 from towerplay.rtdt.models import STATUSES, CompanionEvent
 from towerplay.rtdt.rules.common import ask
 from towerplay.rtdt.rules.narrate import tell
@@ -27,6 +28,7 @@ def _named(s: State, choices: list[str]) -> str:
     return foe
 
 
+@COMPANION_EVENTS.on("scatter_foe_type", BASE)
 def scatter_foe_type(w: World, s: State, h: HeroState, event: CompanionEvent) -> None:
     """Miras: the app names a foe type on the board; each of its tokens may move."""
     on_board = list(dict.fromkeys(f for f, _ in s.foes))
@@ -45,6 +47,7 @@ def scatter_foe_type(w: World, s: State, h: HeroState, event: CompanionEvent) ->
             ask(s, Decision("step_foe", h.seat, amount=event.steps, target=foe, context=space))
 
 
+@COMPANION_EVENTS.on("prevent_spawn", BASE)
 def prevent_spawn(w: World, s: State, h: HeroState, event: CompanionEvent) -> None:
     """Yana: the app names one of the game's foes; its next spawn does not happen."""
     foe = _named(s, list(s.config.foes))
@@ -57,6 +60,7 @@ def prevent_spawn(w: World, s: State, h: HeroState, event: CompanionEvent) -> No
     )
 
 
+@COMPANION_EVENTS.on("calm_foe", BASE)
 def calm_foe(w: World, s: State, h: HeroState, event: CompanionEvent) -> None:
     """Letha: the app names a savage or lethal Beast foe on the board; it drops one status."""
     on_board = dict.fromkeys(f for f, _ in s.foes if f in w.content.foes)
@@ -77,10 +81,4 @@ def calm_foe(w: World, s: State, h: HeroState, event: CompanionEvent) -> None:
         foe=w.content.foes[foe].name,
         status=s.foe_status[foe],
     )
-    for changed in w.hooks.foe_status_changed:  # Azkol's Ichor
-        changed(w, s, foe)
-
-
-verb("companion_events", "scatter_foe_type", "base", scatter_foe_type)
-verb("companion_events", "prevent_spawn", "base", prevent_spawn)
-verb("companion_events", "calm_foe", "base", calm_foe)
+    FOE_STATUS_CHANGED.notify(w, s, foe)  # Azkol's Ichor

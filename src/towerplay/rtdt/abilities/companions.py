@@ -12,7 +12,16 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.rtdt import tower
-from towerplay.rtdt.hooks import on, on_flag
+from towerplay.rtdt.hooks import BASE, Handler
+from towerplay.rtdt.hookspecs import (
+    BATTLE_STARTED,
+    CARD_USES,
+    CORRUPTION_GAINED,
+    INTERCEPT_CORRUPTION,
+    TERRAIN_LOST,
+    TURN_ENDING,
+    USE_OWNER,
+)
 from towerplay.rtdt.rules.common import (
     act,
     flag_amount,
@@ -30,7 +39,7 @@ RESTORE_SEAL = "restore_seal"
 
 
 def _on_terrain(w: World, s: State, space: str, terrain: str | None) -> bool:
-    if any(lost(w, s, space) for lost in w.hooks.terrain_lost):  # a wasteland's: none
+    if TERRAIN_LOST.any(w, s, space):  # a wasteland's: none
         return False
     if terrain == "forest" and space in s.siege_trees:  # RTDT-TOKEN-8
         return True
@@ -48,6 +57,7 @@ ENDED_ON = {
 }
 
 
+@TURN_ENDING.on_flag(TERRAIN_WARRIORS, BASE)
 def terrain_warriors(w: World, s: State, h: HeroState) -> None:
     """As the turn ends (turn_ending): warriors for ending it on the card's terrain."""
     for card in flag_cards(w, h, TERRAIN_WARRIORS):
@@ -68,6 +78,7 @@ CAPPED = (
 )
 
 
+@INTERCEPT_CORRUPTION.on_flag(ONE_CORRUPTION, BASE)
 def corruption_capped(w: World, s: State, h: HeroState, why: str) -> bool:
     """Before a corruption is drawn (intercept_corruption): none after the first this Battle."""
     cards = flag_cards(w, h, ONE_CORRUPTION)
@@ -78,6 +89,7 @@ def corruption_capped(w: World, s: State, h: HeroState, why: str) -> bool:
     return True
 
 
+@CORRUPTION_GAINED.on_flag(ONE_CORRUPTION, BASE)
 def corruption_counted(w: World, s: State, h: HeroState, card: str) -> None:
     """A corruption gained in a Battle against a foe uses up the cap (corruption_gained)."""
     cards = flag_cards(w, h, ONE_CORRUPTION)
@@ -85,6 +97,7 @@ def corruption_counted(w: World, s: State, h: HeroState, card: str) -> None:
         s.turn.used.append(cards[0])
 
 
+@BATTLE_STARTED.on_flag(ONE_CORRUPTION, BASE)
 def battle_started(w: World, s: State, h: HeroState) -> None:
     """A new Battle: the cap starts afresh (battle_started)."""
     for card in flag_cards(w, h, ONE_CORRUPTION):
@@ -92,6 +105,7 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
             s.turn.used.remove(card)
 
 
+@CARD_USES.on_flag(RESTORE_SEAL, BASE)
 def seal_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use CARD SEAL` for each removed seal, once a turn, with the spirit (card_uses)."""
     off = [i for i, on_tower in enumerate(s.tower.seals) if not on_tower]
@@ -104,7 +118,7 @@ def seal_uses(w: World, s: State, h: HeroState) -> list[Action]:
 
 
 def owns_seal_use(w: World, a: Action) -> bool:
-    """Whether `a` is a `use` of a card that restores a seal (use_owners)."""
+    """Whether `a` is a `use` of a card that restores a seal (USE_OWNER)."""
     return (
         len(a) == 3 and a[0] == "use" and any(f.flag == RESTORE_SEAL for f in w.flags.get(a[1], ()))
     )
@@ -126,9 +140,7 @@ def restore_seal(w: World, s: State, h: HeroState, a: Action) -> None:
     )
 
 
-on_flag("turn_ending", TERRAIN_WARRIORS, terrain_warriors)
-on_flag("intercept_corruption", ONE_CORRUPTION, corruption_capped, otherwise=False)
-on_flag("corruption_gained", ONE_CORRUPTION, corruption_counted)
-on_flag("battle_started", ONE_CORRUPTION, battle_started)
-on_flag("card_uses", RESTORE_SEAL, seal_uses, otherwise=())
-on("use_owners", "base", (owns_seal_use, restore_seal))
+@USE_OWNER.on(BASE)
+def seal_use_owner(w: World, a: Action) -> Handler | None:
+    """`restore_seal` for a `use` of a card that restores a seal."""
+    return restore_seal if owns_seal_use(w, a) else None

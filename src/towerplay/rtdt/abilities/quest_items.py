@@ -1,6 +1,6 @@
 """Quest item abilities that are engine handlers (companions.yaml `quest_items`, `kind: flag`).
 
-One handler per flag, registered with `hooks.on_flag` and its kin (docs/hooks.md):
+One handler per flag, registered with `EVENT.on_flag` and its kin (docs/hooks.md):
 
 - `annihilate_near` (Amulet of Annihilation, RTDT-QITEM-1): spend it on your turn to remove
   every foe token on your space and on each space next to it (never the adversary).
@@ -20,7 +20,7 @@ One handler per flag, registered with `hooks.on_flag` and its kin (docs/hooks.md
 - `cap_empress_event` (Bezoar, RTDT-QITEM-7): an event of the Empress of Shades (the Tower
   acts while she is the adversary) costs the holder at most `amount` warriors in all.
 
-`use CARD [ARG]` of these cards is one `use_owners` entry: `owns` says which actions are
+`use CARD [ARG]` of these cards is found by `use_owner`: `owns_use` says which actions are
 theirs, `apply_use` does what the card says.
 """
 
@@ -31,7 +31,23 @@ from collections.abc import Sequence
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.decks import put_under
-from towerplay.rtdt.hooks import DecisionKind, decision, on, on_flag, on_flag_filter, verb
+from towerplay.rtdt.hooks import (
+    BASE,
+    DecisionKind,
+    Handler,
+    decision,
+)
+from towerplay.rtdt.hookspecs import (
+    CARD_EFFECTS,
+    CARD_USES,
+    DELVE_USES,
+    DELVE_VERBS,
+    EXTRA_ADVANTAGES,
+    REINFORCE_OVER,
+    REINFORCED,
+    STRIKE_EFFECTS,
+    USE_OWNER,
+)
 from towerplay.rtdt.models import Effect, HitHeroes, Lose
 from towerplay.rtdt.rules.common import act, ask, flag_cards
 from towerplay.rtdt.rules.effects import GAINED_ADVANTAGE, count_per
@@ -74,6 +90,7 @@ def _near_foes(w: World, s: State, h: HeroState) -> list[tuple[str, str]]:
     return [t for t in s.foes if t[1] in near]  # RTDT-FOE-11: foe tokens, never the adversary
 
 
+@CARD_USES.on_flag(ANNIHILATE, BASE)
 def annihilate_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use amulet_of_annihilation` on the hero's turn, with a foe on or next to them."""
     if s.battle is not None or s.delve is not None or not _near_foes(w, s, h):
@@ -91,6 +108,7 @@ def _annihilate(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
 # --- Tomas's Map --------------------------------------------------------------------------
 
 
+@DELVE_USES.on_flag(DUNGEON_WILD, BASE)
 def map_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use tomass_map` inside a dungeon, with a room face up and not yet improved."""
     dv = s.delve
@@ -122,6 +140,7 @@ def _read_map(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
 # --- Horn of the Elements -----------------------------------------------------------------
 
 
+@CARD_USES.on_flag(MOVE_TREE, BASE)
 def horn_tree_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use horn_of_the_elements TREE`: the turn's Horn move, given to a siege tree."""
     if s.battle is not None or s.delve is not None or not s.siege_trees:
@@ -162,6 +181,7 @@ def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
 # --- Orb of Pure Snow ---------------------------------------------------------------------
 
 
+@CARD_EFFECTS.on_flag(BLOCK_SPIRIT, BASE)
 def orb_effects(
     w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
 ) -> Sequence[Effect]:
@@ -195,6 +215,7 @@ def _orb(w: World, h: HeroState) -> str:
 # --- Herbal Remedy ------------------------------------------------------------------------
 
 
+@REINFORCED.on_flag(CLEAR_SPORES, BASE)
 def clear_spores(w: World, s: State, h: HeroState, source: str, option: str) -> None:
     """After a Reinforce, every spore goes (RTDT-QITEM-5, RTDT-TOKEN-10)."""
     if not h.spores:
@@ -224,6 +245,7 @@ def at_caravan(w: World, s: State, space: str) -> bool:
     return False
 
 
+@EXTRA_ADVANTAGES.on_flag(CARAVAN_WILD, BASE)
 def saboteur_wild(
     w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
@@ -245,6 +267,7 @@ def saboteur_wild(
 DONE = act("done")
 
 
+@REINFORCE_OVER.on_flag(CYCLE_MARKET, BASE)
 def smuggle_offered(w: World, s: State, h: HeroState, building: str) -> None:
     """After a Reinforce at a bazaar (its effects and triggers done), with a market."""
     if building == "bazaar" and s.market:
@@ -323,6 +346,7 @@ def _hit(w: World, s: State, h: HeroState, step: HitHeroes) -> bool:
     return w.board.kingdom_of[h.space] == w.board.kingdom_of[s.adversary_space]
 
 
+@STRIKE_EFFECTS.on_flag(CAP_EVENT, BASE)
 def bezoar_event(
     w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int, who: str
 ) -> Sequence[Effect]:
@@ -356,16 +380,13 @@ def bezoar_event(
     return out
 
 
-on_flag("card_uses", ANNIHILATE, annihilate_uses, otherwise=())
-on_flag("card_uses", MOVE_TREE, horn_tree_uses, otherwise=())
-on_flag("delve_uses", DUNGEON_WILD, map_uses, otherwise=())
-on("use_owners", "base", (owns_use, apply_use))
-verb("delve_verbs", "use", "base", use_card)  # a card used inside a dungeon: its owner's use
-on_flag_filter("card_effects", BLOCK_SPIRIT, orb_effects)
-on_flag("reinforced", CLEAR_SPORES, clear_spores)
-on_flag("extra_advantages", CARAVAN_WILD, saboteur_wild)
-on_flag_filter("strike_effects", CAP_EVENT, bezoar_event, value=0)
-on_flag("reinforce_over", CYCLE_MARKET, smuggle_offered)
+@USE_OWNER.on(BASE)
+def use_owner(w: World, a: Action) -> Handler | None:
+    """`apply_use` for a `use` of one of these quest items."""
+    return apply_use if owns_use(w, a) else None
+
+
+DELVE_VERBS.on("use", BASE)(use_card)  # a card used inside a dungeon: its owner's `use`
 decision(
     "smuggle",
     "base",

@@ -3,7 +3,20 @@ the end of your turn; a limited supply of eight cards, no proxies."""
 
 from __future__ import annotations
 
+from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.setup import blessings_free
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import (
+    BATTLE_BOOSTS,
+    BATTLE_VERBS,
+    DELVE_BOOSTS,
+    DELVE_VERBS,
+    QUEST_ADVANTAGES,
+    QUEST_SPEND,
+    TURN_OVER,
+)
+from towerplay.rtdt.rules.battle import TOP_RUNG, cap
+from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -57,6 +70,7 @@ def spend_blessing(w: World, s: State, h: HeroState, pool: dict[str, int]) -> No
     )
 
 
+@TURN_OVER.on(COVENANT)
 def end_of_turn(w: World, s: State, h: HeroState) -> None:
     """Unspent blessings are lost at the end of your turn (COV-BLESS-3, COV-BLESS-5)."""
     if s.cov is not None and s.cov.blessings[h.seat]:
@@ -71,3 +85,49 @@ def end_of_turn(w: World, s: State, h: HeroState) -> None:
             hero=hero_name(w, h),
             n=n,
         )
+
+
+BLESS = act("bless")  # spend a blessing: one Wild advantage (COV-BLESS-2)
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@BATTLE_BOOSTS.on(COVENANT)
+def _battle_bless(w: World, s: State, h: HeroState) -> list[Action]:
+    """COV-BLESS-2: a blessing is one Wild advantage while the card can still improve."""
+    b = s.battle
+    assert s.cov is not None and b is not None
+    if s.cov.blessings[h.seat] and b.rung < TOP_RUNG and cap(w, s, h):
+        return [BLESS]
+    return []
+
+
+@BATTLE_VERBS.on("bless", COVENANT)
+def _spend_in_battle(w: World, s: State, h: HeroState, a: Action) -> None:
+    assert s.battle is not None
+    spend_blessing(w, s, h, s.battle.pool)
+
+
+@DELVE_BOOSTS.on(COVENANT)
+def _delve_bless(w: World, s: State, h: HeroState) -> list[Action]:
+    assert s.cov is not None and s.delve is not None
+    return [BLESS] if s.cov.blessings[h.seat] and not s.delve.improved else []  # COV-BLESS-2
+
+
+@DELVE_VERBS.on("bless", COVENANT)
+def _spend_in_delve(w: World, s: State, h: HeroState, a: Action) -> None:
+    assert s.delve is not None
+    spend_blessing(w, s, h, s.delve.pool)
+
+
+@QUEST_ADVANTAGES.on(COVENANT)
+def _blessings_wild(w: World, s: State, h: HeroState) -> int:
+    assert s.cov is not None
+    return s.cov.blessings[h.seat]  # COV-BLESS-2: unspent blessings count for a Quest
+
+
+@QUEST_SPEND.on(COVENANT)
+def _spend_for_quest(w: World, s: State, h: HeroState, short: int) -> None:
+    for _ in range(max(0, short)):  # only the blessings the quest needs
+        spend_blessing(w, s, h, {})

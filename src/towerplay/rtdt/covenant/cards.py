@@ -2,9 +2,9 @@
 the wands' own rules are in `wands`, the corruptions' in `corruptions`, but for Inobservant,
 which changes battle cards with The Iron Wall here).
 
-One handler per flag: covenant/plugin.py registers each for the event the base rules emit
-(rtdt/hooks.py) with `hooks.on_flag` and its kin, so it runs only for a hero holding a card
-with that flag; each does nothing when no Covenant part is in play (`State.cov` is None).
+One handler per flag, registered for the event the base rules emit (rtdt/hookspecs.py) with
+`EVENT.on_flag` or `EVENT.on_holders`, so it runs only for a hero holding a card with that
+flag; each does nothing when no Covenant part is in play (`State.cov` is None).
 What a `use CARD [ARG]` does is looked up by the card's flag (`USES`); the treasures that
 ask a question when something happens are in `treasure_choices`:
 
@@ -23,6 +23,24 @@ from collections.abc import Sequence
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, doom, monuments, virtues, wands, wastelands
 from towerplay.rtdt.decks import put_under
+from towerplay.rtdt.hooks import COVENANT, Handler
+from towerplay.rtdt.hookspecs import (
+    BATTLE_ALLOWED,
+    BATTLE_STARTED,
+    BATTLE_USES,
+    CARD_EFFECTS,
+    CARD_IMPROVED,
+    CARD_USES,
+    DELVE_USES,
+    EXTRA_ADVANTAGES,
+    FOE_STATUS_CHANGED,
+    MONTH_ENDED,
+    QUEST_FROM_AFAR,
+    ROOM_EFFECTS,
+    SKULLS_EMERGED,
+    TURN_ENDING,
+    USE_OWNER,
+)
 from towerplay.rtdt.models import Effect, If, Lose, without
 from towerplay.rtdt.rules.battle import kept_prevention, preventions, traits_of
 from towerplay.rtdt.rules.checks import happens
@@ -94,11 +112,13 @@ def warrior_loss(w: World, s: State, h: HeroState, effects: Sequence[Effect], mu
 # --- uses on the hero's turn, each card's own (card_uses) ----------------------------------
 
 
+@CARD_USES.on(COVENANT)
 def wand_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use WAND [ARG]` for every wand the hero holds, in the order held (COV-WAND-2)."""
     return wands.use_actions(w, s, h) if s.cov is not None else []
 
 
+@CARD_USES.on_flag("give_corruption_relief", COVENANT)
 def flask_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """Sanctified Flask: it names the corruption to return; a hero holding none is not
     offered (a reading: the card's point is the corruption, the blessing comes with it)."""
@@ -113,6 +133,7 @@ def flask_uses(w: World, s: State, h: HeroState) -> list[Action]:
     ]
 
 
+@CARD_USES.on_flag("start_jump_tower_adjacent", COVENANT)
 def vambraces_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """Azkol's Vambraces: as the turn starts (the start step only, RTDT-TURN-2), leap to a
     Tower-adjacent space."""
@@ -129,6 +150,7 @@ def vambraces_uses(w: World, s: State, h: HeroState) -> list[Action]:
     ]
 
 
+@CARD_USES.on_flag("borrow_virtue", COVENANT)
 def journal_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """Spymaster's Journal: as the turn starts, pay spirit to turn an inactive virtue up."""
     t = s.turn
@@ -147,16 +169,40 @@ def _card_up(s: State) -> bool:
     return s.cov is not None and s.battle is not None and s.battle.revealed
 
 
+@BATTLE_USES.on_flag("give_corruption_relief", COVENANT)
 def flask_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     return flask_uses(w, s, h) if _card_up(s) else []  # while a battle card is face up
 
 
+@DELVE_USES.on_flag("ignore_big_loss", COVENANT)
+def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
+    """The Iron Wall before a dungeon room that would cost 10 warriors or more."""
+    dv = s.delve
+    if s.cov is None or dv is None or dv.room < 0:
+        return []
+    card = first(w, h, "ignore_big_loss")
+    if card is None or _marked(w, s, "ignore_big_loss") is not None:
+        return []
+    _, room = _room(w, s)
+    rung = room.improved if dv.improved else room.initial
+    block = sum(
+        f.amount
+        for cid in h.cards()
+        for f in w.flags.get(cid, ())
+        if f.flag == "block_dungeon_losses"
+    )
+    loss = warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
+    return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
+
+
+@DELVE_USES.on_flag("give_corruption_relief", COVENANT)
 def flask_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """In a dungeon too: its text sets no time, so a room face up is no bar (COV-CARD-1)."""
     dv = s.delve
     return flask_uses(w, s, h) if dv is not None and dv.room >= 0 else []
 
 
+@BATTLE_USES.on_flag("exclusive_wild", COVENANT)
 def scroll_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """Azkol's Scroll: before any advantage, so that only its Wilds will count."""
     card = first(w, h, "exclusive_wild")
@@ -166,6 +212,7 @@ def scroll_uses(w: World, s: State, h: HeroState) -> list[Action]:
     return [act("use", card)] if s.battle.used == 0 else []
 
 
+@BATTLE_USES.on_flag("ignore_big_loss", COVENANT)
 def iron_wall_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """The Iron Wall before a battle card that would cost 10 warriors or more."""
     card = first(w, h, "ignore_big_loss")
@@ -188,6 +235,7 @@ def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
     return warrior_loss(w, s, h, effects, 1) - sum(n for _, n in preventions(w, s, h))
 
 
+@BATTLE_USES.on(COVENANT)
 def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`resolve forgo SOURCE` for each source of prevention whose forgoing alone makes the loss
     count, and `resolve forgo` (every source) when that does; offered only when the choice
@@ -221,27 +269,7 @@ def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
     return [act("resolve", "forgo"), *one]
 
 
-def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
-    """The Iron Wall before a dungeon room that would cost 10 warriors or more."""
-    dv = s.delve
-    if s.cov is None or dv is None or dv.room < 0:
-        return []
-    card = first(w, h, "ignore_big_loss")
-    if card is None or _marked(w, s, "ignore_big_loss") is not None:
-        return []
-    _, room = _room(w, s)
-    rung = room.improved if dv.improved else room.initial
-    block = sum(
-        f.amount
-        for cid in h.cards()
-        for f in w.flags.get(cid, ())
-        if f.flag == "block_dungeon_losses"
-    )
-    loss = warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
-    return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
-
-
-# --- what each use does (use_owners, delve_verbs: `use CARD [ARG]`) -------------------------
+# --- what each use does (USE_OWNER, DELVE_VERBS: `use CARD [ARG]`) -------------------------
 
 
 def _use_wand(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
@@ -350,6 +378,12 @@ def apply_use(w: World, s: State, h: HeroState, a: Action) -> None:
     USES[flag](w, s, h, card, a[2] if len(a) > 2 else "")
 
 
+@USE_OWNER.on(COVENANT)
+def use_owner(w: World, a: Action) -> Handler | None:
+    """`apply_use` for a `use` of one of this module's treasures."""
+    return apply_use if owns_use(w, a) else None
+
+
 # --- advantages: the conditional Wilds, one handler per flag (extra_advantages) -------------
 # Counted with the automatic advantages (RTDT-ADV-5); `only` counts one card gained
 # mid-action (RTDT-ADV-7). A heroic action that is not a Battle is a Quest action (a dungeon
@@ -371,6 +405,7 @@ def _add_wild(out: dict[str, int], n: int) -> None:
         out["wild"] = out.get("wild", 0) + n
 
 
+@EXTRA_ADVANTAGES.on_flag("wasteland_battle_wild", COVENANT)
 def grim_whisper_wild(
     w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
@@ -379,6 +414,7 @@ def grim_whisper_wild(
         _add_wild(out, _wilds(w, h, only, "wasteland_battle_wild"))
 
 
+@EXTRA_ADVANTAGES.on_flag("wild_in_monument_kingdom", COVENANT)
 def sledge_wild(
     w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
@@ -390,6 +426,7 @@ def sledge_wild(
         _add_wild(out, _wilds(w, h, only, "wild_in_monument_kingdom"))
 
 
+@EXTRA_ADVANTAGES.on_flag("wild_near_bazaar", COVENANT)
 def chest_wild(
     w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
@@ -402,6 +439,7 @@ def chest_wild(
         _add_wild(out, _wilds(w, h, only, "wild_near_bazaar"))
 
 
+@EXTRA_ADVANTAGES.on_flag("wild_on_quest", COVENANT)
 def tent_wild(
     w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
@@ -410,6 +448,7 @@ def tent_wild(
         _add_wild(out, _wilds(w, h, only, "wild_on_quest"))
 
 
+@BATTLE_ALLOWED.on(COVENANT)
 def battle_allowed(w: World, s: State, allowed: set[str]) -> set[str]:
     """Azkol's Scroll: after it, only its Wilds count in that Battle - at most its number
     of advantages, whatever else joins the pool."""
@@ -423,6 +462,7 @@ def battle_allowed(w: World, s: State, allowed: set[str]) -> set[str]:
 # --- battles, dungeons and events ----------------------------------------------------------------
 
 
+@BATTLE_STARTED.on(COVENANT)
 def battle_started(w: World, s: State, h: HeroState) -> None:
     """A Battle starts: wands recharge (COV-WAND-3); marks of an earlier Battle this turn go."""
     b = s.battle
@@ -435,6 +475,7 @@ def battle_started(w: World, s: State, h: HeroState) -> None:
     wands.battled(w, s, h, frozenset(traits_of(w, b.foe)))
 
 
+@CARD_IMPROVED.on_flag("full_upgrade_warriors", COVENANT)
 def bell_warriors(w: World, s: State, h: HeroState, top: bool) -> None:
     """Brutal Warlord's Bell: warriors whenever an advantage takes a battle card to its
     best result."""
@@ -445,6 +486,7 @@ def bell_warriors(w: World, s: State, h: HeroState, top: bool) -> None:
         gain(w, s, h, "warriors", n, w.name(card))
 
 
+@ROOM_EFFECTS.on(COVENANT)
 def iron_wall_effects(
     w: World, s: State, h: HeroState, effects: Sequence[Effect]
 ) -> Sequence[Effect]:
@@ -456,6 +498,14 @@ def iron_wall_effects(
     return without(effects, LOSS_OPS)  # a room's conditioned losses too
 
 
+@CARD_EFFECTS.on(COVENANT)
+def _iron_wall_card(
+    w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
+) -> Sequence[Effect]:
+    return iron_wall_effects(w, s, h, effects)  # once raised, for this battle card
+
+
+@CARD_EFFECTS.on_flag("no_battle_card_gains", COVENANT)
 def inobservant(
     w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
 ) -> Sequence[Effect]:
@@ -463,6 +513,7 @@ def inobservant(
     return [e for e in effects if e.op not in CARD_GAIN_OPS] if s.cov is not None else effects
 
 
+@FOE_STATUS_CHANGED.on_holders("warriors_on_foe_status", COVENANT)
 def ichor_warriors(w: World, s: State, holder: HeroState, foe: str) -> None:
     """Azkol's Ichor: warriors for every holder whenever any foe's status changes."""
     if s.cov is None:
@@ -487,11 +538,13 @@ def scion_blessings(w: World, s: State, holder: HeroState, kingdoms: Sequence[st
 # --- quests and the end of the turn ---------------------------------------------------------------
 
 
+@QUEST_FROM_AFAR.on_flag("quest_any_space", COVENANT)
 def opal_from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     """Opal of Projection: monthly quests (not the main goal) from any space."""
     return s.cov is not None and kind != "main_goal"
 
 
+@TURN_ENDING.on(COVENANT)
 def journal_returns(w: World, s: State, h: HeroState) -> None:
     """As the turn ends, a virtue borrowed with Spymaster's Journal turns face down again."""
     if s.cov is None:
@@ -513,5 +566,15 @@ def journal_returns(w: World, s: State, h: HeroState) -> None:
             check_limits(w, s, h)
 
 
+@MONTH_ENDED.on(COVENANT)
 def month_end(w: World, s: State) -> None:
     wands.month_end(w, s)  # COV-WAND-3
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@SKULLS_EMERGED.on_holders("blessing_on_skull_in_kingdom", COVENANT)
+def _scion(w: World, s: State, holder: HeroState, kingdoms: list[str]) -> None:
+    if kingdoms:
+        scion_blessings(w, s, holder, kingdoms)  # Orphaned Scion's Charm

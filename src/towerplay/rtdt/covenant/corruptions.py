@@ -1,6 +1,6 @@
 """The Covenant corruptions whose abilities are engine hooks (covenant.yaml `kind: flag`):
 those that take actions away (Crestfallen, Arrogant, Vain, Timid, Shaken), Snobby's gear and
-Aquaphobic's river toll. Registered by covenant/plugin.py; the treasures are in `cards`.
+Aquaphobic's river toll. Each registered per flag here; the treasures are in `cards`.
 """
 
 from __future__ import annotations
@@ -12,6 +12,15 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import wands
 from towerplay.rtdt.covenant.cards import amount, first, owns_use
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import (
+    CORRUPTION_GAINED,
+    CROSSED,
+    MAY_ENTER,
+    REFUSE_GEAR,
+    RESTRICT_ACTIONS,
+    TRADE_MOVES,
+)
 from towerplay.rtdt.models import Lose
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.holdings import return_item
@@ -33,6 +42,7 @@ GLYPH_OF_VERB = {
 QUEST_VERBS = ("quest", "explore", "trial")
 
 
+@MAY_ENTER.on_flag("no_tower_adjacent", COVENANT)
 def timid(w: World, s: State, h: HeroState, space: str) -> bool:
     """Timid: no Tower-adjacent space, whether moving or put there by an effect (a reading:
     being put on a space is entering it)."""
@@ -111,6 +121,8 @@ def _banning(flag: str) -> Restrict:
 
 # registered per flag by covenant/plugin
 RESTRICTS: dict[str, Restrict] = {flag: _banning(flag) for flag in BANS}
+for _flag, _restrict in RESTRICTS.items():  # each corruption that forbids: a card ability
+    RESTRICT_ACTIONS.on_flag(_flag, COVENANT)(_restrict)
 
 
 def why_not(w: World, s: State, h: HeroState, a: Action) -> IllegalAction | None:
@@ -131,6 +143,7 @@ def why_not(w: World, s: State, h: HeroState, a: Action) -> IllegalAction | None
     return None
 
 
+@REFUSE_GEAR.on_flag("no_gear", COVENANT)
 def refuses_gear(w: World, s: State, h: HeroState) -> bool:
     """Snobby: a hero who may hold no gear gains none."""
     if s.cov is None:
@@ -141,6 +154,7 @@ def refuses_gear(w: World, s: State, h: HeroState) -> bool:
     return True
 
 
+@CORRUPTION_GAINED.on_flag("no_gear", COVENANT)
 def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
     """Snobby: on gaining it, discard all your gear."""
     if s.cov is None or not h.gear or not any(f.flag == "no_gear" for f in w.flags[card]):
@@ -158,6 +172,7 @@ def corruption_gained(w: World, s: State, h: HeroState, card: str) -> None:
     )
 
 
+@TRADE_MOVES.on(COVENANT)
 def trade_moves(
     w: World, s: State, h: HeroState, partner: HeroState, out: list[Action]
 ) -> list[Action]:
@@ -170,6 +185,7 @@ def trade_moves(
     return [a for a in out if not (a[0] in bar and bar[a[0]] and w.kind_of.get(a[1]) == "gear")]
 
 
+@CROSSED.on_flag("river_toll", COVENANT)
 def river_toll(w: World, s: State, h: HeroState, src: str, dst: str) -> None:
     """Aquaphobic: a river crossed costs 1 spirit each time. Read as a loss (the public
     text: "lose 1 spirit"), so a hero without spirit crosses and gains a corruption."""

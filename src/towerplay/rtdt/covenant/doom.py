@@ -10,11 +10,14 @@ nothing removes it (COV-DOOM-4): it leaves only with its building (COV-DOOM-6).
 
 from __future__ import annotations
 
-from towerplay.core.rng import Rng
+from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import tower
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import APP_EVENTS, MARK_EMERGED
 from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.rules.skulls import DOOM_PREFIX, emerged_kingdom
 from towerplay.rtdt.rules.skulls import is_doom as is_doom
+from towerplay.rtdt.rules.turn import emerge
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
 
@@ -69,3 +72,20 @@ def creeping_doom(w: World, s: State, rng: Rng, count: int) -> list[str]:
             n=n,
         )
     return emerged
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@APP_EVENTS.on("creeping_doom", COVENANT)
+def _creeping_doom(w: World, s: State, event: str) -> None:
+    """COV-DOOM-2, COV-DOOM-7: doom skulls dropped; what emerges is placed at once."""
+    with draws(s) as rng:
+        emerged = creeping_doom(w, s, rng, int(event.split(":")[1]))
+    emerge(w, s, emerged, marked=True)
+    s.turn.phase = "place"
+
+
+@MARK_EMERGED.on(COVENANT)
+def _mark(w: World, s: State, rng: Rng, kingdoms: list[str]) -> list[str]:
+    return mark(s, rng, kingdoms)  # COV-DOOM-3

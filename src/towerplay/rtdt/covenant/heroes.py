@@ -12,7 +12,16 @@ from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.decks import put_under
-from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.hooks import COVENANT, DecisionKind, decision
+from towerplay.rtdt.hookspecs import (
+    ADVERSARY_SPARED,
+    BANNER_TAKEN,
+    STRIKE_ASKS,
+    STRIKE_OVER,
+    STRUCK_TOKENS,
+    TOKEN_MOVED,
+    TOKEN_REMOVED,
+)
 from towerplay.rtdt.rules.common import act, ask, has_flag
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
@@ -36,6 +45,7 @@ STRIKING = ("savage", "lethal")
 # --- banner actions ---------------------------------------------------------------------
 
 
+@BANNER_TAKEN.on(COVENANT)
 def banner(w: World, s: State, h: HeroState, hero_id: str) -> None:
     """The banner actions that have no effect shape (their `banner_effects` is empty),
     by the hero whose banner is taken (BANNERS)."""
@@ -115,6 +125,7 @@ def token_moved(s: State, foe: str, src: str, dst: str) -> None:
     cov.quarry = f"{foe}@{dst}"
 
 
+@TOKEN_REMOVED.on(COVENANT)
 def token_removed(w: World, s: State, foe: str, space: str) -> None:
     """A removed or defeated quarry gives the token back to the Warden (COV-WARDEN-5)."""
     cov = s.cov
@@ -150,6 +161,7 @@ def _foe_id(s: State, foe: str) -> str:
 # --- Instinctive (COV-WARDEN-6, COV-WARDEN-7) --------------------------------------------------
 
 
+@STRIKE_ASKS.on_holders("quarry_dodges_strike", COVENANT)
 def instinct_asks(w: World, s: State, warden: HeroState, foe: str) -> bool:
     """Instinctive: before a strike of `foe` (a foe id, or "adversary" for the Tower acts)
     resolves, the Warden whose quarry is of that type may take the token back
@@ -355,8 +367,8 @@ def _aegis_banner_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
-# registered by covenant/plugin.py (hooks.decision)
-KINDS = {
+# registered below (hooks.decision)
+KINDS: dict[str, DecisionKind] = {
     "quarry": DecisionKind(
         _quarry_answers,
         _quarry,
@@ -393,3 +405,28 @@ KINDS = {
         "RTDT-TURN-2",
     ),
 }
+for _kind, _dk in KINDS.items():
+    decision(_kind, COVENANT, _dk)
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@TOKEN_MOVED.on(COVENANT)
+def _token_moved(w: World, s: State, foe: str, src: str, dst: str) -> None:
+    token_moved(s, foe, src, dst)  # the quarry token rides along (COV-WARDEN-2)
+
+
+@STRUCK_TOKENS.on(COVENANT)
+def _spared(w: World, s: State, foe: str, spaces: list[str]) -> list[str]:
+    return struck_tokens(s, foe)  # COV-WARDEN-7
+
+
+@ADVERSARY_SPARED.on(COVENANT)
+def _adversary_spared(w: World, s: State) -> bool:
+    return adversary_spared(s)  # COV-WARDEN-6
+
+
+@STRIKE_OVER.on(COVENANT)
+def _strike_over(w: World, s: State) -> None:
+    strike_over(s)

@@ -8,10 +8,12 @@ and Reinforced (its own enhanced option), and brings beneficial events now and t
 
 from __future__ import annotations
 
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import BATTLE_ENDED, CARD_RESOLVED, CORRUPTION_GAINED, TREASURE_GONE
 from towerplay.rtdt.models import Monument
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.skulls import site_on
-from towerplay.rtdt.state import HeroState, Site, State
+from towerplay.rtdt.state import Battle, HeroState, Site, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
@@ -108,3 +110,29 @@ def build(w: World, s: State, h: HeroState) -> None:
         monument=w.name(x.monument),
         space=w.board.names[x.space],
     )
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@CORRUPTION_GAINED.on(COVENANT)
+def _oak_offering(w: World, s: State, h: HeroState, card: str) -> None:
+    offer(w, s, "gain_corruption")  # COV-CLARIFY-3: the Argent Oak's offering
+
+
+@TREASURE_GONE.on(COVENANT)
+def _necropolis_offering(w: World, s: State, h: HeroState) -> None:
+    offer(w, s, "spend_or_lose_treasure")  # COV-CLARIFY-11
+
+
+@CARD_RESOLVED.on(COVENANT)
+def _card_resolved(w: World, s: State, h: HeroState, lost: int, unaided: bool) -> None:
+    offer(w, s, "battle_card_loss", amount=lost)  # COV-CLARIFY-9
+
+
+@BATTLE_ENDED.on(COVENANT)
+def _battle_ended(w: World, s: State, h: HeroState, b: Battle, defeated: bool) -> None:
+    if b.used == 0:  # the Moonstone Temple's offering
+        offer(w, s, "battle_without_advantages")
+    if defeated and not b.adversary:  # COV-CLARIFY-5, COV-CLARIFY-19: with the Battle action
+        offer(w, s, "battle_defeat", foe_space=b.space)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from towerplay.rtdt.covenant import wastelands
 from towerplay.rtdt.covenant.monuments import built_at
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import REINFORCE_ALLOWED, REINFORCE_ELSEWHERE, REINFORCE_OPTION
 from towerplay.rtdt.models import Monument, MonumentOption, ReinforceOption
 from towerplay.rtdt.rules.common import has_flag
 from towerplay.rtdt.rules.skulls import building_type
@@ -85,6 +87,7 @@ def far_sources(w: World, s: State, h: HeroState) -> list[str]:
     return sorted(out, key=lambda x: (x in w.content.monuments, x))
 
 
+@REINFORCE_ALLOWED.on_flag("reinforce_home_only", COVENANT)
 def indolent(w: World, s: State, h: HeroState) -> bool:
     """Indolent: Reinforce only in your home kingdom."""
     return w.board.kingdom_of[h.space] == h.kingdom
@@ -93,3 +96,19 @@ def indolent(w: World, s: State, h: HeroState) -> bool:
 def must_haggle(w: World, s: State, h: HeroState) -> bool:
     """Reckless: every Reinforce needs the haggle die rolled first."""
     return has_flag(w, h, "reinforce_forces_haggle") and not s.turn.haggle
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@REINFORCE_OPTION.on(COVENANT)
+def _reinforce_option(
+    w: World, s: State, h: HeroState, source: str, option: str
+) -> tuple[str, ReinforceOption]:
+    return chosen(w, s, h, source, option)
+
+
+@REINFORCE_ELSEWHERE.on(COVENANT)
+def has_far_source(w: World, s: State, h: HeroState) -> bool:
+    """Whether a source away from the hero's space lets it Reinforce (`far_sources`)."""
+    return bool(far_sources(w, s, h))

@@ -25,7 +25,14 @@ from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.decks import put_under
-from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.hooks import COVENANT, DecisionKind, decision
+from towerplay.rtdt.hookspecs import (
+    ANY_MOMENT_ACTIONS,
+    FREE_VERBS,
+    MONTH_ENDED,
+    MONTH_STARTED,
+    TURN_ENDING,
+)
 from towerplay.rtdt.rules.common import act, ask, has_flag
 from towerplay.rtdt.rules.holdings import check_limits, draw_treasure, mid_action_advantages
 from towerplay.rtdt.rules.narrate import hero_name, tell
@@ -43,10 +50,11 @@ BOUNTEOUS = "bounteous"  # once-a-turn marker in TurnState.used
 # --- the month: preparing and returning (COV-ASTRO-3..5, -11, -13) -------------------------
 
 
+@MONTH_STARTED.on_holders("prepare_spells", COVENANT)
 def pious(w: World, s: State, h: HeroState) -> None:
     """Pious: after the month's quests appear and before the first turn, prepare as many
     cards as the month's number (COV-ASTRO-3, COV-ASTRO-4). Exalted brings the invocations
-    into the hand first (COV-ASTRO-11). Runs for each hero with Pious (hooks.on_holders)."""
+    into the hand first (COV-ASTRO-11). Runs for each hero with Pious (on_holders)."""
     cov = s.cov
     if cov is None:
         return
@@ -66,6 +74,7 @@ def pious(w: World, s: State, h: HeroState) -> None:
         ask(s, Decision("prepare", h.seat, amount=n))
 
 
+@MONTH_ENDED.on(COVENANT)
 def month_end(w: World, s: State) -> None:
     """Prepared cards never carry over: the uncast ones go back to the hand (COV-ASTRO-13)."""
     cov = s.cov
@@ -108,6 +117,7 @@ def end_of_turn(w: World, s: State) -> None:
 # --- casting (COV-ASTRO-6..10, -12) ------------------------------------------------------------
 
 
+@ANY_MOMENT_ACTIONS.on(COVENANT)
 def cast_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """`cast` actions open to the hero whose turn it is: each prepared card with its targets
     (COV-ASTRO-6); none that would do nothing (COV-ASTRO-10)."""
@@ -132,6 +142,7 @@ def targets(w: World, s: State, h: HeroState, spell: str) -> list[tuple[str, ...
     return found.targets(w, s, h)
 
 
+@FREE_VERBS.on("cast", COVENANT)
 def cast(w: World, s: State, h: HeroState, a: Action) -> None:
     """Resolve the card, return it to the hand (COV-ASTRO-7), then Zealous and Bounteous
     (COV-ASTRO-9); an invocation counts as a spell for them (COV-ASTRO-12). Not an action:
@@ -495,8 +506,8 @@ def _winds_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
-# registered by covenant/plugin.py (hooks.decision)
-KINDS = {
+# registered below (hooks.decision)
+KINDS: dict[str, DecisionKind] = {
     "prepare": DecisionKind(
         _prepare_answers, _prepare, _prepare_words, "prepare a spell from your hand", "COV-ASTRO-5"
     ),
@@ -515,6 +526,8 @@ KINDS = {
         "COV-ASTRO-7",
     ),
 }
+for _kind, _dk in KINDS.items():
+    decision(_kind, COVENANT, _dk)
 
 
 def why_not(w: World, s: State, a: Action) -> IllegalAction:
@@ -537,3 +550,11 @@ def why_not(w: World, s: State, a: Action) -> IllegalAction:
     return IllegalAction(
         "that cast would have no effect now, or names a wrong target", "COV-ASTRO-10"
     )
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@TURN_ENDING.on(COVENANT)
+def _spells_turn_end(w: World, s: State, h: HeroState) -> None:
+    end_of_turn(w, s)  # Bounty of the Gods' item goes back (COV-SPELL-4)

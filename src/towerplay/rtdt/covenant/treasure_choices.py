@@ -9,7 +9,7 @@ the event that asks it and its decision kind (answers, how an answer applies, it
   The Iron Wall             an event costs 10+     iron_wall: raise | stop
                             warriors (a strike, the Tower acts, a failed adversary quest)
 
-covenant/plugin.py registers the events and the kinds.
+Each registers its handlers and its decision kinds here.
 """
 
 from __future__ import annotations
@@ -23,7 +23,15 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import blessings, monuments, wastelands
 from towerplay.rtdt.covenant.cards import LOSS_OPS, amount, first, spend_treasure, warrior_loss
 from towerplay.rtdt.decks import put_under
-from towerplay.rtdt.hooks import DecisionKind, Handler
+from towerplay.rtdt.hooks import COVENANT, DecisionKind, Handler, decision
+from towerplay.rtdt.hookspecs import (
+    AFTER_CLEANSE,
+    DRAW_POTION,
+    FOE_DEFEATED,
+    QUEST_COMPLETED,
+    STRIKE_EFFECTS,
+    TURN_ENDING,
+)
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.battle import card_question_answered
 from towerplay.rtdt.rules.common import act, ask
@@ -58,6 +66,7 @@ def _words(text: str) -> Handler:
 # --- Haunted Recluse's Effigy ---------------------------------------------------------------
 
 
+@AFTER_CLEANSE.on_flag("cleanse_clears_kingdom", COVENANT)
 def after_cleanse(w: World, s: State, h: HeroState) -> None:
     """After a Cleanse, the Effigy may be spent to clear every skull in the kingdom the hero
     is in (the public text: "current kingdom")."""
@@ -100,6 +109,7 @@ def _effigy(w: World, s: State, d: Decision, a: Action) -> None:
 # --- Relic Hunter's Flagon ------------------------------------------------------------------
 
 
+@DRAW_POTION.on_flag("potion_pick", COVENANT)
 def pick_potion(w: World, s: State, h: HeroState) -> bool:
     """Instead of the top potion, choose one of the top four; the others go under the deck.
     True when the choice is asked (the cards stay in the deck, on top, until it is
@@ -184,6 +194,7 @@ def _chakram(w: World, s: State, d: Decision, a: Action) -> None:
 # --- Archwright's Sledge ---------------------------------------------------------------------
 
 
+@QUEST_COMPLETED.on_flag("quest_offering", COVENANT)
 def quest_completed(w: World, s: State, h: HeroState) -> None:
     """Completing a quest (its last stage) lets the hero put an offering on any foundation
     (COV-OFFER-2, COV-OFFER-3)."""
@@ -218,6 +229,7 @@ def _sledge(w: World, s: State, d: Decision, a: Action) -> None:
 # --- Beacon Stone ------------------------------------------------------------------------------
 
 
+@TURN_ENDING.on_flag("home_relocate_from_building", COVENANT)
 def beacon_offered(w: World, s: State, h: HeroState) -> None:
     """As the turn ends on a building's space, the Beacon Stone offers the way home."""
     if s.cov is None:
@@ -257,6 +269,7 @@ def _beacon(w: World, s: State, d: Decision, a: Action) -> None:
 EFFECT = TypeAdapter(Effect)  # the held-back losses, kept in the question as JSON (saves)
 
 
+@STRIKE_EFFECTS.on_flag("ignore_big_loss", COVENANT)
 def iron_wall_event(
     w: World, s: State, h: HeroState, effects: Sequence[Effect], mult: int, who: str
 ) -> Sequence[Effect]:
@@ -313,8 +326,8 @@ def _iron_wall_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
-# registered by covenant/plugin.py (hooks.decision)
-KINDS = {
+# registered below (hooks.decision)
+KINDS: dict[str, DecisionKind] = {
     "effigy": DecisionKind(
         _effigy_answers,
         _effigy,
@@ -358,3 +371,13 @@ KINDS = {
         "COV-CARD-2",
     ),
 }
+for _kind, _dk in KINDS.items():
+    decision(_kind, COVENANT, _dk)
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@FOE_DEFEATED.on_flag("chakram_reward", COVENANT)
+def _chakram_offered(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
+    foe_defeated(w, s, h, foe)  # Azkol's Chakram

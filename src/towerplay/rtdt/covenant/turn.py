@@ -11,7 +11,14 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
-from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.hooks import COVENANT, DecisionKind, decision
+from towerplay.rtdt.hookspecs import (
+    REINFORCE_ACTIONS,
+    REINFORCED,
+    TURN_ACTIONS,
+    TURN_VERBS,
+    UNLIMITED_HEROIC,
+)
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.corruption import remove_corruptions
 from towerplay.rtdt.rules.effects import discard_item
@@ -31,6 +38,7 @@ def unlimited(s: State) -> bool:
     return MOONSTONE in s.turn.used
 
 
+@TURN_ACTIONS.on(COVENANT)
 def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """Build: a heroic action on a foundation with three offerings (COV-BUILD-1, -2)."""
     if s.turn.heroic_done or monuments.buildable(s, h) is None:
@@ -58,6 +66,7 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     return True
 
 
+@REINFORCE_ACTIONS.on(COVENANT)
 def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: int) -> list[Action]:
     """`reinforce free|enhanced` for the building here and `reinforce free|enhanced SOURCE`
     for far sources, each when affordable (and, for Reckless, after the haggle die)."""
@@ -78,6 +87,7 @@ def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: in
 ENHANCED_OPTION = N_("the enhanced option of the")  # its warriors' cause, with the monument
 
 
+@REINFORCED.on(COVENANT)
 def monument_option(w: World, s: State, h: HeroState, source: str, which: str) -> None:
     """What a completed monument's enhanced option does beyond its effects list."""
     if which != "enhanced":
@@ -289,8 +299,8 @@ def _colossus_move_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
-# registered by covenant/plugin.py (hooks.decision)
-KINDS = {
+# registered below (hooks.decision)
+KINDS: dict[str, DecisionKind] = {
     "cenotaph_virtue": DecisionKind(
         _cenotaph_virtue_answers,
         _cenotaph_virtue,
@@ -320,3 +330,18 @@ KINDS = {
         "COV-CLARIFY-10",
     ),
 }
+for _kind, _dk in KINDS.items():
+    decision(_kind, COVENANT, _dk)
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@TURN_VERBS.on("build", COVENANT)
+def _build(w: World, s: State, h: HeroState, a: Action) -> None:
+    build(w, s, h)  # COV-BUILD-1
+
+
+@UNLIMITED_HEROIC.on(COVENANT)
+def _unlimited(w: World, s: State) -> bool:
+    return unlimited(s)  # COV-CLARIFY-17

@@ -1,6 +1,6 @@
 """The Covenant heroes' virtues whose flags need a rule of their own, one handler per flag
-(covenant/plugin.py registers each with hooks.on_flag or hooks.on_holders, so it runs only
-for a hero holding the virtue), and the questions Steeled and Fortuitous ask:
+(each registered with `EVENT.on_flag` or `EVENT.on_holders`, so it runs only for a hero
+holding the virtue), and the questions Steeled and Fortuitous ask:
 
   quarry_wild (Perceptive, Keen-Eyed)      Wild against the quarry
   market_advantages (Inventive)            the market treasures' regular advantages
@@ -24,7 +24,19 @@ from towerplay.core.notation import Action
 from towerplay.core.rng import draws
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.heroes import is_quarry
-from towerplay.rtdt.hooks import EMPTY, DecisionKind
+from towerplay.rtdt.hooks import COVENANT, EMPTY, DecisionKind, decision
+from towerplay.rtdt.hookspecs import (
+    BATTLE_ADVANTAGES,
+    CARD_EFFECTS,
+    CARD_PREVENT,
+    CARD_RESOLVED,
+    DEFEATING_FOE,
+    EXTRA_ADVANTAGES,
+    INTERCEPT_CORRUPTION,
+    REINFORCE_DISCOUNT,
+    REROLL,
+    TREASURE_TAKEN,
+)
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import act, ask, flag_amount, flag_cards, has_flag
 from towerplay.rtdt.rules.corruption import corruption_limit, gain_corruption
@@ -45,6 +57,7 @@ def _who(w: World, s: State, d: Decision) -> str:
 # --- battle ----------------------------------------------------------------------------
 
 
+@BATTLE_ADVANTAGES.on_flag("quarry_wild", COVENANT)
 def quarry_wild(
     w: World, s: State, h: HeroState, foe: str, space: str, adversary: bool
 ) -> Mapping[str, int]:
@@ -55,6 +68,7 @@ def quarry_wild(
     return {"wild": n} if n else EMPTY
 
 
+@BATTLE_ADVANTAGES.on_flag("market_advantages", COVENANT)
 def market_advantages(
     w: World, s: State, h: HeroState, foe: str, space: str, adversary: bool
 ) -> Mapping[str, int]:
@@ -70,6 +84,7 @@ def market_advantages(
     return out
 
 
+@EXTRA_ADVANTAGES.on_flag("wild_per_corruption", COVENANT)
 def emboldened(
     w: World, s: State, h: HeroState, battling: bool, out: dict[str, int], only: str
 ) -> None:
@@ -82,6 +97,7 @@ def emboldened(
         out["wild"] = out.get("wild", 0) + n
 
 
+@CARD_PREVENT.on_flag("quarry_block_warrior_losses", COVENANT)
 def card_prevent(w: World, s: State, h: HeroState) -> list[tuple[str, int]]:
     """Guarded: fewer warrior losses per battle card against the quarry, one entry per card
     that gives them (a source the hero may forgo, COV-CLARIFY-21)."""
@@ -103,12 +119,14 @@ def card_effects(w: World, h: HeroState, card: str, effects: Sequence[Effect]) -
     ]
 
 
+@CARD_EFFECTS.on_flag("ignore_critical_losses", COVENANT)
 def calculating(
     w: World, s: State, h: HeroState, card: str, effects: Sequence[Effect]
 ) -> Sequence[Effect]:
     return card_effects(w, h, card, effects)  # the card_effects filter
 
 
+@CARD_RESOLVED.on_flag("spirit_per_unaided_card", COVENANT)
 def ascetic(w: World, s: State, h: HeroState, lost: int, unaided: bool) -> None:
     """Ascetic: spirit right after a card you spent no advantages on (COV-AEGIS-3)."""
     if not unaided:
@@ -118,6 +136,7 @@ def ascetic(w: World, s: State, h: HeroState, lost: int, unaided: bool) -> None:
         gain(w, s, h, "spirit", n, N_("Ascetic: a card faced unaided"))
 
 
+@DEFEATING_FOE.on_flag("quarry_defeat_clears_skulls", COVENANT)
 def inspiring(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
     """Inspiring: defeating the quarry clears every skull on or next to your space
     (regular skulls: doom skulls stay, COV-DOOM-4). Runs before the token is removed."""
@@ -138,6 +157,7 @@ def inspiring(w: World, s: State, h: HeroState, foe: str, space: str) -> None:
 # --- Reinforce, corruption, market --------------------------------------------------------
 
 
+@REINFORCE_DISCOUNT.on_flag("reinforce_discount_per_corruption", COVENANT)
 def resolute(w: World, s: State, h: HeroState, option: str) -> int:
     """Resolute: spirit off an enhanced Reinforce per corruption held (COV-AEGIS-4,
     COV-AEGIS-5). The glyph's spirit is charged apart, so it is still paid."""
@@ -146,6 +166,7 @@ def resolute(w: World, s: State, h: HeroState, option: str) -> int:
     return flag_amount(w, h, "reinforce_discount_per_corruption") * len(h.corruptions)
 
 
+@INTERCEPT_CORRUPTION.on_holders("take_others_corruption", COVENANT)
 def steeled_asks(w: World, s: State, aegis: HeroState, h: HeroState, why: str) -> bool:
     """Steeled: once a turn, when another hero would gain a corruption, the Aegis may take
     it instead for spirit. True when the question was queued (the gain waits for it)."""
@@ -166,6 +187,7 @@ def _steeled_can_take(w: World, s: State, aegis: HeroState, other: HeroState) ->
     return bool(s.corruption_deck) or len(other.corruptions) >= corruption_limit(w, other)
 
 
+@TREASURE_TAKEN.on_holders("blessing_on_market_take", COVENANT)
 def opportunistic(w: World, s: State, holder: HeroState, h: HeroState) -> None:
     """Opportunistic: any hero taking a market treasure gives the holder a blessing."""
     if s.cov is not None:
@@ -175,6 +197,7 @@ def opportunistic(w: World, s: State, holder: HeroState, h: HeroState) -> None:
 # --- the haggle die (Fortuitous) -------------------------------------------------------------
 
 
+@REROLL.on_flag("haggle_reroll", COVENANT)
 def reroll_asks(w: World, s: State, h: HeroState, result: str, context: str) -> bool:
     """Fortuitous: after rolling the haggle die, roll once more and keep either result.
     `context` is "effect" (an effect's roll) or "reinforce". True when asked."""
@@ -290,8 +313,8 @@ def _haggle_pick_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
-# registered by covenant/plugin.py (hooks.decision)
-KINDS = {
+# registered below (hooks.decision)
+KINDS: dict[str, DecisionKind] = {
     "steeled": DecisionKind(
         _steeled_answers,
         _steeled,
@@ -314,3 +337,5 @@ KINDS = {
         "RTDT-HAGGLE-1",
     ),
 }
+for _kind, _dk in KINDS.items():
+    decision(_kind, COVENANT, _dk)

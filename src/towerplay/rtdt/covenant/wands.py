@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.covenant.wastelands import enter, stuck
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import TREASURE_ACQUIRED
 from towerplay.rtdt.models import CovenantTreasure, Recharge
 from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import Cause, caused, hero_name, tell
@@ -229,3 +231,11 @@ def battled(w: World, s: State, h: HeroState, traits: frozenset[str]) -> None:
         r = _recharge(w, card)
         if r is not None and r.on == "battle_foe" and r.foe_trait in traits:
             add_charges(w, s, card, r.amount, Cause(BATTLED, r.foe_trait))
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@TREASURE_ACQUIRED.on(COVENANT)
+def _wand_charges(w: World, s: State, h: HeroState, card: str) -> None:
+    on_acquire(w, s, card)  # COV-WAND-1

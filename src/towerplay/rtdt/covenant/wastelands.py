@@ -8,6 +8,8 @@ monument is completed gets no more of them.
 from __future__ import annotations
 
 from towerplay.core.rng import Rng
+from towerplay.rtdt.hooks import COVENANT
+from towerplay.rtdt.hookspecs import ENTERED, SPAWN_BLOCKED, STUCK, TERRAIN_LOST, TURN_STARTED
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -31,11 +33,13 @@ def stuck(s: State, h: HeroState) -> bool:
     return s.cov is not None and h.seat in s.cov.stuck
 
 
+@STUCK.on(COVENANT)
 def held_here(w: World, s: State, h: HeroState) -> bool:
     """`stuck` for the hook table (COV-WASTE-4)."""
     return s.cov is not None and h.seat in s.cov.stuck
 
 
+@ENTERED.on(COVENANT)
 def enter(w: World, s: State, h: HeroState) -> None:
     """Call after a hero arrives on a space by any means (COV-WASTE-4)."""
     cov = s.cov
@@ -64,6 +68,7 @@ def open_kingdom(s: State, kingdom: str) -> bool:
 WASTELAND = "wasteland"  # what a protection token wards off, when it is not a foe
 
 
+@SPAWN_BLOCKED.on(COVENANT)
 def protected(w: World, s: State, space: str, what: str) -> bool:
     """A protection token on `space` stops this wasteland or foe (`what`: WASTELAND or the
     foe's id), then returns to the supply (COV-SPELL-6). True when it was stopped."""
@@ -125,3 +130,16 @@ def remove(w: World, s: State, space: str) -> None:
     assert s.cov is not None
     s.cov.wastelands.remove(space)
     tell(s, "text", "The wasteland at {space} is cleared.", space=w.board.names[space])
+
+
+# --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
+
+
+@TURN_STARTED.on(COVENANT)
+def _new_turn(w: World, s: State) -> None:
+    new_turn(s)  # COV-WASTE-4: "for the rest of the turn"
+
+
+@TERRAIN_LOST.on(COVENANT)
+def _wasteland(w: World, s: State, space: str) -> bool:
+    return is_wasteland(s, space)  # COV-WASTE-2, COV-WASTE-3

@@ -428,7 +428,7 @@ def _move_tree(w: World, s: State, d: Decision, a: Action) -> None:
     )
 
 
-KINDS = {
+KINDS: dict[str, DecisionKind] = {
     "place_skull": DecisionKind(
         _place_skull_answers,
         _place_skull,

@@ -113,7 +113,7 @@ def _may_pay_words(w: World, s: State, d: Decision) -> Event:
     )
 
 
-KINDS = {
+KINDS: dict[str, DecisionKind] = {
     "choose_effect": DecisionKind(
         _choose_answers, _choose, _choose_words, "choose which option happens", "RTDT-EFFECT-2"
     ),

@@ -203,7 +203,7 @@ def _trade_respond(w: World, s: State, d: Decision, a: Action) -> None:
         check_limits(w, s, hero)
 
 
-KINDS = {
+KINDS: dict[str, DecisionKind] = {
     "discard": DecisionKind(
         _discard_answers,
         _discard,

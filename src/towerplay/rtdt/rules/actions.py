@@ -16,7 +16,17 @@ actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 from __future__ import annotations
 
 from towerplay.core.notation import Action
-from towerplay.rtdt.hooks import held_by
+from towerplay.rtdt.hookspecs import (
+    ANY_MOMENT_ACTIONS,
+    CARD_USES,
+    FREE_VERBS,
+    QUEST_ACTIONS,
+    RESTRICT_ACTIONS,
+    STUCK,
+    TURN_ACTIONS,
+    TURN_VERBS,
+    UNLIMITED_HEROIC,
+)
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE, offer_banner, offer_resolve
 from towerplay.rtdt.rules.battle import offer_battle
@@ -72,10 +82,7 @@ VERBS: dict[str, Verb] = {
 
 def _unlimited(w: World, s: State) -> bool:
     """Whether more than one heroic action is allowed this turn (COV-CLARIFY-17)."""
-    for more in w.hooks.unlimited_heroic:  # noqa: SIM110 - no generator: a hot path
-        if more(w, s):
-            return True
-    return False
+    return UNLIMITED_HEROIC.any(w, s)
 
 
 def turn(w: World, s: State) -> Turn:
@@ -83,11 +90,7 @@ def turn(w: World, s: State) -> Turn:
     t = s.turn
     h = s.heroes[t.seat]
     prof = w.hero_profile(h)
-    held = False  # COV-WASTE-4: no moving on from a wasteland
-    for is_held in w.hooks.stuck:
-        if is_held(w, s, h):
-            held = True
-            break
+    held = STUCK.any(w, s, h)  # COV-WASTE-4: no moving on from a wasteland
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     if all(s.tower.seals):
         gc = NO_GLYPH_COSTS
@@ -107,16 +110,13 @@ def turn_actions(w: World, s: State) -> list[Action]:
     h = s.heroes[t.seat]
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
-    hk = w.hooks
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
         out = battle.battle_actions(w, s, h)
-        for more in hk.any_moment_actions:
-            out.extend(more(w, s, h))
+        out += ANY_MOMENT_ACTIONS.collect(w, s, h)
         return out
     if s.delve is not None:
         out = dungeons.delve_actions(w, s, h)
-        for more in hk.any_moment_actions:
-            out.extend(more(w, s, h))
+        out += ANY_MOMENT_ACTIONS.collect(w, s, h)
         return out
     # RTDT-TURN-5, RTDT-TURN-6: move, one heroic action, one Reinforce, optional, any order
     c = turn(w, s)
@@ -140,15 +140,13 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if s.quests and not t.heroic_done:
             offer_quest(c, out)  # RTDT-QUEST-2
             offer_explore(c, out)
-        if hk.quest_actions and quest_bar(c) is None:  # competitive trials, Tower
-            for more in hk.quest_actions:
-                out.extend(more(w, s, h))
+        if QUEST_ACTIONS.handlers(w.hooks) and quest_bar(c) is None:
+            out += QUEST_ACTIONS.collect(w, s, h)  # competitive trials, Tower
         if s.siege_trees:
             offer_tree(c, out)  # RTDT-TOKEN-9
         offer_haggle(c, out)  # RTDT-HAGGLE-1
         offer_options(c, out)  # RTDT-REINF-*
-        for more in hk.turn_actions:  # COV-BUILD-1
-            out.extend(more(w, s, h))
+        out += TURN_ACTIONS.collect(w, s, h)  # COV-BUILD-1
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
         offer_end(c, out)
@@ -161,17 +159,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
-    for more in hk.any_moment_actions:  # not an action: offered in either step (COV-ASTRO-6)
-        out.extend(more(w, s, h))
-    if hk.card_uses:  # an empty hook table (the base game) asks nothing: a hot path
-        for uses in held_by(hk.card_uses, prof):  # Covenant treasures' uses
-            out.extend(uses(w, s, h))
-    if hk.restrict_actions:
-        for restrict in held_by(
-            hk.restrict_actions, prof
-        ):  # corruptions forbid (covenant/cards.py)
-            out = restrict(w, s, h, out)
-    return out
+    out += ANY_MOMENT_ACTIONS.collect(w, s, h)  # not an action: either step (COV-ASTRO-6)
+    out += CARD_USES.collect_held(prof, w, s, h)  # Covenant treasures' uses
+    return RESTRICT_ACTIONS.filter_held(prof, w, s, h, out)  # corruptions forbid
 
 
 def plain_turn(s: State) -> bool:
@@ -280,7 +270,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     if s.trade is not None:
         apply_trade(w, s, h, s.trade, a)
         return
-    free = w.hooks.free_verbs.get(verb)
+    free = FREE_VERBS.of(w.hooks).get(verb)
     if free is not None:  # not an action: the step stays as it is (COV-ASTRO-8)
         free(w, s, h, a)
         return
@@ -304,8 +294,8 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
         remove_token(w, s, a[2], h.space)
     elif verb == "use":
         use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
-    elif verb in w.hooks.turn_verbs:  # CMP-TRIAL-1: a trial; COV-BUILD-1
+    elif verb in TURN_VERBS.of(w.hooks):  # CMP-TRIAL-1: a trial; COV-BUILD-1
         _enter_middle(s)
-        w.hooks.turn_verbs[verb](w, s, h, a)
+        TURN_VERBS.of(w.hooks)[verb](w, s, h, a)
     else:  # pragma: no cover - only legal actions reach here
         raise ValueError(f"unhandled action {a}")

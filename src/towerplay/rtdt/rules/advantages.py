@@ -6,6 +6,7 @@ conditional ones (grey) are paid for during it with `use ITEM`.
 
 from __future__ import annotations
 
+from towerplay.rtdt.hookspecs import EXTRA_ADVANTAGES, TERRAIN_LOST
 from towerplay.rtdt.models import Advantage
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -31,9 +32,8 @@ def _count(w: World, s: State, h: HeroState, adv: Advantage, battling: bool) -> 
         near = w.board.near(h.space)
         return adv.amount * sum(1 for sp in near if s.skulls.get(sp) == 0)
     terrain = when.removeprefix("on_")  # on_hills, on_mountains, ...
-    for lost in w.hooks.terrain_lost:  # COV-WASTE-2, COV-WASTE-3: a wasteland's
-        if lost(w, s, h.space):
-            return 0
+    if TERRAIN_LOST.any(w, s, h.space):  # COV-WASTE-2, COV-WASTE-3: a wasteland's
+        return 0
     if w.board.terrain_of[h.space] == terrain:
         return adv.amount
     if terrain == "forest" and h.space in s.siege_trees:  # RTDT-TOKEN-8
@@ -66,8 +66,9 @@ def automatic(w: World, s: State, h: HeroState, battling: bool) -> dict[str, int
             n = _count(w, s, h, adv, battling)
             if n:
                 out[adv.type] = out.get(adv.type, 0) + n
-    for more in w.hooks.extra_advantages:  # Emboldened; Covenant treasures' conditional Wilds
-        more(w, s, h, battling, out, "")
+    EXTRA_ADVANTAGES.notify(
+        w, s, h, battling, out, ""
+    )  # Emboldened; Covenant treasures' conditional Wilds
     return out
 
 
@@ -79,6 +80,5 @@ def item_advantages(w: World, s: State, h: HeroState, item: str, battling: bool)
             n = _count(w, s, h, adv, battling)
             if n:
                 out[adv.type] = out.get(adv.type, 0) + n
-    for more in w.hooks.extra_advantages:  # Covenant treasures' conditional Wilds
-        more(w, s, h, battling, out, item)
+    EXTRA_ADVANTAGES.notify(w, s, h, battling, out, item)  # Covenant treasures' conditional Wilds
     return out

@@ -4,6 +4,7 @@ of your turn" effects resolved beside it. Each verb's offer, refusal and effect.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hookspecs import BANNER_TAKEN
 from towerplay.rtdt.models import OtherBanner
 from towerplay.rtdt.rules.common import act, glyph_cost
 from towerplay.rtdt.rules.effects import run
@@ -79,8 +80,7 @@ def apply_banner(w: World, s: State, h: HeroState, a: Action) -> None:
         banner=hero.banner,
     )
     run(w, s, h, hero.banner_effects, N_("the banner action"))
-    for banner in w.hooks.banner_taken:  # the Covenant heroes' banners
-        banner(w, s, h, hero.id)
+    BANNER_TAKEN.notify(w, s, h, hero.id)  # the Covenant heroes' banners
 
 
 BANNER_VERB = Verb("banner", "banner [HERO]", offer_banner, why_banner, apply_banner, middle=False)

@@ -13,6 +13,21 @@ from collections.abc import Sequence
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import draws
+from towerplay.rtdt.hookspecs import (
+    BATTLE_ADVANTAGES,
+    BATTLE_ALLOWED,
+    BATTLE_BOOSTS,
+    BATTLE_ENDED,
+    BATTLE_STARTED,
+    BATTLE_USES,
+    BATTLE_VERBS,
+    CARD_EFFECTS,
+    CARD_IMPROVED,
+    CARD_PREVENT,
+    CARD_RESOLVED,
+    DEFEATING_FOE,
+    FOE_DEFEATED,
+)
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
@@ -168,11 +183,8 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
     )
     # RTDT-ADV-5; counted once the Battle is set, so an advantage can ask what it is against
     pool = s.battle.pool = advantages.automatic(w, s, h, battling=True)
-    for more in w.hooks.battle_advantages:  # the quarry's Wild; Inventive's (COV-SWINDLER-4)
-        for kind, n in more(w, s, h, foe, space, adversary).items():
-            pool[kind] = pool.get(kind, 0) + n
-    for started in w.hooks.battle_started:  # wands recharge (COV-WAND-3)
-        started(w, s, h)
+    BATTLE_ADVANTAGES.merge(pool, w, s, h, foe, space, adversary)  # the quarry's Wild, ...
+    BATTLE_STARTED.notify(w, s, h)  # wands recharge (COV-WAND-3)
     # RTDT-HEROIC-1: Battle is a heroic action
     s.turn.heroic_done = True
     name = w.name(foe)
@@ -259,21 +271,18 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
         # RTDT-ADV-2, RTDT-ADV-3: only the foe's own attributes apply, and Wild as any of them
         allowed = set(traits_of(w, b.foe)) | {"wild"}
-        for narrow in w.hooks.battle_allowed:  # Azkol's Scroll
-            allowed = narrow(w, s, allowed)
+        allowed = BATTLE_ALLOWED.filter(w, s, allowed)  # Azkol's Scroll
         out.extend(
             act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
         )
     if not b.shield and h.spirit >= 1 and blessing(w, h):
         out.append(act("blessed"))
-    for boosts in w.hooks.battle_boosts:  # COV-BLESS-2: a blessing
-        out.extend(boosts(w, s, h))
+    out += BATTLE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
     out.append(act("resolve"))
     for item in usable_cards(h):
         out.extend(use_actions(w, s, h, item))
-    for uses in w.hooks.battle_uses:  # Covenant treasures
-        out.extend(uses(w, s, h))
+    out += BATTLE_USES.collect(w, s, h)  # Covenant treasures
     return out
 
 
@@ -302,8 +311,7 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             type=a[1],
             rung=card.rungs[b.rung].text,
         )
-        for improved in w.hooks.card_improved:  # Brutal Warlord's Bell
-            improved(w, s, h, b.rung >= TOP_RUNG)
+        CARD_IMPROVED.notify(w, s, h, b.rung >= TOP_RUNG)  # Brutal Warlord's Bell
     elif verb == "use":
         use_card(w, s, h, a)
     elif verb == "blessed":  # pay 1 spirit: this card takes up to N fewer warriors
@@ -317,8 +325,8 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             hero=hero_name(w, h),
             n=b.shield,
         )
-    elif verb in w.hooks.battle_verbs:  # a blessing (COV-BLESS-2)
-        w.hooks.battle_verbs[verb](w, s, h, a)
+    elif verb in BATTLE_VERBS.of(w.hooks):  # a blessing (COV-BLESS-2)
+        BATTLE_VERBS.of(w.hooks)[verb](w, s, h, a)
     elif verb == "continue":
         _reveal(w, s)
     elif verb == "retreat":
@@ -356,8 +364,7 @@ def preventions(w: World, s: State, h: HeroState) -> list[tuple[str, int]]:
         for f in w.flags.get(cid, ())
         if f.flag == "block_warrior_losses"
     )
-    for more in w.hooks.card_prevent:  # Guarded against the quarry
-        out.extend(more(w, s, h))
+    out += CARD_PREVENT.collect(w, s, h)  # Guarded against the quarry
     return out
 
 
@@ -397,8 +404,7 @@ def _resolve_card(w: World, s: State, h: HeroState, forgo: str = "") -> None:
             hero=hero_name(w, h),
             source=w.name(forgo),
         )
-    for change in w.hooks.card_effects:  # Calculating on critical hits; The Iron Wall, ...
-        effects = change(w, s, h, card.id, effects)
+    effects = CARD_EFFECTS.filter(w, s, h, card.id, effects)  # Calculating; The Iron Wall
     tell(
         s,
         "text",
@@ -430,8 +436,9 @@ def _card_over(w: World, s: State, h: HeroState, b: Battle, before: int) -> None
     its losses, then the next card or the Battle's end (the Battle may be over already: a
     hero eliminated)."""
     b.lost_warriors += max(0, before - h.warriors)
-    for resolved in w.hooks.card_resolved:  # COV-CLARIFY-9: warriors lost to this card
-        resolved(w, s, h, before - h.warriors, b.card_used == 0)
+    CARD_RESOLVED.notify(
+        w, s, h, before - h.warriors, b.card_used == 0
+    )  # COV-CLARIFY-9: warriors lost to this card
     b.resolved += 1
     b.index += 1
     if s.result is not None or s.battle is None:  # lost, or the hero eliminated, mid-battle
@@ -452,8 +459,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     assert b is not None
     # RTDT-ADV-11: unused advantages vanish with the battle's pool
     s.battle = None
-    for ended in w.hooks.battle_ended:  # the monuments' offerings (COV-CLARIFY-5, -19)
-        ended(w, s, h, b, defeated)
+    BATTLE_ENDED.notify(w, s, h, b, defeated)  # the monuments' offerings (COV-CLARIFY-5, -19)
     if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
         tell(
             s,
@@ -469,8 +475,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
         s.result = Result("win", N_("the adversary was defeated"), tuple(x.seat for x in s.heroes))
         return
     if defeated:
-        for defeating in w.hooks.defeating_foe:  # Inspiring: before the quarry token leaves
-            defeating(w, s, h, b.foe, b.space)
+        DEFEATING_FOE.notify(w, s, h, b.foe, b.space)  # Inspiring: before the quarry token leaves
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
         tell(
             s,
@@ -482,8 +487,7 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
             n=b.lost_warriors,
         )
         fire(w, s, h, "defeat_foe", traits=frozenset(traits_of(w, b.foe)))
-        for defeated_foe in w.hooks.foe_defeated:  # Azkol's Chakram
-            defeated_foe(w, s, h, b.foe, b.space)
+        FOE_DEFEATED.notify(w, s, h, b.foe, b.space)  # Azkol's Chakram
         on_foe_defeated(w, s, h, b.space)
         if b.lost_warriors >= 10 and flag_cards(w, h, "callous") and s.market:
             ask(s, Decision("take_treasure", h.seat))

@@ -4,6 +4,7 @@ back to the supply, and 2 spirit for a heroic action. Its offer, refusal and eff
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hookspecs import AFTER_CLEANSE
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, glyph_cost
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
@@ -97,8 +98,7 @@ def apply_cleanse(w: World, s: State, h: HeroState, a: Action) -> None:
     )
     fire(w, s, h, "after_cleanse")  # RTDT-CLEANSE-3
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
-    for cleansed in w.hooks.after_cleanse:  # Haunted Recluse's Effigy
-        cleansed(w, s, h)
+    AFTER_CLEANSE.notify(w, s, h)  # Haunted Recluse's Effigy
 
 
 CLEANSE = Verb("cleanse", "cleanse SPACE", offer_cleanse, why_cleanse, apply_cleanse)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from towerplay.rtdt.decks import put_under
+from towerplay.rtdt.hookspecs import CORRUPTION_GAINED, INTERCEPT_CORRUPTION, WOULD_LOSE
 from towerplay.rtdt.rules.common import (
     CORRUPTION_LIMIT,
     flag_amount,
@@ -45,20 +46,15 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
     RTDT-CORR-9; a fourth for the Aegis, COV-AEGIS-6)."""
     if s.result is not None:
         return
-    hk = w.hooks
-    if offer_steeled:  # the Aegis's Steeled may take it instead
-        for ask_instead in hk.intercept_corruption:
-            if ask_instead(w, s, h, why):
-                return
+    if offer_steeled and INTERCEPT_CORRUPTION.any(w, s, h, why):
+        return  # the Aegis's Steeled may take it instead
     if len(h.corruptions) >= corruption_limit(w, h):
         msg, cause = caused(TOO_MANY, why, "why")
         tell(s, "text", msg, seats=(h.seat,), hero=hero_name(w, h), **cause)
         third = len(h.corruptions) == 2
-        for out_instead in hk.would_lose:  # CMP-ELIM-1: the competitive mode's elimination
-            if out_instead(
-                w, s, h, N_("a third corruption") if third else N_("a fourth corruption")
-            ):
-                return
+        why = N_("a third corruption") if third else N_("a fourth corruption")
+        if WOULD_LOSE.any(w, s, h, why):  # CMP-ELIM-1: the competitive mode's elimination
+            return
         lose_game(s, N_("third corruption") if third else N_("fourth corruption"))
         return
     if not s.corruption_deck:
@@ -77,8 +73,7 @@ def gain_corruption(w: World, s: State, h: HeroState, why: str, offer_steeled: b
         card=w.name(card),
         **cause,
     )
-    for gained in hk.corruption_gained:  # the Argent Oak's offering (COV-CLARIFY-3), Snobby
-        gained(w, s, h, card)
+    CORRUPTION_GAINED.notify(w, s, h, card)  # the Argent Oak's offering (COV-CLARIFY-3), Snobby
     check_limits(w, s, h)
 
 

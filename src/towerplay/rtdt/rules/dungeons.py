@@ -11,6 +11,13 @@ everyone.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hookspecs import (
+    DELVE_BOOSTS,
+    DELVE_USES,
+    DELVE_VERBS,
+    ROOM_EFFECTS,
+    TARGET_ROOM,
+)
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import action_cap, blessing
@@ -98,8 +105,7 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
                 out.append(act("improve", t))
     if not delve.shield and h.spirit >= 1 and blessing(w, h):
         out.append(act("blessed"))
-    for boosts in w.hooks.delve_boosts:  # COV-BLESS-2: a blessing
-        out.extend(boosts(w, s, h))
+    out += DELVE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     out.append(act("resolve"))
     if not delve.improved:  # RTDT-DUNGEON-13: a use that gives an advantage (Grigor, Zaida)
         for item in usable_cards(h):
@@ -108,8 +114,7 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
                 e.op == "advantage" and e.type in kinds for u in w.uses[item] for e in u.effects
             ):
                 out.extend(use_actions(w, s, h, item))
-    for uses in w.hooks.delve_uses:  # The Iron Wall
-        out.extend(uses(w, s, h))
+    out += DELVE_USES.collect(w, s, h)  # The Iron Wall
     return out
 
 
@@ -123,8 +128,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         tell(s, "text", "{hero} leaves the dungeon.", seats=(h.seat,), hero=hero_name(w, h))
         # RTDT-HEROIC-5: leaving unfinished still ends the heroic action with its 2 spirit
         _end(w, s, h)
-    elif verb in w.hooks.delve_verbs:  # a blessing; The Iron Wall
-        w.hooks.delve_verbs[verb](w, s, h, a)
+    elif verb in DELVE_VERBS.of(w.hooks):  # a blessing; The Iron Wall
+        DELVE_VERBS.of(w.hooks)[verb](w, s, h, a)
     elif verb == "blessed":
         pay(w, s, h, "spirit", 1, "Blessed")
         delve.shield = blessing(w, h)
@@ -174,9 +179,7 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
             for f in w.flags.get(cid, ())
             if f.flag == "block_dungeon_losses"
         )
-        effects = rung.effects
-        for change in w.hooks.room_effects:  # The Iron Wall
-            effects = change(w, s, h, effects)
+        effects = ROOM_EFFECTS.filter(w, s, h, rung.effects)  # The Iron Wall
         run(w, s, h, effects, room.name, prevent_warriors=prevent)  # RTDT-DUNGEON-8
         # CMP-DUNGEON-5: cleared rooms are the dungeon's, not the hero's: another may finish it
         d.cleared[delve.room] = True  # RTDT-DUNGEON-9
@@ -185,7 +188,7 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
         if s.result is not None or s.delve is None:  # lost, or the hero eliminated
             s.delve = None
             return
-        if target and any(found(w, s, h, d) for found in w.hooks.target_room):
+        if target and TARGET_ROOM.any(w, s, h, d):
             return  # CMP-DUNGEON-3, CMP-END-1: the competitive mode's relic
         # RTDT-DUNGEON-2: clearing the target room completes the dungeon
         if target:  # RTDT-DUNGEON-10, RTDT-DUNGEON-3, RTDT-QUEST-5

@@ -12,6 +12,14 @@ from collections.abc import Sequence
 
 from towerplay.core.rng import draws
 from towerplay.rtdt import tower
+from towerplay.rtdt.hookspecs import (
+    ADVERSARY_ACTS,
+    MARK_EMERGED,
+    REROLL,
+    SKULLS_EMERGED,
+    STRIKE_EFFECTS,
+    TREASURE_GONE,
+)
 from towerplay.rtdt.models import (
     AddAdvantage,
     Effect,
@@ -333,11 +341,9 @@ def _tower_stirs(w: World, s: State) -> None:
         msg, fields, emerged = tower.stir(s.tower, rng)
         tell(s, "reveal", STIRRED[msg], **fields)
         marked = emerged
-        for mark in w.hooks.mark_emerged:  # COV-DOOM-3: which are doom skulls
-            marked = mark(w, s, rng, marked)
+        marked = MARK_EMERGED.filter(w, s, rng, marked)  # COV-DOOM-3: which are doom skulls
         s.emerged.extend(marked)
-    for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
-        came(w, s, emerged)
+    SKULLS_EMERGED.notify(w, s, emerged)  # Orphaned Scion's Charm
 
 
 def _roll_haggle(w: World, s: State, h: HeroState) -> None:
@@ -352,7 +358,7 @@ def _roll_haggle(w: World, s: State, h: HeroState) -> None:
         face=face.text,
     )
     # Fortuitous: the kept face resolves after the question
-    if any(reroll(w, s, h, face.result, "effect") for reroll in w.hooks.reroll):
+    if REROLL.any(w, s, h, face.result, "effect"):
         return
     # COV-SWINDLER-1, COV-SWINDLER-2; the banner roll is not a Reinforce's roll, so a
     # cancel face leaves the turn's Reinforce free (COV-SWINDLER-3)
@@ -402,8 +408,7 @@ def discard_item(w: World, s: State, h: HeroState, item: str) -> None:
         item=w.name(item),
     )
     if kind == "treasure":  # COV-CLARIFY-11: the Necropolis's offering
-        for gone in w.hooks.treasure_gone:
-            gone(w, s, h)
+        TREASURE_GONE.notify(w, s, h)
 
 
 def ask_gear(s: State, h: HeroState) -> None:
@@ -432,7 +437,7 @@ def run_strike_step(
     elif isinstance(step, HitHeroes):
         _hit_heroes(w, s, step, anchors, who)
     else:  # an AdversaryAct: one adversary's own step, by its handler (RTDT-ADVCARD-*)
-        w.hooks.adversary_acts[step.act](w, s, step)
+        ADVERSARY_ACTS.of(w.hooks)[step.act](w, s, step)
 
 
 def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: str) -> None:
@@ -456,8 +461,7 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
             hero=hero_name(w, h),
         )
         effects: Sequence[Effect] = step.effects
-        for change in w.hooks.strike_effects:  # The Iron Wall, asked; the Bezoar
-            effects = change(w, s, h, effects, mult, who)
+        effects = STRIKE_EFFECTS.filter(w, s, h, effects, mult, who)  # The Iron Wall; Bezoar
         run(w, s, h, effects, Cause(STRIKE, name), mult)
     if not struck:
         tell(

@@ -7,6 +7,13 @@ rules/tokens.py.
 from __future__ import annotations
 
 from towerplay.core.rng import Rng, draws
+from towerplay.rtdt.hookspecs import (
+    ADVERSARY_SPARED,
+    FOE_STATUS_CHANGED,
+    SPAWN_BLOCKED,
+    STRIKE_ASKS,
+    STRIKE_OVER,
+)
 from towerplay.rtdt.models import STATUSES
 from towerplay.rtdt.rules.effects import run_strike_step
 from towerplay.rtdt.rules.narrate import tell
@@ -38,7 +45,7 @@ def spawn(w: World, s: State, rng: Rng, foe: str, count: int, heading: str = "Ev
     for _ in range(n):  # RTDT-EVENT-5: one token on each space the app names
         # RTDT-FOE-2: the app (a seeded draw) decides where foes appear
         sp = pool.pop(rng.below(len(pool)))
-        if any(block(w, s, sp, foe) for block in w.hooks.spawn_blocked):
+        if SPAWN_BLOCKED.any(w, s, sp, foe):
             continue  # COV-SPELL-6: a protection token
         s.foes.append((foe, sp))
         spaces.append(w.board.names[sp])
@@ -58,18 +65,16 @@ ADVERSARY = "adversary"  # the strike of the Tower acts, as `strike_asks` names 
 
 
 def _status_changed(w: World, s: State, foe: str) -> None:
-    for changed in w.hooks.foe_status_changed:  # Azkol's Ichor
-        changed(w, s, foe)
+    FOE_STATUS_CHANGED.notify(w, s, foe)  # Azkol's Ichor
 
 
 def _asks_first(w: World, s: State, foe: str) -> bool:
     """Whether a question comes before this strike (COV-WARDEN-6); the event waits for it."""
-    return any(asks(w, s, foe) for asks in w.hooks.strike_asks)
+    return STRIKE_ASKS.any(w, s, foe)
 
 
 def _strike_over(w: World, s: State) -> None:
-    for over in w.hooks.strike_over:
-        over(w, s)
+    STRIKE_OVER.notify(w, s)
 
 
 def grow(w: World, s: State, foe: str) -> None:
@@ -160,7 +165,7 @@ def foe_event(w: World, s: State, event: str) -> None:
         if i == 0 and _asks_first(w, s, ADVERSARY):
             s.events.insert(0, event)  # COV-WARDEN-6: the adversary as the quarry
             return
-        if any(spared(w, s) for spared in w.hooks.adversary_spared):
+        if ADVERSARY_SPARED.any(w, s):
             tell(
                 s,
                 "text",

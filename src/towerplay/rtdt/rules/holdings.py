@@ -3,6 +3,13 @@
 from __future__ import annotations
 
 from towerplay.rtdt.decks import put_under
+from towerplay.rtdt.hookspecs import (
+    DRAW_POTION,
+    POTIONS_OUT,
+    REFUSE_GEAR,
+    TREASURE_ACQUIRED,
+    TREASURE_TAKEN,
+)
 from towerplay.rtdt.rules.advantages import item_advantages
 from towerplay.rtdt.rules.common import (
     ask,
@@ -32,12 +39,10 @@ def gain_potion(w: World, s: State, h: HeroState) -> None:
     """The top card of the potion deck (RTDT-ITEM-5)."""
     if not s.potion_deck:
         tell(s, "text", "The potion deck is empty.")
-        for empty in w.hooks.potions_out:  # CMP-CLAR-6: the competitive mode's theft
-            empty(w, s, h)
+        POTIONS_OUT.notify(w, s, h)  # CMP-CLAR-6: the competitive mode's theft
         return
-    for pick in w.hooks.draw_potion:  # Relic Hunter's Flagon: pick from the top
-        if pick(w, s, h):
-            return
+    if DRAW_POTION.any(w, s, h):  # Relic Hunter's Flagon: pick from the top
+        return
     card = s.potion_deck.pop(0)
     h.potions.append(card)
     tell(
@@ -106,8 +111,7 @@ def take_treasure(w: World, s: State, h: HeroState, treasure: str) -> None:
         tell(s, "reveal", "{treasure} comes to the market.", treasure=w.name(refill))
     acquired(w, s, h, treasure)
     mid_action_advantages(w, s, h, treasure)
-    for taken in w.hooks.treasure_taken:  # Opportunistic
-        taken(w, s, h)
+    TREASURE_TAKEN.notify(w, s, h)  # Opportunistic
     check_limits(w, s, h)
 
 
@@ -132,16 +136,12 @@ def draw_treasure(w: World, s: State, h: HeroState) -> None:
 
 def acquired(w: World, s: State, h: HeroState, treasure: str) -> None:
     """A treasure comes to a hero: a Covenant wand takes its charges (COV-WAND-1)."""
-    for came in w.hooks.treasure_acquired:
-        came(w, s, h, treasure)
+    TREASURE_ACQUIRED.notify(w, s, h, treasure)
 
 
 def refuses_gear(w: World, s: State, h: HeroState) -> bool:
     """Whether a card forbids this hero gear (Snobby)."""
-    for refuse in w.hooks.refuse_gear:  # noqa: SIM110 - no generator: a hot path
-        if refuse(w, s, h):
-            return True
-    return False
+    return REFUSE_GEAR.any(w, s, h)
 
 
 def mid_action_advantages(w: World, s: State, h: HeroState, card: str) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.hooks import Handler
+from towerplay.rtdt.hookspecs import TREASURE_GONE, USE_OWNER
 from towerplay.rtdt.models import Use
 from towerplay.rtdt.rules.common import act, potion_multiplier
 from towerplay.rtdt.rules.effects import run, usable
@@ -66,10 +67,7 @@ def use_actions(w: World, s: State, h: HeroState, item: str) -> list[Action]:
 
 def use_owner(w: World, a: Action) -> Handler | None:
     """The handler of a `use CARD [ARG]` whose card an expansion owns (wands, ...)."""
-    for owns, apply in w.hooks.use_owners:
-        if owns(w, a):
-            return apply
-    return None
+    return USE_OWNER.first(w, a)
 
 
 def use_card(w: World, s: State, h: HeroState, a: Action) -> None:
@@ -96,8 +94,7 @@ def spend_treasure(w: World, s: State, h: HeroState, card: str, why: str) -> Non
         item=why,
     )
     fire(w, s, h, "spend_treasure")
-    for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11: spent for its effect
-        gone(w, s, h)
+    TREASURE_GONE.notify(w, s, h)  # COV-CLARIFY-11: spent for its effect
 
 
 def use_item(w: World, s: State, h: HeroState, item: str, treasure: str = "") -> None:
@@ -147,6 +144,5 @@ def use_item(w: World, s: State, h: HeroState, item: str, treasure: str = "") ->
         s.month_used.append(item)
     if kind == "treasure" and u.discard:
         fire(w, s, h, "spend_treasure")
-        for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11: spent for its effect
-            gone(w, s, h)
+        TREASURE_GONE.notify(w, s, h)  # COV-CLARIFY-11: spent for its effect
     run(w, s, h, u.effects, w.name(item), mult)

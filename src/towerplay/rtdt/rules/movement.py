@@ -8,6 +8,7 @@ the space entered does (a wasteland holds the hero: COV-WASTE-4).
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hookspecs import CROSSED, ENTERED, MAY_ENTER, STUCK
 from towerplay.rtdt.models import Lose
 from towerplay.rtdt.rules.common import act, ask, base_move, flag_cards, stat_set
 from towerplay.rtdt.rules.effects import run
@@ -66,29 +67,20 @@ def _step_actions(w: World, space: str) -> tuple[Action, ...]:
 
 def stuck(w: World, s: State, h: HeroState) -> bool:
     """Whether the hero may not move on (COV-WASTE-4: a wasteland's)."""
-    for held in w.hooks.stuck:  # noqa: SIM110 - no generator: runs at every decision
-        if held(w, s, h):
-            return True
-    return False
+    return STUCK.any(w, s, h)
 
 
 def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
     """Whether the hero may be put on or step to this space (Timid)."""
-    for ok in w.hooks.may_enter:  # noqa: SIM110 - no generator: a hot path
-        if not ok(w, s, h, space):
-            return False
-    return True
+    return MAY_ENTER.all(w, s, h, space)
 
 
 def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
     """The hero arrived on its space: crossing tolls (Aquaphobic) when it came from
     `src`, then what the space does (a wasteland, COV-WASTE-4)."""
-    hk = w.hooks
     if src:
-        for crossed in hk.crossed:
-            crossed(w, s, h, src, h.space)
-    for arrived in hk.entered:
-        arrived(w, s, h)
+        CROSSED.notify(w, s, h, src, h.space)
+    ENTERED.notify(w, s, h)
 
 
 # --- double ------------------------------------------------------------------------------

@@ -11,7 +11,13 @@ from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, draws
-from towerplay.rtdt.hooks import held_by
+from towerplay.rtdt.hookspecs import (
+    QUEST_ADVANTAGES,
+    QUEST_COMPLETED,
+    QUEST_FROM_AFAR,
+    QUEST_SPEND,
+    STRIKE_EFFECTS,
+)
 from towerplay.rtdt.models import Effect, Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost, has_flag
@@ -116,8 +122,7 @@ def fail_month_quests(w: World, s: State) -> None:
         for h in s.heroes:
             if not h.eliminated:
                 effects: Sequence[Effect] = out.each_hero
-                for change in w.hooks.strike_effects:  # COV-CARD-3: an event's losses
-                    effects = change(w, s, h, effects, 1, aq.quest)
+                effects = STRIKE_EFFECTS.filter(w, s, h, effects, 1, aq.quest)  # COV-CARD-3
                 run(w, s, h, effects, quest.name)
         if out.skulls_each_kingdom:
             tell(
@@ -146,9 +151,8 @@ def _advantages_for(
     """Advantages of `kind` (or of any kind) the hero has for a Quest action; unspent
     blessings add one Wild each (COV-BLESS-2)."""
     pool = advantages.automatic(w, s, h, battling=False)
-    if blessings:
-        for more in w.hooks.quest_advantages:
-            pool["wild"] = pool.get("wild", 0) + more(w, s, h)
+    if blessings and QUEST_ADVANTAGES.handlers(w.hooks):
+        pool["wild"] = pool.get("wild", 0) + QUEST_ADVANTAGES.sum(w, s, h)
     if kind is None:
         return sum(pool.values())
     return pool.get(kind, 0) + (pool.get("wild", 0) if kind != "wild" else 0)
@@ -228,10 +232,7 @@ def met(w: World, s: State, h: HeroState, req: Requirement) -> bool:
 
 def from_afar(w: World, s: State, h: HeroState, kind: str) -> bool:
     """Whether a card lets the hero quest from another space (Opal of Projection)."""
-    for afar in w.hooks.quest_from_afar:  # noqa: SIM110 - no generator: runs per quest, often
-        if afar(w, s, h, kind):
-            return True
-    return False
+    return QUEST_FROM_AFAR.any(w, s, h, kind)
 
 
 def quest_bar(c: Turn) -> Refusal | None:
@@ -262,9 +263,7 @@ def _quest_here(
 def offer_quest(c: Turn, out: list[Action]) -> None:
     """`quest` for each quest stage the hero can complete now (RTDT-QUEST-2)."""
     w, s, h = c.w, c.s, c.h
-    afar = w.hooks.quest_from_afar
-    if afar:  # only the cards this hero holds can answer (hooks.held_by)
-        afar = held_by(afar, c.prof)
+    afar = QUEST_FROM_AFAR.held(w.hooks, c.prof)  # only the cards this hero holds answer
     here = [
         aq for aq in s.quests if aq.space == h.space or (afar and _quest_here(w, s, h, aq, afar))
     ]
@@ -289,7 +288,7 @@ def why_quest(c: Turn, a: Action) -> Refusal | None:
             "RTDT-QUEST-1",
             quest=known.name if known is not None else a[1],
         )
-    afar = held_by(w.hooks.quest_from_afar, c.prof)
+    afar = QUEST_FROM_AFAR.held(w.hooks, c.prof)
     here = [aq for aq in active if _quest_here(w, s, h, aq, afar)]
     if not here:
         return refusal(
@@ -327,10 +326,9 @@ def complete(w: World, s: State, h: HeroState, quest_id: str) -> None:
         if q.quest == quest_id and (q.space == h.space or from_afar(w, s, h, q.kind))  # Opal
     )
     req = w.content.quests[quest_id].stages[aq.stage].needs
-    if req.advantages > 0 and w.hooks.quest_spend:  # spend only the blessings needed
+    if req.advantages > 0 and QUEST_SPEND.handlers(w.hooks):  # spend only the blessings needed
         short = req.advantages - _advantages_for(w, s, h, req.advantage_type, blessings=False)
-        for spend in w.hooks.quest_spend:
-            spend(w, s, h, short)
+        QUEST_SPEND.notify(w, s, h, short)
     quest = w.content.quests[quest_id].name
     pay(w, s, h, "warriors", req.warriors, quest)
     pay(w, s, h, "spirit", req.spirit, quest)
@@ -382,8 +380,7 @@ def finish_stage(w: World, s: State, h: HeroState, aq: ActiveQuest) -> None:
             place_stage(w, s, rng, quest, aq.stage + 1)
         return
     s.done_quests.append(quest.id)
-    for done in w.hooks.quest_completed:  # Archwright's Sledge
-        done(w, s, h)
+    QUEST_COMPLETED.notify(w, s, h)  # Archwright's Sledge
     # RTDT-COMP-2, CMP-CLAR-2: the hero who completes a companion quest recruits it
     if quest.companion:
         h.companions.append(quest.companion)  # RTDT-COMP-3, RTDT-QUEST-10

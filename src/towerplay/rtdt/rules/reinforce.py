@@ -7,7 +7,16 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import draws
-from towerplay.rtdt.hooks import held_by
+from towerplay.rtdt.hookspecs import (
+    REINFORCE_ACTIONS,
+    REINFORCE_ALLOWED,
+    REINFORCE_DISCOUNT,
+    REINFORCE_ELSEWHERE,
+    REINFORCE_OPTION,
+    REINFORCE_OVER,
+    REINFORCED,
+    REROLL,
+)
 from towerplay.rtdt.models import ReinforceOption
 from towerplay.rtdt.rules.common import (
     act,
@@ -42,21 +51,13 @@ def reinforce_barrier(
     """What stops a Reinforce now, `can_reinforce`'s answer with its reason: each reason is
     a constant, so asking it at every turn step costs what a yes/no would."""
     t = s.turn
-    hk = w.hooks
     prof = prof or w.hero_profile(h)
-    # only the cards this hero holds can refuse (hooks.held_by); loops, not all()/any():
-    # this runs every turn step
-    if hk.reinforce_allowed:
-        for allowed in held_by(hk.reinforce_allowed, prof):
-            if not allowed(w, s, h):
-                return HOME_ONLY
+    # only the cards this hero holds can refuse (hooks.held_by): this runs every turn step
+    if not REINFORCE_ALLOWED.all_held(prof, w, s, h):
+        return HOME_ONLY
     # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
-    if h.space not in s.skulls:
-        for far in hk.reinforce_elsewhere:
-            if far(w, s, h):
-                break
-        else:
-            return NO_BUILDING
+    if h.space not in s.skulls and not REINFORCE_ELSEWHERE.any(w, s, h):
+        return NO_BUILDING
     if t.reinforces == 0:
         return None
     if (
@@ -87,7 +88,7 @@ def reinforce_cost(
 ) -> int:
     """Spirit for a Reinforce option of the building here, or of another `source`
     (a building type or a completed monument: covenant.reinforce)."""
-    if w.hooks.reinforce_option:
+    if REINFORCE_OPTION.handlers(w.hooks):
         building, chosen = reinforce_option(w, s, h, source, option)
         base = chosen.spirit
     else:  # the building here (the usual case, inlined: this runs at every turn step)
@@ -96,9 +97,7 @@ def reinforce_cost(
         base = info.free.spirit if option == "free" else info.enhanced.spirit
     prof = prof or w.hero_profile(h)
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    if w.hooks.reinforce_discount:
-        for discount in held_by(w.hooks.reinforce_discount, prof):  # Resolute; glyph still paid
-            extra -= discount(w, s, h, option)
+    extra -= REINFORCE_DISCOUNT.sum_held(prof, w, s, h, option)  # Resolute; glyph still paid
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
     return max(0, base + extra) + glyph
@@ -109,8 +108,8 @@ def reinforce_option(
 ) -> tuple[str, ReinforceOption]:
     """The building type and the Reinforce option chosen: of the building here, or of a
     source Covenant offers (covenant.reinforce)."""
-    for other in w.hooks.reinforce_option:
-        found: tuple[str, ReinforceOption] = other(w, s, h, source, option)
+    found = REINFORCE_OPTION.first(w, s, h, source, option)
+    if found is not None:
         return found
     building = w.board.building_of[h.space]
     info = w.content.buildings[building]
@@ -129,7 +128,7 @@ def haggle(w: World, s: State, h: HeroState) -> None:
         hero=hero_name(w, h),
         face=face.text,
     )
-    if any(reroll(w, s, h, face.result, "reinforce") for reroll in w.hooks.reroll):  # Fortuitous
+    if REROLL.any(w, s, h, face.result, "reinforce"):  # Fortuitous
         s.turn.haggle = face.result  # rolled; the kept face settles it
         return
     settle_haggle(w, s, h, face.result)
@@ -182,8 +181,7 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
         option=option,
         effect=chosen.text,
     )
-    for reinforced in w.hooks.reinforced:  # COV-MONUMENT-7: the monuments' own options
-        reinforced(w, s, h, source, option)
+    REINFORCED.notify(w, s, h, source, option)  # COV-MONUMENT-7: the monuments' own options
     run(w, s, h, chosen.effects, Cause(REINFORCING_AT, building))
     if building == "sanctuary" and has_flag(w, h, "sanctuary_month_spirit"):
         gain(w, s, h, "spirit", s.month, N_("the sanctuary, one per month"))
@@ -194,8 +192,7 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
                 break
         t.haggle = ""
     fire(w, s, h, "after_reinforce", building)
-    for over in w.hooks.reinforce_over:  # Smuggler's Coin
-        over(w, s, h, building)
+    REINFORCE_OVER.notify(w, s, h, building)  # Smuggler's Coin
     if restricted(w, h, "end_turn_after_reinforce"):
         tell(
             s,
@@ -275,9 +272,8 @@ def offer_options(c: Turn, out: list[Action]) -> None:
     if reinforce_bar(c) is not None:
         return
     w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
-    if w.hooks.reinforce_actions:  # Covenant's sources (covenant/turn.py)
-        for options in w.hooks.reinforce_actions:
-            out.extend(options(w, s, h, prof, glyph))
+    if REINFORCE_ACTIONS.handlers(w.hooks):  # Covenant's sources (covenant/turn.py)
+        out += REINFORCE_ACTIONS.collect(w, s, h, prof, glyph)
         return
     if h.spirit >= reinforce_cost(w, s, h, "free", prof, glyph):
         out.append(FREE)
@@ -311,7 +307,7 @@ def why_reinforce(c: Turn, a: Action) -> Refusal | None:
     source = a[2] if len(a) > 2 else ""
     if not source and h.space not in s.skulls:
         return NO_BUILDING
-    if source or w.hooks.reinforce_actions:  # Covenant: far sources, monuments, Reckless
+    if source or REINFORCE_ACTIONS.handlers(w.hooks):  # Covenant: far sources, monuments, Reckless
         return refusal(
             "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
         )
@@ -342,8 +338,7 @@ def apply_reinforce(w: World, s: State, h: HeroState, a: Action) -> None:
         space=w.board.names[h.space],
     )
     ask(s, Decision("move_tree", h.seat, context=h.space))
-    for reinforced in w.hooks.reinforced:  # a Reinforce too (Herbal Remedy)
-        reinforced(w, s, h, "", "tree")
+    REINFORCED.notify(w, s, h, "", "tree")  # a Reinforce too (Herbal Remedy)
 
 
 REINFORCE = Verb(

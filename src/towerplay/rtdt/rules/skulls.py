@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from towerplay.rtdt.hookspecs import WOULD_LOSE
 from towerplay.rtdt.rules.common import ask, kingdom_owner, lose_game
 from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.narrate import tell
@@ -78,9 +79,9 @@ def kingdom_buildings(w: World, s: State, kingdom: str) -> tuple[str, ...]:
 def take_skull_from_supply(w: World, s: State) -> bool:
     """Needing a skull from an empty supply loses the game (RTDT-SKULL-7, RTDT-END-3)."""
     if s.supply <= 0:
-        for out_instead in w.hooks.would_lose:  # CMP-ELIM-2: the hero who needs it is out
-            if out_instead(w, s, s.heroes[s.turn.seat], N_("no skull left in the supply")):
-                return False
+        why = N_("no skull left in the supply")
+        if WOULD_LOSE.any(w, s, s.heroes[s.turn.seat], why):  # CMP-ELIM-2: that hero is out
+            return False
         lose_game(s, N_("empty skull supply"))
         return False
     s.supply -= 1

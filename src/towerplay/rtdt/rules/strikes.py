@@ -8,6 +8,7 @@ runs effects on them, so it stays beside effects.run.
 
 from __future__ import annotations
 
+from towerplay.rtdt.hookspecs import STRUCK_TOKENS
 from towerplay.rtdt.models import FoeMove, HitBuildings, HitHeroes, Strike
 from towerplay.rtdt.rules.common import ask
 from towerplay.rtdt.rules.narrate import plural, tell
@@ -27,10 +28,7 @@ from towerplay.rtdt.world import World
 def struck_tokens(w: World, s: State, foe: str) -> list[str]:
     """Spaces of the foe's tokens a strike acts on (all, but for a quarry the Warden
     spared, COV-WARDEN-7)."""
-    spaces = tokens(s, foe)
-    for spare in w.hooks.struck_tokens:
-        spaces = spare(w, s, foe, spaces)
-    return spaces
+    return STRUCK_TOKENS.filter(w, s, foe, tokens(s, foe))
 
 
 def strike_of(w: World, s: State, foe: str) -> Strike:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from towerplay.rtdt.hookspecs import TOKEN_MOVED, TOKEN_REMOVED
 from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.state import State
 from towerplay.rtdt.world import World
@@ -27,12 +28,10 @@ def remove_token(w: World, s: State, foe: str, space: str) -> None:
         foe=w.content.foes[foe].name,
         space=w.board.names[space],
     )
-    for gone in w.hooks.token_removed:  # COV-WARDEN-5: the quarry token returns
-        gone(w, s, foe, space)
+    TOKEN_REMOVED.notify(w, s, foe, space)  # COV-WARDEN-5: the quarry token returns
 
 
 def move_token(w: World, s: State, foe: str, src: str, dst: str) -> None:
     i = s.foes.index((foe, src))
     s.foes[i] = (foe, dst)
-    for moved in w.hooks.token_moved:  # the quarry token rides along
-        moved(w, s, foe, src, dst)
+    TOKEN_MOVED.notify(w, s, foe, src, dst)  # the quarry token rides along

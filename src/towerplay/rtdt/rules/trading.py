@@ -5,6 +5,7 @@ offer and the answer.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hookspecs import TRADE_MOVES
 from towerplay.rtdt.rules.common import act, ask, restricted
 from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import hero_name, tell
@@ -39,8 +40,7 @@ def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action
         if "spirit" not in moved:
             out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
         out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
-    for narrow in w.hooks.trade_moves:  # Snobby receives no gear
-        out = narrow(w, s, h, partner, out)
+    out = TRADE_MOVES.filter(w, s, h, partner, out)  # Snobby receives no gear
     if trade.moves:
         out.append(OFFER)
     out.append(CANCEL)

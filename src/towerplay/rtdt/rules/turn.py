@@ -8,6 +8,20 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.core.rng import draws
 from towerplay.rtdt import app, tower
+from towerplay.rtdt.hookspecs import (
+    ADVANCING,
+    APP_EVENTS,
+    COMPANION_EVENTS,
+    DROP_EVENTS,
+    MARK_EMERGED,
+    MONTH_ENDED,
+    MONTH_STARTED,
+    SKULLS_EMERGED,
+    TREASURE_GONE,
+    TURN_ENDING,
+    TURN_OVER,
+    TURN_STARTED,
+)
 from towerplay.rtdt.models import Condition
 from towerplay.rtdt.rules.common import act, ask, flag_cards, kingdom_owner, lose_game
 from towerplay.rtdt.rules.corruption import gain_corruption
@@ -75,8 +89,7 @@ def start_turn(w: World, s: State, seat: int) -> None:
     """A hero's turn begins: the start step (RTDT-TURN-1, RTDT-TURN-2, RTDT-TURN-4)."""
     s.turn = TurnState(seat)
     s.turn_number += 1
-    for started in w.hooks.turn_started:  # COV-WASTE-4: "for the rest of the turn"
-        started(w, s)
+    TURN_STARTED.notify(w, s)  # COV-WASTE-4: "for the rest of the turn"
     h = s.heroes[seat]
     tell(
         s,
@@ -95,8 +108,7 @@ def end_turn(w: World, s: State, skip_drop: bool = False) -> None:
     """The player ends the middle step: end-of-turn abilities, then the skull drop (RTDT-TURN-8)."""
     h = s.heroes[s.turn.seat]
     fire(w, s, h, "end_of_turn")
-    for ending in w.hooks.turn_ending:  # the end-of-turn offerings, Spymaster's Journal, ...
-        ending(w, s, h)
+    TURN_ENDING.notify(w, s, h)  # the end-of-turn offerings, Spymaster's Journal, ...
     s.turn.phase = "skip" if skip_drop else "drop"
 
 
@@ -109,11 +121,10 @@ def ended(s: State) -> bool:
 
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
-    advancing = w.hooks.advancing
+    advancing = ADVANCING.handlers(w.hooks)
     while s.result is None and not s.pending:
         if advancing:
-            for step in advancing:  # CMP-END-2, CMP-END-4: the competitive mode's ends
-                step(w, s)
+            ADVANCING.notify(w, s)  # CMP-END-2, CMP-END-4: the competitive mode's ends
             if ended(s):
                 return
         if s.emerged:  # RTDT-PLACE-1, RTDT-PLACE-6: emerged skulls are placed first, at once
@@ -157,8 +168,7 @@ def _drop(w: World, s: State) -> None:
         s.events = app.draw_events(
             rng, s.config.foes, on_board, s.config.players, s.config.difficulty
         )
-        for more in w.hooks.drop_events:  # Covenant's events
-            s.events += more(w, s, rng)
+        s.events += DROP_EVENTS.collect(w, s, rng)  # Covenant's events
     s.dropper = seat
     tell(
         s,
@@ -174,14 +184,12 @@ def _drop(w: World, s: State) -> None:
 def emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> None:
     """Skulls out of the Tower wait to be placed; which are doom skulls is drawn here
     (COV-DOOM-3) unless the caller already marked them."""
-    if not marked and w.hooks.mark_emerged:
+    if not marked and MARK_EMERGED.handlers(w.hooks):
         with draws(s) as rng:
-            for mark in w.hooks.mark_emerged:
-                kingdoms = mark(w, s, rng, kingdoms)
+            kingdoms = MARK_EMERGED.filter(w, s, rng, kingdoms)
     tell_emerged(s, kingdoms)
     s.emerged.extend(kingdoms)
-    for came in w.hooks.skulls_emerged:  # Orphaned Scion's Charm
-        came(w, s, kingdoms)
+    SKULLS_EMERGED.notify(w, s, kingdoms)  # Orphaned Scion's Charm
 
 
 def placer_for(s: State, kingdom: str) -> HeroState:
@@ -260,11 +268,11 @@ def _next_event(w: World, s: State) -> None:
             )
             run(w, s, h, comp.event.effects, comp.name)
             if comp.event.app is not None:  # what the app names (Miras, Yana, Letha)
-                w.hooks.companion_events[comp.event.app](w, s, h, comp.event)
+                COMPANION_EVENTS.of(w.hooks)[comp.event.app](w, s, h, comp.event)
     elif event.startswith(("spawn:", "strike:", "grow:", "weaken:", "tower_acts")):
         foe_event(w, s, event)
-    elif event.partition(":")[0] in w.hooks.app_events:  # Covenant's events
-        w.hooks.app_events[event.partition(":")[0]](w, s, event)
+    elif event.partition(":")[0] in APP_EVENTS.of(w.hooks):  # Covenant's events
+        APP_EVENTS.of(w.hooks)[event.partition(":")[0]](w, s, event)
     else:  # pragma: no cover - guarded by from_json
         raise ValueError(f"unknown event {event!r}")
 
@@ -289,8 +297,7 @@ def _close_turn(w: World, s: State) -> None:
     fail_month_quests(w, s)  # RTDT-QUEST-12
     for h in s.heroes:
         fire(w, s, h, "month_end")
-    for ended in w.hooks.month_ended:  # wands recharge, uncast spells go back to the hand
-        ended(w, s)
+    MONTH_ENDED.notify(w, s)  # wands recharge, uncast spells go back to the hand
 
 
 def _new_month(w: World, s: State) -> None:
@@ -307,14 +314,12 @@ def _new_month(w: World, s: State) -> None:
 
 def month_started(w: World, s: State) -> None:
     """A month begins, the first included: the month's spells (COV-ASTRO-4)."""
-    for started in w.hooks.month_started:
-        started(w, s)
+    MONTH_STARTED.notify(w, s)
 
 
 def _turn_over(w: World, s: State) -> None:
     """The turn is over, events included: unspent blessings fade (COV-BLESS-3)."""
-    for over in w.hooks.turn_over:
-        over(w, s, s.heroes[s.turn.seat])
+    TURN_OVER.notify(w, s, s.heroes[s.turn.seat])
 
 
 def _next_turn(w: World, s: State) -> None:
@@ -373,8 +378,7 @@ def apply_end(w: World, s: State, h: HeroState, a: Action) -> None:
             card=w.name(card),
         )
         fire(w, s, h, "spend_treasure")
-        for gone in w.hooks.treasure_gone:  # COV-CLARIFY-11
-            gone(w, s, h)
+        TREASURE_GONE.notify(w, s, h)  # COV-CLARIFY-11
     tell(s, "turn", "{hero} ends the turn.", seats=(h.seat,), hero=name)
     end_turn(w, s, skip_drop=skip)
 
