@@ -43,7 +43,8 @@ class Profile:
     # the cards with a flag, in that order (World.cards_with), filled as asked
     with_flag: dict[str, tuple[str, ...]] = field(default_factory=dict, compare=False)
     # an event's handlers less the card abilities none of these cards has (hooks.held_by),
-    # by the handler tuple; filled as events are emitted, never changed once filled
+    # filled as events are emitted, never changed once filled
+    # by the handler tuple
     held: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict, compare=False)
 
 

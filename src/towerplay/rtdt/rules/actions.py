@@ -82,7 +82,7 @@ VERBS: dict[str, Verb] = {
 
 def _unlimited(w: World, s: State) -> bool:
     """Whether more than one heroic action is allowed this turn (COV-CLARIFY-17)."""
-    return UNLIMITED_HEROIC.any(w, s)
+    return UNLIMITED_HEROIC in w.hooks.active and UNLIMITED_HEROIC.any(w, s)
 
 
 def turn(w: World, s: State) -> Turn:
@@ -90,7 +90,8 @@ def turn(w: World, s: State) -> Turn:
     t = s.turn
     h = s.heroes[t.seat]
     prof = w.hero_profile(h)
-    held = STUCK.any(w, s, h)  # COV-WASTE-4: no moving on from a wasteland
+    hk = w.hooks  # each event asked only when handled: this runs at every decision
+    held = STUCK in hk.active and STUCK.any(w, s, h)  # COV-WASTE-4: not from a wasteland
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     if all(s.tower.seals):
         gc = NO_GLYPH_COSTS
@@ -140,13 +141,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if s.quests and not t.heroic_done:
             offer_quest(c, out)  # RTDT-QUEST-2
             offer_explore(c, out)
-        if QUEST_ACTIONS.handlers(w.hooks) and quest_bar(c) is None:
+        if QUEST_ACTIONS in w.hooks.active and quest_bar(c) is None:
             out += QUEST_ACTIONS.collect(w, s, h)  # competitive trials, Tower
         if s.siege_trees:
             offer_tree(c, out)  # RTDT-TOKEN-9
         offer_haggle(c, out)  # RTDT-HAGGLE-1
         offer_options(c, out)  # RTDT-REINF-*
-        out += TURN_ACTIONS.collect(w, s, h)  # COV-BUILD-1
+        if TURN_ACTIONS in w.hooks.active:
+            out += TURN_ACTIONS.collect(w, s, h)  # COV-BUILD-1
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
         offer_end(c, out)
@@ -159,9 +161,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
-    out += ANY_MOMENT_ACTIONS.collect(w, s, h)  # not an action: either step (COV-ASTRO-6)
-    out += CARD_USES.collect_held(prof, w, s, h)  # Covenant treasures' uses
-    return RESTRICT_ACTIONS.filter_held(prof, w, s, h, out)  # corruptions forbid
+    active = w.hooks.active  # each event asked only when handled: a hot path
+    if ANY_MOMENT_ACTIONS in active:  # not an action: offered in either step (COV-ASTRO-6)
+        out += ANY_MOMENT_ACTIONS.collect(w, s, h)
+    if CARD_USES in active:  # Covenant treasures' uses
+        out += CARD_USES.collect_held(prof, w, s, h)
+    if RESTRICT_ACTIONS in active:  # corruptions forbid
+        out = RESTRICT_ACTIONS.filter_held(prof, w, s, h, out)
+    return out
 
 
 def plain_turn(s: State) -> bool:

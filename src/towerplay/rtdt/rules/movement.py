@@ -72,15 +72,17 @@ def stuck(w: World, s: State, h: HeroState) -> bool:
 
 def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
     """Whether the hero may be put on or step to this space (Timid)."""
-    return MAY_ENTER.all(w, s, h, space)
+    return MAY_ENTER not in w.hooks.active or MAY_ENTER.all(w, s, h, space)
 
 
 def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
     """The hero arrived on its space: crossing tolls (Aquaphobic) when it came from
     `src`, then what the space does (a wasteland, COV-WASTE-4)."""
-    if src:
+    active = w.hooks.active  # asked only when handled: every move and step arrives here
+    if src and CROSSED in active:
         CROSSED.notify(w, s, h, src, h.space)
-    ENTERED.notify(w, s, h)
+    if ENTERED in active:
+        ENTERED.notify(w, s, h)
 
 
 # --- double ------------------------------------------------------------------------------

@@ -53,10 +53,13 @@ def reinforce_barrier(
     t = s.turn
     prof = prof or w.hero_profile(h)
     # only the cards this hero holds can refuse (hooks.held_by): this runs every turn step
-    if not REINFORCE_ALLOWED.all_held(prof, w, s, h):
+    active = w.hooks.active
+    if REINFORCE_ALLOWED in active and not REINFORCE_ALLOWED.all_held(prof, w, s, h):
         return HOME_ONLY
     # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
-    if h.space not in s.skulls and not REINFORCE_ELSEWHERE.any(w, s, h):
+    if h.space not in s.skulls and not (
+        REINFORCE_ELSEWHERE in active and REINFORCE_ELSEWHERE.any(w, s, h)
+    ):
         return NO_BUILDING
     if t.reinforces == 0:
         return None
@@ -88,7 +91,8 @@ def reinforce_cost(
 ) -> int:
     """Spirit for a Reinforce option of the building here, or of another `source`
     (a building type or a completed monument: covenant.reinforce)."""
-    if REINFORCE_OPTION.handlers(w.hooks):
+    active = w.hooks.active  # each event asked only when handled: every turn step
+    if REINFORCE_OPTION in active:
         building, chosen = reinforce_option(w, s, h, source, option)
         base = chosen.spirit
     else:  # the building here (the usual case, inlined: this runs at every turn step)
@@ -97,7 +101,8 @@ def reinforce_cost(
         base = info.free.spirit if option == "free" else info.enhanced.spirit
     prof = prof or w.hero_profile(h)
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    extra -= REINFORCE_DISCOUNT.sum_held(prof, w, s, h, option)  # Resolute; glyph still paid
+    if REINFORCE_DISCOUNT in active:  # Resolute; the glyph is still paid
+        extra -= REINFORCE_DISCOUNT.sum_held(prof, w, s, h, option)
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
     return max(0, base + extra) + glyph
@@ -272,7 +277,7 @@ def offer_options(c: Turn, out: list[Action]) -> None:
     if reinforce_bar(c) is not None:
         return
     w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
-    if REINFORCE_ACTIONS.handlers(w.hooks):  # Covenant's sources (covenant/turn.py)
+    if REINFORCE_ACTIONS in w.hooks.active:  # Covenant's sources (covenant/turn.py)
         out += REINFORCE_ACTIONS.collect(w, s, h, prof, glyph)
         return
     if h.spirit >= reinforce_cost(w, s, h, "free", prof, glyph):
@@ -307,7 +312,7 @@ def why_reinforce(c: Turn, a: Action) -> Refusal | None:
     source = a[2] if len(a) > 2 else ""
     if not source and h.space not in s.skulls:
         return NO_BUILDING
-    if source or REINFORCE_ACTIONS.handlers(w.hooks):  # Covenant: far sources, monuments, Reckless
+    if source or REINFORCE_ACTIONS in w.hooks.active:  # Covenant: far sources, monuments, Reckless
         return refusal(
             "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
         )

@@ -121,10 +121,12 @@ def ended(s: State) -> bool:
 
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
-    advancing = ADVANCING.handlers(w.hooks)
+    # asked once, only when handled: the loop below runs at every decision
+    advancing = ADVANCING.handlers(w.hooks) if ADVANCING in w.hooks.active else ()
     while s.result is None and not s.pending:
         if advancing:
-            ADVANCING.notify(w, s)  # CMP-END-2, CMP-END-4: the competitive mode's ends
+            for step in advancing:  # CMP-END-2, CMP-END-4: the competitive mode's ends
+                step(w, s)
             if ended(s):
                 return
         if s.emerged:  # RTDT-PLACE-1, RTDT-PLACE-6: emerged skulls are placed first, at once
