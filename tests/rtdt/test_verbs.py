@@ -19,6 +19,7 @@ from tests.rtdt.scenario import at, give, legal, scenario
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, parse
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
+from towerplay.rtdt.hookspecs import ADDED_VERBS
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.advantages import automatic
 from towerplay.rtdt.rules.verbs import Turn
@@ -51,6 +52,8 @@ def candidates(g: RtdtGame, c: Turn) -> list[Action]:
     out += [parse(f"explore {sp}") for sp in {*s.dungeons, h.space}]
     out += [parse(f"reinforce {o}") for o in ("free", "enhanced", "tree", "best")]
     out += [parse(f"trade {o.seat}") for o in s.heroes] + [parse("trade 9")]
+    if "build" in ADDED_VERBS.of(w.hooks):  # Covenant's Build (COV-BUILD-1)
+        out += [parse("build"), parse("build here")]
     return out
 
 
@@ -62,7 +65,8 @@ def check_turn(g: RtdtGame) -> int:
     legal_now = g.legal_actions()
     asked = 0
     for a in candidates(g, c):
-        verb = actions.VERBS[a[0]]
+        verb = actions.declared(w, a[0])
+        assert verb is not None, a
         offered: list[Action] = []
         verb.offer(c, offered)
         why = verb.why(c, a)
@@ -76,9 +80,10 @@ def check_turn(g: RtdtGame) -> int:
         assert a not in legal_now or a[0] == "explore", a  # the Tower's dungeon: a hook's
     # the engine offers a declared verb's action only if its verb does (hooks may narrow)
     for a in legal_now:
-        if a[0] in actions.VERBS and not (a[0] == "explore" and a[1] == "tower"):
+        unit = actions.declared(w, a[0])
+        if unit is not None and not (a[0] == "explore" and a[1] == "tower"):
             offered = []
-            actions.VERBS[a[0]].offer(c, offered)
+            unit.offer(c, offered)
             assert a in offered, a
     return asked
 
@@ -159,6 +164,24 @@ def test_unavailable_lists_barred_verbs_with_reasons_and_numbers() -> None:
     assert not offered & set(barred)  # a verb with a legal instance is not listed
     if not any(sp == g.hero(0).space for _, sp in g.state.foes):
         assert str(barred["battle"]) == "Battle needs a foe on your space [RTDT-BATTLE-1]"
+
+
+@rules("COV-BUILD-1")
+def test_COV_BUILD_1_build_is_a_verb_of_its_own_greyed_with_its_reason() -> None:
+    """Covenant's Build is declared once (covenant/turn.py), added to the turn's verbs by
+    the game's hook table: not a verb at all in a base game, greyed with its reason in a
+    Covenant one, and refused with that reason, not a generic "not an action now"."""
+    base = scenario(("orphaned_scion",))
+    assert actions.declared(base.world, "build") is None
+    assert "build" not in dict(base.unavailable())
+    g = scenario(("orphaned_scion",), expansion="covenant")
+    barred = dict(g.unavailable())
+    assert str(barred["build"]) == (
+        "Build needs a foundation with three offerings on your space [COV-BUILD-1]"
+    )
+    with pytest.raises(IllegalAction) as e:
+        g.apply("build here")
+    assert e.value.rule == "COV-BUILD-1" and "Build takes nothing more" in str(e.value)
 
 
 @pytest.mark.parametrize(

@@ -108,7 +108,11 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
         return _not_a_trade_move(w, a, text)
     if s.battle is not None:
         return _not_a_battle_move(w, s, a, text)
-    if t.start_pending and verb not in ("banner", "resolve", "use", *actions.VERBS):
+    if (
+        t.start_pending
+        and verb not in ("banner", "resolve", "use")
+        and not actions.declared(w, verb)
+    ):
         return IllegalAction("resolve your start-of-turn effects first", "RTDT-TURN-4")
     card_says = corruptions.why_not(w, s, h, a)  # Covenant corruptions and wands
     if card_says is not None:
@@ -116,12 +120,6 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
     why = actions.refused(w, s, a)  # the verb's own predicates (rules/verbs.py)
     if why is not None:
         return why.error()
-    if verb == "build":
-        if t.heroic_done:
-            return IllegalAction("only one heroic action per turn", "RTDT-HEROIC-2")
-        return IllegalAction(
-            "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
-        )
     if verb == "bless":
         return IllegalAction("blessings are spent during a Battle or a dungeon room", "COV-BLESS-2")
     if verb == "pass_mark":  # Bane of Omens' Black Mark (abilities/adversaries.py)

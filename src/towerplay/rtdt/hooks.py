@@ -28,6 +28,7 @@ BASE, COVENANT, COMPETITIVE = FEATURES
 P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
+V = TypeVar("V")
 EMPTY: Mapping[str, int] = MappingProxyType({})  # what nothing adds to a pool of advantages
 
 
@@ -52,16 +53,16 @@ class Hooks:
     # the events with a handler in this game: a hot path may ask `EVENT in hooks.active`
     # before it emits (a test costs a third of an emit that finds nobody)
     active: frozenset[Event[Any, Any]] = frozenset()
-    tables: tuple[dict[str, Handler], ...] = ()  # never changed once built
+    tables: tuple[dict[str, Any], ...] = ()  # never changed once built
     decisions: dict[str, DecisionKind] = field(default_factory=dict)
 
 
 _EVENTS: list[Event[Any, Any]] = []
-_VERB_TABLES: list[Verbs[Any, Any]] = []
+_VERB_TABLES: list[Keyed[Any]] = []
 # (event index, feature, the module it was registered by, handler) in registration order
 _REGISTERED: list[tuple[int, str, str, Handler]] = []
 _ORDER: dict[str, int] = {}  # registering module -> its place in the run order (run_order)
-_VERBS: list[tuple[int, str, str, Handler]] = []  # (table index, key, feature, handler)
+_VERBS: list[tuple[int, str, str, Any]] = []  # (table index, key, feature, value)
 _DECISIONS: list[tuple[str, str, DecisionKind]] = []
 _FLAGGED: list[tuple[str, str, str, Handler]] = []  # (event, flag, feature, handler)
 
@@ -373,9 +374,9 @@ class Merge(Event[P, Mapping[str, int]]):
                 pool[kind] = pool.get(kind, 0) + n
 
 
-class Verbs(Generic[P, R]):
-    """A table of handlers looked up by a key: an action's verb, an app event's prefix, a
-    companion event's `app` part, an adversary's own Tower step."""
+class Keyed(Generic[V]):
+    """A table of values looked up by a key, one table per game like the events: the turn
+    verbs an expansion or a mode adds (`rules/verbs.Verb`), or handlers (`Verbs`)."""
 
     __slots__ = ("name", "index", "doc")
 
@@ -387,22 +388,33 @@ class Verbs(Generic[P, R]):
         table.cache_clear()
 
     def __repr__(self) -> str:
-        return f"<verbs {self.name}>"
+        return f"<table {self.name}>"
+
+    def add(self, key: str, feature: str, value: V) -> V:
+        """Put `value` under `key` for games with `feature` (a later one for a key wins)."""
+        _check_feature(feature)
+        _VERBS.append((self.index, key, feature, value))
+        table.cache_clear()
+        return value
+
+    def of(self, hooks: Hooks) -> Mapping[str, V]:
+        """The keys this game's table has, and their values."""
+        return hooks.tables[self.index]
+
+
+class Verbs(Keyed[Callable[P, R]], Generic[P, R]):
+    """A table of handlers looked up by a key: an action's verb, an app event's prefix, a
+    companion event's `app` part, an adversary's own Tower step."""
+
+    __slots__ = ()
 
     def on(self, key: str, feature: str = "base") -> Callable[[Callable[P, R]], Callable[P, R]]:
         """Register the decorated function for `key` (a later one for the same key wins)."""
-        _check_feature(feature)
 
         def register(fn: Callable[P, R]) -> Callable[P, R]:
-            _VERBS.append((self.index, key, feature, fn))
-            table.cache_clear()
-            return fn
+            return self.add(key, feature, fn)
 
         return register
-
-    def of(self, hooks: Hooks) -> Mapping[str, Callable[P, R]]:
-        """The keys this game's table handles, and their handlers."""
-        return hooks.tables[self.index]
 
 
 def held_by(handlers: tuple[Handler, ...], prof: Any) -> tuple[Handler, ...]:
@@ -426,7 +438,7 @@ def events() -> tuple[Event[Any, Any], ...]:
     return tuple(_EVENTS)
 
 
-def verb_tables() -> tuple[Verbs[Any, Any], ...]:
+def verb_tables() -> tuple[Keyed[Any], ...]:
     """Every declared table of verbs."""
     return tuple(_VERB_TABLES)
 
@@ -469,7 +481,7 @@ def table(features: frozenset[str]) -> Hooks:
         index, feature, _, h = _REGISTERED[i]
         if feature in features:
             events[index].append(h)
-    tables: list[dict[str, Handler]] = [{} for _ in _VERB_TABLES]
+    tables: list[dict[str, Any]] = [{} for _ in _VERB_TABLES]
     for index, key, feature, h in _VERBS:
         if feature in features:
             tables[index][key] = h

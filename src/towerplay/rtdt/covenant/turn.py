@@ -13,10 +13,9 @@ from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.hooks import COVENANT, DecisionKind, decision
 from towerplay.rtdt.hookspecs import (
+    ADDED_VERBS,
     REINFORCE_ACTIONS,
     REINFORCED,
-    TURN_ACTIONS,
-    TURN_VERBS,
     UNLIMITED_HEROIC,
 )
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
@@ -25,6 +24,7 @@ from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.reinforce import reinforce_cost
 from towerplay.rtdt.rules.resources import gain, pay
+from towerplay.rtdt.rules.verbs import ONE_HEROIC, START_PENDING, Refusal, Turn, Verb, refusal
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -38,17 +38,45 @@ def unlimited(s: State) -> bool:
     return MOONSTONE in s.turn.used
 
 
-@TURN_ACTIONS.on(COVENANT)
-def build_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    """Build: a heroic action on a foundation with three offerings (COV-BUILD-1, -2)."""
-    if s.turn.heroic_done or monuments.buildable(s, h) is None:
-        return []
-    return [act("build")]
+# --- Build: one verb, one place (rules/verbs.py) ----------------------------------------------
+
+BUILD = act("build")
+NO_FOUNDATION = refusal(
+    "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
+)
 
 
-def build(w: World, s: State, h: HeroState) -> None:
+def build_bar(c: Turn) -> Refusal | None:
+    """Why no Build now: the start step's effects first (RTDT-TURN-4); a heroic action taken
+    this turn (RTDT-HEROIC-2); no foundation with three offerings here (COV-BUILD-1, -2)."""
+    if c.t.start_pending:
+        return START_PENDING
+    if c.t.heroic_done:
+        return ONE_HEROIC
+    if monuments.buildable(c.s, c.h) is None:
+        return NO_FOUNDATION
+    return None
+
+
+def offer_build(c: Turn, out: list[Action]) -> None:
+    if build_bar(c) is None:
+        out.append(BUILD)
+
+
+def why_build(c: Turn, a: Action) -> Refusal | None:
+    if a != BUILD:
+        return refusal("{action}: Build takes nothing more", "COV-BUILD-1", action=str(a))
+    return build_bar(c)
+
+
+def build(w: World, s: State, h: HeroState, a: Action = BUILD) -> None:
     monuments.build(w, s, h)  # COV-BUILD-4
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # COV-BUILD-3
+
+
+BUILD_VERB = ADDED_VERBS.add(
+    "build", COVENANT, Verb("build", "build", offer_build, why_build, build)
+)
 
 
 def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool:
@@ -335,11 +363,6 @@ for _kind, _dk in KINDS.items():
 
 
 # --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------
-
-
-@TURN_VERBS.on("build", COVENANT)
-def _build(w: World, s: State, h: HeroState, a: Action) -> None:
-    build(w, s, h)  # COV-BUILD-1
 
 
 @UNLIMITED_HEROIC.on(COVENANT)

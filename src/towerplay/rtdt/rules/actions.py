@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.hookspecs import (
+    ADDED_VERBS,
     ANY_MOMENT_ACTIONS,
     CARD_USES,
     FREE_VERBS,
@@ -148,7 +149,9 @@ def turn_actions(w: World, s: State) -> list[Action]:
         offer_haggle(c, out)  # RTDT-HAGGLE-1
         offer_options(c, out)  # RTDT-REINF-*
         if TURN_ACTIONS in w.hooks.active:
-            out += TURN_ACTIONS.collect(w, s, h)  # COV-BUILD-1
+            out += TURN_ACTIONS.collect(w, s, h)  # Bane of Omens' mark
+        for added in ADDED_VERBS.of(w.hooks).values():  # Covenant's Build (COV-BUILD-1)
+            added.offer(c, out)
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
         offer_end(c, out)
@@ -171,6 +174,13 @@ def turn_actions(w: World, s: State) -> list[Action]:
     return out
 
 
+def declared(w: World, name: str) -> Verb | None:
+    """The turn verb of this name: the base game's (`VERBS`) or one this game's expansion
+    or mode adds (`ADDED_VERBS`: Covenant's Build)."""
+    found = VERBS.get(name)
+    return found if found is not None else ADDED_VERBS.of(w.hooks).get(name)
+
+
 def plain_turn(s: State) -> bool:
     """The plain step of a hero's turn: no question, trade, Battle or dungeon room under way
     (where the turn verbs are offered, refused and worded)."""
@@ -180,7 +190,7 @@ def plain_turn(s: State) -> bool:
 def refused(w: World, s: State, a: Action) -> Refusal | None:
     """Why a turn verb's action is not legal in this turn step, by the verb's own
     predicates; None for a verb this module does not declare, or when nothing bars it."""
-    verb = VERBS.get(a[0]) if len(a) else None
+    verb = declared(w, a[0]) if len(a) else None
     if verb is None or not plain_turn(s):
         return None
     return verb.why(turn(w, s), a)
@@ -195,7 +205,7 @@ def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refu
     c = turn(w, s)
     offered = {a[0] for a in legal}
     out: list[tuple[str, Refusal]] = []
-    for name, verb in VERBS.items():
+    for name, verb in {**VERBS, **ADDED_VERBS.of(w.hooks)}.items():
         if name == "quest":
             for aq in s.quests:
                 a = act("quest", aq.quest)
@@ -287,11 +297,11 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     if s.delve is not None:
         dungeons.apply_delve(w, s, h, a)
         return
-    declared = VERBS.get(verb)
-    if declared is not None:
-        if declared.middle:
+    unit = declared(w, verb)
+    if unit is not None:
+        if unit.middle:
             _enter_middle(s)
-        declared.apply(w, s, h, a)
+        unit.apply(w, s, h, a)
     elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
         owned(w, s, h, a)
     elif verb == "use" and len(a) == 3 and a[2] in w.content.foes:  # RTDT-FOE-9, RTDT-FOE-10
@@ -301,7 +311,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
         remove_token(w, s, a[2], h.space)
     elif verb == "use":
         use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
-    elif verb in TURN_VERBS.of(w.hooks):  # CMP-TRIAL-1: a trial; COV-BUILD-1
+    elif verb in TURN_VERBS.of(w.hooks):  # CMP-TRIAL-1: a trial
         _enter_middle(s)
         TURN_VERBS.of(w.hooks)[verb](w, s, h, a)
     else:  # pragma: no cover - only legal actions reach here
