@@ -67,14 +67,18 @@ def test_every_event_and_verb_table_is_emitted_by_the_rules() -> None:
     """Each declared event is emitted somewhere in the base rules (a declared event nobody
     emits would be a handler that never runs), and the rules emit no other."""
     text = "".join(p.read_text() for p in RULES.glob("*.py"))
-    emitted = set(
+    found = set(
         re.findall(
             r"\b([A-Z_]+)\.(?:notify|any|all|collect|filter|sum|merge|first|of|"
-            r"handlers|held|any_held|all_held|collect_held|sum_held|filter_held)\(",
+            r"handlers|held|any_held|all_held|collect_held|sum_held|filter_held)\(|"
+            r"(?:hk|handlers|tables)\[([A-Z_]+)\]",  # the inline reads of the hot paths
             text,
         )
     )
-    declared = {name for name in dir(hookspecs) if name.isupper()}
+    emitted = {name for pair in found for name in pair if name}
+    declared = {e.name.upper() for e in hooks.events()}
+    declared |= {table.name.upper() for table in hooks.verb_tables()}
+    assert {name for name in dir(hookspecs) if name.isupper()} <= declared
     assert declared <= emitted and emitted <= declared
 
 

@@ -19,10 +19,9 @@ from tests.rtdt.scenario import at, give, legal, scenario
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, parse
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
-from towerplay.rtdt.hookspecs import ADDED_VERBS
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.advantages import automatic
-from towerplay.rtdt.rules.verbs import Turn
+from towerplay.rtdt.rules.verbs import ADDED_VERBS, Turn
 from towerplay.rtdt.state import ActiveQuest
 
 RULE_ID = re.compile(r"^(RTDT|COV|CMP)-[A-Z]+-\d+$")

@@ -20,7 +20,7 @@ import functools
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Any, Generic, ParamSpec, TypeVar
+from typing import Any, Generic, ParamSpec, Protocol, TypeVar
 
 Handler = Callable[..., Any]
 FEATURES = ("base", "covenant", "competitive")
@@ -29,6 +29,7 @@ P = ParamSpec("P")
 R = TypeVar("R")
 T = TypeVar("T")
 V = TypeVar("V")
+C = TypeVar("C", bound=Callable[..., Any])
 EMPTY: Mapping[str, int] = MappingProxyType({})  # what nothing adds to a pool of advantages
 
 
@@ -44,17 +45,39 @@ class DecisionKind:
     rule: str  # the rule ID it carries out
 
 
+class ByEvent(Protocol):
+    """Each event's handlers in one game, typed by the event: `hooks.handlers[STUCK]` is a
+    `tuple[Callable[[World, State, HeroState], bool], ...]`. At run time a plain dict, so the
+    few emits on the hottest paths loop over it with no call at all."""
+
+    def __getitem__(self, event: Event[P, R], /) -> tuple[Callable[P, R], ...]: ...
+
+
+class ByTable(Protocol):
+    """Each keyed table's entries in one game, typed by the table (a plain dict too)."""
+
+    def __getitem__(self, table: Keyed[V], /) -> dict[str, V]: ...
+
+
 @dataclass(frozen=True, slots=True)
 class Hooks:
-    """The handlers active in one game: per event and per verb table, by their `index`."""
+    """The handlers active in one game, by event and by keyed table (never changed once
+    built)."""
 
     features: frozenset[str] = frozenset()
-    events: tuple[tuple[Handler, ...], ...] = ()
-    # the events with a handler in this game: a hot path may ask `EVENT in hooks.active`
-    # before it emits (a test costs a third of an emit that finds nobody)
-    active: frozenset[Event[Any, Any]] = frozenset()
-    tables: tuple[dict[str, Any], ...] = ()  # never changed once built
+    handlers: ByEvent = field(default_factory=lambda: _none())
+    tables: ByTable = field(default_factory=lambda: _no_tables())
     decisions: dict[str, DecisionKind] = field(default_factory=dict)
+
+
+def _none() -> ByEvent:
+    empty: dict[Event[Any, Any], tuple[Handler, ...]] = {}
+    return empty
+
+
+def _no_tables() -> ByTable:
+    empty: dict[Keyed[Any], dict[str, Any]] = {}
+    return empty
 
 
 _EVENTS: list[Event[Any, Any]] = []
@@ -111,11 +134,11 @@ class Event(Generic[P, R]):
 
     def handlers(self, hooks: Hooks) -> tuple[Callable[P, R], ...]:
         """This event's handlers in a game's table, in the order they run."""
-        return hooks.events[self.index]
+        return hooks.handlers[self]
 
     def held(self, hooks: Hooks, prof: Any) -> tuple[Callable[P, R], ...]:
         """The handlers less the card abilities none of a hero's cards has (`held_by`)."""
-        found = hooks.events[self.index]
+        found = hooks.handlers[self]
         return held_by(found, prof) if found else found
 
     def on(self, feature: str = "base") -> Callable[[Callable[P, R]], Callable[P, R]]:
@@ -205,7 +228,7 @@ class Notify(Event[P, None]):
 
     def notify(self, *args: P.args, **kwargs: P.kwargs) -> None:
         w: Any = args[0]
-        for fn in w.hooks.events[self.index]:
+        for fn in w.hooks.handlers[self]:
             fn(*args)
 
 
@@ -219,7 +242,7 @@ class Question(Event[P, bool]):
 
     def any(self, *args: P.args, **kwargs: P.kwargs) -> bool:
         w: Any = args[0]
-        for fn in w.hooks.events[self.index]:  # noqa: SIM110 - no generator: hot paths
+        for fn in w.hooks.handlers[self]:  # noqa: SIM110 - no generator: hot paths
             if fn(*args):
                 return True
         return False
@@ -227,7 +250,7 @@ class Question(Event[P, bool]):
     def any_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> bool:
         """`any` over the handlers a hero's cards can answer (`held_by`): a hot path."""
         w: Any = args[0]
-        found = w.hooks.events[self.index]
+        found = w.hooks.handlers[self]
         if found:
             for fn in held_by(found, prof):
                 if fn(*args):
@@ -245,7 +268,7 @@ class Consent(Event[P, bool]):
 
     def all(self, *args: P.args, **kwargs: P.kwargs) -> bool:
         w: Any = args[0]
-        for fn in w.hooks.events[self.index]:  # noqa: SIM110 - no generator: hot paths
+        for fn in w.hooks.handlers[self]:  # noqa: SIM110 - no generator: hot paths
             if not fn(*args):
                 return False
         return True
@@ -253,7 +276,7 @@ class Consent(Event[P, bool]):
     def all_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> bool:
         """`all` over the handlers a hero's cards can answer (`held_by`): a hot path."""
         w: Any = args[0]
-        found = w.hooks.events[self.index]
+        found = w.hooks.handlers[self]
         if found:
             for fn in held_by(found, prof):
                 if not fn(*args):
@@ -273,14 +296,14 @@ class Collect(Event[P, list[T]]):
     def collect(self, *args: P.args, **kwargs: P.kwargs) -> list[T]:
         w: Any = args[0]
         out: list[T] = []
-        for fn in w.hooks.events[self.index]:
+        for fn in w.hooks.handlers[self]:
             out.extend(fn(*args))
         return out
 
     def collect_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> list[T]:
         """`collect` over the handlers a hero's cards can answer (`held_by`): a hot path."""
         w: Any = args[0]
-        found = w.hooks.events[self.index]
+        found = w.hooks.handlers[self]
         out: list[T] = []
         if found:
             for fn in held_by(found, prof):
@@ -299,14 +322,14 @@ class Total(Event[P, int]):
     def sum(self, *args: P.args, **kwargs: P.kwargs) -> int:
         w: Any = args[0]
         n = 0
-        for fn in w.hooks.events[self.index]:
+        for fn in w.hooks.handlers[self]:
             n += fn(*args)
         return n
 
     def sum_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> int:
         """`sum` over the handlers a hero's cards can answer (`held_by`): a hot path."""
         w: Any = args[0]
-        found = w.hooks.events[self.index]
+        found = w.hooks.handlers[self]
         n = 0
         if found:
             for fn in held_by(found, prof):
@@ -327,12 +350,12 @@ class Filter(Event[P, R]):
 
     def filter(self, *args: P.args, **kwargs: P.kwargs) -> R:
         w: Any = args[0]
-        return self._run(w.hooks.events[self.index], args)
+        return self._run(w.hooks.handlers[self], args)
 
     def filter_held(self, prof: Any, *args: P.args, **kwargs: P.kwargs) -> R:
         """`filter` over the handlers a hero's cards can change (`held_by`): a hot path."""
         w: Any = args[0]
-        found = w.hooks.events[self.index]
+        found = w.hooks.handlers[self]
         return self._run(held_by(found, prof) if found else found, args)
 
     def _run(self, found: tuple[Handler, ...], args: tuple[Any, ...]) -> Any:
@@ -352,7 +375,7 @@ class Answer(Event[P, "R | None"]):
 
     def first(self, *args: P.args, **kwargs: P.kwargs) -> R | None:
         w: Any = args[0]
-        for fn in w.hooks.events[self.index]:
+        for fn in w.hooks.handlers[self]:
             found = fn(*args)
             if found is not None:
                 return found
@@ -369,7 +392,7 @@ class Merge(Event[P, Mapping[str, int]]):
 
     def merge(self, pool: dict[str, int], *args: P.args, **kwargs: P.kwargs) -> None:
         w: Any = args[0]
-        for fn in w.hooks.events[self.index]:
+        for fn in w.hooks.handlers[self]:
             for kind, n in fn(*args).items():
                 pool[kind] = pool.get(kind, 0) + n
 
@@ -399,7 +422,7 @@ class Keyed(Generic[V]):
 
     def of(self, hooks: Hooks) -> Mapping[str, V]:
         """The keys this game's table has, and their values."""
-        return hooks.tables[self.index]
+        return hooks.tables[self]
 
 
 class Verbs(Keyed[Callable[P, R]], Generic[P, R]):
@@ -417,13 +440,13 @@ class Verbs(Keyed[Callable[P, R]], Generic[P, R]):
         return register
 
 
-def held_by(handlers: tuple[Handler, ...], prof: Any) -> tuple[Handler, ...]:
+def held_by(handlers: tuple[C, ...], prof: Any) -> tuple[C, ...]:
     """`handlers` less the card abilities (on_flag) whose flag none of a hero's cards has;
     `prof` is the Profile of those cards (World.profile). A dropped handler would only have
     given the answer that changes nothing (`Event._nothing`), so every kind above may call just
     these. Kept in the Profile by the handler
     tuple: gating each handler on every call was a tenth of a Covenant turn step."""
-    found = prof.held.get(handlers)
+    found: tuple[C, ...] | None = prof.held.get(handlers)
     if found is None:
         found = prof.held[handlers] = tuple(
             fn
@@ -486,13 +509,11 @@ def table(features: frozenset[str]) -> Hooks:
         if feature in features:
             tables[index][key] = h
     kinds = {kind: dk for kind, feature, dk in _DECISIONS if feature in features}
-    return Hooks(
-        features=features,
-        events=tuple(tuple(hs) for hs in events),
-        active=frozenset(e for e in _EVENTS if events[e.index]),
-        tables=tuple(tables),
-        decisions=kinds,
-    )
+    by_event: dict[Event[Any, Any], tuple[Handler, ...]] = {
+        e: tuple(events[e.index]) for e in _EVENTS
+    }
+    by_table: dict[Keyed[Any], dict[str, Any]] = {k: tables[k.index] for k in _VERB_TABLES}
+    return Hooks(features=features, handlers=by_event, tables=by_table, decisions=kinds)
 
 
 NO_HOOKS = Hooks()  # a World's before `plugins.world_for` gives it a game's: nothing is emitted

@@ -20,7 +20,6 @@ from towerplay.rtdt.hooks import (
     Consent,
     Filter,
     Handler,
-    Keyed,
     Merge,
     Notify,
     Question,
@@ -28,7 +27,6 @@ from towerplay.rtdt.hooks import (
     Verbs,
 )
 from towerplay.rtdt.models import AdversaryAct, CompanionEvent, Effect, ReinforceOption
-from towerplay.rtdt.rules.verbs import Verb
 from towerplay.rtdt.state import Battle, Dungeon, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
@@ -82,9 +80,6 @@ FREE_VERBS: Final[Verbs[[World, State, HeroState, Action], None]] = Verbs(
 )
 TURN_VERBS: Final[Verbs[[World, State, HeroState, Action], None]] = Verbs(
     "turn_verbs", "a turn action by its verb"
-)
-ADDED_VERBS: Final[Keyed[Verb]] = Keyed(
-    "added_verbs", "a turn verb an expansion or a mode adds, as one unit (rules/verbs.py)"
 )
 USE_OWNER: Final[Answer[[World, Action], Handler]] = Answer(
     "use_owner", "the handler (w, s, h, a) of a `use` whose card an expansion owns"

@@ -13,7 +13,6 @@ from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.hooks import COVENANT, DecisionKind, decision
 from towerplay.rtdt.hookspecs import (
-    ADDED_VERBS,
     REINFORCE_ACTIONS,
     REINFORCED,
     UNLIMITED_HEROIC,
@@ -24,7 +23,15 @@ from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.reinforce import reinforce_cost
 from towerplay.rtdt.rules.resources import gain, pay
-from towerplay.rtdt.rules.verbs import ONE_HEROIC, START_PENDING, Refusal, Turn, Verb, refusal
+from towerplay.rtdt.rules.verbs import (
+    ADDED_VERBS,
+    ONE_HEROIC,
+    START_PENDING,
+    Refusal,
+    Turn,
+    Verb,
+    refusal,
+)
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World

@@ -16,8 +16,8 @@ actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.hookspecs import (
-    ADDED_VERBS,
     ANY_MOMENT_ACTIONS,
     CARD_USES,
     FREE_VERBS,
@@ -49,7 +49,7 @@ from towerplay.rtdt.rules.resources import pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.trading import TRADE, apply_trade, offer_trade, trade_actions
 from towerplay.rtdt.rules.turn import END_VERB, fire, offer_end
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb
+from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb
 from towerplay.rtdt.state import State
 from towerplay.rtdt.tower import GLYPHS
 from towerplay.rtdt.words import N_
@@ -83,7 +83,10 @@ VERBS: dict[str, Verb] = {
 
 def _unlimited(w: World, s: State) -> bool:
     """Whether more than one heroic action is allowed this turn (COV-CLARIFY-17)."""
-    return UNLIMITED_HEROIC in w.hooks.active and UNLIMITED_HEROIC.any(w, s)
+    for more in w.hooks.handlers[UNLIMITED_HEROIC]:  # noqa: SIM110 - inline: a hot path
+        if more(w, s):
+            return True
+    return False
 
 
 def turn(w: World, s: State) -> Turn:
@@ -91,8 +94,11 @@ def turn(w: World, s: State) -> Turn:
     t = s.turn
     h = s.heroes[t.seat]
     prof = w.hero_profile(h)
-    hk = w.hooks  # each event asked only when handled: this runs at every decision
-    held = STUCK in hk.active and STUCK.any(w, s, h)  # COV-WASTE-4: not from a wasteland
+    held = False  # COV-WASTE-4: no moving on from a wasteland
+    for is_held in w.hooks.handlers[STUCK]:  # inline, not STUCK.any: every decision
+        if is_held(w, s, h):
+            held = True
+            break
     # glyph costs (RTDT-GLYPH-3): none while every seal is on, the usual case early on
     if all(s.tower.seals):
         gc = NO_GLYPH_COSTS
@@ -112,13 +118,18 @@ def turn_actions(w: World, s: State) -> list[Action]:
     h = s.heroes[t.seat]
     if s.trade is not None:
         return trade_actions(w, s, h, s.trade)
+    # the hook table's handlers, read inline on this path (each `for` over a typed tuple):
+    # it runs at every decision, and an emit's call cost more than its loop
+    hk = w.hooks.handlers
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
         out = battle.battle_actions(w, s, h)
-        out += ANY_MOMENT_ACTIONS.collect(w, s, h)
+        for more in hk[ANY_MOMENT_ACTIONS]:
+            out.extend(more(w, s, h))
         return out
     if s.delve is not None:
         out = dungeons.delve_actions(w, s, h)
-        out += ANY_MOMENT_ACTIONS.collect(w, s, h)
+        for more in hk[ANY_MOMENT_ACTIONS]:
+            out.extend(more(w, s, h))
         return out
     # RTDT-TURN-5, RTDT-TURN-6: move, one heroic action, one Reinforce, optional, any order
     c = turn(w, s)
@@ -142,15 +153,16 @@ def turn_actions(w: World, s: State) -> list[Action]:
         if s.quests and not t.heroic_done:
             offer_quest(c, out)  # RTDT-QUEST-2
             offer_explore(c, out)
-        if QUEST_ACTIONS in w.hooks.active and quest_bar(c) is None:
-            out += QUEST_ACTIONS.collect(w, s, h)  # competitive trials, Tower
+        if hk[QUEST_ACTIONS] and quest_bar(c) is None:
+            for more in hk[QUEST_ACTIONS]:  # competitive trials, the Tower's dungeon
+                out.extend(more(w, s, h))
         if s.siege_trees:
             offer_tree(c, out)  # RTDT-TOKEN-9
         offer_haggle(c, out)  # RTDT-HAGGLE-1
         offer_options(c, out)  # RTDT-REINF-*
-        if TURN_ACTIONS in w.hooks.active:
-            out += TURN_ACTIONS.collect(w, s, h)  # Bane of Omens' mark
-        for added in ADDED_VERBS.of(w.hooks).values():  # Covenant's Build (COV-BUILD-1)
+        for more in hk[TURN_ACTIONS]:  # Bane of Omens' mark
+            out.extend(more(w, s, h))
+        for added in w.hooks.tables[ADDED_VERBS].values():  # Covenant's Build (COV-BUILD-1)
             added.offer(c, out)
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
@@ -164,13 +176,14 @@ def turn_actions(w: World, s: State) -> list[Action]:
         for foe in dict.fromkeys(foes_at(s, h.space)):
             if w.content.foes[foe].level <= h.spirit:
                 out.append(act("use", card, foe))
-    active = w.hooks.active  # each event asked only when handled: a hot path
-    if ANY_MOMENT_ACTIONS in active:  # not an action: offered in either step (COV-ASTRO-6)
-        out += ANY_MOMENT_ACTIONS.collect(w, s, h)
-    if CARD_USES in active:  # Covenant treasures' uses
-        out += CARD_USES.collect_held(prof, w, s, h)
-    if RESTRICT_ACTIONS in active:  # corruptions forbid
-        out = RESTRICT_ACTIONS.filter_held(prof, w, s, h, out)
+    for more in hk[ANY_MOMENT_ACTIONS]:  # not an action: either step (COV-ASTRO-6)
+        out.extend(more(w, s, h))
+    if hk[CARD_USES]:  # only the cards this hero holds can answer (hooks.held_by)
+        for uses in held_by(hk[CARD_USES], prof):  # Covenant treasures' uses
+            out.extend(uses(w, s, h))
+    if hk[RESTRICT_ACTIONS]:
+        for restrict in held_by(hk[RESTRICT_ACTIONS], prof):  # corruptions forbid
+            out = restrict(w, s, h, out)
     return out
 
 
@@ -178,7 +191,7 @@ def declared(w: World, name: str) -> Verb | None:
     """The turn verb of this name: the base game's (`VERBS`) or one this game's expansion
     or mode adds (`ADDED_VERBS`: Covenant's Build)."""
     found = VERBS.get(name)
-    return found if found is not None else ADDED_VERBS.of(w.hooks).get(name)
+    return found if found is not None else w.hooks.tables[ADDED_VERBS].get(name)
 
 
 def plain_turn(s: State) -> bool:
@@ -287,7 +300,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     if s.trade is not None:
         apply_trade(w, s, h, s.trade, a)
         return
-    free = FREE_VERBS.of(w.hooks).get(verb)
+    free = w.hooks.tables[FREE_VERBS].get(verb)
     if free is not None:  # not an action: the step stays as it is (COV-ASTRO-8)
         free(w, s, h, a)
         return
@@ -297,7 +310,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     if s.delve is not None:
         dungeons.apply_delve(w, s, h, a)
         return
-    unit = declared(w, verb)
+    unit = VERBS.get(verb) or w.hooks.tables[ADDED_VERBS].get(verb)  # `declared`, inline
     if unit is not None:
         if unit.middle:
             _enter_middle(s)

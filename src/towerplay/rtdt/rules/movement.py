@@ -72,17 +72,21 @@ def stuck(w: World, s: State, h: HeroState) -> bool:
 
 def may_enter(w: World, s: State, h: HeroState, space: str) -> bool:
     """Whether the hero may be put on or step to this space (Timid)."""
-    return MAY_ENTER not in w.hooks.active or MAY_ENTER.all(w, s, h, space)
+    for ok in w.hooks.handlers[MAY_ENTER]:  # noqa: SIM110 - inline: a hot path
+        if not ok(w, s, h, space):
+            return False
+    return True
 
 
 def entered(w: World, s: State, h: HeroState, src: str = "") -> None:
     """The hero arrived on its space: crossing tolls (Aquaphobic) when it came from
     `src`, then what the space does (a wasteland, COV-WASTE-4)."""
-    active = w.hooks.active  # asked only when handled: every move and step arrives here
-    if src and CROSSED in active:
-        CROSSED.notify(w, s, h, src, h.space)
-    if ENTERED in active:
-        ENTERED.notify(w, s, h)
+    hk = w.hooks.handlers  # inline: every move and step arrives here
+    if src:
+        for crossed in hk[CROSSED]:
+            crossed(w, s, h, src, h.space)
+    for arrived in hk[ENTERED]:
+        arrived(w, s, h)
 
 
 # --- double ------------------------------------------------------------------------------

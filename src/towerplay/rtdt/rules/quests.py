@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, draws
+from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.hookspecs import (
     QUEST_ADVANTAGES,
     QUEST_COMPLETED,
@@ -263,9 +264,9 @@ def _quest_here(
 def offer_quest(c: Turn, out: list[Action]) -> None:
     """`quest` for each quest stage the hero can complete now (RTDT-QUEST-2)."""
     w, s, h = c.w, c.s, c.h
-    afar = (
-        QUEST_FROM_AFAR.held(w.hooks, c.prof) if QUEST_FROM_AFAR in w.hooks.active else ()
-    )  # only the cards this hero holds answer
+    afar = w.hooks.handlers[QUEST_FROM_AFAR]
+    if afar:  # only the cards this hero holds can answer (hooks.held_by)
+        afar = held_by(afar, c.prof)
     here = [
         aq for aq in s.quests if aq.space == h.space or (afar and _quest_here(w, s, h, aq, afar))
     ]
@@ -290,7 +291,7 @@ def why_quest(c: Turn, a: Action) -> Refusal | None:
             "RTDT-QUEST-1",
             quest=known.name if known is not None else a[1],
         )
-    afar = QUEST_FROM_AFAR.held(w.hooks, c.prof) if QUEST_FROM_AFAR in w.hooks.active else ()
+    afar = QUEST_FROM_AFAR.held(w.hooks, c.prof)
     here = [aq for aq in active if _quest_here(w, s, h, aq, afar)]
     if not here:
         return refusal(

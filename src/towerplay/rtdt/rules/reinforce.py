@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import draws
+from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.hookspecs import (
     REINFORCE_ACTIONS,
     REINFORCE_ALLOWED,
@@ -53,14 +54,18 @@ def reinforce_barrier(
     t = s.turn
     prof = prof or w.hero_profile(h)
     # only the cards this hero holds can refuse (hooks.held_by): this runs every turn step
-    active = w.hooks.active
-    if REINFORCE_ALLOWED in active and not REINFORCE_ALLOWED.all_held(prof, w, s, h):
-        return HOME_ONLY
+    hk = w.hooks.handlers  # inline: this runs at every turn step
+    if hk[REINFORCE_ALLOWED]:  # only the cards this hero holds can refuse (hooks.held_by)
+        for allowed in held_by(hk[REINFORCE_ALLOWED], prof):
+            if not allowed(w, s, h):
+                return HOME_ONLY
     # RTDT-BUILD-2: a standing building on your space; else only a far source (Covenant)
-    if h.space not in s.skulls and not (
-        REINFORCE_ELSEWHERE in active and REINFORCE_ELSEWHERE.any(w, s, h)
-    ):
-        return NO_BUILDING
+    if h.space not in s.skulls:
+        for far in hk[REINFORCE_ELSEWHERE]:
+            if far(w, s, h):
+                break
+        else:
+            return NO_BUILDING
     if t.reinforces == 0:
         return None
     if (
@@ -91,8 +96,8 @@ def reinforce_cost(
 ) -> int:
     """Spirit for a Reinforce option of the building here, or of another `source`
     (a building type or a completed monument: covenant.reinforce)."""
-    active = w.hooks.active  # each event asked only when handled: every turn step
-    if REINFORCE_OPTION in active:
+    hk = w.hooks.handlers  # inline: this runs at every turn step
+    if hk[REINFORCE_OPTION]:
         building, chosen = reinforce_option(w, s, h, source, option)
         base = chosen.spirit
     else:  # the building here (the usual case, inlined: this runs at every turn step)
@@ -101,8 +106,9 @@ def reinforce_cost(
         base = info.free.spirit if option == "free" else info.enhanced.spirit
     prof = prof or w.hero_profile(h)
     extra = stat_sum(w, h, "reinforce_cost", building, option, prof)
-    if REINFORCE_DISCOUNT in active:  # Resolute; the glyph is still paid
-        extra -= REINFORCE_DISCOUNT.sum_held(prof, w, s, h, option)
+    if hk[REINFORCE_DISCOUNT]:
+        for discount in held_by(hk[REINFORCE_DISCOUNT], prof):  # Resolute; glyph still paid
+            extra -= discount(w, s, h, option)
     if glyph is None:
         glyph = glyph_cost(w, s, h, "reinforce")
     return max(0, base + extra) + glyph
@@ -113,9 +119,10 @@ def reinforce_option(
 ) -> tuple[str, ReinforceOption]:
     """The building type and the Reinforce option chosen: of the building here, or of a
     source Covenant offers (covenant.reinforce)."""
-    found = REINFORCE_OPTION.first(w, s, h, source, option)
-    if found is not None:
-        return found
+    for other in w.hooks.handlers[REINFORCE_OPTION]:  # inline: every turn step
+        found = other(w, s, h, source, option)
+        if found is not None:
+            return found
     building = w.board.building_of[h.space]
     info = w.content.buildings[building]
     return building, info.free if option == "free" else info.enhanced
@@ -277,7 +284,7 @@ def offer_options(c: Turn, out: list[Action]) -> None:
     if reinforce_bar(c) is not None:
         return
     w, s, h, prof, glyph = c.w, c.s, c.h, c.prof, c.gc["reinforce"]
-    if REINFORCE_ACTIONS in w.hooks.active:  # Covenant's sources (covenant/turn.py)
+    if w.hooks.handlers[REINFORCE_ACTIONS]:  # Covenant's sources (covenant/turn.py)
         out += REINFORCE_ACTIONS.collect(w, s, h, prof, glyph)
         return
     if h.spirit >= reinforce_cost(w, s, h, "free", prof, glyph):
@@ -312,7 +319,7 @@ def why_reinforce(c: Turn, a: Action) -> Refusal | None:
     source = a[2] if len(a) > 2 else ""
     if not source and h.space not in s.skulls:
         return NO_BUILDING
-    if source or REINFORCE_ACTIONS in w.hooks.active:  # Covenant: far sources, monuments, Reckless
+    if source or w.hooks.handlers[REINFORCE_ACTIONS]:  # Covenant: far sources, monuments, Reckless
         return refusal(
             "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
         )

@@ -122,7 +122,7 @@ def ended(s: State) -> bool:
 def advance(w: World, s: State) -> None:
     """Run the game forward until a seat must decide or the game is over."""
     # asked once, only when handled: the loop below runs at every decision
-    advancing = ADVANCING.handlers(w.hooks) if ADVANCING in w.hooks.active else ()
+    advancing = w.hooks.handlers[ADVANCING]  # read once: the loop below runs often
     while s.result is None and not s.pending:
         if advancing:
             for step in advancing:  # CMP-END-2, CMP-END-4: the competitive mode's ends

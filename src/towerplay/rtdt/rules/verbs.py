@@ -15,10 +15,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action
+from towerplay.rtdt.hooks import Keyed
 from towerplay.rtdt.state import HeroState, State, TurnState
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -135,3 +136,10 @@ def heroic_bar(c: Turn, glyph: str) -> Refusal | None:
     if c.h.spirit >= c.gc[glyph]:  # glyph_bar's own test, without a call: a hot path
         return None
     return glyph_bar(c, glyph)
+
+
+# the turn verbs an expansion or a mode adds (Covenant's Build), in the game's hook table:
+# rules/actions.declared finds a base verb or one of these
+ADDED_VERBS: Final[Keyed[Verb]] = Keyed(
+    "added_verbs", "a turn verb an expansion or a mode adds, as one unit"
+)
