@@ -745,3 +745,48 @@ def test_a_whole_tactics_round_by_keyboard_alone(chromium: Any, base_url: str) -
         seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert seat.evaluate("Play.view.observe.round") >= 2 or seat.evaluate("!!Play.view.result")
     assert not seat.errors
+
+
+def test_the_pages_ask_nothing_of_any_host_but_the_server(chromium: Any, base_url: str) -> None:
+    """Issue 31: the lobby and each game's page (played for a few clicks, an AI seat acting)
+    load every script, style, font, picture and socket from the server itself: nothing from
+    a CDN, a font service or an analytics host, so the pages work offline at a real table."""
+    context = chromium.new_context(viewport={"width": 1280, "height": 800})
+    seen: list[str] = []
+    context.on("request", lambda r: seen.append(r.url))
+    lobby = context.new_page()
+    lobby.on("websocket", lambda ws: seen.append(ws.url))
+    lobby.goto(base_url + "/")
+    lobby.wait_for_selector("#seats .seat")
+    bodies = [
+        {"game": "rtdt", "config": {"players": 2, "expansion": "covenant"}, "seed": 5,
+         "seats": [{"human": "Ana"}, {"ai": "heuristic"}]},
+        {"game": "tactics", "config": {"encounter": "goblin_ambush"}, "seed": 2,
+         "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}]},
+        {"game": "campaign", "config": {"heroes": 3}, "seed": 2,
+         "seats": [{"human": "A"}, {"ai": "random"}, {"ai": "random"}]},
+    ]  # fmt: skip
+    rng = random.Random(4)
+    for body in bodies:
+        made = table(lobby, base_url, body)
+        page = context.new_page()
+        page.on("websocket", lambda ws: seen.append(ws.url))
+        page.goto(base_url + made["seats"][0]["link"])
+        page.wait_for_selector("#actions button")
+        for _ in range(6):  # a few actions: the page's later requests count too
+            version = page.evaluate("document.body.dataset.version")
+            buttons = page.locator("#actions button:not([aria-disabled='true'])")
+            if not buttons.count():
+                break
+            try:  # a click that opens a choice on the board changes no version
+                buttons.nth(rng.randrange(buttons.count())).click(timeout=2_000)
+                page.wait_for_function(
+                    f"document.body.dataset.version !== '{version}'", timeout=3_000
+                )
+            except playwright.Error:
+                continue
+    origin = base_url.split("://", 1)[1]
+    assert len(seen) > 10, seen
+    foreign = [u for u in seen if u.split("://", 1)[1].split("/", 1)[0] != origin]
+    assert not foreign, foreign
+    context.close()
