@@ -294,6 +294,13 @@ def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None
         },
     )
     seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    # the first screen: the basic classes as cards, by name, each with its full text
+    seat.wait_for_function("document.querySelectorAll('.cardface .cardtext').length >= 5"
+                           " && ![...document.querySelectorAll('.cardtext')]"
+                           ".some((p) => p.textContent === '…')")  # fmt: skip
+    faces = seat.locator(".cardface").all_inner_texts()
+    assert any(f.startswith("Fighter\n") and "starting cards: Cleave" in f for f in faces), faces
+    assert not SNAKE.findall(" ".join(faces)), faces
     rng = random.Random(1)
     for _ in range(400):  # create the heroes, read the pages, until the first encounter
         if seat.locator("svg.grid").count():
@@ -309,6 +316,8 @@ def test_a_campaign_page_and_its_encounter(chromium: Any, base_url: str) -> None
         seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
     assert seat.locator("svg.grid .sq").count() >= 40  # the encounter's grid
     assert seat.locator(".hero-sheet").count() == 3  # and the party's sheets beside it
+    sheets = " ".join(seat.locator(".hero-sheet").all_inner_texts())
+    assert "Basic Attack ×3" in sheets and not SNAKE.findall(sheets), sheets
     shot(seat, "campaign-encounter")
     assert not seat.errors
 

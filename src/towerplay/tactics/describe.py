@@ -301,7 +301,7 @@ def _enemy_lines(e: Any, say: Say) -> list[str]:
     return out + ([say(e.text)] if e.text else [])
 
 
-def _lines(kind: str, e: Any, say: Say = english) -> list[str]:
+def _lines(kind: str, e: Any, say: Say = english, c: Content | None = None) -> list[str]:
     if kind == "card":
         return _card_lines(e, say)
     if kind == "class":
@@ -313,11 +313,13 @@ def _lines(kind: str, e: Any, say: Say = english) -> list[str]:
             dice=dice_text(e.attack_dice, say),
             range=_range(e.attack_range, say),
         )
-        cards = ", ".join(e.starting_cards)
+        # the cards and the passive by their printed names (`c`: the content they are in)
+        cards = ", ".join(c.cards[cid].name if c else cid for cid in e.starting_cards)
+        passive = c.abilities[e.passive].name if c and e.passive in c.abilities else e.passive
         return [
             attack,
             fill(say, N_("starting cards: {cards}"), cards=cards),
-            fill(say, N_("passive: {passive}"), passive=e.passive),
+            fill(say, N_("passive: {passive}"), passive=passive),
         ]
     if kind == "ability":
         return [kind_word(e.kind, say), say(e.text) if e.text else modifiers_text(e.modifiers, say)]
@@ -406,7 +408,10 @@ def describe(c: Content, name: str, extra: Extra | None = None, say: Say = engli
         f"{entry.name} ({kind_word(kind, say)})\n"
         + "\n".join(
             line
-            for line in [*_lines(kind, entry, say), *(extra(kind, entry, say) if extra else [])]
+            for line in [
+                *_lines(kind, entry, say, c),
+                *(extra(kind, entry, say) if extra else []),
+            ]
             if line
         )
         for kind, eid, entry in _entries(c)

@@ -134,6 +134,8 @@ PAGE_WORDS = (
     N_("movement"),
     N_("equipment"),
     N_("perks"),
+    N_("abilities"),
+    N_("The basic classes"),  # a campaign's first screen: the classes as cards
     N_("easy"),
     N_("normal"),
     N_("hard"),

@@ -210,6 +210,11 @@ def test_observe_has_what_a_screen_needs() -> None:
     }
     assert "buy traveler_cloak roberta" in view["pending"]["choices"]
     assert "choices" not in g.observe(1)["pending"]  # seat 0 speaks for the party
+    names = view["names"]  # every id the sheets and the choices show, by its printed name
+    for sheet in view["heroes"]:
+        for cid in [sheet["hero"], sheet["class"], *sheet["deck"], *sheet["classes"]]:
+            assert names[cid] and "_" not in names[cid], cid
+    assert names["roberta"] == "Roberta" and names["traveler_cloak"] == "Traveler's Cloak"
     assert view["encounter"] is None
     assert at(campaign(), "ambush").observe(1)["encounter"]["encounter"] == "goblin_ambush"
 

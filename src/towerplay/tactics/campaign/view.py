@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from towerplay.tactics.campaign.action_words import name_of
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.decisions import actions, prompt
 from towerplay.tactics.campaign.guide import choice_views, page_heading, page_words
@@ -147,6 +148,8 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
             }
         if p.seat == seat:
             pending["choices"] = actions(c, s)
+    heroes = [hero_sheet(c, s, i) for i in range(len(s.party))]
+    level_up = _level_up(c, s)
     return {
         "seat": seat,
         "chapter": None
@@ -161,9 +164,9 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
         },
         "page": _page(c, s),
         "party": party_sheet(c, s),
-        "heroes": [hero_sheet(c, s, i) for i in range(len(s.party))],
+        "heroes": heroes,
         "market": _market(c, s),
-        "level_up": _level_up(c, s),
+        "level_up": level_up,
         "pending": pending,
         "history": [
             {
@@ -175,5 +178,26 @@ def observe(c: CampaignContent, s: CampaignState, seat: int) -> dict[str, Any]:
             for r in s.history
         ],
         "ending": s.ending or None,
+        "names": _names(c, heroes, level_up, pending),
         **recent(s.log, seat),
     }
+
+
+def _names(
+    c: CampaignContent,
+    heroes: list[dict[str, Any]],
+    level_up: dict[str, Any] | None,
+    pending: dict[str, Any] | None,
+) -> dict[str, str]:
+    """The printed name of every hero, class, card, ability, perk and level-up card the view
+    names by id (the sheets, the level-up options, the choices asked), for a screen to show
+    names, not ids."""
+    ids: list[str] = []
+    for h in heroes:
+        ids += [h["hero"], h["class"], *h["classes"], *h["deck"], *h["abilities"]]
+        ids += [*h["perks"], *h["level_ups"]]
+    for o in (level_up or {}).get("options", ()):
+        ids += [o["class"], o["card"], *o["prerequisites"]]
+    for choice in (pending or {}).get("choices", ()):
+        ids += choice.split()[1:]
+    return {i: name_of(c, i) for i in dict.fromkeys(ids) if name_of(c, i) != i}

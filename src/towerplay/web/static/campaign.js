@@ -27,9 +27,44 @@ const Campaign = {
       }
     }
     if (o.market) this.market(o.market, book);
-    if (o.level_up) this.levelUp(o.level_up, book);
+    if (o.level_up) this.levelUp(o.level_up, book, o.names || {});
+    if (o.pending && o.pending.kind === "create") this.classes(o.pending, book, o.names || {});
     panelsEl.innerHTML = "";
     this.sheets(o, panelsEl, true);
+    Play.explain(boardEl);
+    Play.explain(panelsEl);
+  },
+
+  // a card: its name, what kind of card it is, its full text (fetched once: Play.describe)
+  card(el, id, title, names) {
+    const box = html("div", "cardface", el);
+    box.tabIndex = 0;
+    html("h4", "", box, title || names[id] || id);
+    const text = html("p", "cardtext", box, "…");
+    Play.describe(id).then((found) => {
+      // the first line is the name and kind, said by the heading already
+      text.textContent = (found || "").split("\n").slice(1).join("\n") || Words.t("no text");
+    });
+    return box;
+  },
+
+  // the first screen: the classes a hero may start as, each as its card
+  classes(pending, el, names) {
+    const seen = [...new Set((pending.choices || []).map((a) => a.split(" ")[2]).filter(Boolean))];
+    if (!seen.length) return;
+    // a phone shows the choices first: the cards fold under their heading there
+    const fold = html("details", "classes", el);
+    fold.open = window.matchMedia("(min-width: 800px)").matches;
+    html("summary", "", fold, Words.t("The basic classes"));
+    const row = html("div", "cards", fold);
+    for (const cls of seen) this.card(row, cls, names[cls], names);
+  },
+
+  chip(el, id, names, suffix) {
+    const c = html("span", "chip", el, (names[id] || id) + (suffix || ""));
+    c.dataset.id = id;
+    c.tabIndex = 0;
+    return c;
   },
 
   market(m, el) {
@@ -43,18 +78,23 @@ const Campaign = {
     html("p", "", box, `${Words.t("Sell for")} ${m.sell_price} ${Words.t("gold")}`);
   },
 
-  levelUp(lu, el) {
+  // every level-up card the hero could take, as its card; a barred one says why, with its rule
+  levelUp(lu, el, names) {
     const box = html("div", "panel level-up", el);
     html("h3", "", box, `${Words.t("Level up")}: ${Words.t("Seat")} ${lu.seat + 1}`);
-    const list = html("ul", "", box);
+    const row = html("div", "cards", box);
     for (const opt of lu.options) {
-      const li = html("li", opt.ok ? "ok" : "barred", list,
-                      `${opt.class} (${opt.card})` + (opt.ok ? "" : ` — ${opt.reason} [${opt.rule}]`));
-      li.title = opt.ok ? "" : opt.reason;
+      const face = this.card(row, opt.card, names[opt.card], names);  // its name says its class
+      face.classList.add(opt.ok ? "open" : "locked");
+      if (!opt.ok) {
+        const why = html("p", "why-barred", face, `${opt.why ? Words.event(opt.why) : opt.reason} [${opt.rule}]`);
+        why.setAttribute("role", "note");
+      }
     }
   },
 
   sheets(o, el, withParty) {
+    const names = o.names || {};
     if (withParty) {
       const p = o.party;
       const box = html("div", "panel party", el);
@@ -65,12 +105,16 @@ const Campaign = {
     for (const h of o.heroes) {
       const box = html("div", "panel hero-sheet", el);
       html("h4", "", box, `${h.name} — ${h.class_name} ${Words.t("level")} ${h.level}`);
-      html("p", "", box, `HP ${h.max_hp} · ${Words.t("movement")} ${h.movement} · ` +
-           Object.entries(h.classes).map(([k, n]) => `${k} ${n}`).join(", "));
-      const deck = Object.entries(h.deck).map(([k, n]) => `${k.replaceAll("_", " ")}×${n}`);
-      html("p", "cards", box, `${Words.t("deck")}: ${deck.join(", ")}`);
-      if (h.equipment.length) html("p", "cards", box, `${Words.t("equipment")}: ${h.equipment.join(", ")}`);
-      if (h.perks.length) html("p", "cards", box, `${Words.t("perks")}: ${h.perks.join(", ")}`);
+      const classes = Object.entries(h.classes).map(([k, n]) => `${names[k] || k} ${n}`).join(", ");
+      html("p", "", box, `HP ${h.max_hp} · ${Words.t("movement")} ${h.movement} · ${classes}`);
+      const deck = html("p", "cards", box, `${Words.t("deck")}: `);
+      for (const [k, n] of Object.entries(h.deck)) this.chip(deck, k, names, n > 1 ? ` ×${n}` : "");
+      const lists = [["equipment", h.equipment], ["abilities", h.abilities], ["perks", h.perks]];
+      for (const [label, ids] of lists) {
+        if (!ids.length) continue;
+        const line = html("p", "cards", box, `${Words.t(label)}: `);
+        for (const id of ids) this.chip(line, id, names);
+      }
     }
   },
 };

@@ -83,10 +83,12 @@ const Play = {
 
   render() {
     const v = this.view;
-    // the figures a view names by id (Tactics, and a campaign's encounter): words by name
+    // what a view names by id, words by name: the figures (Tactics, and a campaign's
+    // encounter), the cards, heroes and classes (a campaign's sheets, `names`)
     const seen = v.observe && (v.observe.units ? v.observe : v.observe.encounter);
-    Words.names = Object.fromEntries(((seen && seen.units) || []).filter((u) => u.name)
-      .map((u) => [u.id, u.name]));
+    Words.names = Object.assign({}, (v.observe && v.observe.names) || {},
+      Object.fromEntries(((seen && seen.units) || []).filter((u) => u.name)
+        .map((u) => [u.id, u.name])));
     document.body.dataset.version = v.version;  // for tests and for the eye: the state shown
     const who = v.seat < 0 ? Words.t("Spectator") : `${Words.t("Seat")} ${v.seat + 1}`;
     document.getElementById("title").textContent = `${v.name} — ${who}`;
