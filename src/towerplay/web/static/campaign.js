@@ -71,10 +71,8 @@ const Campaign = {
     const box = html("div", "panel market", el);
     html("h3", "", box, m.name);
     html("p", "", box, Words.t(m.text));
-    const list = html("ul", "", box);
-    for (const s of m.stock) {
-      html("li", "", list, `${s.name}: ${s.price} ${Words.t("gold")}`);
-    }
+    const row = html("div", "cards", box);  // the stock as cards: name, price, full text
+    for (const s of m.stock) this.card(row, s.card, `${s.name} · ${s.price} ${Words.t("gold")}`, {});
     html("p", "", box, `${Words.t("Sell for")} ${m.sell_price} ${Words.t("gold")}`);
   },
 
