@@ -37,7 +37,7 @@ KEYWORDS: dict[str, Any] = {
 AREA_KEYWORDS: dict[str, dict[str, Any]] = {area: {} for area in AREAS}
 AREA_KEYWORDS["rtdt"] = {
     "tell": (3,),  # rtdt/rules/narrate.py tell(s, kind, msg, ...)
-    "DecisionKind": (4,),  # rtdt/hooks.py: what a decision asks, told when nothing is left
+    "decision_kind": (4,),  # rtdt/hookspecs.py: what a decision asks, told when nothing is left
     "says": (1,),  # rtdt/decisions/common.py: a question the same for every instance
     "_words": (1,),  # rtdt/covenant/treasure_choices.py: a treasure's question
     "refusal": (1,),  # rtdt/rules/verbs.py refusal(msg, rule, ...): a turn verb's refusal

@@ -21,6 +21,7 @@ from towerplay.rtdt.hookspecs import (
     TARGET_ROOM,
     TURN_VERBS,
     WOULD_LOSE,
+    decision_kind,
 )
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost
@@ -326,7 +327,7 @@ def _check_end(w: World, s: State) -> None:
 hooks.decision(
     "seal",
     "competitive",
-    hooks.DecisionKind(
+    decision_kind(
         _seal_answers,
         _seal_apply,
         _seal_words,
@@ -337,7 +338,7 @@ hooks.decision(
 hooks.decision(
     "steal_potion",
     "competitive",
-    hooks.DecisionKind(
+    decision_kind(
         _steal_answers,
         _steal_apply,
         _steal_words,

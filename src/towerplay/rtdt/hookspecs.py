@@ -9,15 +9,17 @@ signature declared here.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Final
 
+from towerplay.core.narration import Event
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng
 from towerplay.rtdt.hooks import (
     Answer,
     Collect,
     Consent,
+    DecisionKind,
     Filter,
     Handler,
     Merge,
@@ -27,7 +29,7 @@ from towerplay.rtdt.hooks import (
     Verbs,
 )
 from towerplay.rtdt.models import AdversaryAct, CompanionEvent, Effect, ReinforceOption
-from towerplay.rtdt.state import Battle, Dungeon, HeroState, State
+from towerplay.rtdt.state import Battle, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.world import Profile, World
 
 # --- turn flow (rules/turn.py) ------------------------------------------------------------
@@ -265,3 +267,19 @@ QUEST_SPEND: Final[Notify[[World, State, HeroState, int]]] = Notify(
 QUEST_COMPLETED: Final[Notify[[World, State, HeroState]]] = Notify(
     "quest_completed", "a quest was completed"
 )
+
+
+# --- pending decisions (rtdt/decisions/__init__.py asks each kind's functions) -------------------
+
+
+def decision_kind(
+    answers: Callable[[World, State, Decision], list[Action]],
+    apply: Callable[[World, State, Decision, Action], None],
+    words: Callable[[World, State, Decision], Event | str],
+    what: str,
+    rule: str,
+) -> DecisionKind:
+    """A pending-decision kind, its functions checked against the signatures the engine calls
+    them with: its answers, how an answer applies (the decision already off the queue), its
+    words for the seat asked; what it asks in a few words and the rule it carries out."""
+    return DecisionKind(answers, apply, words, what, rule)

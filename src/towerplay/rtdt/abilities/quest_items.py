@@ -33,7 +33,6 @@ from towerplay.core.notation import Action
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import (
     BASE,
-    DecisionKind,
     Handler,
     decision,
 )
@@ -47,6 +46,7 @@ from towerplay.rtdt.hookspecs import (
     REINFORCED,
     STRIKE_EFFECTS,
     USE_OWNER,
+    decision_kind,
 )
 from towerplay.rtdt.models import Effect, HitHeroes, Lose
 from towerplay.rtdt.rules.common import act, ask, flag_cards
@@ -390,7 +390,7 @@ DELVE_VERBS.on("use", BASE)(use_card)  # a card used inside a dungeon: its owner
 decision(
     "smuggle",
     "base",
-    DecisionKind(
+    decision_kind(
         _smuggle_answers,
         _smuggle,
         _smuggle_words,

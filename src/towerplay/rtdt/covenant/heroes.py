@@ -21,6 +21,7 @@ from towerplay.rtdt.hookspecs import (
     STRUCK_TOKENS,
     TOKEN_MOVED,
     TOKEN_REMOVED,
+    decision_kind,
 )
 from towerplay.rtdt.rules.common import act, ask, has_flag
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
@@ -369,35 +370,35 @@ def _aegis_banner_words(w: World, s: State, d: Decision) -> Event:
 
 # registered below (hooks.decision)
 KINDS: dict[str, DecisionKind] = {
-    "quarry": DecisionKind(
+    "quarry": decision_kind(
         _quarry_answers,
         _quarry,
         _quarry_words,
         "put the quarry token on a foe on the board, or stop",
         "COV-WARDEN-2",
     ),
-    "quarry_step": DecisionKind(
+    "quarry_step": decision_kind(
         _quarry_step_answers,
         _quarry_step_apply,
         _quarry_step_words,
         "move your quarry one space, or stop",
         "COV-WARDEN-3",
     ),
-    "instinct": DecisionKind(
+    "instinct": decision_kind(
         _instinct_answers,
         _instinct,
         _instinct_words,
         "take the quarry token back to spare your quarry, or stop",
         "COV-WARDEN-6",
     ),
-    "astro_banner": DecisionKind(
+    "astro_banner": decision_kind(
         _astro_banner_answers,
         _astro_banner,
         _astro_banner_words,
         "choose a building on or next to you to clear a skull from",
         "RTDT-TURN-2",
     ),
-    "aegis_banner": DecisionKind(
+    "aegis_banner": decision_kind(
         _aegis_banner_answers,
         _aegis_return,
         _aegis_banner_words,

@@ -32,6 +32,7 @@ from towerplay.rtdt.hookspecs import (
     MONTH_ENDED,
     MONTH_STARTED,
     TURN_ENDING,
+    decision_kind,
 )
 from towerplay.rtdt.rules.common import act, ask, has_flag
 from towerplay.rtdt.rules.holdings import check_limits, draw_treasure, mid_action_advantages
@@ -508,17 +509,17 @@ def _winds_words(w: World, s: State, d: Decision) -> Event:
 
 # registered below (hooks.decision)
 KINDS: dict[str, DecisionKind] = {
-    "prepare": DecisionKind(
+    "prepare": decision_kind(
         _prepare_answers, _prepare, _prepare_words, "prepare a spell from your hand", "COV-ASTRO-5"
     ),
-    "bounty": DecisionKind(
+    "bounty": decision_kind(
         _bounty_answers,
         _bounty_keep,
         _bounty_words,
         "keep one of the quest items you looked at",
         "COV-SPELL-3",
     ),
-    "winds": DecisionKind(
+    "winds": decision_kind(
         _winds_answers,
         _winds_again,
         _winds_words,

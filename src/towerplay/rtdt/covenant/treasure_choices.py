@@ -31,6 +31,7 @@ from towerplay.rtdt.hookspecs import (
     QUEST_COMPLETED,
     STRIKE_EFFECTS,
     TURN_ENDING,
+    decision_kind,
 )
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.battle import card_question_answered
@@ -328,42 +329,42 @@ def _iron_wall_words(w: World, s: State, d: Decision) -> Event:
 
 # registered below (hooks.decision)
 KINDS: dict[str, DecisionKind] = {
-    "effigy": DecisionKind(
+    "effigy": decision_kind(
         _effigy_answers,
         _effigy,
         _words("spend the Effigy to clear every skull in this kingdom, or stop."),
         "spend the Effigy to clear your kingdom's skulls, or stop",
         "RTDT-RES-2",
     ),
-    "flagon": DecisionKind(
+    "flagon": decision_kind(
         _flagon_answers,
         _flagon,
         _words("keep one of the top potions; the rest go under the deck."),
         "keep one of the potions on top of the deck",
         "RTDT-ITEM-5",
     ),
-    "chakram": DecisionKind(
+    "chakram": decision_kind(
         _chakram_answers,
         _chakram,
         _words("return one of your corruptions or bless another hero, or stop."),
         "return a corruption or bless another hero, or stop",
         "RTDT-CORR-10",
     ),
-    "sledge": DecisionKind(
+    "sledge": decision_kind(
         _sledge_answers,
         _sledge,
         _words("lay an offering on a foundation, or stop."),
         "lay an offering on a foundation, or stop",
         "COV-OFFER-2",
     ),
-    "beacon": DecisionKind(
+    "beacon": decision_kind(
         _beacon_answers,
         _beacon,
         _words("go to a space of your home kingdom, or stop."),
         "go to a space of your home kingdom, or stop",
         "RTDT-RES-2",
     ),
-    "iron_wall": DecisionKind(
+    "iron_wall": decision_kind(
         _iron_wall_answers,
         _iron_wall,
         _iron_wall_words,

@@ -16,6 +16,7 @@ from towerplay.rtdt.hookspecs import (
     REINFORCE_ACTIONS,
     REINFORCED,
     UNLIMITED_HEROIC,
+    decision_kind,
 )
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.corruption import remove_corruptions
@@ -336,28 +337,28 @@ def _colossus_move_words(w: World, s: State, d: Decision) -> Event:
 
 # registered below (hooks.decision)
 KINDS: dict[str, DecisionKind] = {
-    "cenotaph_virtue": DecisionKind(
+    "cenotaph_virtue": decision_kind(
         _cenotaph_virtue_answers,
         _cenotaph_virtue,
         _cenotaph_virtue_words,
         "choose the virtue tile of a hero not in the game",
         "COV-CLARIFY-7",
     ),
-    "cenotaph_drop": DecisionKind(
+    "cenotaph_drop": decision_kind(
         _cenotaph_drop_answers,
         _cenotaph_drop,
         _cenotaph_drop_words,
         "choose the inactive virtue that leaves the game",
         "COV-CLARIFY-7",
     ),
-    "oak_item": DecisionKind(
+    "oak_item": decision_kind(
         _oak_item_answers,
         _oak_item,
         _oak_item_words,
         "spend an item to return a corruption, or stop",
         "COV-CLARIFY-4",
     ),
-    "colossus_move": DecisionKind(
+    "colossus_move": decision_kind(
         _colossus_move_answers,
         _colossus_move,
         _colossus_move_words,

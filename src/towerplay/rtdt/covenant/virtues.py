@@ -36,6 +36,7 @@ from towerplay.rtdt.hookspecs import (
     REINFORCE_DISCOUNT,
     REROLL,
     TREASURE_TAKEN,
+    decision_kind,
 )
 from towerplay.rtdt.models import Effect, Lose
 from towerplay.rtdt.rules.common import act, ask, flag_amount, flag_cards, has_flag
@@ -315,21 +316,21 @@ def _haggle_pick_words(w: World, s: State, d: Decision) -> Event:
 
 # registered below (hooks.decision)
 KINDS: dict[str, DecisionKind] = {
-    "steeled": DecisionKind(
+    "steeled": decision_kind(
         _steeled_answers,
         _steeled,
         _steeled_words,
         "take the other hero's corruption (Steeled), or pass",
         "RTDT-CORR-4",
     ),
-    "haggle_reroll": DecisionKind(
+    "haggle_reroll": decision_kind(
         _haggle_reroll_answers,
         _haggle_reroll,
         _haggle_reroll_words,
         "keep the haggle result or reroll (Fortuitous)",
         "RTDT-HAGGLE-1",
     ),
-    "haggle_pick": DecisionKind(
+    "haggle_pick": decision_kind(
         _haggle_pick_answers,
         _haggle_pick,
         _haggle_pick_words,

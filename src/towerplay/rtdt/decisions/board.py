@@ -11,6 +11,7 @@ from towerplay.rtdt import hooks
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.decisions.common import STOP, asked, says, who
 from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.hookspecs import decision_kind
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import foe_targets
@@ -429,90 +430,90 @@ def _move_tree(w: World, s: State, d: Decision, a: Action) -> None:
 
 
 KINDS: dict[str, DecisionKind] = {
-    "place_skull": DecisionKind(
+    "place_skull": decision_kind(
         _place_skull_answers,
         _place_skull,
         _place_skull_words,
         "place the emerged skull on a standing building of that kingdom",
         "RTDT-PLACE-2",
     ),
-    "remove_skull": DecisionKind(
+    "remove_skull": decision_kind(
         _remove_skull_answers,
         _remove_skull,
         _remove_skull_words,
         "choose a building to take a skull from",
         "RTDT-RES-2",
     ),
-    "add_skull": DecisionKind(
+    "add_skull": decision_kind(
         _add_skull_answers,
         _add_skull,
         _add_skull_words,
         "choose the building the skulls go on",
         "RTDT-SKULL-1",
     ),
-    "strike_building": DecisionKind(
+    "strike_building": decision_kind(
         _strike_building_answers,
         _strike_building,
         _strike_building_words,
         "choose the building the strike hits",
         "RTDT-EVENT-2",
     ),
-    "place_hero": DecisionKind(
+    "place_hero": decision_kind(
         _place_hero_answers,
         _place_hero,
         says("choose the space to place your hero on."),
         "choose a space to place your hero",
         "RTDT-RES-2",
     ),
-    "pick_hero": DecisionKind(
+    "pick_hero": decision_kind(
         _pick_hero_answers,
         _pick_hero,
         _pick_hero_words,
         "choose the hero to move",
         "RTDT-RES-2",
     ),
-    "step_hero": DecisionKind(
+    "step_hero": decision_kind(
         _step_hero_answers,
         _step_hero,
         _step_hero_words,
         "choose an adjacent space, or stop",
         "RTDT-MOVE-6",
     ),
-    "pick_foe": DecisionKind(
+    "pick_foe": decision_kind(
         _pick_foe_answers, _pick_foe, _pick_foe_words, "choose a foe token", "RTDT-FOE-9"
     ),
-    "step_foe": DecisionKind(
+    "step_foe": decision_kind(
         _step_foe_answers,
         _step_foe,
         _step_foe_words,
         "move the foe one space, or stop",
         "RTDT-FOE-9",
     ),
-    "move_token": DecisionKind(
+    "move_token": decision_kind(
         _move_token_answers,
         _move_token,
         _move_token_words,
         "choose where the foe moves",
         "RTDT-EVENT-2",
     ),
-    "unseen": DecisionKind(
+    "unseen": decision_kind(
         _unseen_answers,
         _unseen,
         says("Unseen - take out a foe anywhere, or take your 2 spirit."),
         "take out a foe, or take the spirit",
         "RTDT-FOE-9",
     ),
-    "cloak": DecisionKind(
+    "cloak": decision_kind(
         _cloak_answers, _cloak, _cloak_words, "send a foe here elsewhere, or stop", "RTDT-FOE-9"
     ),
-    "cloak_place": DecisionKind(
+    "cloak_place": decision_kind(
         _cloak_place_answers,
         _cloak_place,
         _cloak_place_words,
         "choose where the foe goes",
         "RTDT-FOE-9",
     ),
-    "move_tree": DecisionKind(
+    "move_tree": decision_kind(
         _move_tree_answers,
         _move_tree,
         says("move the siege tree to an adjacent space."),

@@ -11,6 +11,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import asked, who
 from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.hookspecs import decision_kind
 from towerplay.rtdt.models import Effect, Lose, LoseItem, can_pay
 from towerplay.rtdt.rules.choices import unpacked
 from towerplay.rtdt.rules.common import act
@@ -114,10 +115,10 @@ def _may_pay_words(w: World, s: State, d: Decision) -> Event:
 
 
 KINDS: dict[str, DecisionKind] = {
-    "choose_effect": DecisionKind(
+    "choose_effect": decision_kind(
         _choose_answers, _choose, _choose_words, "choose which option happens", "RTDT-EFFECT-2"
     ),
-    "may_pay": DecisionKind(
+    "may_pay": decision_kind(
         _may_pay_answers, _may_pay, _may_pay_words, "pay the price, or decline", "RTDT-EFFECT-3"
     ),
 }

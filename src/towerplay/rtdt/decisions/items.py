@@ -12,6 +12,7 @@ from towerplay.rtdt import hooks
 from towerplay.rtdt.decisions.common import DONE, asked, says, who
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
+from towerplay.rtdt.hookspecs import decision_kind
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.effects import (
     discard_item,
@@ -204,70 +205,70 @@ def _trade_respond(w: World, s: State, d: Decision, a: Action) -> None:
 
 
 KINDS: dict[str, DecisionKind] = {
-    "discard": DecisionKind(
+    "discard": decision_kind(
         _discard_answers,
         _discard,
         _discard_words,
         "discard down to your carrying limit first",
         "RTDT-ITEM-4",
     ),
-    "take_gear": DecisionKind(
+    "take_gear": decision_kind(
         _take_gear_answers,
         _take_gear,
         says("choose a gear pile to take from."),
         "choose a gear pile",
         "RTDT-ITEM-6",
     ),
-    "take_treasure": DecisionKind(
+    "take_treasure": decision_kind(
         _take_treasure_answers,
         _take_treasure,
         says("choose a treasure from the market."),
         "choose a treasure from the market",
         "RTDT-ITEM-7",
     ),
-    "flip_virtue": DecisionKind(
+    "flip_virtue": decision_kind(
         _flip_virtue_answers,
         _flip_virtue,
         says("choose an inactive virtue to gain."),
         "choose an inactive virtue to flip",
         "RTDT-VIRTUE-3",
     ),
-    "lose_item": DecisionKind(
+    "lose_item": decision_kind(
         _lose_item_answers,
         _lose_item,
         _lose_item_words,
         "choose the item you lose",
         "RTDT-RES-4",
     ),
-    "spend_item": DecisionKind(
+    "spend_item": decision_kind(
         _spend_item_answers,
         _spend_item,
         _spend_item_words,
         "choose the item you spend for the quest",
         "RTDT-QUEST-6",
     ),
-    "lose_virtue": DecisionKind(
+    "lose_virtue": decision_kind(
         _lose_virtue_answers,
         _lose_virtue,
         says("choose an active virtue to lose for good."),
         "choose the virtue you lose",
         "RTDT-RES-4",
     ),
-    "new_wares": DecisionKind(
+    "new_wares": decision_kind(
         _new_wares_answers,
         _new_wares,
         says("New Wares - replace market treasures, then done."),
         "replace a market treasure, or done",
         "RTDT-EVENT-11",
     ),
-    "trade_respond": DecisionKind(
+    "trade_respond": decision_kind(
         _trade_respond_answers,
         _trade_respond,
         says("accept or reject the trade offered to you."),
         "accept or reject the trade offered to you",
         "RTDT-TRADE-1",
     ),
-    "hope": DecisionKind(
+    "hope": decision_kind(
         _hope_answers,
         _hope,
         says("take a market treasure instead of the Battle's 2 spirit, or the spirit."),
