@@ -80,6 +80,24 @@ def test_a_socket_gets_every_change_and_plays(client: TestClient) -> None:
         assert ws_b.receive_json()["version"] == 1  # the other seat's page is told at once
 
 
+def test_a_malformed_message_is_answered_and_the_socket_stays_open(client: TestClient) -> None:
+    """Issue 32's defect: a binary frame, JSON nested thousands deep and an overlong
+    message each get an error message (they dropped the connection with a traceback), and
+    the page can play on."""
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid, a = made["id"], made["seats"][0]["token"]
+    with client.websocket_connect(f"/api/tables/{tid}/ws?token={a}") as ws:
+        view = ws.receive_json()
+        ws.send_bytes(b'{"action": "end", "version": 0}')
+        assert "not binary" in ws.receive_json()["error"]
+        ws.send_text("[" * 2000 + "]" * 2000)  # within the size bound, past the parser
+        assert "not JSON" in ws.receive_json()["error"]
+        ws.send_text('{"action": "' + "x" * 5000 + '", "version": 0}')
+        assert "at most 4096 characters" in ws.receive_json()["error"]
+        ws.send_json({"action": view["legal_actions"][0], "version": 0})
+        assert ws.receive_json()["version"] == 1
+
+
 def test_a_change_made_by_another_process_reaches_the_page(store: Store) -> None:
     """Two servers on one store (each keeps its own tables): the page open on the first is
     sent what the second did, found by the first's one look at its tables' versions."""

@@ -336,17 +336,42 @@ def add_socket(app: FastAPI, server: Server) -> None:
                 del server.watched[table_id]
 
 
+# the longest message a page sends: an action (MAX_ACTION characters) and its version
+MAX_MESSAGE = 4_096
+
+
+async def receive_text(websocket: WebSocket) -> str:
+    """The next text message. A binary frame or one longer than MAX_MESSAGE is refused with
+    an error message and the socket stays open; a closed socket raises WebSocketDisconnect
+    (Starlette's receive_text would fail with a KeyError on a binary frame)."""
+    while True:
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            raise WebSocketDisconnect(message.get("code", 1000))
+        text = message.get("text")
+        if text is None:
+            await websocket.send_json(
+                error_body(TableError("send text frames of JSON, not binary"))
+            )
+        elif len(text) > MAX_MESSAGE:
+            await websocket.send_json(
+                error_body(TableError(f"a message is at most {MAX_MESSAGE} characters"))
+            )
+        else:
+            return str(text)
+
+
 async def listen(
     websocket: WebSocket, server: Server, table_id: str, token: str | None, sent: list[int]
 ) -> None:
     """A seat's messages: each an action on a version. The view it made is sent back at
     once (and `sent` says so, so the pusher does not send it again); a refusal too."""
     while True:
-        text = await websocket.receive_text()
+        text = await receive_text(websocket)
         try:
             try:
                 msg = json.loads(text)
-            except ValueError:
+            except (ValueError, RecursionError):  # not JSON, or nested past the parser
                 raise TableError('not JSON: send {"action": ..., "version": ...}') from None
             if not isinstance(msg, dict):
                 raise TableError('expected {"action": ..., "version": ...}')
