@@ -182,3 +182,59 @@ def test_the_page_is_sent_the_question_and_a_refusal_as_templates(client: TestCl
         "text": "nowhere: there is no such space",
     }
     assert words[said["msg"]] == "{space}: não existe esse espaço"
+
+
+def test_a_repeated_undo_request_leaves_the_table_readable(store: Store) -> None:
+    """Issue 32's defect: seat 0 ends its turn (the drop shows what the Tower does), then
+    asks twice to undo while seat 1's consent is missing. The second request went to the
+    log alone and was replayed as a move: the table could not be read after a restart.
+    Read here by a second server on the same store, as after a restart."""
+    with (
+        TestClient(create_app(store, pace=0.0, poll=0.05)) as here,
+        TestClient(create_app(store, pace=0.0, poll=0.05)) as there,
+    ):
+        made = make(here, [{"human": "Ana"}, {"human": "Bruno"}])
+        tid, a = made["id"], made["seats"][0]["token"]
+        view = here.get(f"/api/tables/{tid}", params={"token": a}).json()
+        while "end" not in view["legal_actions"]:
+            r = here.post(
+                f"/api/tables/{tid}/actions",
+                json={"token": a, "action": view["legal_actions"][0], "version": view["version"]},
+            )
+            view = r.json()
+        view = here.post(
+            f"/api/tables/{tid}/actions",
+            json={"token": a, "action": "end", "version": view["version"]},
+        ).json()
+        for _ in range(2):
+            r = here.post(f"/api/tables/{tid}/undo", json={"token": a, "version": view["version"]})
+            assert r.status_code == 200, r.text
+            view = r.json()
+            assert view["undo"]["request"]["missing"] == [1]  # Bruno has not agreed yet
+        r = there.get(f"/api/tables/{tid}", params={"token": a})
+        assert r.status_code == 200, r.text
+        assert r.json()["version"] == view["version"]
+        assert r.json()["observe"] == view["observe"]
+
+
+def test_every_step_undone_can_be_redone_over_http(client: TestClient) -> None:
+    """Issue 32's defect: after three undos only one step could be redone (each undo was
+    made on a copy that forgot what the last one had undone)."""
+    made = make(client, [{"human": "Ana"}], players=1)
+    tid, a = made["id"], made["seats"][0]["token"]
+    view = client.get(f"/api/tables/{tid}", params={"token": a}).json()
+    for _ in range(3):
+        body = {"token": a, "action": view["legal_actions"][0], "version": view["version"]}
+        view = client.post(f"/api/tables/{tid}/actions", json=body).json()
+    played = view["observe"]
+    for n in (1, 2, 3):
+        view = client.post(
+            f"/api/tables/{tid}/undo", json={"token": a, "version": view["version"]}
+        ).json()
+        assert view["undo"]["redoable"] == n
+    for n in (2, 1, 0):
+        r = client.post(f"/api/tables/{tid}/redo", json={"token": a, "version": view["version"]})
+        assert r.status_code == 200, r.text
+        view = r.json()
+        assert view["undo"]["redoable"] == n
+    assert view["observe"] == played

@@ -3,6 +3,9 @@ an undo that would take back revealed information waits for every person to agre
 
 from __future__ import annotations
 
+import threading
+from typing import Any
+
 import pytest
 
 from towerplay.rtdt.game import new_game as new_rtdt
@@ -98,3 +101,43 @@ def test_nothing_to_undo_or_redo_is_refused(tables: Tables) -> None:
         tables.undo(made.id, tok, 0)
     with pytest.raises(Refused, match="nothing to redo"):
         tables.redo(made.id, tok, 0)
+
+
+def test_two_redo_requests_at_once_advance_the_table_once(tables: Tables, store: Store) -> None:
+    """Issue 32: two redo requests made on the same version at the same moment (both read
+    the table before either commits) redo one step, not two: each works on its own branch
+    of the game and the store takes the first; the second is told the game moved on. What
+    the process keeps is what the store holds."""
+    made = tables.create("rtdt", {"players": 1}, 9, [{"human": "Ana"}])
+    tok = made.tokens[0]
+    assert tok
+    play(tables, made.id, tok, 3)
+    v = tables.view(made.id, tok)
+    for _ in range(2):
+        v = tables.undo(made.id, tok, v["version"])
+    both_read = threading.Barrier(2)
+    commit = tables._store
+
+    def after_both_read(*args: Any, **kwargs: Any) -> Any:
+        both_read.wait(timeout=10)
+        return commit(*args, **kwargs)
+
+    tables._store = after_both_read  # type: ignore[method-assign]
+    results: list[Any] = []
+
+    def ask() -> None:
+        try:
+            results.append(tables.redo(made.id, tok, v["version"]))
+        except Stale as e:
+            results.append(e)
+
+    threads = [threading.Thread(target=ask) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join(20)
+    tables._store = commit  # type: ignore[method-assign]
+    assert sorted(type(r).__name__ for r in results) == ["Stale", "dict"], results
+    kept = tables.view(made.id, tok)
+    assert kept["version"] == v["version"] + 1 and kept["undo"]["redoable"] == 1
+    assert Tables(store).view(made.id, tok)["observe"] == kept["observe"]

@@ -96,6 +96,11 @@ class Game(Protocol):
 
     def redo(self, steps: int = 1) -> None: ...
 
+    def branch(self) -> Game:
+        """A copy that keeps what can be redone (a `clone` forgets it): undo and redo on
+        it leave the game itself, which others may be reading, as it is."""
+        ...
+
     @property
     def undoable(self) -> int:
         """How many decisions can be undone now."""

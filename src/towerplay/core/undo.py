@@ -210,6 +210,7 @@ class Undoable:
         def _step(self, action: str) -> None: ...
         def _adopt(self, other: Any) -> None: ...
         def state_hash(self) -> str: ...
+        def clone(self) -> Any: ...
 
     def skip_checkpoints(self) -> None:
         """Take no checkpoints from now on, and drop those taken: for a batch run that never
@@ -225,6 +226,13 @@ class Undoable:
     def redo(self, steps: int = 1) -> None:
         """Re-apply the next `steps` undone decisions."""
         redo(self, self._tl, steps)
+
+    def branch(self) -> Any:
+        """A copy that keeps what can be redone (a clone's timeline forgets it): a server
+        undoes and redoes on a branch, never on the game its pages are reading."""
+        copy = self.clone()
+        copy._tl.redo = self._tl.redo
+        return copy
 
     @property
     def undoable(self) -> int:

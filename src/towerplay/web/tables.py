@@ -400,7 +400,7 @@ class Tables:
         )
         verdict = consent(game, steps, humans, agreed)
         if verdict.allowed:
-            after = game.clone()
+            after = game.branch()  # what was undone before stays redoable
             after.undo(steps)
             new, after = self._store(rec, after, f"undo {steps}", f"seat {seat}", None, True)
         else:
@@ -411,8 +411,10 @@ class Tables:
                 "missing": list(verdict.missing),
                 "reason": verdict.reason,
             }
+            # written whole: a request is not a move, and its log entry must never be
+            # replayed as one (a repeated request left it to the log alone)
             new, after = self._store(
-                rec, game.clone(), f"ask undo {steps}", f"seat {seat}", request
+                rec, game.clone(), f"ask undo {steps}", f"seat {seat}", request, True
             )
         return seat_view(new, after, seat)
 
@@ -423,15 +425,16 @@ class Tables:
         seat = self._fresh(rec, token, version)
         if game.redoable == 0:
             raise Refused("nothing to redo", "UNDO-4")
-        with self._lock:  # a clone keeps nothing to redo: this game itself steps forward,
-            self._games.pop(table_id, None)  # and is kept again only once committed
-        before = game.redoable
-        game.redo(1)
+        # on a branch, as every change: two requests at once each make their own, and the
+        # store takes only the first (the second is on a version gone by)
+        after = game.branch()
+        before = after.redoable
+        after.redo(1)
         seats = rec.document["seats"]
-        while game.redoable and game.to_act is not None and seats[game.to_act]["who"] == "ai":
-            game.redo(1)
+        while after.redoable and after.to_act is not None and seats[after.to_act]["who"] == "ai":
+            after.redo(1)
         new, after = self._store(
-            rec, game, f"redo {before - game.redoable}", f"seat {seat}", None, True
+            rec, after, f"redo {before - after.redoable}", f"seat {seat}", None, True
         )
         return seat_view(new, after, seat)
 
