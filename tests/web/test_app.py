@@ -238,3 +238,35 @@ def test_every_step_undone_can_be_redone_over_http(client: TestClient) -> None:
         view = r.json()
         assert view["undo"]["redoable"] == n
     assert view["observe"] == played
+
+
+def test_a_nan_or_a_budget_a_server_does_not_give_is_refused_not_a_500(
+    client: TestClient,
+) -> None:
+    """Issue 32's defects: a NaN in a JSON body answered 500 (the error tried to write it
+    back); a search seat thinking an hour a decision, or a billion iterations, was taken."""
+    json = {"content-type": "application/json"}
+    r = client.post(
+        "/api/tables", content='{"game": "rtdt", "seed": NaN, "seats": []}', headers=json
+    )
+    assert r.status_code == 422 and r.json()["error"].startswith("malformed request: seed")
+    made = make(client, [{"human": "Ana"}], players=1)
+    token = made["seats"][0]["token"]
+    body = '{"token": "' + token + '", "action": "end", "version": NaN}'
+    r = client.post(f"/api/tables/{made['id']}/actions", content=body, headers=json)
+    assert r.status_code == 422 and "version" in r.json()["error"]
+    for agent, why in (
+        ("search:3599s", "at most 2s"),
+        ("search:999999999", "at most 400 iterations"),
+        ("search:8:d0", "at most 100 decisions"),
+    ):
+        r = client.post(
+            "/api/tables",
+            json={"game": "rtdt", "config": {"players": 1}, "seats": [{"ai": agent}]},
+        )
+        assert r.status_code == 400 and why in r.json()["error"], (agent, r.text)
+    r = client.post(
+        "/api/tables",
+        json={"game": "rtdt", "config": {"players": 1}, "seats": [{"ai": "search:0.5s:random"}]},
+    )
+    assert r.status_code == 201, r.text

@@ -17,6 +17,7 @@ from typing import Any
 
 from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
@@ -170,6 +171,16 @@ def create_app(
     @app.exception_handler(TableError)
     async def table_error(_request: Any, e: TableError) -> JSONResponse:
         return JSONResponse(error_body(e), status_code=e.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def malformed(_request: Any, e: RequestValidationError) -> JSONResponse:
+        """A body FastAPI cannot read: what is wrong, by field; never the input itself (a
+        NaN in it cannot be written back as JSON, which answered 500)."""
+        wrong = "; ".join(
+            f"{'.'.join(str(p) for p in err.get('loc', ())[1:]) or 'body'}: {err.get('msg')}"
+            for err in e.errors()
+        )
+        return JSONResponse({"error": f"malformed request: {wrong}", "rule": None}, 422)
 
     @app.exception_handler(SaveError)
     async def damaged(_request: Any, e: SaveError) -> JSONResponse:
