@@ -270,3 +270,21 @@ def test_a_nan_or_a_budget_a_server_does_not_give_is_refused_not_a_500(
         json={"game": "rtdt", "config": {"players": 1}, "seats": [{"ai": "search:0.5s:random"}]},
     )
     assert r.status_code == 201, r.text
+
+
+def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient) -> None:
+    """Issue 32's defect: a 100 MB body was read and accepted. Over 64,000 bytes a body is
+    refused with 413, told by its length or counted as its chunks arrive."""
+    big = '{"game": "rtdt", "name": "' + "x" * 100_000 + '", "seats": []}'
+    r = client.post("/api/tables", content=big, headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most 64000 bytes" in r.json()["error"]
+
+    def chunks() -> Iterator[bytes]:
+        yield b'{"game": "rtdt", "name": "'
+        for _ in range(100):
+            yield b"x" * 1_000
+        yield b'", "seats": []}'
+
+    r = client.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
+    assert r.status_code == 413 and "at most 64000 bytes" in r.json()["error"]
+    assert make(client, [{"human": "Ana"}], players=1)["id"]  # a table's body is far smaller

@@ -145,6 +145,63 @@ class Server:
                 self.hub.changed(table_id)
 
 
+# the largest request body the server reads: a new table's seats and options, an action
+MAX_BODY = 64_000
+
+
+class BodyTooLarge(TableError):
+    status = 413
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over MAX_BODY bytes is refused with 413 before it is
+    read whole (by its Content-Length, or as its chunks arrive)."""
+
+    def __init__(self, app: Any, most: int = MAX_BODY) -> None:
+        self.app = app
+        self.most = most
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        app, most = self.app, self.most
+        if scope["type"] != "http":
+            await app(scope, receive, send)
+            return
+        length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
+        too_large = json.dumps(error_body(BodyTooLarge(f"a request body is at most {most} bytes")))
+        refused = False
+
+        async def refuse() -> None:
+            nonlocal refused
+            refused = True
+            await send({"type": "http.response.start", "status": 413,
+                        "headers": [(b"content-type", b"application/json")]})  # fmt: skip
+            await send({"type": "http.response.body", "body": too_large.encode()})
+
+        if not length.isdigit() or int(length) > most:
+            await refuse()
+            return
+        seen = 0
+
+        async def counted() -> dict[str, Any]:
+            nonlocal seen
+            message: dict[str, Any] = await receive()
+            seen += len(message.get("body", b""))
+            if seen > most and not refused:  # a chunked body with no length told
+                await refuse()
+                return {"type": "http.disconnect"}  # the app stops reading
+            return message
+
+        async def unless_refused(message: dict[str, Any]) -> None:
+            if not refused:
+                await send(message)
+
+        try:
+            await app(scope, counted, unless_refused)
+        except Exception:
+            if not refused:  # the app's own failure; one that followed the refusal is moot
+                raise
+
+
 def create_app(
     store: Store, pace: float = 0.3, poll: float = 1.0, group_commit: bool = False
 ) -> FastAPI:
@@ -167,6 +224,7 @@ def create_app(
 
     app = FastAPI(title="towerplay", lifespan=lifespan)
     app.state.server = server
+    app.add_middleware(BodyLimit)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Any, e: TableError) -> JSONResponse:
