@@ -7,6 +7,7 @@ from typing import Any, cast
 
 import pytest
 from fastapi.testclient import TestClient
+from starlette.websockets import WebSocketDisconnect
 
 from towerplay.store import Store
 from towerplay.web.app import create_app
@@ -288,3 +289,29 @@ def test_a_body_over_the_limit_is_refused_before_it_is_read(client: TestClient) 
     r = client.post("/api/tables", content=chunks(), headers={"content-type": "application/json"})
     assert r.status_code == 413 and "at most 64000 bytes" in r.json()["error"]
     assert make(client, [{"human": "Ana"}], players=1)["id"]  # a table's body is far smaller
+
+
+def test_a_host_name_the_server_was_not_started_for_is_refused(store: Store) -> None:
+    """Issue 32's defect: any Host header was served, so a page of another site could reach
+    a local server through a name of its own resolving to it (DNS rebinding). IP addresses,
+    localhost and the names `serve --allowed-host` gives are served; any other is not,
+    over HTTP and over the WebSocket."""
+    app = create_app(store, pace=0.0, poll=0.05, hosts=["towerplay.example"])
+    for url, served in (
+        ("http://127.0.0.1:8000", True),
+        ("http://[::1]:8000", True),
+        ("http://192.168.1.5", True),
+        ("http://localhost:8000", True),
+        ("http://towerplay.example", True),
+        ("http://rebound.attacker.example", False),
+    ):
+        with TestClient(app, base_url=url) as c:
+            r = c.get("/api/games")
+            assert (r.status_code == 200) is served, (url, r.status_code)
+            if not served:
+                assert "does not answer to" in r.json()["error"]
+                with (
+                    pytest.raises(WebSocketDisconnect),
+                    c.websocket_connect("/api/tables/x/ws?token=t"),
+                ):
+                    pass

@@ -34,15 +34,28 @@ def serve(
             "cut may lose the last ones) or full (every answer flushed to disk first)"
         ),
     ] = "normal",
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="a name the server is reached by (repeatable); IP addresses and localhost "
+            "always are, any other name is refused (against DNS rebinding)"
+        ),
+    ] = None,
     lang: LangOption = None,
 ) -> None:
     """Serve the tables of a store to browsers: the JSON API and a WebSocket per seat."""
     with speaking(language_option(lang)):
-        _serve(host, port, db, pace, group_commit, sync)
+        _serve(host, port, db, pace, group_commit, sync, allowed_host or [])
 
 
 def _serve(
-    host: str, port: int, db: str | None, pace: float, group_commit: bool, sync: str
+    host: str,
+    port: int,
+    db: str | None,
+    pace: float,
+    group_commit: bool,
+    sync: str,
+    names: list[str],
 ) -> None:
     import uvicorn
 
@@ -60,7 +73,7 @@ def _serve(
             _("towerplay serving {location} on {url}").format(location=store.location, url=url)
         )
         uvicorn.run(
-            create_app(store, pace=pace, group_commit=group_commit),
+            create_app(store, pace=pace, group_commit=group_commit, hosts=[host, *names]),
             host=host,
             port=port,
             log_level="warning",

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import ipaddress
 import json
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -202,11 +203,53 @@ class BodyLimit:
                 raise
 
 
+class HostCheck:
+    """ASGI middleware against DNS rebinding: a request (or a WebSocket) whose Host header
+    names anything but an IP address, `localhost` or one of `names` is refused with 400, so
+    a page of another site cannot reach a server on this machine or its network through a
+    name of its own that resolves here."""
+
+    def __init__(self, app: Any, names: Sequence[str]) -> None:
+        self.app = app
+        self.names = {n.lower() for n in names} | {"localhost"}
+
+    def allowed(self, host: str) -> bool:
+        if host.startswith("["):  # [::1]:8000
+            name = host[1 : host.find("]")] if "]" in host else host
+        else:  # name:port, or a bare IPv6 address
+            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            return name.lower() in self.names
+
+    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
+        if scope["type"] in ("http", "websocket"):
+            host = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
+            if not self.allowed(host):
+                if scope["type"] == "websocket":
+                    await send({"type": "websocket.close", "code": 1008})
+                    return
+                body = json.dumps({"error": f"this server does not answer to {host!r}"})
+                await send({"type": "http.response.start", "status": 400,
+                            "headers": [(b"content-type", b"application/json")]})  # fmt: skip
+                await send({"type": "http.response.body", "body": body.encode()})
+                return
+        await self.app(scope, receive, send)
+
+
 def create_app(
-    store: Store, pace: float = 0.3, poll: float = 1.0, group_commit: bool = False
+    store: Store,
+    pace: float = 0.3,
+    poll: float = 1.0,
+    group_commit: bool = False,
+    hosts: Sequence[str] | None = None,
 ) -> FastAPI:
     """The server's app. `group_commit` makes the actions of many tables that arrive
-    together one transaction (store/group.py); each is still answered only once on disk."""
+    together one transaction (store/group.py); each is still answered only once on disk.
+    `hosts`: the names besides IP addresses and `localhost` its Host header may carry
+    (`towerplay serve --allowed-host`); None checks none (an app embedded in a test)."""
     server = Server(store, pace, poll, group_commit)
 
     @contextlib.asynccontextmanager
@@ -225,6 +268,8 @@ def create_app(
     app = FastAPI(title="towerplay", lifespan=lifespan)
     app.state.server = server
     app.add_middleware(BodyLimit)
+    if hosts is not None:
+        app.add_middleware(HostCheck, names=hosts)
 
     @app.exception_handler(TableError)
     async def table_error(_request: Any, e: TableError) -> JSONResponse:
