@@ -37,6 +37,7 @@ def serve(
     allowed_host: Annotated[
         list[str] | None,
         typer.Option(
+            metavar="NAME",
             help="a name the server is reached by (repeatable); IP addresses and localhost "
             "always are, any other name is refused (against DNS rebinding)"
         ),
