@@ -39,7 +39,7 @@ def serve(
         typer.Option(
             metavar="NAME",
             help="a name the server is reached by (repeatable); IP addresses and localhost "
-            "always are, any other name is refused (against DNS rebinding)"
+            "always are, any other name is refused (against DNS rebinding)",
         ),
     ] = None,
     lang: LangOption = None,
