@@ -162,8 +162,10 @@ def turn_actions(w: World, s: State) -> list[Action]:
         offer_options(c, out)  # RTDT-REINF-*
         for more in hk[TURN_ACTIONS]:  # Bane of Omens' mark
             out.extend(more(w, s, h))
-        for added in w.hooks.tables[ADDED_VERBS].values():  # Covenant's Build (COV-BUILD-1)
-            added.offer(c, out)
+        added = w.hooks.tables[ADDED_VERBS]
+        if added:  # Covenant's Build (COV-BUILD-1)
+            for verb in added.values():
+                verb.offer(c, out)
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
         offer_end(c, out)

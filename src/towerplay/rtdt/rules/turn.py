@@ -186,7 +186,7 @@ def _drop(w: World, s: State) -> None:
 def emerge(w: World, s: State, kingdoms: list[str], marked: bool = False) -> None:
     """Skulls out of the Tower wait to be placed; which are doom skulls is drawn here
     (COV-DOOM-3) unless the caller already marked them."""
-    if not marked and MARK_EMERGED.handlers(w.hooks):
+    if not marked and w.hooks.handlers[MARK_EMERGED]:
         with draws(s) as rng:
             kingdoms = MARK_EMERGED.filter(w, s, rng, kingdoms)
     tell_emerged(s, kingdoms)
