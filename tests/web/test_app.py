@@ -315,3 +315,41 @@ def test_a_host_name_the_server_was_not_started_for_is_refused(store: Store) -> 
                     c.websocket_connect("/api/tables/x/ws?token=t"),
                 ):
                     pass
+
+
+def test_a_tables_seed_is_secret_and_random_unless_its_creator_chose_it(
+    client: TestClient, store: Store
+) -> None:
+    """Issue 32's defect: a view carried the game code (which holds the seed the Tower's
+    drops follow from), the lobby the seed in the default name, and every table made
+    without changing the seed's default was the same game."""
+    body = {"game": "rtdt", "config": {"players": 1}, "seats": [{"human": "Ana"}]}
+    made = [client.post("/api/tables", json=body).json() for _ in range(3)]
+    seeds = {store.get(m["id"]).document["seed"] for m in made}
+    assert len(seeds) == 3  # drawn, not a default shared by every table
+    lobby = client.get("/api/tables").json()
+    for m in made:
+        view = client.get(f"/api/tables/{m['id']}", params={"token": m["seats"][0]["token"]})
+        assert "code" not in view.json()["observe"]
+        spectator = client.get(f"/api/tables/{m['id']}", params={"token": m["spectator"]["token"]})
+        assert "code" not in spectator.json()["observe"]
+    for entry in lobby:
+        assert not any(str(seed) in entry["name"] for seed in seeds)
+        assert "seed" not in entry["name"]
+    # a seed (or a code) the creator gives is public by their choice: the code is shown
+    chosen = client.post("/api/tables", json={**body, "seed": 5}).json()
+    view = client.get(f"/api/tables/{chosen['id']}", params={"token": chosen["seats"][0]["token"]})
+    assert view.json()["observe"]["code"]
+
+
+def test_the_game_code_is_shown_when_the_game_is_over(store: Store) -> None:
+    from towerplay.web.tables import Tables
+
+    tables = Tables(store)
+    made = tables.create("rtdt", {"players": 1}, None, [{"human": "Ana"}])
+    token = made.tokens[0]
+    view = tables.view(made.id, token)
+    while view["result"] is None:
+        assert "code" not in view["observe"]
+        view = tables.act(made.id, token, view["legal_actions"][-1], view["version"])
+    assert view["observe"]["code"]

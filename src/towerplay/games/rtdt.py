@@ -155,6 +155,7 @@ RTDT = GameSpec(
     max_decisions=200_000,
     agents=RTDT_AGENTS,
     records=Records(SETUP, SEAT, figures, won, BREAKDOWNS, lists=("heroes", "foes")),
+    setup_secret=("code",),  # the code fixes the whole game: the next Tower drop included
     learning=Learning(
         long_name="towerplay Return to Dark Tower",
         params=PARAMS,

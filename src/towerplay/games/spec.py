@@ -83,6 +83,10 @@ class GameSpec:
     choices: Callable[[], dict[str, list[dict[str, str]]]] | None = None
     records: Records | None = None  # None: not simulated one game a record
     learning: Learning | None = None  # None: not offered to the learning libraries
+    # the keys of a seat's view (`observe`) that give the dealt game away to anyone who can
+    # run the engine (RtDT's game code holds the seed its random stream starts from): a
+    # table hides them until the game is over, unless its creator chose them (web/views.py)
+    setup_secret: tuple[str, ...] = ()
 
 
 def by_field(name: str, won: Callable[[Record, int | None], bool]) -> Labels:

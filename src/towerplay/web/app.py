@@ -38,7 +38,7 @@ STATIC = Path(__file__).parent / "static"
 class NewTable(BaseModel):
     game: str = Field(description="rtdt or tactics")
     config: dict[str, Any] = Field(default_factory=dict)
-    seed: int = Field(default=0, ge=0, lt=2**31)
+    seed: int | None = Field(default=None, ge=0, lt=2**31, description="none: secret, random")
     seats: list[dict[str, str]]
     name: str = ""
 

@@ -37,6 +37,7 @@ FORMAT = "towerplay-table-1"
 KIND_PREFIX = "table-"
 MAX_ACTION = 1_000
 SNAPSHOT_EVERY = 20  # actions between two saves written whole (at most this many replayed)
+SEEDS = 2**31  # a table's seed is below this (a random one when the creator gives none)
 
 
 class TableError(TowerplayError):
@@ -118,15 +119,22 @@ class Tables:
     # --- making and reading tables --------------------------------------------------------
 
     def create(
-        self, game: str, config: dict[str, Any], seed: int, seats: Any, name: str = ""
+        self, game: str, config: dict[str, Any], seed: int | None, seats: Any, name: str = ""
     ) -> Created:
+        """A new table. Its seed is secret and random unless the creator gives one (or a
+        game code, which holds one): then the game is public by their choice, and its
+        seats see the code at once instead of when the game is over (`seed_chosen`)."""
+        chosen = seed is not None or bool(config.get("code"))
+        if seed is None:
+            seed = secrets.randbelow(SEEDS)
         try:
             gk = games.get(game)
             made = gk.new(config, seed)
         except (ValueError, TypeError, TowerplayError) as e:
             raise TableError(f"config: {e}") from None
-        title = name.strip()[:200] or f"{gk.title}, seed {seed}"
-        return self.seat(game, made, seats, title, {"config": config, "seed": seed})
+        title = name.strip()[:200] or gk.title  # never the seed: anyone may read the lobby
+        origin = {"config": config, "seed": seed, "seed_chosen": chosen}
+        return self.seat(game, made, seats, title, origin)
 
     def seat(
         self, game: str, made: Game, seats: Any, title: str, origin: dict[str, Any]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay import games
 from towerplay.core.narration import Event
 from towerplay.core.protocol import Game
 from towerplay.store import Record
@@ -43,8 +44,20 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
             "request": rec.document.get("undo"),
         },
         "campaign": campaign_link(rec.document),
-        "observe": game.observe(seat),
+        "observe": observed(rec, game, seat),
     }
+
+
+def observed(rec: Record, game: Game, seat: int) -> dict[str, Any]:
+    """`observe(seat)` less what would give the dealt game away (`GameSpec.setup_secret`:
+    RtDT's game code) until the game is over, unless the table's creator chose the seed or
+    the code (a table made before seeds were secret hides it too: its seed was mostly the
+    lobby's default)."""
+    view = game.observe(seat)
+    if game.result is None and not rec.document.get("seed_chosen", False):
+        for key in games.get(rec.document["game"]).setup_secret:
+            view.pop(key, None)
+    return view
 
 
 def _asked(game: Game) -> dict[str, Any] | None:

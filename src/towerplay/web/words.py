@@ -28,6 +28,7 @@ PAGE_WORDS = (
     N_("AI"),
     N_("Create the table"),
     N_("Seat links"),
+    N_("secret, drawn at random"),  # the seed's field left empty
     N_("Each link is a seat's key: give it only to the person who plays that seat."),
     N_("Tables"),
     N_("over"),

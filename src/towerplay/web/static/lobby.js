@@ -101,8 +101,10 @@ function drawChoices(form, choices) {
 async function create(event) {
   event.preventDefault();
   const form = event.target;
-  const body = { game: form.game.value, config: config(form), seed: Number(form.seed.value),
+  // no seed typed: the server draws a secret one (a typed seed makes the game public)
+  const body = { game: form.game.value, config: config(form),
                  seats: seatsOf(form, seatCount(form)) };
+  if (form.seed.value.trim() !== "") body.seed = Number(form.seed.value);
   await made("/api/tables", body, $("#form-error"));
 }
 
