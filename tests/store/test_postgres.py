@@ -42,6 +42,15 @@ def test_records_round_trip_on_postgresql(pg_url: str) -> None:
         assert again.get(made.id).version == 1
 
 
+def test_a_page_and_a_count_by_kind_prefix_on_postgresql(pg_url: str) -> None:
+    with open_store(pg_url) as store:
+        before = store.count("pgpage-")
+        made = [store.create(k, k, {}, {}) for k in ("pgpage-a", "pgpage_b", "pgpage-c")]
+        assert store.count("pgpage-") == before + 2
+        page = store.list(prefix="pgpage-", limit=1)
+        assert [e.id for e in page] == [made[2].id]
+
+
 def test_two_stores_on_one_postgresql_database_never_lose_an_action(pg_url: str) -> None:
     stores = [open_store(pg_url), open_store(pg_url)]
     try:

@@ -104,6 +104,18 @@ def test_list_shows_entries_newest_first_and_filters_by_kind(store: Store) -> No
     assert store.list("nothing") == []
 
 
+def test_list_takes_a_page_of_the_kinds_with_a_prefix_and_counts_them(store: Store) -> None:
+    made = [store.create(kind, str(i), {}, {}) for i, kind in enumerate(
+        ["table-rtdt", "table-tactics", "tactics-campaign", "table-rtdt", "table_x"]
+    )]  # fmt: skip
+    newest_first = [made[3].id, made[1].id, made[0].id]
+    assert [e.id for e in store.list(prefix="table-")] == newest_first
+    assert [e.id for e in store.list(prefix="table-", offset=1, limit=1)] == newest_first[1:2]
+    assert store.list(prefix="table-", offset=3) == []
+    assert store.count("table-") == 3  # "table_x": the prefix is literal, "_" no wildcard
+    assert store.count("nothing") == 0
+
+
 def test_rename_keeps_version_and_log(store: Store) -> None:
     made = store.create("k", "old", {}, {})
     store.commit(made.id, 0, "a", {"x": 1}, {})

@@ -12,7 +12,8 @@ from towerplay.store import Store
 from towerplay.tactics.campaign.game import CampaignGame, new_game
 from towerplay.web.app import create_app
 from towerplay.web.campaigns import CAMPAIGN_KIND, open_campaign, stored
-from towerplay.web.tables import TableError, Tables, UnknownTable
+from towerplay.web.errors import TableError, UnknownTable
+from towerplay.web.tables import Tables
 
 
 def terminal_campaign(store: Store, steps: int = 6) -> tuple[str, CampaignGame]:

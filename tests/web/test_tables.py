@@ -8,15 +8,8 @@ from towerplay.core.errors import SaveError
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.store import Store
-from towerplay.web.tables import (
-    SNAPSHOT_EVERY,
-    Forbidden,
-    Refused,
-    Stale,
-    TableError,
-    Tables,
-    read_game,
-)
+from towerplay.web.errors import Forbidden, Refused, Stale, TableError
+from towerplay.web.tables import SNAPSHOT_EVERY, Tables, read_game
 
 TWO_PEOPLE = [{"human": "Ana"}, {"human": "Bruno"}]
 

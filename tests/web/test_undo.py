@@ -10,7 +10,8 @@ import pytest
 
 from towerplay.rtdt.game import new_game as new_rtdt
 from towerplay.store import Store
-from towerplay.web.tables import Refused, Stale, Tables
+from towerplay.web.errors import Refused, Stale
+from towerplay.web.tables import Tables
 
 
 def play(tables: Tables, tid: str, token: str, n: int) -> None:

@@ -42,11 +42,18 @@ def serve(
             "always are, any other name is refused (against DNS rebinding)",
         ),
     ] = None,
+    tables_per_minute: Annotated[
+        int, typer.Option(min=1, help="new tables one address may make a minute")
+    ] = 10,
+    tables_in_play: Annotated[
+        int, typer.Option(min=1, help="tables not yet over the store may hold")
+    ] = 2_000,
     lang: LangOption = None,
 ) -> None:
     """Serve the tables of a store to browsers: the JSON API and a WebSocket per seat."""
+    bounds = {"tables_per_minute": tables_per_minute, "tables_in_play": tables_in_play}
     with speaking(language_option(lang)):
-        _serve(host, port, db, pace, group_commit, sync, allowed_host or [])
+        _serve(host, port, db, pace, group_commit, sync, allowed_host or [], bounds)
 
 
 def _serve(
@@ -57,10 +64,12 @@ def _serve(
     group_commit: bool,
     sync: str,
     names: list[str],
+    bounds: dict[str, int],
 ) -> None:
     import uvicorn
 
     from towerplay.web.app import create_app
+    from towerplay.web.guards import Limits  # the engines are imported only to serve them
 
     if sync.upper() not in SYNCHRONOUS:
         raise typer.BadParameter(_("expected normal or full"), param_hint="--sync")
@@ -74,7 +83,13 @@ def _serve(
             _("towerplay serving {location} on {url}").format(location=store.location, url=url)
         )
         uvicorn.run(
-            create_app(store, pace=pace, group_commit=group_commit, hosts=[host, *names]),
+            create_app(
+                store,
+                pace=pace,
+                group_commit=group_commit,
+                hosts=[host, *names],
+                limits=Limits(**bounds),
+            ),
             host=host,
             port=port,
             log_level="warning",

@@ -16,7 +16,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, Row, bindparam, delete, insert, select, update
+from sqlalchemy import Connection, Engine, Row, bindparam, delete, func, insert, select, update
 from sqlalchemy.exc import ArgumentError, DBAPIError, IntegrityError, SQLAlchemyError
 
 from towerplay.store import transfer
@@ -173,14 +173,33 @@ class Store:
         with self._read() as conn:
             return {str(rid): int(v) for rid, v in conn.execute(query).all()}
 
-    def list(self, kind: str | None = None) -> builtins.list[Entry]:
-        """Every record (or every one of a kind), the most recently changed first."""
+    def list(
+        self,
+        kind: str | None = None,
+        *,
+        prefix: str | None = None,
+        offset: int = 0,
+        limit: int | None = None,
+    ) -> builtins.list[Entry]:
+        """Every record (or every one of a kind, or of the kinds starting with `prefix`),
+        the most recently changed first; `offset` and `limit` take one page of them."""
         query = select(*[c for c in records.c if c.name != "document"])
         if kind is not None:
             query = query.where(records.c.kind == kind)
+        if prefix is not None:
+            query = query.where(records.c.kind.startswith(prefix, autoescape=True))
+        query = query.order_by(records.c.updated.desc(), records.c.id).offset(offset)
+        if limit is not None:
+            query = query.limit(limit)
         with self._read() as conn:
-            rows = conn.execute(query.order_by(records.c.updated.desc(), records.c.id)).all()
+            rows = conn.execute(query).all()
         return [_entry(row) for row in rows]
+
+    def count(self, prefix: str) -> int:
+        """How many records there are of the kinds starting with `prefix`."""
+        query = select(func.count()).where(records.c.kind.startswith(prefix, autoescape=True))
+        with self._read() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def actions(self, record_id: str, after: int = 0) -> builtins.list[LoggedAction]:
         """The record's action log, oldest first; only the versions above `after` when

@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ipaddress
 import json
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from fastapi import FastAPI, Query, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse
@@ -30,7 +29,18 @@ from towerplay.rtdt.board_view import board_view
 from towerplay.store import Store
 from towerplay.store.group import GroupCommitter
 from towerplay.web.campaigns import open_campaign, stored
-from towerplay.web.tables import Created, TableError, Tables
+from towerplay.web.errors import TableError
+from towerplay.web.guards import (
+    BodyLimit,
+    Full,
+    HostCheck,
+    Limits,
+    RateLimit,
+    TooMany,
+    error_body,
+)
+from towerplay.web.seats import Created
+from towerplay.web.tables import Tables
 
 STATIC = Path(__file__).parent / "static"
 
@@ -83,20 +93,14 @@ class Hub:
             old.set()
 
 
-def error_body(e: Exception) -> dict[str, Any]:
-    body = {"error": str(e), "rule": getattr(e, "rule", None)}
-    said = getattr(e, "said", None)
-    if said is not None:  # a game's refusal, for the page to word in its language
-        body["refusal"] = said
-    return body
-
-
 class Server:
     """What the routes share: the tables, the change hub, and the AI seats' background play."""
 
-    def __init__(self, store: Store, pace: float, poll: float, group: bool) -> None:
+    def __init__(self, store: Store, pace: float, poll: float, group: bool, limits: Limits) -> None:
         self.group = GroupCommitter(store) if group else None
         self.tables = Tables(store, self.group)
+        self.limits = limits
+        self.rate = RateLimit(limits.tables_per_minute)
         self.hub = Hub()
         self.pace, self.poll = pace, poll
         self.running: set[str] = set()
@@ -116,6 +120,30 @@ class Server:
                 self.hub.changed(table_id)
         finally:
             self.running.discard(table_id)
+
+    def room_for_a_table(self, request: Request) -> None:
+        """A new table may be made for this client: its address has not made too many in
+        the last minute (TooMany) and the store holds fewer tables in play than the server
+        may keep (Full)."""
+        self.rate.take(request.client.host if request.client else "")
+        most = self.limits.tables_in_play
+        if self.tables.in_play() >= most:
+            raise Full(f"this server has {most} tables in play, as many as it may: try later")
+
+    def opened(self, table_id: str) -> None:
+        """A page opens its socket on this table, counted at once (`closed` when it goes):
+        TooMany past the sockets this process keeps open, in all or on one table."""
+        most, per_table = self.limits.sockets, self.limits.sockets_per_table
+        if sum(self.watched.values()) >= most:
+            raise TooMany(f"this server has {most} pages open, as many as it may: try later")
+        if self.watched.get(table_id, 0) >= per_table:
+            raise TooMany(f"this table has {per_table} pages open, as many as it may")
+        self.watched[table_id] = self.watched.get(table_id, 0) + 1
+
+    def closed(self, table_id: str) -> None:
+        self.watched[table_id] -= 1
+        if not self.watched[table_id]:
+            del self.watched[table_id]
 
     def start_ai(self, table_id: str) -> None:
         task = asyncio.get_running_loop().create_task(self.run_ai(table_id))
@@ -146,111 +174,20 @@ class Server:
                 self.hub.changed(table_id)
 
 
-# the largest request body the server reads: a new table's seats and options, an action
-MAX_BODY = 64_000
-
-
-class BodyTooLarge(TableError):
-    status = 413
-
-
-class BodyLimit:
-    """ASGI middleware: a request body over MAX_BODY bytes is refused with 413 before it is
-    read whole (by its Content-Length, or as its chunks arrive)."""
-
-    def __init__(self, app: Any, most: int = MAX_BODY) -> None:
-        self.app = app
-        self.most = most
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        app, most = self.app, self.most
-        if scope["type"] != "http":
-            await app(scope, receive, send)
-            return
-        length = dict(scope.get("headers") or ()).get(b"content-length", b"0")
-        too_large = json.dumps(error_body(BodyTooLarge(f"a request body is at most {most} bytes")))
-        refused = False
-
-        async def refuse() -> None:
-            nonlocal refused
-            refused = True
-            await send({"type": "http.response.start", "status": 413,
-                        "headers": [(b"content-type", b"application/json")]})  # fmt: skip
-            await send({"type": "http.response.body", "body": too_large.encode()})
-
-        if not length.isdigit() or int(length) > most:
-            await refuse()
-            return
-        seen = 0
-
-        async def counted() -> dict[str, Any]:
-            nonlocal seen
-            message: dict[str, Any] = await receive()
-            seen += len(message.get("body", b""))
-            if seen > most and not refused:  # a chunked body with no length told
-                await refuse()
-                return {"type": "http.disconnect"}  # the app stops reading
-            return message
-
-        async def unless_refused(message: dict[str, Any]) -> None:
-            if not refused:
-                await send(message)
-
-        try:
-            await app(scope, counted, unless_refused)
-        except Exception:
-            if not refused:  # the app's own failure; one that followed the refusal is moot
-                raise
-
-
-class HostCheck:
-    """ASGI middleware against DNS rebinding: a request (or a WebSocket) whose Host header
-    names anything but an IP address, `localhost` or one of `names` is refused with 400, so
-    a page of another site cannot reach a server on this machine or its network through a
-    name of its own that resolves here."""
-
-    def __init__(self, app: Any, names: Sequence[str]) -> None:
-        self.app = app
-        self.names = {n.lower() for n in names} | {"localhost"}
-
-    def allowed(self, host: str) -> bool:
-        if host.startswith("["):  # [::1]:8000
-            name = host[1 : host.find("]")] if "]" in host else host
-        else:  # name:port, or a bare IPv6 address
-            name = host.rsplit(":", 1)[0] if host.count(":") == 1 else host
-        try:
-            ipaddress.ip_address(name)
-            return True
-        except ValueError:
-            return name.lower() in self.names
-
-    async def __call__(self, scope: dict[str, Any], receive: Any, send: Any) -> None:
-        if scope["type"] in ("http", "websocket"):
-            host = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
-            if not self.allowed(host):
-                if scope["type"] == "websocket":
-                    await send({"type": "websocket.close", "code": 1008})
-                    return
-                body = json.dumps({"error": f"this server does not answer to {host!r}"})
-                await send({"type": "http.response.start", "status": 400,
-                            "headers": [(b"content-type", b"application/json")]})  # fmt: skip
-                await send({"type": "http.response.body", "body": body.encode()})
-                return
-        await self.app(scope, receive, send)
-
-
 def create_app(
     store: Store,
     pace: float = 0.3,
     poll: float = 1.0,
     group_commit: bool = False,
     hosts: Sequence[str] | None = None,
+    limits: Limits | None = None,
 ) -> FastAPI:
     """The server's app. `group_commit` makes the actions of many tables that arrive
     together one transaction (store/group.py); each is still answered only once on disk.
     `hosts`: the names besides IP addresses and `localhost` its Host header may carry
-    (`towerplay serve --allowed-host`); None checks none (an app embedded in a test)."""
-    server = Server(store, pace, poll, group_commit)
+    (`towerplay serve --allowed-host`); None checks none (an app embedded in a test).
+    `limits`: the server's bounds (web/guards.py)."""
+    server = Server(store, pace, poll, group_commit, limits or Limits())
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -333,12 +270,17 @@ def add_api(app: FastAPI, server: Server) -> None:
             for name, g in GAMES.items()
         }
 
+    page = server.limits.lobby_page
+
     @app.get("/api/tables")
-    def lobby() -> list[dict[str, Any]]:
-        return tables.lobby()
+    def lobby(
+        offset: int = Query(default=0, ge=0), limit: int = Query(default=page, ge=1, le=page)
+    ) -> list[dict[str, Any]]:
+        return tables.lobby(offset, limit)
 
     @app.post("/api/tables", status_code=201)
-    async def new_table(body: NewTable) -> dict[str, Any]:
+    async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
+        await run_in_threadpool(server.room_for_a_table, request)
         made = await run_in_threadpool(
             tables.create, body.game, body.config, body.seed, body.seats, body.name
         )
@@ -350,7 +292,10 @@ def add_api(app: FastAPI, server: Server) -> None:
         return stored(tables.store)
 
     @app.post("/api/campaigns/{campaign_id}/tables", status_code=201)
-    async def campaign_table(campaign_id: str, body: OpenCampaign) -> dict[str, Any]:
+    async def campaign_table(
+        campaign_id: str, body: OpenCampaign, request: Request
+    ) -> dict[str, Any]:
+        await run_in_threadpool(server.room_for_a_table, request)
         made = await run_in_threadpool(
             open_campaign, tables, campaign_id, body.seats, body.seed, body.name
         )
@@ -414,40 +359,45 @@ def add_socket(app: FastAPI, server: Server) -> None:
     async def seat_socket(websocket: WebSocket, table_id: str, token: str | None = None) -> None:
         await websocket.accept()
         try:
-            first = await run_in_threadpool(tables.view, table_id, token)
-        except TableError as e:
+            server.opened(table_id)
+        except TooMany as e:  # closed with "try again later"
             await websocket.send_json(error_body(e))
-            await websocket.close(code=4000 + e.status)
+            await websocket.close(code=1013)
             return
-        await websocket.send_json(first)
-        sent = [first["version"]]  # the version this page was sent last (listen sets it too)
-
-        async def push() -> None:
-            while True:
-                waiter = server.hub.waiter(table_id)
-                # woken by a change made here or found by Server.watch (which loads the
-                # table first), both kept; the timeout catches a change made while this
-                # page was being sent the last one
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(waiter.wait(), timeout=server.poll)
-                kept = tables.kept_version(table_id)
-                if kept is None or kept != sent[0]:
-                    v = await run_in_threadpool(tables.view, table_id, token)
-                    if v["version"] > sent[0]:  # listen may have sent a newer one meanwhile
-                        sent[0] = v["version"]
-                        await websocket.send_json(v)
-
-        pusher = asyncio.create_task(push())
-        server.watched[table_id] = server.watched.get(table_id, 0) + 1
+        pusher: asyncio.Task[None] | None = None
         try:
+            try:
+                first = await run_in_threadpool(tables.view, table_id, token)
+            except TableError as e:
+                await websocket.send_json(error_body(e))
+                await websocket.close(code=4000 + e.status)
+                return
+            await websocket.send_json(first)
+            sent = [first["version"]]  # the version this page was sent last (listen too)
+
+            async def push() -> None:
+                while True:
+                    waiter = server.hub.waiter(table_id)
+                    # woken by a change made here or found by Server.watch (which loads the
+                    # table first), both kept; the timeout catches a change made while this
+                    # page was being sent the last one
+                    with contextlib.suppress(TimeoutError):
+                        await asyncio.wait_for(waiter.wait(), timeout=server.poll)
+                    kept = tables.kept_version(table_id)
+                    if kept is None or kept != sent[0]:
+                        v = await run_in_threadpool(tables.view, table_id, token)
+                        if v["version"] > sent[0]:  # listen may have sent a newer one
+                            sent[0] = v["version"]
+                            await websocket.send_json(v)
+
+            pusher = asyncio.create_task(push())
             await listen(websocket, server, table_id, token, sent)
         except WebSocketDisconnect:
             pass
         finally:
-            pusher.cancel()
-            server.watched[table_id] -= 1
-            if not server.watched[table_id]:
-                del server.watched[table_id]
+            if pusher is not None:
+                pusher.cancel()
+            server.closed(table_id)
 
 
 # the longest message a page sends: an action (MAX_ACTION characters) and its version

@@ -14,7 +14,9 @@ from typing import Any
 from towerplay.core.errors import SaveError
 from towerplay.games import CAMPAIGN
 from towerplay.store import Entry, Store, UnknownRecord
-from towerplay.web.tables import Created, TableError, Tables, UnknownTable
+from towerplay.web.errors import TableError, UnknownTable
+from towerplay.web.seats import Created
+from towerplay.web.tables import Tables
 
 CAMPAIGN_KIND = "tactics-campaign"  # the kind `towerplay campaign` stores (cli/campaign.py)
 

@@ -14,11 +14,10 @@ token and only when it is to act; it sees only `observe(seat)`.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import secrets
 import threading
-from dataclasses import dataclass
+from collections import OrderedDict
 from typing import Any
 
 from towerplay import games
@@ -30,91 +29,40 @@ from towerplay.store import Entry, LoggedAction, Record, StaleVersion, Store, Un
 from towerplay.store.group import GroupCommitter
 from towerplay.store.store import prepare
 from towerplay.tactics.campaign.game import summary as campaign_summary
-from towerplay.web.budgets import check_budget
+from towerplay.web.errors import Forbidden, Refused, Stale, TableError, UnknownTable
+from towerplay.web.seats import Created, check_seats, token_hash
 from towerplay.web.views import keeps, seat_view
 
 FORMAT = "towerplay-table-1"
 KIND_PREFIX = "table-"
 MAX_ACTION = 1_000
 SNAPSHOT_EVERY = 20  # actions between two saves written whole (at most this many replayed)
+KEPT_GAMES = 256  # tables whose game a process keeps loaded between requests
 SEEDS = 2**31  # a table's seed is below this (a random one when the creator gives none)
-
-
-class TableError(TowerplayError):
-    """A request the server refuses; `status` is its HTTP status. Nothing was changed."""
-
-    status = 400
-
-
-class UnknownTable(TableError):
-    status = 404
-
-
-class Forbidden(TableError):
-    status = 403
-
-
-class Stale(TableError):
-    status = 409
-
-
-class Refused(TableError):
-    """The rules forbid the action (`rule` names the rule it breaks; `said` is the game's
-    refusal as a template with fields, `IllegalAction.view()`, for the page to word)."""
-
-    status = 422
-
-    def __init__(self, message: str, rule: str, said: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.rule = rule
-        self.said = said
-
-
-@dataclass(frozen=True)
-class Created:
-    """A new table: its id, each seat's secret token (None for an AI seat) and the
-    spectators' token (it sees what every seat sees, and cannot act)."""
-
-    id: str
-    tokens: list[str | None]
-    spectator: str
-
-
-def token_hash(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-def check_seats(game: str, seats: Any, count: int) -> list[dict[str, Any]]:
-    """The seat list of a new table: one entry per seat, `{"ai": AGENT}` or
-    `{"human": NAME}`; refused with the seat and what is wrong."""
-    if not isinstance(seats, list) or len(seats) != count:
-        raise TableError(f"seats: this game has {count} seats; give one entry for each")
-    out: list[dict[str, Any]] = []
-    for i, spec in enumerate(seats):
-        if not isinstance(spec, dict) or len(spec) != 1 or not {"ai", "human"} & set(spec):
-            raise TableError(f'seats[{i}]: expected {{"human": NAME}} or {{"ai": AGENT}}')
-        if "ai" in spec:
-            try:
-                games.get(game).agents.check(str(spec["ai"]))
-                check_budget(str(spec["ai"]))
-            except ValueError as e:
-                raise TableError(f"seats[{i}]: {e}") from None
-            out.append({"who": "ai", "agent": str(spec["ai"]), "name": str(spec["ai"])})
-        else:
-            name = str(spec["human"]).strip()[:40] or f"Player {i + 1}"
-            out.append({"who": "human", "agent": None, "name": name})
-    return out
 
 
 class Tables:
     """The tables of one store. Thread-safe: each change is one store transaction; loaded
     games are kept per (table, version) so a request does not reload the save."""
 
-    def __init__(self, store: Store, group: GroupCommitter | None = None) -> None:
+    def __init__(
+        self, store: Store, group: GroupCommitter | None = None, kept: int = KEPT_GAMES
+    ) -> None:
         self.store = store
         self.group = group  # commits of many tables made together (store/group.py)
-        self._games: dict[str, tuple[Record, Game]] = {}  # the last version seen of each
+        # the last version seen of the `kept` tables used last (the others are read again)
+        self._games: OrderedDict[str, tuple[Record, Game]] = OrderedDict()
+        self._kept = kept
         self._lock = threading.Lock()
+
+    def _keep(self, table_id: str, loaded: tuple[Record, Game]) -> None:
+        """Keep a table's game for the next request, forgetting the one used longest ago
+        past `kept` (3,000 tables kept every game for good: 190 MB)."""
+        with self._lock:
+            self._games[table_id] = loaded
+            self._games.move_to_end(table_id)
+            while len(self._games) > self._kept:
+                self._games.popitem(last=False)
 
     # --- making and reading tables --------------------------------------------------------
 
@@ -160,15 +108,18 @@ class Tables:
             "at": 0,  # the version the save is at
         }
         rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game))
-        with self._lock:
-            self._games[rec.id] = (rec, made)
+        self._keep(rec.id, (rec, made))
         return Created(rec.id, tokens, spectator)
 
-    def lobby(self) -> list[dict[str, Any]]:
-        """Every table, newest change first: id, name, version and its summary."""
-        entries = [e for e in self.store.list() if e.kind.startswith(KIND_PREFIX)]
-        entries.sort(key=lambda e: e.updated, reverse=True)
+    def lobby(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
+        """The tables, newest change first (a page of them: `offset`, `limit`): id, name,
+        version and its summary."""
+        entries = self.store.list(prefix=KIND_PREFIX, offset=offset, limit=limit)
         return [{"id": e.id, "name": e.name, "version": e.version, **e.summary} for e in entries]
+
+    def in_play(self) -> int:
+        """How many tables of the store are not over."""
+        return sum(1 for e in self.store.list(prefix=KIND_PREFIX) if e.summary["result"] is None)
 
     def load(self, table_id: str, trusted: int | None = None) -> tuple[Record, Game]:
         """The table's record and its game at the store's version: the one kept from the
@@ -178,6 +129,8 @@ class Tables:
         version another process has moved past (StaleVersion), so nothing can go wrong."""
         with self._lock:
             hit = self._games.get(table_id)
+            if hit is not None:
+                self._games.move_to_end(table_id)  # used last: forgotten last
         if hit is not None and trusted is not None and hit[0].version == trusted:
             return hit
         if hit is not None and hit[0].version == self.version(table_id):
@@ -189,8 +142,7 @@ class Tables:
         if not rec.kind.startswith(KIND_PREFIX):
             raise UnknownTable(f"no table {table_id!r}")
         game = read_game(rec, self.store.actions(table_id, after=snapshot_at(rec)))
-        with self._lock:
-            self._games[table_id] = (rec, game)
+        self._keep(table_id, (rec, game))
         return rec, game
 
     def kept_version(self, table_id: str) -> int | None:
@@ -336,8 +288,7 @@ class Tables:
         except StaleVersion as e:
             raise moved(e) from None
         new = with_document(entry, doc)
-        with self._lock:
-            self._games[rec.id] = (new, after)
+        self._keep(rec.id, (new, after))
         return new, after
 
     def _keep_campaign(
@@ -371,8 +322,7 @@ class Tables:
             kept = {**doc, "campaign": {**camp, "kept": False}}
             entry = self._append_alone(rec, after, action, actor, kept)
         new = with_document(entry, kept)
-        with self._lock:
-            self._games[rec.id] = (new, after)
+        self._keep(rec.id, (new, after))
         return new, after
 
     def _append_alone(
