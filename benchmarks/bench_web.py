@@ -73,6 +73,8 @@ def start_server(db: str, group: bool, sync: str) -> tuple[subprocess.Popen[byte
             "--pace",
             "0",
             "--group-commit" if group else "--no-group-commit",
+            "--tables-per-minute",  # every table of the load comes from this one address
+            "100000",
         ],
         stdout=subprocess.DEVNULL,
     )

@@ -16,6 +16,7 @@ from tests.cli.scripted import play, says
 from towerplay.cli.campaign import SCREEN
 from towerplay.cli.main import app
 from towerplay.store import open_store
+from towerplay.store.keys import record_key
 from towerplay.tactics.campaign.game import CampaignGame, new_game
 
 runner = CliRunner()
@@ -48,6 +49,18 @@ def test_new_keeps_every_action_and_continue_goes_on(tmp_path: Path) -> None:
     assert open_store(str(db)).get(rid).version == 4
 
 
+def test_quit_and_key_tell_the_id_and_the_key_that_opens_it_in_a_browser(tmp_path: Path) -> None:
+    db = tmp_path / "c.db"
+    out = run("new", "--heroes", "3", "--db", str(db), input="1\nquit\n")
+    rid = only_id(db)
+    key = record_key(open_store(str(db)), rid)
+    assert says(out, f"Campaign {rid} is kept") and says(out, f"the key {key}")
+    assert says(run("key", rid, "--db", str(db)), f"the key {key}")
+    assert says(run("key", rid, "--db", str(db), "--lang", "pt"), f"a chave {key}")
+    result = runner.invoke(app, ["campaign", "key", "zzzzzz", "--db", str(db)])
+    assert result.exit_code != 0 and "zzzzzz" in result.output
+
+
 def test_export_and_import_round_trip_and_a_bad_file_writes_nothing(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     run("new", "--heroes", "4", "--db", str(db), input="1\n1\n1\n1\n1\nquit\n")
@@ -65,7 +78,7 @@ def test_export_and_import_round_trip_and_a_bad_file_writes_nothing(tmp_path: Pa
     result = runner.invoke(app, ["campaign", "import", str(bad), "--db", str(db)])
     assert result.exit_code == 2 and "bad.json" in result.output
     assert "level_ups" in result.output
-    assert len(open_store(str(db)).list()) == 1  # nothing written
+    assert len(open_store(str(db)).list("tactics-campaign")) == 1  # nothing written
 
 
 def test_unknown_campaign_is_a_clear_error(tmp_path: Path) -> None:

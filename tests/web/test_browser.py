@@ -36,13 +36,19 @@ def base_url(browser_db: str) -> Iterator[str]:
 
     from towerplay.store import open_store
     from towerplay.web.app import create_app
+    from towerplay.web.guards import Limits
 
     store = open_store(browser_db)
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = uvicorn.Server(
-        uvicorn.Config(create_app(store, pace=0.0, poll=0.2), port=port, log_level="warning")
+        uvicorn.Config(
+            # every table of the module is made from this one address, in a minute or two
+            create_app(store, pace=0.0, poll=0.2, limits=Limits(tables_per_minute=1_000)),
+            port=port,
+            log_level="warning",
+        )
     )
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -399,6 +405,7 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
 ) -> None:
     from towerplay.cli import campaign as cli_campaign
     from towerplay.store import open_store
+    from towerplay.store.keys import record_key
     from towerplay.tactics.campaign.game import new_game
 
     game = new_game({"heroes": 3, "difficulty": "easy", "players": 1}, 6)
@@ -406,8 +413,18 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
         cid = store.create(
             cli_campaign.KIND, "Kept in the terminal", game.to_json(), cli_campaign.summary(game)
         ).id
+        key = record_key(store, cid)
     page = chromium.new_page()
     page.goto(base_url + "/")
+    assert page.locator("form.open-campaign").count() == 0  # nothing lists the campaigns
+    find = page.locator("#find-campaign")
+    find.locator("input[name=id]").fill(cid)
+    find.locator("input[name=key]").fill("0" * 16)  # a wrong key: told, nothing shown
+    find.locator("button[type=submit]").click()
+    page.wait_for_function("document.querySelector('#campaign-error').textContent !== ''")
+    assert "opens with that key" in (page.text_content("#campaign-error") or "")
+    find.locator("input[name=key]").fill(key)
+    find.locator("button[type=submit]").click()
     form = page.locator(f'form.open-campaign[data-id="{cid}"]')
     form.wait_for()
     assert form.locator("select").count() == 3

@@ -9,10 +9,12 @@ from fastapi.testclient import TestClient
 
 from towerplay.cli import campaign as cli_campaign
 from towerplay.store import Store
+from towerplay.store.keys import record_key
 from towerplay.tactics.campaign.game import CampaignGame, new_game
 from towerplay.web.app import create_app
-from towerplay.web.campaigns import CAMPAIGN_KIND, open_campaign, stored
+from towerplay.web.campaigns import CAMPAIGN_KIND, found, open_campaign
 from towerplay.web.errors import TableError, UnknownTable
+from towerplay.web.seats import Created
 from towerplay.web.tables import Tables
 
 
@@ -31,14 +33,19 @@ def test_the_kind_is_the_one_the_terminal_stores() -> None:
     assert CAMPAIGN_KIND == cli_campaign.KIND
 
 
-def test_a_stored_campaign_is_listed_and_opened_where_it_stands(
+def opened(tables: Tables, cid: str, seats: list[dict[str, str]]) -> Created:
+    """A table of the stored campaign, opened with its key as its owner gives it."""
+    return open_campaign(tables, cid, record_key(tables.store, cid), seats)
+
+
+def test_a_stored_campaign_is_found_by_its_key_and_opened_where_it_stands(
     store: Store, tables: Tables
 ) -> None:
     cid, game = terminal_campaign(store)
-    [entry] = stored(store)
+    entry = found(store, cid, record_key(store, cid))
     assert (entry["id"], entry["name"], entry["version"], entry["seats"]) == (cid, "Domianne", 6, 3)
     assert entry["heroes"] == cli_campaign.summary(game)["heroes"]
-    made = open_campaign(tables, cid, [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "random"}], 4)
+    made = opened(tables, cid, [{"human": "Sam"}, {"ai": "heuristic"}, {"ai": "random"}])
     view = tables.view(made.id, made.tokens[0])
     assert view["game"] == "campaign" and view["version"] == 0
     assert view["observe"] == game.observe(0)
@@ -50,13 +57,14 @@ def test_a_stored_campaign_is_listed_and_opened_where_it_stands(
 def test_bad_openings_are_refused(store: Store, tables: Tables) -> None:
     cid, _ = terminal_campaign(store, 0)
     table = tables.create("rtdt", {"players": 1}, 1, [{"human": "A"}])
-    with pytest.raises(UnknownTable, match="no campaign"):
-        open_campaign(tables, "nope22", [{"human": "A"}] * 3, 0)
-    with pytest.raises(UnknownTable, match="no campaign"):
-        open_campaign(tables, table.id, [{"human": "A"}] * 3, 0)
+    for where in ("nope22", table.id):
+        with pytest.raises(UnknownTable, match="no campaign"):
+            open_campaign(tables, where, record_key(store, where), [{"human": "A"}] * 3)
+    with pytest.raises(UnknownTable, match="no campaign"):  # its id without its key
+        open_campaign(tables, cid, record_key(store, table.id), [{"human": "A"}] * 3)
     with pytest.raises(TableError, match="3 seats"):
-        open_campaign(tables, cid, [{"human": "A"}], 0)
-    assert len(store.list()) == 2
+        opened(tables, cid, [{"human": "A"}])
+    assert store.count("table-") == 1 and len(store.list(CAMPAIGN_KIND)) == 1
 
 
 @pytest.fixture
@@ -65,22 +73,44 @@ def client(store: Store) -> Iterator[TestClient]:
         yield c
 
 
-def test_the_lobby_opens_a_stored_campaign(client: TestClient, store: Store) -> None:
+def test_the_lobby_opens_a_stored_campaign_with_its_key(client: TestClient, store: Store) -> None:
     cid, game = terminal_campaign(store)
-    listed = client.get("/api/campaigns").json()
-    assert [c["id"] for c in listed] == [cid]
+    key = record_key(store, cid)
+    shown = client.get(f"/api/campaigns/{cid}", params={"key": key}).json()
+    assert (shown["id"], shown["seats"]) == (cid, 3)
     r = client.post(
         f"/api/campaigns/{cid}/tables",
-        json={"seats": [{"human": "Sam"}, {"human": "Ivo"}, {"ai": "heuristic"}]},
+        json={"key": key, "seats": [{"human": "Sam"}, {"human": "Ivo"}, {"ai": "heuristic"}]},
     )
     assert r.status_code == 201, r.text
     made = r.json()
     assert made["seats"][2] is None
     view = client.get(made["seats"][0]["link"].replace("/play/", "/api/tables/")).json()
     assert view["observe"] == game.observe(0)
-    assert client.post("/api/campaigns/nope22/tables", json={"seats": []}).status_code == 404
-    bad = client.post(f"/api/campaigns/{cid}/tables", json={"seats": [{"ai": "nobody"}] * 3})
+    gone = client.post("/api/campaigns/nope22/tables", json={"key": key, "seats": []})
+    assert gone.status_code == 404
+    bad = client.post(
+        f"/api/campaigns/{cid}/tables", json={"key": key, "seats": [{"ai": "nobody"}] * 3}
+    )
     assert bad.status_code == 400 and "seats[0]" in bad.json()["error"]
+
+
+def test_a_stored_campaign_is_neither_listed_nor_opened_without_its_key(
+    client: TestClient, store: Store
+) -> None:
+    """Issue 32's defect: any visitor could list the store's campaigns and open one at a
+    new table, which then wrote the campaign the terminal continues."""
+    cid, _ = terminal_campaign(store)
+    assert client.get("/api/campaigns").status_code in (404, 405)
+    seats = [{"human": "Sam"}] * 3
+    for key in ("", "0" * 16, record_key(store, "nope22"), "é" * 64):
+        shown = client.get(f"/api/campaigns/{cid}", params={"key": key})
+        assert shown.status_code == 404 and "opens with that key" in shown.json()["error"]
+        r = client.post(f"/api/campaigns/{cid}/tables", json={"key": key, "seats": seats})
+        assert r.status_code == 404
+    unknown = client.get("/api/campaigns/nope22", params={"key": "0" * 16}).json()["error"]
+    assert unknown == shown.json()["error"].replace(cid, "nope22")  # ids cannot be probed
+    assert store.count("table-") == 0 and store.get(cid).version == 6
 
 
 def play_table(tables: Tables, table_id: str, tokens: list[str | None], steps: int) -> None:
@@ -97,7 +127,7 @@ PEOPLE = [{"human": "Sam"}, {"human": "Ivo"}, {"human": "Ana"}]
 
 def test_a_campaign_played_at_a_table_is_kept_in_the_campaign(store: Store, tables: Tables) -> None:
     cid, _ = terminal_campaign(store)
-    made = open_campaign(tables, cid, PEOPLE, 4)
+    made = opened(tables, cid, PEOPLE)
     play_table(tables, made.id, made.tokens, 5)
     _, table_game = tables.load(made.id)
     rec = store.get(cid)
@@ -116,7 +146,7 @@ def test_a_campaign_played_at_a_table_is_kept_in_the_campaign(store: Store, tabl
 
 def test_undo_at_the_table_is_kept_in_the_campaign(store: Store, tables: Tables) -> None:
     cid, _ = terminal_campaign(store)
-    made = open_campaign(tables, cid, PEOPLE, 4)
+    made = opened(tables, cid, PEOPLE)
     play_table(tables, made.id, made.tokens, 2)
     view = tables.view(made.id, made.tokens[0])
     seat = view["to_act"]
@@ -130,7 +160,7 @@ def test_a_campaign_played_elsewhere_since_is_never_overwritten(
     store: Store, tables: Tables
 ) -> None:
     cid, game = terminal_campaign(store)
-    made = open_campaign(tables, cid, PEOPLE, 4)
+    made = opened(tables, cid, PEOPLE)
     play_table(tables, made.id, made.tokens, 1)
     # meanwhile the terminal plays the campaign on from its own copy
     action = str(game.legal_actions()[-1])
@@ -148,7 +178,7 @@ def test_a_campaign_played_elsewhere_since_is_never_overwritten(
 
 def test_a_deleted_campaign_leaves_the_table_a_copy(store: Store, tables: Tables) -> None:
     cid, _ = terminal_campaign(store)
-    made = open_campaign(tables, cid, PEOPLE, 4)
+    made = opened(tables, cid, PEOPLE)
     store.delete(cid)
     play_table(tables, made.id, made.tokens, 1)
     assert tables.view(made.id, made.tokens[0])["campaign"]["kept"] is False
@@ -156,7 +186,7 @@ def test_a_deleted_campaign_leaves_the_table_a_copy(store: Store, tables: Tables
 
 def test_a_stale_table_writes_nothing_to_its_campaign(store: Store, tables: Tables) -> None:
     cid, _ = terminal_campaign(store)
-    made = open_campaign(tables, cid, PEOPLE, 4)
+    made = opened(tables, cid, PEOPLE)
     other = Tables(store)  # a second server process on the same store, one request
     rec, game = other.load(made.id)  # in flight: it read version 0 just before
     view = tables.view(made.id, made.tokens[0])

@@ -28,13 +28,14 @@ from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
 from towerplay.games import CAMPAIGN
 from towerplay.store import Store, open_store
+from towerplay.store.keys import record_key
 from towerplay.tactics.campaign.game import CampaignGame, new_game, summary
 
 KIND = "tactics-campaign"
 SCREEN = CampaignScreen()
 
 campaign_app = typer.Typer(
-    help="Adventure Tactics campaigns: start, list, continue, export and import.",
+    help="Adventure Tactics campaigns: start, list, continue, key, export and import.",
     no_args_is_help=True,
 )
 DbOption = Annotated[
@@ -144,6 +145,17 @@ def play(
             loop.terminal_completer(sys.stdin.isatty()),
             after=commit,
         )
+        console.print(kept_line(store, record_id))
+
+
+def kept_line(store: Store, record_id: str) -> str:
+    """Where a kept campaign goes on: the terminal's command, and the key a browser table
+    needs (`towerplay serve` on this store opens a campaign only for its key)."""
+    return _(
+        "Campaign {id} is kept: `towerplay campaign continue {id}` goes on from here. "
+        "To play it in a browser (towerplay serve on this store), give the lobby its id "
+        "and the key {key}; keep the key for the people who play it."
+    ).format(id=record_id, key=record_key(store, record_id))
 
 
 @campaign_app.command("new")
@@ -186,6 +198,20 @@ def continue_(
     store = _store(db, tongue)
     game, version = load_record(store, record_id, tongue)
     play(store, record_id, game, version, ai or [], tongue)
+
+
+@campaign_app.command("key")
+def key(
+    record_id: Annotated[str, typer.Argument(metavar="ID", help="the campaign's id (see list)")],
+    db: DbOption = None,
+    lang: LangOption = None,
+) -> None:
+    """The key that opens a kept campaign at a browser table (`towerplay serve`)."""
+    tongue = language_option(lang)
+    store = _store(db, tongue)
+    load_record(store, record_id, tongue)
+    with speaking(tongue):
+        Console().print(kept_line(store, record_id))
 
 
 @campaign_app.command("list")

@@ -28,7 +28,7 @@ from towerplay.i18n import LANGUAGES, catalog
 from towerplay.rtdt.board_view import board_view
 from towerplay.store import Store
 from towerplay.store.group import GroupCommitter
-from towerplay.web.campaigns import open_campaign, stored
+from towerplay.web.campaigns import found, open_campaign
 from towerplay.web.errors import TableError
 from towerplay.web.guards import (
     BodyLimit,
@@ -54,10 +54,10 @@ class NewTable(BaseModel):
 
 
 class OpenCampaign(BaseModel):
-    """A table of a campaign kept in the store: its seats, as a new table's."""
+    """A table of a campaign kept in the store: its key, and its seats as a new table's."""
 
+    key: str = Field(max_length=64)
     seats: list[dict[str, str]]
-    seed: int = Field(default=0, ge=0, lt=2**31)
     name: str = ""
 
 
@@ -287,9 +287,9 @@ def add_api(app: FastAPI, server: Server) -> None:
         server.start_ai(made.id)
         return links(made)
 
-    @app.get("/api/campaigns")
-    def campaigns() -> list[dict[str, Any]]:
-        return stored(tables.store)
+    @app.get("/api/campaigns/{campaign_id}")
+    def campaign(campaign_id: str, key: str = Query(max_length=64)) -> dict[str, Any]:
+        return found(tables.store, campaign_id, key)
 
     @app.post("/api/campaigns/{campaign_id}/tables", status_code=201)
     async def campaign_table(
@@ -297,7 +297,7 @@ def add_api(app: FastAPI, server: Server) -> None:
     ) -> dict[str, Any]:
         await run_in_threadpool(server.room_for_a_table, request)
         made = await run_in_threadpool(
-            open_campaign, tables, campaign_id, body.seats, body.seed, body.name
+            open_campaign, tables, campaign_id, body.key, body.seats, body.name
         )
         server.start_ai(made.id)
         return links(made)

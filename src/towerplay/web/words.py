@@ -144,12 +144,15 @@ PAGE_WORDS = (
     N_("Adventure Tactics: a campaign"),
     # the lobby: an agent's settings, the campaigns kept by `towerplay campaign`
     N_("settings (e.g. 0.5s)"),
-    N_("Campaigns in the store"),
+    N_("A campaign from the terminal"),
     N_("Chapter"),
     N_(
         "A campaign begun with towerplay campaign new goes on here at a new table, from where "
-        "it stands."
+        "it stands: give its id and its key (towerplay campaign key ID prints them)."
     ),
+    N_("Campaign"),
+    N_("Key"),
+    N_("Find the campaign"),
     N_("Open in the browser"),
     N_("Kept in campaign {id}: `towerplay campaign continue` goes on from here."),
     N_("A copy of campaign {id}: it was played elsewhere since, so this table no longer keeps it."),

@@ -151,39 +151,45 @@ async function listTables() {
   }
 }
 
-// the campaigns `towerplay campaign new` kept: each with its seats and a button that
-// opens it at a new table (POST /api/campaigns/ID/tables)
-async function listCampaigns() {
-  const r = await fetch("/api/campaigns");
-  const campaigns = r.ok ? await r.json() : [];
-  const list = $("#campaign-list");
-  list.innerHTML = "";
-  for (const c of campaigns) {
-    const li = document.createElement("li");
-    li.className = "stored";
-    const heroes = (c.heroes || []).join(", ");
-    li.append(`${c.name} (${c.id}) — ${Words.t("Chapter")} ${c.chapter ?? "?"} — ${heroes}`);
-    if (c.error) {
-      li.append(html("p", "error", c.error));
-    } else {
-      const form = document.createElement("form");
-      form.className = "open-campaign";
-      form.dataset.id = c.id;
-      const box = document.createElement("div");
-      const go = document.createElement("button");
-      go.type = "submit";
-      go.textContent = Words.t("Open in the browser");
-      const error = html("p", "error", "");
-      form.append(box, go, error);
-      drawSeats(form, box, c.seats, "campaign");
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        await made(`/api/campaigns/${c.id}/tables`, { seats: seatsOf(form, c.seats) }, error);
-      });
-      li.appendChild(form);
-    }
-    list.appendChild(li);
+// a campaign `towerplay campaign new` kept, found by its id and key (nothing lists them:
+// a campaign belongs to the people of its store), with its seats and a button that opens
+// it at a new table (GET /api/campaigns/ID?key=KEY, POST /api/campaigns/ID/tables)
+async function findCampaign(event) {
+  event.preventDefault();
+  const find = event.target;
+  const id = find.id.value.trim();
+  const key = find.key.value.trim();
+  const box = $("#campaign-found");
+  box.innerHTML = "";
+  const r = await fetch(`/api/campaigns/${encodeURIComponent(id)}?key=${encodeURIComponent(key)}`);
+  const c = await r.json();
+  if (!r.ok) {
+    $("#campaign-error").textContent = c.error || JSON.stringify(c.detail);
+    return;
   }
+  $("#campaign-error").textContent = "";
+  const heroes = (c.heroes || []).join(", ");
+  box.append(html("p", "stored", `${c.name} (${c.id}) — ${Words.t("Chapter")} ${c.chapter ?? "?"} — ${heroes}`));
+  if (c.error) {
+    box.append(html("p", "error", c.error));
+    return;
+  }
+  const form = document.createElement("form");
+  form.className = "open-campaign";
+  form.dataset.id = c.id;
+  const seats = document.createElement("div");
+  const go = document.createElement("button");
+  go.type = "submit";
+  go.textContent = Words.t("Open in the browser");
+  const error = html("p", "error", "");
+  form.append(seats, go, error);
+  drawSeats(form, seats, c.seats, "campaign");
+  form.addEventListener("submit", async (e) => {
+    e.preventDefault();
+    await made(`/api/campaigns/${encodeURIComponent(c.id)}/tables`,
+               { key, seats: seatsOf(form, c.seats) }, error);
+  });
+  box.append(form);
 }
 
 function html(tag, cls, text) {
@@ -199,7 +205,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   const games = await (await fetch("/api/games")).json();
   for (const [name, g] of Object.entries(games)) Games.agents[name] = g.agents;
   drawChoices(form, (games.tactics || {}).choices || {});
-  Words.picker($("#lang"), () => { drawSeats(form); listTables(); listCampaigns(); });
+  Words.picker($("#lang"), () => { drawSeats(form); listTables(); });
   form.game.addEventListener("change", () => {
     $("#rtdt-options").hidden = form.game.value !== "rtdt";
     $("#tactics-options").hidden = form.game.value !== "tactics";
@@ -211,5 +217,5 @@ window.addEventListener("DOMContentLoaded", async () => {
   form.addEventListener("submit", create);
   drawSeats(form);
   listTables();
-  listCampaigns();
+  $("#find-campaign").addEventListener("submit", findCampaign);
 });
