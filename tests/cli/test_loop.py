@@ -38,6 +38,20 @@ def test_numbers_text_help_and_quit(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", ["rtdt", "tactics"])
+def test_digits_that_are_no_number_are_refused_not_a_traceback(name: str) -> None:
+    """Issue 33's defect: `²` passes str.isdigit and int() refuses it; a 5,000-digit number is
+    past what int() reads. Each raised a bare ValueError out of the loop."""
+    screen, game = fresh(name)
+    huge = "9" * 5000
+    lines = ["²", "undo ²", "log ³", huge, f"undo {huge}", f"log {huge}", "1", "undo 2", "quit"]
+    g, out = play(screen, game, [*lines, "1"])
+    assert "Traceback" not in out and "Goodbye." in out
+    assert out.count("undo takes a number of decisions: undo [N]") == 2
+    assert out.count("log takes a number of lines: log [N]") == 2
+    assert g.state_hash() == fresh(name)[1].state_hash()  # one action made, then undone
+
+
+@pytest.mark.parametrize("name", ["rtdt", "tactics"])
 def test_tab_completes_each_games_actions_and_the_commands(name: str) -> None:
     _, game = fresh(name)
     comp = loop.Completer()

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import errno
 import io
+import json
 import os
 import random
 import select
@@ -197,6 +198,9 @@ def test_saving_into_a_missing_folder_says_why_and_plays_on(
         ("tactics", "[1, 2, 3]", "(top level)"),
         ("tactics", '{"game": "rtdt", "version": 1}', "game: not a tactics save"),
         ("tactics", '{"game": "tactics", "version": 0}', "version"),
+        # issue 33's defects: a RecursionError and a ValueError escaped as tracebacks
+        ("rtdt", "[" * 5000 + "]" * 5000, "file: nested too deeply to be a save"),
+        ("tactics", '{"game": "tactics", "seed": ' + "9" * 5000 + "}", "file: a number too long"),
     ],
 )
 def test_loading_a_bad_file_names_the_file_and_field_and_keeps_the_game(
@@ -214,3 +218,36 @@ def test_loading_a_bad_file_names_the_file_and_field_and_keeps_the_game(
     assert g is game and g.state_hash() == before
     g, _ = play(screen, game, [f"load {bad}", "1"])  # and play goes on
     assert g.state_hash() != before
+
+
+@pytest.mark.parametrize(
+    ("code", "said"),
+    [
+        ("x" * 100_000, "config.code: not a game code"),
+        ("zzzz-zzzz-zzzz", "config.code: not a game code"),
+        (None, "config.code: config.seed is not the code's"),  # another game's code
+    ],
+)
+def test_a_save_whose_game_code_is_not_its_own_is_refused_by_field(
+    tmp_path: Path, code: str | None, said: str
+) -> None:
+    """Issue 33's defect: a bad config.code loaded, then failed with a ValueError that named
+    neither the file nor the field and printed the whole code (5 MB for a 5 MB code)."""
+    game = build_game(2, [], "heroic", None, 3)
+    data = game.to_json()
+    other = build_game(2, [], "heroic", None, 4).to_json()["config"]["code"]
+    data["config"]["code"] = other if code is None else code
+    file = tmp_path / "bad.json"
+    file.write_text(json.dumps(data))
+    result = runner.invoke(app, ["play", "rtdt", "--load", str(file)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert says(result.output, f"{file}: {said}")
+    assert len(result.output) < 2_000  # never the code echoed whole
+
+
+def test_a_campaign_file_nested_thousands_deep_is_refused_in_a_line(tmp_path: Path) -> None:
+    file = tmp_path / "deep.json"
+    file.write_text("{" + '"a": {' * 5000 + "}" * 5001)
+    result = runner.invoke(app, ["campaign", "import", str(file), "--db", str(tmp_path / "c.db")])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert says(result.output, "nested too deeply to be a save")

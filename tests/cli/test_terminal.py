@@ -17,11 +17,14 @@ WAIT = 120.0  # seconds for a screen, on a loaded machine
 class Terminal:
     """The `towerplay` command in a pseudo-terminal of `cols` x `rows`."""
 
-    def __init__(self, args: list[str], cols: int, rows: int) -> None:
+    def __init__(
+        self, args: list[str], cols: int, rows: int, env: dict[str, str] | None = None
+    ) -> None:
         self.screen = pyte.Screen(cols, rows)
         self.stream = pyte.ByteStream(self.screen)
-        env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
-        env.update(TERM="xterm-256color", PAGER="cat")
+        if env is None:
+            env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES")}
+            env.update(TERM="xterm-256color", PAGER="cat")
         self.child = pexpect.spawn(
             sys.executable,
             ["-m", "towerplay.cli.main", *args],
@@ -63,8 +66,8 @@ class Terminal:
 def terminal() -> object:
     opened: list[Terminal] = []
 
-    def open_(args: list[str], cols: int, rows: int) -> Terminal:
-        t = Terminal(args, cols, rows)
+    def open_(args: list[str], cols: int, rows: int, env: dict[str, str] | None = None) -> Terminal:
+        t = Terminal(args, cols, rows, env)
         opened.append(t)
         return t
 
@@ -148,3 +151,22 @@ def test_the_campaign_page_and_its_choices_fit(terminal: object, tmp_path: objec
     assert any("choose a hero" in line for line in lines)
     assert any(line.lstrip().startswith("1 hero ") for line in lines)
     assert t.cursor_line.startswith("seat 0>")
+
+
+def test_the_log_pages_in_colour_with_no_escape_code_shown_when_less_is_unset(
+    terminal: object,
+) -> None:
+    """Issue 33's defect: `log 30` paged through a plain `less` (the system pager where
+    $PAGER and $LESS are unset) showed ESC[2;32m... on every line."""
+    env = {k: v for k, v in os.environ.items() if k not in ("COLUMNS", "LINES", "PAGER", "LESS")}
+    env.update(TERM="xterm-256color")
+    t = terminal(["play", "rtdt", "--seed", "3", "--players", "1"], 120, 40, env)  # type: ignore[operator]
+    t.until_prompt()
+    t.send("1")
+    t.child.send("log 30\r")
+    t.until_prompt("(END)")  # less waits for a key at the end of the text
+    text = "\n".join(t.lines)
+    assert "gains 1 spirit" in text and "ESC" not in text and "[0m" not in text
+    t.child.send("q")
+    lines = t.until_prompt()
+    assert t.cursor_line.startswith("seat 0>") and "Month 1" in lines[0]

@@ -67,3 +67,7 @@ def read_json(file: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise SaveError(file, f"line {exc.lineno}", f"not JSON: {exc.msg}") from exc
+    except RecursionError as exc:  # arrays or objects nested thousands deep
+        raise SaveError(file, "file", "nested too deeply to be a save") from exc
+    except ValueError as exc:  # a number of more digits than int() reads (4,300)
+        raise SaveError(file, "file", "a number too long to read") from exc

@@ -14,12 +14,17 @@ scripted input and a recording console.
 
 from __future__ import annotations
 
+import contextlib
+import os
+import shutil
+import subprocess
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Generic, Protocol, TypeVar
 
 from rich.console import Console, Group, RenderableType
+from rich.pager import Pager
 from rich.table import Table
 from rich.text import Text
 
@@ -139,6 +144,25 @@ def terminal_completer(is_tty: bool) -> Completer | None:
     return completer if is_tty and install_completer(completer) else None
 
 
+class ColourLess(Pager):
+    """`less -R`: the text with its colours, and nothing of the player's $LESS lost."""
+
+    def __init__(self, less: str) -> None:
+        self.less = less
+
+    def show(self, content: str) -> None:
+        with contextlib.suppress(OSError):
+            subprocess.run([self.less, "-R"], input=content, text=True, check=False)
+
+
+def count(text: str) -> int | None:
+    """The number a player typed, or None: ASCII digits only, at most six of them (`²` passes
+    `str.isdigit` and `int` refuses it; a 5,000-digit number is past what `int` reads)."""
+    if text.isascii() and text.isdigit() and len(text) <= 6:
+        return int(text)
+    return None
+
+
 def error(console: Console, message: str) -> None:
     console.print(Text(message, style="bold red"))
 
@@ -240,8 +264,12 @@ class Session(Generic[G]):
             self.console.print(Group(self.screen.help(), common_help()))
         elif word == "log":  # `log N`: the last N lines only
             lines = history(self.game, self.viewer)
-            if arg.isdigit():
-                lines = lines[-int(arg) :] if int(arg) else []
+            n = count(arg)
+            if arg and n is None:
+                error(self.console, _("log takes a number of lines: log [N]"))
+                return True
+            if n is not None:
+                lines = lines[-n:] if n else []
             self.page(Text("\n").join(x.styled() for x in lines))
         elif word == "info":
             self.info(arg)
@@ -261,9 +289,13 @@ class Session(Generic[G]):
         return True
 
     def page(self, renderable: RenderableType) -> None:
-        """Long text through the pager on a terminal (the screen is redrawn after)."""
+        """Long text through the pager on a terminal (the screen is redrawn after): the
+        player's $PAGER, or else `less -R`, which shows the colours (a plain `less`, the
+        system's pager where $LESS is unset, printed their escape codes on every line); any
+        other pager gets plain text."""
         if self.clear_screen:
-            with self.console.pager(styles=True):
+            less = None if os.environ.get("PAGER") else shutil.which("less")
+            with self.console.pager(ColourLess(less) if less else None, styles=bool(less)):
                 self.console.print(renderable)
             self.show = True
         else:
@@ -359,7 +391,8 @@ class Session(Generic[G]):
     def step_back(self, word: str, arg: str) -> None:
         """`undo [N]` / `redo [N]`: N decisions of this table's people (1 if not given),
         with the AI moves between them; a stored game keeps the undo as a new version."""
-        if arg and not arg.isdigit():
+        steps = count(arg or "1")
+        if steps is None:
             error(
                 self.console, _("{word} takes a number of decisions: {word} [N]").format(word=word)
             )
@@ -369,7 +402,7 @@ class Session(Generic[G]):
         done = 0
         before = mark(g)
         try:
-            for _step in range(int(arg or 1)):
+            for _step in range(steps):
                 one(1)
                 done += 1
                 while g.to_act in self.ai and left():  # AI moves, stepped over
@@ -390,8 +423,8 @@ class Session(Generic[G]):
         """Apply a numbered or typed action; an illegal one is refused with its rule."""
         action: Action | str = text
         legal = self.game.legal_actions()
-        if text.isdigit():
-            n = int(text)
+        n = count(text)
+        if n is not None:
             if not 1 <= n <= len(legal):
                 error(
                     self.console,

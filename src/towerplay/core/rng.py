@@ -91,16 +91,24 @@ CODE_LENGTH = 12
 _CODE_INDEX = {c: i for i, c in enumerate(CODE_ALPHABET)}
 
 
+def shown_code(code: str) -> str:
+    """A code as an error quotes it: whole when short, else its start (a 5 MB code was
+    printed whole)."""
+    return repr(code) if len(code) <= 24 else repr(code[:20] + "…")
+
+
 def code_values(code: str) -> list[int]:
     """The 12 character values (0-33) of a game code; dashes and case are ignored."""
     clean = code.replace("-", "").replace(" ", "").lower()
     if len(clean) != CODE_LENGTH:
-        raise ValueError(f"a game code has {CODE_LENGTH} characters, got {len(clean)}: {code!r}")
+        raise ValueError(
+            f"a game code has {CODE_LENGTH} characters, got {len(clean)}: {shown_code(code)}"
+        )
     bad = [c for c in clean if c not in _CODE_INDEX]
     if bad:
         raise ValueError(
             f"character {bad[0]!r} is not in the game code alphabet "
-            f"(digits 1-9 and letters except 'o'): {code!r}"
+            f"(digits 1-9 and letters except 'o'): {shown_code(code)}"
         )
     return [_CODE_INDEX[c] for c in clean]
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from towerplay.core.rng import base34_le, base34_le_digits, code_values, format_code
+from towerplay.core.rng import base34_le, base34_le_digits, code_values, format_code, shown_code
 
 FOES_LEVEL_2 = ("brigands", "oreks", "shadow_wolves", "spine_fiends")
 FOES_LEVEL_3 = ("frost_trolls", "clan_of_neuri", "lemures", "widowmade_spiders")
@@ -82,11 +82,11 @@ def decode(code: str) -> Setup:
     v = code_values(code)
     c0, c1, c2, c3, c4, c5 = v[:6]
     if c0 >= 32 or c1 >= 32 or (c1 & 15) >= len(ADVERSARIES):
-        raise ValueError(f"game code {code!r}: unknown foes or adversary")
+        raise ValueError(f"game code {shown_code(code)}: unknown foes or adversary")
     if c2 >= len(COMPANIONS):
-        raise ValueError(f"game code {code!r}: unknown companion")
+        raise ValueError(f"game code {shown_code(code)}: unknown companion")
     if c3 >= 16 or c4 != 0 or c5 >= 4:
-        raise ValueError(f"game code {code!r}: unknown options, version or player count")
+        raise ValueError(f"game code {shown_code(code)}: unknown options, version or player count")
     f4 = ((c0 >> 4) & 1) | (((c1 >> 4) & 1) << 1)
     # RTDT-CODE-3: the code back to the exact setup
     return Setup(

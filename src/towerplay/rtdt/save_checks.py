@@ -125,6 +125,21 @@ def _config(w: World, c: Config, fail: Fail) -> None:
         raise fail("config.mode", "competitive mode needs 2 to 4 players and no Covenant")
     if c.new_corruptions > len(w.content.covenant_corruptions):
         raise fail("config.new_corruptions", "more than the Covenant corruptions")
+    _code(c, fail)
+
+
+def _code(c: Config, fail: Fail) -> None:
+    """RTDT-CODE-3: the game code is a code (a screen shows it to be shared, and a loaded
+    game's AI seats are seeded from it), of this many players and this seed. (Its foes,
+    adversary and companion are not checked: a scenario may set them, as tests do.)"""
+    try:
+        setup = gamecode.decode(c.code)
+    except ValueError:  # its reason quotes the code, which may be megabytes long
+        raise fail("config.code", "not a game code") from None
+    told = {"players": setup.players == c.players, "seed": setup.seed == c.seed}
+    for field, same in told.items():
+        if not same:
+            raise fail("config.code", f"config.{field} is not the code's")
 
 
 def _heroes(s: State, fail: Fail) -> None:
