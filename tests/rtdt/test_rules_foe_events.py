@@ -19,7 +19,7 @@ from tests.rtdt.scenario import ADVERSARIES, FOES, give, legal, play, resume, sc
 from towerplay.core.rng import Rng
 from towerplay.rtdt.game import RtdtGame
 from towerplay.rtdt.models import STATUSES
-from towerplay.rtdt.tower import seal_id, stir
+from towerplay.rtdt.tower import SEAL_OFF, seal_words, stir
 
 BAZAAR = "dayside"  # a north building space
 TUNDRA = "the_tundra"  # north, no building, next to the bazaar
@@ -311,7 +311,7 @@ def test_shadow_wolves_example_spawn_then_a_seal_and_three_northern_skulls() -> 
     assert len(off) == 1 and off[0] % 4 == 0  # a northern seal
     log = g.log
     spawn = next(i for i, x in enumerate(log) if "Shadow Wolves spawn" in x)
-    seal = next(i for i, x in enumerate(log) if f"The seal {seal_id(off[0])} comes off." in x)
+    seal = next(i for i, x in enumerate(log) if SEAL_OFF.format_map(seal_words(off[0])) in x)
     assert spawn < seal  # one event after the other
     placed = []
     while g.pending is not None:

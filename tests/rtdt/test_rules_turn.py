@@ -20,7 +20,7 @@ from towerplay.core.rng import Rng
 from towerplay.rtdt import app
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.game import RtdtGame, make_config, new_game
-from towerplay.rtdt.tower import drop_skull, seal_id, stir
+from towerplay.rtdt.tower import SEAL_OFF, drop_skull, seal_words, stir
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -589,7 +589,7 @@ def test_RTDT_EVENT_8_the_removed_seal_is_the_one_the_tower_indicates() -> None:
     run_event(g, "tower_stirs")
     off = [i for i in range(12) if before[i] and not g.state.tower.seals[i]]
     assert len(off) == 1
-    assert any(f"The seal {seal_id(off[0])} comes off." in line for line in g.log)
+    assert any(SEAL_OFF.format_map(seal_words(off[0])) in line for line in g.log)
 
 
 def test_RTDT_EVENT_11_new_wares_replaces_market_treasures() -> None:
@@ -636,7 +636,7 @@ def test_event_example_a_seal_comes_off_and_the_warlord_places_the_northern_skul
     play(g, "end")
     off = [i for i in range(12) if seals[i] and not g.state.tower.seals[i]]
     assert len(off) == 1 and off[0] % 4 == 0  # a northern seal
-    assert any(f"The seal {seal_id(off[0])} comes off." in line for line in g.log)
+    assert any(SEAL_OFF.format_map(seal_words(off[0])) in line for line in g.log)
     placed = []
     while g.pending is not None:
         assert g.pending.kind == "place_skull" and g.pending.target == "north"

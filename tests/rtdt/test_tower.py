@@ -415,7 +415,10 @@ def test_rtdt_tower_9_stir_applies_and_describes() -> None:
         texts.add(text.split()[1])
         assert all(k in SIDES for k in out)
         if text.startswith("The seal "):
-            name = text.removeprefix("The seal ").removesuffix(" comes off.")
+            name = f"{fields['level']}_{fields['side']}"
+            assert (
+                text == f"The seal of the {fields['level']} drum facing {fields['side']} comes off."
+            )
             assert before.seals[seal_index(name)] and not t.seals[seal_index(name)]
         else:
             drum = LEVELS.index(text.split()[1])

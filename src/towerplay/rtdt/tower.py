@@ -160,6 +160,13 @@ def new_tower() -> Tower:
 # --- names ----------------------------------------------------------------------
 
 
+def seal_words(index: int) -> dict[str, str]:
+    """A seal as a sentence names it: its drum's level and the side it faces (words the
+    catalog translates), not its id."""
+    level, side = divmod(index, N_SIDES)
+    return {"level": LEVELS[level], "side": SIDES[side]}
+
+
 def seal_id(index: int) -> str:
     """12 seal names, "top_north" .. "bottom_west"."""
     if not 0 <= index < N_SEALS:
@@ -332,7 +339,7 @@ def replace_seal(t: Tower, seal: int) -> None:
 
 
 # what a stir did, as the log words it (rules/narrate.py STIRRED gives the event's template)
-SEAL_OFF = "The seal {seal} comes off."
+SEAL_OFF = "The seal of the {level} drum facing {side} comes off."
 DRUM_TURNS = "The {drum} drum turns {turn}."
 _TURN_WORDS = ("", N_("a quarter turn"), N_("a half turn"), N_("three quarter turns"))
 
@@ -354,7 +361,7 @@ def stir(t: Tower, rng: Rng, params: TowerParams = PARAMS) -> tuple[str, dict[st
     kind, a, b = choose_stir(t, rng, params)
     # RTDT-EVENT-8: the seal that comes off is the one the Tower names
     if kind == "seal":
-        return SEAL_OFF, {"seal": seal_id(a)}, remove_seal(t, rng, a, params)
+        return SEAL_OFF, seal_words(a), remove_seal(t, rng, a, params)
     return (
         DRUM_TURNS,
         {"drum": LEVELS[a], "turn": _TURN_WORDS[b]},

@@ -236,9 +236,11 @@ class World:
         foe = self.content.foes.get(cid) or self.content.adversaries.get(cid)
         if foe is not None:
             return foe.name
-        monument = self.content.monuments.get(cid)
-        if monument is not None:
-            return monument.name
+        c = self.content
+        for table in (c.monuments, c.quests, c.trials, c.spells, c.battle_cards):
+            found = table.get(cid)
+            if found is not None:
+                return str(found.name)
         return self.board.names.get(cid, cid)
 
 

@@ -72,11 +72,11 @@ def caused(
 # The Tower's stir (tower.py `stir` says what it did) as the event that tells it: an app
 # event of the turn, or a stir caused by an effect.
 EVENT_STIRRED = {
-    SEAL_OFF: N_("Event - the Tower stirs: The seal {seal} comes off."),
+    SEAL_OFF: N_("Event - the Tower stirs: The seal of the {level} drum facing {side} comes off."),
     DRUM_TURNS: N_("Event - the Tower stirs: The {drum} drum turns {turn}."),
 }
 STIRRED = {
-    SEAL_OFF: N_("The Tower stirs: The seal {seal} comes off."),
+    SEAL_OFF: N_("The Tower stirs: The seal of the {level} drum facing {side} comes off."),
     DRUM_TURNS: N_("The Tower stirs: The {drum} drum turns {turn}."),
 }
 

@@ -15,6 +15,10 @@ GAINED = {
         N_("{hero} gains {n} warriors ({cause})."),
         N_("{hero} gains {n} warriors ({cause} {of})."),
     ),
+    "warrior": (
+        N_("{hero} gains {n} warrior ({cause})."),
+        N_("{hero} gains {n} warrior ({cause} {of})."),
+    ),
     "spirit": (
         N_("{hero} gains {n} spirit ({cause})."),
         N_("{hero} gains {n} spirit ({cause} {of})."),
@@ -24,6 +28,10 @@ LOST = {
     "warriors": (
         N_("{hero} loses {n} warriors ({cause})."),
         N_("{hero} loses {n} warriors ({cause} {of})."),
+    ),
+    "warrior": (
+        N_("{hero} loses {n} warrior ({cause})."),
+        N_("{hero} loses {n} warrior ({cause} {of})."),
     ),
     "spirit": (
         N_("{hero} loses {n} spirit ({cause})."),
@@ -35,6 +43,10 @@ LOST_SHORT = {
         N_("{hero} loses {n} warriors, all they have, of {owed} ({cause})."),
         N_("{hero} loses {n} warriors, all they have, of {owed} ({cause} {of})."),
     ),
+    "warrior": (
+        N_("{hero} loses {n} warrior, all they have, of {owed} ({cause})."),
+        N_("{hero} loses {n} warrior, all they have, of {owed} ({cause} {of})."),
+    ),
     "spirit": (
         N_("{hero} loses {n} spirit, all they have, of {owed} ({cause})."),
         N_("{hero} loses {n} spirit, all they have, of {owed} ({cause} {of})."),
@@ -45,11 +57,21 @@ PAID = {
         N_("{hero} pays {n} warriors for {cause}."),
         N_("{hero} pays {n} warriors for {cause} {of}."),
     ),
+    "warrior": (
+        N_("{hero} pays {n} warrior for {cause}."),
+        N_("{hero} pays {n} warrior for {cause} {of}."),
+    ),
     "spirit": (
         N_("{hero} pays {n} spirit for {cause}."),
         N_("{hero} pays {n} spirit for {cause} {of}."),
     ),
 }
+
+
+def counted(resource: str, n: int) -> str:
+    """The key of the sentences for `n` of a resource: one warrior, not "1 warriors" (spirit
+    has no plural)."""
+    return "warrior" if resource == "warriors" and n == 1 else resource
 
 
 def gain(w: World, s: State, h: HeroState, resource: str, amount: int, cause: str) -> None:
@@ -60,7 +82,7 @@ def gain(w: World, s: State, h: HeroState, resource: str, amount: int, cause: st
         h.warriors += amount
     else:
         h.spirit += amount
-    msg, why = caused(GAINED[resource], cause)
+    msg, why = caused(GAINED[counted(resource, amount)], cause)
     tell(
         s,
         "gain",
@@ -82,7 +104,8 @@ def lose(w: World, s: State, h: HeroState, resource: str, amount: int, cause: st
         h.warriors -= paid
     else:
         h.spirit -= paid
-    msg, why = caused(LOST[resource] if paid == amount else LOST_SHORT[resource], cause)
+    told = counted(resource, paid)
+    msg, why = caused(LOST[told] if paid == amount else LOST_SHORT[told], cause)
     tell(
         s,
         "loss",
@@ -102,6 +125,10 @@ PAID_LESS = {
         N_("{hero} pays {n} warriors for {cause} ({full} less {saved} in discounts)."),
         N_("{hero} pays {n} warriors for {cause} {of} ({full} less {saved} in discounts)."),
     ),
+    "warrior": (
+        N_("{hero} pays {n} warrior for {cause} ({full} less {saved} in discounts)."),
+        N_("{hero} pays {n} warrior for {cause} {of} ({full} less {saved} in discounts)."),
+    ),
     "spirit": (
         N_("{hero} pays {n} spirit for {cause} ({full} less {saved} in discounts)."),
         N_("{hero} pays {n} spirit for {cause} {of} ({full} less {saved} in discounts)."),
@@ -120,7 +147,8 @@ def pay(
         h.warriors -= amount
     else:
         h.spirit -= amount
-    msg, why = caused(PAID_LESS[resource] if full > amount else PAID[resource], cause)
+    told = counted(resource, amount)
+    msg, why = caused(PAID_LESS[told] if full > amount else PAID[told], cause)
     tell(
         s,
         "cost",
