@@ -12,7 +12,8 @@ it. `told` covers the same plus every event's text, so it moves when only the wo
 the narration does (repinned for issue 12, when every outcome came to be told, and again
 when a cause with a name became a phrase and the name for the translation: "the strike of
 the Oreks", "a turn ended on forest, with Letha"; and when one warrior came to be told
-as "1 warrior", not "1 warriors", and a seal by its drum and side, not its id: the play
+as "1 warrior", not "1 warriors", a seal by its drum and side, not its id, and an
+adversary's own name without "the" ("Isa the Exile strikes"): the play
 digests did not move). Neither
 covers the save format, so a change of how states are saved moves neither; random agents
 only, so a better heuristic agent does not either. A `play` digest that moves means the
@@ -32,8 +33,8 @@ from towerplay.rtdt.game import new_game
 PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
     # players, options, seed, decisions, play digest, told digest  (main companion)
     (1, {}, 11, 109, "2de3cee23d261063", "78b62498472e341e"),  # Miras
-    (4, {}, 12, 51, "58185d0f28c56578", "ab98cbf4b9888fc7"),  # Letha; Gravemaw
-    (1, {"expansion": "covenant"}, 13, 68, "00ece3ae65f149e4", "fdb35eb3004499f4"),
+    (4, {}, 12, 51, "58185d0f28c56578", "d76ca8959371683f"),  # Letha; Gravemaw
+    (1, {"expansion": "covenant"}, 13, 68, "00ece3ae65f149e4", "af30b971b46752c9"),
     (4, {"expansion": "covenant"}, 14, 91, "d334ec0bfaa45ed3", "fc20f2242cb25d9e"),
     (3, {"mode": "competitive"}, 15, 75, "b90ec84e51352273", "03cec762b3a054a8"),  # Bane
     (
@@ -58,7 +59,7 @@ PINNED: list[tuple[int, dict[str, Any], int, int, str, str]] = [
         18,
         85,
         "e625eb76c377eadc",
-        "eff42e23d2192d76",  # Letha
+        "1af475a970b17b04",  # Letha
     ),
 ]
 

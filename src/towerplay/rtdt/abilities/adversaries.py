@@ -29,7 +29,7 @@ from towerplay.rtdt.hookspecs import (
 from towerplay.rtdt.models import Adversary, AdversaryAct, Lose
 from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.effects import run
-from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
+from towerplay.rtdt.rules.narrate import Cause, hero_name, spoken, struck_by, tell
 from towerplay.rtdt.rules.resources import pay
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
@@ -71,10 +71,16 @@ def mark(w: World, s: State, step: AdversaryAct) -> None:
                 o.quest_items.remove(adv.mark)
         h = s.heroes[s.turn.seat]
         h.quest_items.append(adv.mark)
+        said = spoken(
+            w,
+            adv.id,
+            N_("The {adversary} marks the {hero}: they now hold {item}."),
+            N_("{adversary} marks the {hero}: they now hold {item}."),
+        )
         tell(
             s,
             "text",
-            "The {adversary} marks the {hero}: they now hold {item}.",
+            said,
             seats=(h.seat,),
             adversary=adv.name,
             hero=hero_name(w, h),
@@ -82,16 +88,17 @@ def mark(w: World, s: State, step: AdversaryAct) -> None:
         )
     if not step.effects:
         return
+    said = spoken(w, adv.id, N_("The {foe} strikes the {hero}."), N_("{foe} strikes the {hero}."))
     tell(
         s,
         "text",
-        N_("The {foe} strikes the {hero}."),
+        said,
         seats=(h.seat,),
         foe=adv.name,
         hero=hero_name(w, h),
     )
     effects = STRIKE_EFFECTS.filter(w, s, h, step.effects, 1, adv.id)  # Iron Wall; Bezoar
-    run(w, s, h, effects, Cause(STRIKE, adv.name))
+    run(w, s, h, effects, struck_by(w, adv.id))
 
 
 @TURN_ACTIONS.on(BASE)
@@ -163,16 +170,28 @@ def mutate(w: World, s: State, step: AdversaryAct) -> None:
     order = list(w.content.foes)
     found = _mutable(w, s, adv)
     if not found:
-        tell(s, "text", "The {adversary} finds no foe to mutate.", adversary=adv.name)
+        said = spoken(
+            w,
+            adv.id,
+            N_("The {adversary} finds no foe to mutate."),
+            N_("{adversary} finds no foe to mutate."),
+        )
+        tell(s, "text", said, adversary=adv.name)
         return
     _, _, foe = min(found, key=lambda f: (-f[0], -f[1], order.index(f[2])))
     have = s.mutations.setdefault(foe, [])
     card = next(c for c in adv.mutations if c not in have)
     have.append(card)
+    said = spoken(
+        w,
+        adv.id,
+        N_("The {adversary} mutates the {foe}: {card} joins their battle cards."),
+        N_("{adversary} mutates the {foe}: {card} joins their battle cards."),
+    )
     tell(
         s,
         "text",
-        "The {adversary} mutates the {foe}: {card} joins their battle cards.",
+        said,
         adversary=adv.name,
         foe=w.name(foe),
         card=w.content.battle_cards[card].name,
@@ -191,14 +210,20 @@ def treasure_toll(w: World, s: State, step: AdversaryAct) -> None:
         if h.eliminated or not h.treasures:
             continue
         n = step.amount * len(h.treasures)
+        said = spoken(
+            w,
+            adv.id,
+            N_("The {adversary} demands {n} spirit of the {hero} for {k} treasure(s)."),
+            N_("{adversary} demands {n} spirit of the {hero} for {k} treasure(s)."),
+        )
         tell(
             s,
             "text",
-            "The {adversary} demands {n} spirit of the {hero} for {k} treasure(s).",
+            said,
             seats=(h.seat,),
             adversary=adv.name,
             hero=hero_name(w, h),
             n=n,
             k=len(h.treasures),
         )
-        run(w, s, h, [Lose(op="lose", resource="spirit", amount=n)], Cause(STRIKE, adv.name))
+        run(w, s, h, [Lose(op="lose", resource="spirit", amount=n)], struck_by(w, adv.id))

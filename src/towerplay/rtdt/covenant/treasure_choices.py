@@ -39,7 +39,7 @@ from towerplay.rtdt.rules.common import act, ask
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.holdings import check_limits
 from towerplay.rtdt.rules.movement import may_enter
-from towerplay.rtdt.rules.narrate import STRIKE, Cause, hero_name, tell
+from towerplay.rtdt.rules.narrate import hero_name, struck_by, tell
 from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
@@ -310,7 +310,7 @@ def _iron_wall(w: World, s: State, d: Decision, a: Action) -> None:
         )
     else:
         quest = w.content.quests.get(d.context)
-        why = quest.name if quest is not None else Cause(STRIKE, w.name(d.context))
+        why = quest.name if quest is not None else struck_by(w, d.context)
         run(w, s, h, _held_back(d), why, d.amount)  # kept: the losses, as the event said
     card_question_answered(w, s, b)  # COV-CARD-4: the card whose Tower act asked ends now
 

@@ -16,7 +16,7 @@ from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import foe_targets
 from towerplay.rtdt.rules.movement import cross_fire, entered, may_enter, stuck
-from towerplay.rtdt.rules.narrate import hero_name, tell
+from towerplay.rtdt.rules.narrate import hero_name, plural, tell
 from towerplay.rtdt.rules.resources import gain
 from towerplay.rtdt.rules.skulls import (
     add_skull,
@@ -337,7 +337,9 @@ def _move_token(w: World, s: State, d: Decision, a: Action) -> None:
     tell(
         s,
         "move",
-        "The {target} at {space} moves to {to_space}.",
+        N_("The {target} at {space} move to {to_space}.")  # "the Titans ... move"
+        if plural(w, d.target)
+        else N_("The {target} at {space} moves to {to_space}."),
         target=w.name(d.target),
         space=w.board.names[d.context],
         to_space=w.board.names[a[1]],

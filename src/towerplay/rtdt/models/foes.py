@@ -123,6 +123,7 @@ class AdversaryRule(Strict):
 
 class Adversary(Entry):
     name: str
+    proper: bool = False  # its name is said without "the" ("Isa the Exile strikes")
     traits: list[AdvantageType] = Field(min_length=1, max_length=2)
     text: str
     tower_acts: Strike  # what "the Tower acts" does while it is the adversary

@@ -40,7 +40,7 @@ from towerplay.rtdt.rules.common import (
 )
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.items import usable_cards, use_actions, use_card
-from towerplay.rtdt.rules.narrate import BATTLE_CARD, Cause, hero_name, tell
+from towerplay.rtdt.rules.narrate import BATTLE_CARD, Cause, hero_name, spoken, tell
 from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
@@ -460,11 +460,22 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     # RTDT-ADV-11: unused advantages vanish with the battle's pool
     s.battle = None
     BATTLE_ENDED.notify(w, s, h, b, defeated)  # the monuments' offerings (COV-CLARIFY-5, -19)
+    one = b.lost_warriors == 1
     if defeated and b.adversary:  # RTDT-ADVERSARY-4, RTDT-END-5
+        said = spoken(
+            w,
+            b.foe,
+            N_("{hero} defeats the {foe}, losing {n} warrior in the battle! The heroes win.")
+            if one
+            else N_("{hero} defeats the {foe}, losing {n} warriors in the battle! The heroes win."),
+            N_("{hero} defeats {foe}, losing {n} warrior in the battle! The heroes win.")
+            if one
+            else N_("{hero} defeats {foe}, losing {n} warriors in the battle! The heroes win."),
+        )
         tell(
             s,
             "defeat",
-            "{hero} defeats the {foe}, losing {n} warriors in the battle! The heroes win.",
+            said,
             seats=(h.seat,),
             hero=hero_name(w, h),
             foe=w.name(b.foe),
@@ -477,10 +488,15 @@ def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
     if defeated:
         DEFEATING_FOE.notify(w, s, h, b.foe, b.space)  # Inspiring: before the quarry token leaves
         remove_token(w, s, b.foe, b.space)  # RTDT-BATTLE-12
+        said = (
+            N_("{hero} defeats the {foe}, losing {n} warrior in the battle.")
+            if one
+            else N_("{hero} defeats the {foe}, losing {n} warriors in the battle.")
+        )
         tell(
             s,
             "defeat",
-            "{hero} defeats the {foe}, losing {n} warriors in the battle.",
+            said,
             seats=(h.seat,),
             hero=hero_name(w, h),
             foe=w.name(b.foe),

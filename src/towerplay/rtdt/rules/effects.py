@@ -43,12 +43,12 @@ from towerplay.rtdt.rules.holdings import (
 )
 from towerplay.rtdt.rules.narrate import (
     STIRRED,
-    STRIKE,
-    Cause,
     caused,
     hero_name,
     plural,
     short_of,
+    spoken,
+    struck_by,
     tell,
 )
 from towerplay.rtdt.rules.resources import gain, lose
@@ -455,19 +455,23 @@ def _hit_heroes(w: World, s: State, step: HitHeroes, anchors: list[str], who: st
             "text",
             N_("The {foe} strike the {hero}.")
             if plural(w, who)
-            else N_("The {foe} strikes the {hero}."),
+            else spoken(
+                w, who, N_("The {foe} strikes the {hero}."), N_("{foe} strikes the {hero}.")
+            ),
             seats=(h.seat,),
             foe=name,
             hero=hero_name(w, h),
         )
         effects: Sequence[Effect] = step.effects
         effects = STRIKE_EFFECTS.filter(w, s, h, effects, mult, who)  # The Iron Wall; Bezoar
-        run(w, s, h, effects, Cause(STRIKE, name), mult)
+        run(w, s, h, effects, struck_by(w, who), mult)
     if not struck:
         tell(
             s,
             "text",
-            N_("The {foe} strike no hero.") if plural(w, who) else N_("The {foe} strikes no hero."),
+            N_("The {foe} strike no hero.")
+            if plural(w, who)
+            else spoken(w, who, N_("The {foe} strikes no hero."), N_("{foe} strikes no hero.")),
             foe=name,
         )
 

@@ -16,7 +16,7 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.models import STATUSES
 from towerplay.rtdt.rules.effects import run_strike_step
-from towerplay.rtdt.rules.narrate import tell
+from towerplay.rtdt.rules.narrate import spoken, tell
 from towerplay.rtdt.rules.strikes import strike_of, struck_tokens
 from towerplay.rtdt.rules.tokens import tokens
 from towerplay.rtdt.state import State
@@ -166,10 +166,16 @@ def foe_event(w: World, s: State, event: str) -> None:
             s.events.insert(0, event)  # COV-WARDEN-6: the adversary as the quarry
             return
         if ADVERSARY_SPARED.any(w, s):
+            said = spoken(
+                w,
+                adv.id,
+                N_("Event - the Tower acts, but the {adversary} is spared by the Warden."),
+                N_("Event - the Tower acts, but {adversary} is spared by the Warden."),
+            )
             tell(
                 s,
                 "text",
-                "Event - the Tower acts, but the {adversary} is spared by the Warden.",
+                said,
                 adversary=adv.name,
             )
             _strike_over(w, s)

@@ -33,6 +33,25 @@ def hero_name(w: World, h: HeroState) -> str:
     return w.content.heroes[h.hero].name
 
 
+def proper(w: World, who: str) -> bool:
+    """Whether a name is said without "the": an adversary's own name ("Isa the Exile
+    strikes", not "The Isa the Exile"); "the Lingering Rot" and every foe group take it."""
+    adv = w.content.adversaries.get(who)
+    return adv is not None and adv.proper
+
+
+def spoken(w: World, who: str, the: str, bare: str) -> str:
+    """The sentence `the` ("The {adversary} ..."), or `bare` ("{adversary} ...") for a name
+    said without "the" (`proper`)."""
+    return bare if proper(w, who) else the
+
+
+def struck_by(w: World, who: str) -> Cause:
+    """The cause of a strike's losses: "the strike of the Oreks", "the strike of Isa the
+    Exile"."""
+    return Cause(STRIKE_OF if proper(w, who) else STRIKE, w.name(who))
+
+
 def plural(w: World, who: str) -> bool:
     """Whether a foe's or adversary's name takes a plural verb: foe groups mostly do
     ("the Oreks strike"), an adversary never ("the Lingering Rot strikes")."""
@@ -85,11 +104,13 @@ STIRRED = {
 # not all be paid says (RTDT-CORR-5), for a plain cause and for each phrase.
 BATTLE_CARD = N_("the battle card")
 STRIKE = N_("the strike of the")
+STRIKE_OF = N_("the strike of")  # before a name said without "the" (`proper`)
 REINFORCING_AT = N_("Reinforcing at the")
 SHORT_OF = N_("could not pay every loss of")
 SHORT_OF_CAUSE = {
     BATTLE_CARD: N_("could not pay every loss of the battle card"),
     STRIKE: N_("could not pay every loss of the strike of the"),
+    STRIKE_OF: N_("could not pay every loss of the strike of"),
     REINFORCING_AT: N_("could not pay every loss of Reinforcing at the"),
 }
 
