@@ -410,3 +410,17 @@ def test_the_screen_fits_80x24_all_along_a_game(start: Any) -> None:
             lines = drawn(screen, game, 80, 24)
             assert len(lines) <= 23, f"step {step}: {len(lines)} lines"
         game.apply(agent.act(game))
+
+
+def test_a_hero_on_the_grid_is_labelled_by_class_not_by_name() -> None:
+    """Issue 33: in a campaign a hero's id is its name, and Roberta the fighter was labelled
+    RO0 like the rogue."""
+    from towerplay.cli.tactics_screen import label
+
+    def hero(uid: str, kind: str) -> dict[str, object]:
+        return {"id": uid, "type": kind, "side": "hero", "kind": "hero", "owner": 0}
+
+    assert label(hero("roberta", "fighter")) == "FI0"
+    assert label(hero("olette", "rogue")) == "RO0"
+    assert label(hero("quill", "war_mage")) == "WM0"
+    assert label({"id": "gm1", "type": "goblin", "side": "enemy", "kind": "enemy"}) == "gm1"

@@ -64,6 +64,8 @@ def log_panel(lines: Sequence[Line], rows: int | None, new: int | None = None) -
         new = sum(1 for x in lines if x.fresh)
     fresh_shown = sum(1 for x in shown if x.fresh)
     title = _("log · {n} new").format(n=new) if new else _("log")
+    if new == 1:  # "1 nova", not "1 novas"
+        title = _("log · 1 new")
     if new > fresh_shown:
         title += _(", {n} above: type log").format(n=new - fresh_shown)
     return Panel(

@@ -71,10 +71,14 @@ OUTCOMES = {"success": N_("success"), "+success": N_("+success"), "failure": N_(
 
 
 def label(u: dict[str, Any]) -> str:
-    """A figure on the grid: a hero by its class's first two letters and its seat in capitals
-    (FI0), any other figure by its own id as the log names it (gm1, pawl)."""
+    """A figure on the grid: a hero by its class in two capitals and its seat (FI0; a class
+    of two words by their initials: WM0 for the War Mage), not by its id, which in a
+    campaign is the hero's name (Roberta the fighter was RO0, like the rogue); any other
+    figure by its own id as the log names it (gm1, pawl)."""
     if u["side"] == "hero" and u["kind"] == "hero":
-        return u["id"][:2].upper() + str(u["owner"])
+        words = u["type"].split("_")
+        short = "".join(w[0] for w in words) if len(words) > 1 else words[0][:2]
+        return short.upper() + str(u["owner"])
     return u["id"]
 
 
