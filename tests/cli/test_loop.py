@@ -121,3 +121,23 @@ def test_undo_and_redo_step_over_the_ai_and_are_kept(name: str) -> None:
     assert g.to_act not in (None, 1) and g.redoable >= 1
     g.redo(g.redoable)
     assert g.state_hash() == kept[steps[0] - 1][1]  # all redone: as before the first undo
+
+
+def test_actions_are_listed_and_typed_by_printed_name_and_ids_still_work() -> None:
+    """Issue 33: the actions named spaces and cards by id ('move broken_lands', 'play
+    basic_attack'); a player now reads and may type their printed names."""
+    screen, game = fresh("rtdt")
+    shown = [screen.shown(game, a) for a in game.legal_actions()]
+    assert "move Broken Lands" in shown and not any("_" in t for t in shown)
+    g, out = play(screen, game, ["MOVE   broken lands", "quit", "n"])
+    assert g.observe(0)["heroes"][0]["space"] == "broken_lands"
+    assert "seat 0 (Orphaned Scion): move Broken Lands" in out  # the journal by name too
+    _, again = fresh("rtdt")
+    g, _ = play(screen, again, ["move broken_lands", "quit", "n"])  # the notation as before
+    assert g.observe(0)["heroes"][0]["space"] == "broken_lands"
+    tactics, encounter = fresh("tactics")
+    while not any(str(a).startswith("play ") for a in encounter.legal_actions()):
+        encounter.apply(encounter.legal_actions()[0])
+    listed = [tactics.shown(encounter, a) for a in encounter.legal_actions()]
+    assert any(t.startswith("play ") and t[5].isupper() for t in listed)  # "play Basic Move"
+    assert not any("_" in t for t in listed)

@@ -110,7 +110,8 @@ def test_long_action_lists_are_cut_to_what_fits_and_actions_lists_them_all() -> 
     assert len(out.splitlines()) == 5 and "more: type actions" in out
     g = build_game(1, [], "heroic", None, 3)
     _, out = play(RTDT, g, ["actions", "quit"])
-    assert all(str(a) in out for a in g.legal_actions())
+    assert all(RTDT.shown(g, a) in out for a in g.legal_actions())
+    assert "move Broken Lands" in out and "broken_lands" not in out  # names, not ids
 
 
 @pytest.mark.parametrize("encounter", ["goblin_ambush", "blob_king", "pawl_chieftain"])

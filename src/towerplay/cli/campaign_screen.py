@@ -20,6 +20,7 @@ from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.cli.tactics_screen import content_text
 from towerplay.core.errors import SaveError
+from towerplay.core.notation import Action
 from towerplay.tactics.campaign.game import CampaignGame
 
 HELP = N_("""\
@@ -256,6 +257,9 @@ class CampaignScreen:
         if enc is not None:
             return tactics_screen.legend(enc)
         return Text.from_markup(_(LEGEND))
+
+    def shown(self, game: CampaignGame, action: Action) -> str:
+        return tactics_screen.shown(game, action)
 
     def who(self, game: CampaignGame, seat: int) -> str:
         heroes = game.observe(seat)["heroes"]

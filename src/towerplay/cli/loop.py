@@ -81,6 +81,10 @@ class Screen(Protocol[G]):
     def who(self, game: G, seat: int) -> str:
         """The seat in words, for the AI's moves: "seat 1 (Spymaster)"."""
 
+    def shown(self, game: G, action: Action) -> str:
+        """An action as the screen lists it: its notation, with printed names where the
+        notation has ids ("move Broken Lands"); typed back, it is taken as the action."""
+
     def finish(self, game: G, console: Console) -> None:
         """Say how the game ended."""
 
@@ -153,6 +157,11 @@ class ColourLess(Pager):
     def show(self, content: str) -> None:
         with contextlib.suppress(OSError):
             subprocess.run([self.less, "-R"], input=content, text=True, check=False)
+
+
+def folded(text: str) -> str:
+    """Typed text compared without case or repeated spaces."""
+    return " ".join(text.casefold().split())
 
 
 def count(text: str) -> int | None:
@@ -246,9 +255,8 @@ class Session(Generic[G]):
             self.draw(self.viewer if self.viewer is not None else seat)
             time.sleep(self.pace)
 
-    @staticmethod
-    def ai_header(who: str, chosen: Action) -> str:
-        return _("AI {who}: {action}").format(who=who, action=chosen)
+    def ai_header(self, who: str, chosen: Action) -> str:
+        return _("AI {who}: {action}").format(who=who, action=self.shown(chosen))
 
     def command(self, text: str) -> bool:
         """Carry out one line from the player; False when the player quits."""
@@ -276,7 +284,7 @@ class Session(Generic[G]):
         elif word == "legend":
             self.console.print(self.screen.legend(self.game))
         elif word == "actions":
-            texts = [str(a) for a in self.game.legal_actions()]
+            texts = [self.shown(a) for a in self.game.legal_actions()]
             self.page(Group(Text(asked(self.game), style="bold"), action_grid(texts, 80)))
         elif word == "save":
             self.save(arg)
@@ -419,6 +427,9 @@ class Session(Generic[G]):
             )
             self.applied(f"{word} {done}", decision=False)
 
+    def shown(self, action: Action) -> str:
+        return self.screen.shown(self.game, action)
+
     def act(self, text: str) -> None:
         """Apply a numbered or typed action; an illegal one is refused with its rule."""
         action: Action | str = text
@@ -432,11 +443,15 @@ class Session(Generic[G]):
                 )
                 return
             action = legal[n - 1]
+        else:  # an action typed as the screen shows it, printed names and all
+            typed = folded(text)
+            action = next((a for a in legal if folded(self.shown(a)) == typed), text)
         before = self.game.clone()
         seat = self.game.to_act
         mark = self.journal.steps[:]
         if seat is not None:
-            self.journal.before(self.game, f"{self.screen.who(self.game, seat)}: {action}")
+            said = action if isinstance(action, str) else self.shown(action)
+            self.journal.before(self.game, f"{self.screen.who(self.game, seat)}: {said}")
         try:
             self.game.apply(action)
         except IllegalAction as exc:

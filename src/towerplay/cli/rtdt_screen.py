@@ -22,6 +22,7 @@ from towerplay.cli.lang import N_, _, asked, current
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
+from towerplay.core.notation import Action, parse
 from towerplay.games import RTDT
 from towerplay.rtdt.game import RtdtGame
 
@@ -162,7 +163,9 @@ def render(
         # at is worded by observe without them
         question = asked(game) if view["prompt"] == game.prompt else others_question(view)
         bottom.append(Text(question, style="bold yellow"))
-        texts = [str(a) for a in view["legal_actions"]]
+        # the seat's own view's actions (empty unless it is to act: another seat's would
+        # name what only that seat looked at)
+        texts = [shown(game, parse(a)) for a in view["legal_actions"]]
         rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
         bottom.append(layout.action_grid(texts, width, rows))
     # shrunk first: the world's details, the quests' texts, the board; then the hero, the
@@ -201,6 +204,13 @@ def load_game(file: str) -> RtdtGame:
     return RtdtGame.from_json(read_json(file), file)
 
 
+def shown(game: RtdtGame, action: Action) -> str:
+    """The action's notation with each id in it a printed name ("move Broken Lands", "battle
+    Brigands Green Bridge", "quest Antidote for the Plague"): the content's names, read-only."""
+    w = game.world
+    return " ".join([action[0], *(w.name(token) for token in action[1:])])
+
+
 class RtdtScreen:
     """Return to Dark Tower as the shared read-eval loop plays it."""
 
@@ -231,6 +241,9 @@ class RtdtScreen:
     def who(self, game: RtdtGame, seat: int) -> str:
         name = game.observe(seat)["heroes"][seat]["name"]
         return _("seat {seat} ({hero})").format(seat=seat, hero=name)
+
+    def shown(self, game: RtdtGame, action: Action) -> str:
+        return shown(game, action)
 
     def finish(self, game: RtdtGame, console: Console) -> None:
         result = game.result

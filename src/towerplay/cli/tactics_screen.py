@@ -18,6 +18,7 @@ from towerplay.cli.common import read_json
 from towerplay.cli.lang import N_, _, asked
 from towerplay.cli.layout import Part
 from towerplay.cli.narrate import Line, history
+from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
 from towerplay.games import TACTICS
 from towerplay.tactics import TacticsGame
@@ -241,11 +242,31 @@ def parts(game: TacticsGame, view: dict[str, Any], seat: int | None, width: int)
 SHRINK = [1, 0, 1, 2, 0]
 
 
+def named(action: Action, view: dict[str, Any]) -> str:
+    """The action's notation with the ids of cards, items, classes and heroes as printed
+    names ("play Basic Move", "hero Roberta Fighter"), from the view's `names`; a figure
+    keeps the label the map shows it by (gm1)."""
+    encounter = view.get("encounter")  # a campaign's: the encounter's own view
+    if not isinstance(encounter, dict):
+        encounter = {}
+    names = {**encounter.get("names", {}), **view.get("names", {})}
+    figures = {u["id"] for u in view.get("units", encounter.get("units", ()))}
+    words = (t if t in figures else names.get(t, t) for t in action[1:])
+    return " ".join([action[0], *words])
+
+
+def shown(game: Game, action: Action) -> str:
+    """`named` on the view of the seat to act (of seat 0 once it is over)."""
+    seat = game.to_act if game.to_act is not None else 0
+    return named(action, game.observe(seat, told=False))
+
+
 def bottom(game: Game, width: int, height: int | None) -> list[RenderableType]:
     """What the seat to act decides, and its legal actions numbered in columns."""
     if game.to_act is None:
         return []
-    texts = [str(a) for a in game.legal_actions()]
+    view = game.observe(game.to_act, told=False)
+    texts = [named(a, view) for a in game.legal_actions()]
     rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
     return [
         Text(
@@ -324,6 +345,9 @@ class TacticsScreen:
 
     def legend(self, game: TacticsGame) -> RenderableType:
         return legend(game)
+
+    def shown(self, game: TacticsGame, action: Action) -> str:
+        return shown(game, action)
 
     def who(self, game: TacticsGame, seat: int) -> str:
         hero = game.observe(seat)["heroes"][seat]["id"]
