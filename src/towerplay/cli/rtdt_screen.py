@@ -32,7 +32,10 @@ VERBS = (
     ("double", N_("spend 1 spirit to double your move, before moving")),
     (N_("move SPACE"), N_("move one space (once per step)")),
     (N_("cleanse SPACE"), N_("remove all skulls from that building (heroic action)")),
-    (N_("battle FOE SPACE"), N_("battle a foe on your space or next to it (heroic action)")),
+    (
+        N_("battle FOE SPACE"),
+        N_("battle a foe on your space (next to it too with a card that says so; heroic action)"),
+    ),
     (
         N_("  advantage TYPE"),
         N_("in a battle or a dungeon room: spend an advantage for a better result"),
