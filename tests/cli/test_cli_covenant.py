@@ -14,7 +14,7 @@ from towerplay.cli.main import app
 from towerplay.cli.rtdt import build_game, play_loop, render
 from towerplay.core.notation import Action
 from towerplay.rtdt.explain import describe
-from towerplay.rtdt.game import RtdtGame
+from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.state import Decision
 
 runner = CliRunner()
@@ -314,3 +314,35 @@ def test_an_engine_failure_is_reported_and_undone(monkeypatch: pytest.MonkeyPatc
     assert "internal error on 'end' (KeyError" in out
     assert g2.state.heroes[0].warriors == 7  # as it was
     assert len(g2.state.history.to_list()) == 1  # and play went on
+
+
+def test_the_compact_board_names_the_foundations_and_the_wastelands() -> None:
+    """Issue 33's defect: the one-line-a-kingdom board listed the four buildings the
+    monument foundations replaced and showed no foundation, offering, monument, wasteland or
+    doom skull."""
+    from rich.console import Console
+
+    from towerplay.cli.rtdt_board import kingdom_lines
+
+    g = new_game(players=2, seed=5, expansion="covenant")
+    view = g.observe(0)
+    sites = view["covenant"]["sites"]
+    wide = Console(width=200, record=True, color_system=None)
+    wide.print(kingdom_lines(g, view))
+    text = wide.export_text()
+    for x in sites:
+        assert f"F {x['name']} 0/3" in text
+        kind = view["kingdoms"][x["kingdom"]]["buildings"][x["space"]]["type"]
+        replaced = f"{kind[0].upper()} {g.world.board.names[x['space']]}"
+        assert replaced not in text  # the building it replaced ("B Dayside")
+    narrow = Console(width=200, record=True, color_system=None)
+    narrow.print(kingdom_lines(g, view, compact=True))
+    assert narrow.export_text().count("F0/3") == len(sites) == 4
+    agent = RandomAgent(1)
+    while not g.observe(0)["covenant"]["wastelands"] and g.result is None:
+        g.apply(agent.act(g))
+    view = g.observe(0)
+    wide = Console(width=200, record=True, color_system=None)
+    wide.print(kingdom_lines(g, view))
+    first = view["covenant"]["wastelands"][0]
+    assert f"wasteland {g.world.board.names[first]}" in wide.export_text()

@@ -313,21 +313,36 @@ def kingdoms(game: RtdtGame, view: dict[str, Any], width: int = SCREEN_WIDTH) ->
 
 
 def kingdom_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -> Table:
-    """The compact board, a row a kingdom: its buildings by initial with their skulls,
-    then the heroes, foes and quests in it (`compact`: without the buildings' names)."""
+    """The compact board, a row a kingdom: its buildings by initial with their skulls (doom
+    ones counted), a Covenant monument's site by its own (F: a foundation with its
+    offerings, M: a monument), then its wastelands, heroes, foes and quests (`compact`:
+    without the buildings' names)."""
     w = game.world
     present = [k for k in KINGDOMS if k in view["kingdoms"]]
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True, style="bold")
     grid.add_column()
     order = {t: i for i, t in enumerate(BUILDING_TYPES)}
+    cov = words.covenant(view)
+    sites = {x["space"]: x for x in cov["sites"]} if cov else {}
+    doom = cov["doom"] if cov else {}
+    left = _moved_away(game, view)
     for k in present:
         info = view["kingdoms"][k]
         t = Text()
-        rows = sorted(info["buildings"].items(), key=lambda r: order.get(r[1]["type"], 9))
+        rows = sorted(
+            ((sp, b) for sp, b in info["buildings"].items() if sp not in left),
+            key=lambda r: order.get(r[1]["type"], 9),
+        )
         for sp, b in rows:
             if t:
                 t.append(" ")
+            site = sites.get(sp)
+            if site is not None:
+                t.append_text(_site(game, site, cov, compact))
+                if site["status"] == "built" and b["standing"]:
+                    t.append_text(words.building_skulls(b["skulls"] or 0, doom.get(sp, 0)))
+                continue
             t.append(SHORT_LABELS.get(b["type"], "?") + ("" if compact else " "), style="dim")
             name = Text("" if compact else w.board.names.get(sp, sp))
             if not b["standing"]:
@@ -335,7 +350,13 @@ def kingdom_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -
             t.append_text(name)
             if b["standing"] and (b["skulls"] or compact):
                 t.append("" if compact else " ")
-                t.append_text(words.skulls(b["skulls"] or 0))
+                t.append_text(words.building_skulls(b["skulls"] or 0, doom.get(sp, 0)))
+        wastes = [sp for sp in cov["wastelands"] if w.board.kingdom_of.get(sp) == k] if cov else []
+        if wastes:
+            said = _("wasteland ×{n}").format(n=len(wastes)) if compact else _("wasteland") + " "
+            t.append(" · " + said, style="dark_orange")
+            if not compact:
+                t.append(", ".join(words.space(game, sp) for sp in wastes), style="dark_orange")
         for seat in info["heroes"]:
             h = view["heroes"][seat]
             t.append(
@@ -352,6 +373,23 @@ def kingdom_lines(game: RtdtGame, view: dict[str, Any], compact: bool = False) -
                 t.append(f" {words.space(game, q['space'])}")
         grid.add_row(_(k).title(), t)
     return grid
+
+
+def _site(game: RtdtGame, site: dict[str, Any], cov: Any, compact: bool) -> Text:
+    """A monument's site on the compact board: F and its offerings for a foundation ("F Arch
+    of the Golden Sun 1/3"), M for a monument built, struck through once destroyed."""
+    name = "" if compact else " " + (site.get("name") or game.world.name(site["monument"]))
+    if site["status"] == "foundation":
+        t = Text(_("F"), style="yellow")
+        t.append(name)
+        gap = "" if compact else " "
+        t.append(f"{gap}{site['offerings']}/{cov['max_offerings']}", style="yellow")
+        return t
+    t = Text(_("M"), style="green")
+    t.append(name + ("" if compact else " "))
+    if site["status"] != "built":
+        t.stylize("strike dim")
+    return t
 
 
 def _foes(game: RtdtGame, view: dict[str, Any]) -> Table:
