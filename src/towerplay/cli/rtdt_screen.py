@@ -79,6 +79,10 @@ LEGEND = N_("""\
 [bold]Board[/]: C citadel · S sanctuary · V village · B bazaar (their initials where the kingdoms \
 stand four across)
 [bold]Skulls[/]: ● a skull on the building, · an empty place; [strike]struck out[/] destroyed
+[bold]Covenant[/]: F a monument's foundation and its offerings (1/3), M a monument; N+D doom: \
+D of the skulls are doom skulls
+[bold]Glyphs[/]: a glyph revealed (its seal off) and facing your kingdom makes its action cost \
+1 spirit more
 [bold]Quests[/]: ★ main goal · ◆ companion quest · ▲ adversary quest; N/M the stage reached
 [bold]Heroes[/]: NAME (SEAT) @ SPACE; seats count from 0
 [bold]Foes[/]: L2-L4 their level; ready, panicked… the status that decides their strike
