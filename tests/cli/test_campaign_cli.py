@@ -184,3 +184,15 @@ def test_list_export_and_import_speak_portuguese(tmp_path: Path) -> None:
     out = run("import", str(file), "--db", str(tmp_path / "other.db"), "--lang", "pt")
     assert says(out, f"importado como a campanha {rid}") and "Imported" not in out
     assert says(run("export", rid, str(file), "--db", str(db)), "Exported campaign")
+
+
+def test_two_new_campaigns_are_not_the_same_game_unless_a_seed_is_given(tmp_path: Path) -> None:
+    """Issue 33: --seed defaulted to 0, so every new campaign played the same."""
+    store = {}
+    for name, extra in (("a", []), ("b", []), ("c", ["--seed", "7"]), ("d", ["--seed", "7"])):
+        db = tmp_path / f"{name}.db"
+        run("new", "--heroes", "3", "--db", str(db), *extra, input="quit\n")
+        (entry,) = open_store(str(db)).list("tactics-campaign")
+        store[name] = open_store(str(db)).get(entry.id).document
+    assert store["a"] != store["b"]
+    assert store["c"] == store["d"]

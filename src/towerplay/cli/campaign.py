@@ -10,6 +10,7 @@ being made. `export` writes a campaign with its whole action log to a JSON file;
 from __future__ import annotations
 
 import json
+import secrets
 import sys
 from typing import Annotated, Any
 
@@ -164,7 +165,9 @@ def new(
     difficulty: Annotated[str, typer.Option(help="easy | normal | hard")] = "normal",
     players: Annotated[int, typer.Option(help="how many people share the heroes")] = 1,
     name: Annotated[str, typer.Option(help="a name for the campaign")] = "",
-    seed: Annotated[int, typer.Option(help="random seed")] = 0,
+    seed: Annotated[
+        int | None, typer.Option(help="random seed (default: drawn, so each campaign differs)")
+    ] = None,
     ai: AiOption = None,
     db: DbOption = None,
     lang: LangOption = None,
@@ -172,6 +175,8 @@ def new(
     """Start a campaign at Chapter 1 and play it."""
     tongue = language_option(lang)
     try:
+        if seed is None:  # every new campaign its own, unless one is asked for by its seed
+            seed = secrets.randbelow(2**31)
         game = new_game({"heroes": heroes, "difficulty": difficulty, "players": players}, seed)
     except (ValueError, IllegalAction) as exc:
         raise fail_on(exc) from exc
