@@ -196,3 +196,16 @@ def test_two_new_campaigns_are_not_the_same_game_unless_a_seed_is_given(tmp_path
         store[name] = open_store(str(db)).get(entry.id).document
     assert store["a"] != store["b"]
     assert store["c"] == store["d"]
+
+
+def test_info_describes_a_hero_with_the_classes_it_may_begin_in() -> None:
+    """Issue 33: `info roberta` showed an empty box."""
+    from towerplay.cli.lang import speaking
+
+    game = new_game({"heroes": 3, "difficulty": "easy", "players": 1}, 3)
+    _, out = play(SCREEN, game, ["info roberta", "quit"])
+    assert says(out, "Roberta (hero)") and says(out, "Any hero may take any class")
+    assert says(out, "Fighter, Rogue, Cleric, Wizard, Archer")
+    with speaking("pt"):
+        _, out = play(SCREEN, game, ["info roberta", "quit"])
+    assert says(out, "Qualquer herói pode ter qualquer classe")

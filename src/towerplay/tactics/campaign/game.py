@@ -21,6 +21,7 @@ from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
 from towerplay.tactics.campaign import decisions, guide
 from towerplay.tactics.campaign.action_words import action_words
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
+from towerplay.tactics.campaign.hero import BASIC_CLASSES
 from towerplay.tactics.campaign.invariants import violations
 from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
@@ -28,13 +29,20 @@ from towerplay.tactics.campaign.view import observe
 from towerplay.tactics.describe import Say, describe, english, key, kind_word
 from towerplay.tactics.game import TacticsGame
 from towerplay.tactics.game import new_game as new_encounter
-from towerplay.tactics.narrate import told_end
+from towerplay.tactics.narrate import N_, told_end
 from towerplay.tactics.save import read_header
 
 SAVE_VERSION = 3  # 3: the log is events; 2: state.seed and state.actions (undo)
 OLD_VERSIONS = (1, 2)  # still loaded: a 1 keeps no actions, so undo reaches back only to the load
 SEED_MASK = 2**64 - 1  # the generator keeps 64 bits of a seed (core/rng.py)
 DEFAULT_CONFIG: dict[str, Any] = {"heroes": 3, "difficulty": "normal", "players": 1}
+
+
+# what every campaign hero is (the rulebook's Creating Your Hero): said by `info HERO`
+HERO_TEXT = N_(
+    "One of the five heroes of the campaign. Any hero may take any class: each begins in a "
+    "basic one ({classes}) and may later take an elite class."
+)
 
 
 class CampaignGame(Undoable):
@@ -196,10 +204,18 @@ class CampaignGame(Undoable):
                 ("level-up card", self.c.level_ups),
                 ("perk", self.c.perks),
                 ("supply item", self.c.items),
-                ("hero", self.c.heroes),
             )
             for eid, e in table.items()
             if want in (key(eid), key(e.name))
+        ]
+        classes = ", ".join(say(self.c.game.classes[k].name) for k in BASIC_CLASSES)
+        found += [
+            "\n".join(
+                [f"{h.name} ({kind_word('hero', say)})", say(HERO_TEXT).format(classes=classes)]
+                + ([say(h.text)] if h.text else [])
+            )
+            for hid, h in self.c.heroes.items()
+            if want in (key(hid), key(h.name))
         ]
         # in an encounter, its enemies as the party's level scales them (AT-CAMP-6)
         more = (
