@@ -55,8 +55,8 @@ def observed(rec: Record, game: Game, seat: int) -> dict[str, Any]:
     lobby's default)."""
     view = game.observe(seat)
     if game.result is None and not rec.document.get("seed_chosen", False):
-        for key in games.get(rec.document["game"]).setup_secret:
-            view.pop(key, None)
+        hidden = games.get(rec.document["game"]).setup_secret
+        view = {k: v for k, v in view.items() if k not in hidden}  # never the engine's dict
     return view
 
 
