@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from typing import Any, cast
 
@@ -349,7 +350,10 @@ def test_the_game_code_is_shown_when_the_game_is_over(store: Store) -> None:
     made = tables.create("rtdt", {"players": 1}, None, [{"human": "Ana"}])
     token = made.tokens[0]
     view = tables.view(made.id, token)
+    seen = []
     while view["result"] is None:
         assert "code" not in view["observe"]
+        seen.append(json.dumps(view))
         view = tables.act(made.id, token, view["legal_actions"][-1], view["version"])
-    assert view["observe"]["code"]
+    code = view["observe"]["code"]
+    assert code and not any(code in text for text in seen)  # nor in the log, nor anywhere

@@ -300,10 +300,11 @@ def setup_state(w: World, config: Config) -> State:
     tell(
         s,
         "text",
-        "A new game: {players} player(s), {difficulty}, code {code}.",
+        # not the game code: it is the screen's to show (a table keeps it secret until the
+        # game is over, docs/web.md "Secrets"), and the log goes to every seat
+        "A new game: {players} player(s), {difficulty}.",
         players=config.players,
         difficulty=config.difficulty,
-        code=config.code,
     )
     if cov_setup.in_play(w, config):
         s.cov = cov_setup.new_covenant(w, s, rng)  # COV-SETUP-1..10
