@@ -323,7 +323,7 @@ def test_the_adversary_cannot_be_removed_by_an_effect() -> None:
     board(g)
     g.state.adversary_space = CITADEL
     give(g, 0, treasures=["lamp_of_darkness"])
-    illegal(g, "use lamp_of_darkness", "RTDT-ITEM-9")  # the adversary alone is no target
+    illegal(g, "use lamp_of_darkness", "RTDT-FOE-9")  # the adversary alone is no target
     board(g, ("brigands", CITADEL))
     play(g, "use lamp_of_darkness")
     assert legal(g) == {f"foe brigands {CITADEL}"}

@@ -409,8 +409,8 @@ def test_sirens_song_and_fortunes_favor_need_foes_or_battle() -> None:
     g.state.foes.clear()  # no foe on the board, no battle going on
     give(g, 0, potions=[SIRENS_SONG, FORTUNES_FAVOR])
     assert f"use {SIRENS_SONG}" not in legal(g) and f"use {FORTUNES_FAVOR}" not in legal(g)
-    illegal(g, f"use {SIRENS_SONG}", "RTDT-ITEM-9")
-    illegal(g, f"use {FORTUNES_FAVOR}", "RTDT-ITEM-9")
+    illegal(g, f"use {SIRENS_SONG}", "RTDT-FOE-9")  # no foe token to pick
+    illegal(g, f"use {FORTUNES_FAVOR}", "RTDT-ADV-4")  # an advantage: a Battle or a room
 
 
 # --- treasures -------------------------------------------------------------------------------
@@ -448,7 +448,7 @@ def test_kamarias_carpet_pays_one_spirit_to_go_anywhere_once_a_turn() -> None:
     h = g.hero(0)
     assert h.space == "the_throne" and h.spirit == 2
     assert h.treasures == ["kamarias_carpet"]  # not spent
-    illegal(g, "use kamarias_carpet", "RTDT-ITEM-9")  # once a turn
+    illegal(g, "use kamarias_carpet", "RTDT-ITEM-11")  # once a turn
     finish_turn(g)
     assert "use kamarias_carpet" in legal(g)
     give(g, 0, spirit=0)

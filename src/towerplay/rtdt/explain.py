@@ -9,12 +9,13 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.rules import actions
+from towerplay.rtdt.rules import actions, items
 from towerplay.rtdt.rules.battle import action_cap
 from towerplay.rtdt.rules.common import (
     stat_set,
 )
-from towerplay.rtdt.rules.dungeons import rooms_of
+from towerplay.rtdt.rules.dungeons import delve_use_bar, rooms_of
+from towerplay.rtdt.rules.verbs import Refusal
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
 
@@ -75,6 +76,10 @@ def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalActio
                 "a corruption limits you to {n} advantages a turn", "RTDT-CORR-7", n=cap
             )
         return IllegalAction("only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3")
+    if verb == "use":
+        why = items.why_use(w, s, h, a)
+        if why is not None:
+            return why.error()
     if verb == "retreat":
         return IllegalAction(
             "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
@@ -88,6 +93,15 @@ def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalActio
         "RTDT-BATTLE-10",
         action=repr(text),
     )
+
+
+def _use_in_dungeon(w: World, s: State, a: Action) -> Refusal | None:
+    """A card's use in a dungeon room waits for a room face up that its advantage can
+    improve (RTDT-DUNGEON-13)."""
+    if len(a) < 2 or a[1] not in w.kind_of:
+        return None
+    bar = delve_use_bar(w, s, a[1])
+    return Refusal(bar.msg, bar.rule, {"item": w.name(a[1])}) if bar is not None else None
 
 
 def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction:
@@ -117,6 +131,11 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
     card_says = corruptions.why_not(w, s, h, a)  # Covenant corruptions and wands
     if card_says is not None:
         return card_says
+    if verb == "use":  # the card's own bar (rules/items.py), in a dungeon its room's first
+        why = _use_in_dungeon(w, s, a) if s.delve is not None else None
+        why = why or items.why_use(w, s, h, a)
+        if why is not None:
+            return why.error()
     why = actions.refused(w, s, a)  # the verb's own predicates (rules/verbs.py)
     if why is not None:
         return why.error()

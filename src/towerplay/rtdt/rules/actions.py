@@ -32,11 +32,17 @@ from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE, offer_banner, offer_resolve
 from towerplay.rtdt.rules.battle import offer_battle
 from towerplay.rtdt.rules.cleanse import CLEANSE, offer_cleanse
-from towerplay.rtdt.rules.common import act, flag_cards, glyph_cost, glyph_faces
+from towerplay.rtdt.rules.common import act, glyph_cost, glyph_faces
 from towerplay.rtdt.rules.dungeons import EXPLORE, offer_explore
-from towerplay.rtdt.rules.items import usable_cards, use_actions, use_item, use_owner
+from towerplay.rtdt.rules.items import (
+    mace_actions,
+    usable_cards,
+    use_actions,
+    use_item,
+    use_mace,
+    use_owner,
+)
 from towerplay.rtdt.rules.movement import DOUBLE_VERB, MOVE_VERB, offer_double, offer_move
-from towerplay.rtdt.rules.narrate import Cause
 from towerplay.rtdt.rules.quests import offer_quest, quest_bar
 from towerplay.rtdt.rules.reinforce import (
     HAGGLE_VERB,
@@ -45,18 +51,15 @@ from towerplay.rtdt.rules.reinforce import (
     offer_options,
     offer_tree,
 )
-from towerplay.rtdt.rules.resources import pay
-from towerplay.rtdt.rules.tokens import foes_at, remove_token
+from towerplay.rtdt.rules.tokens import foes_at
 from towerplay.rtdt.rules.trading import TRADE, apply_trade, offer_trade, trade_actions
 from towerplay.rtdt.rules.turn import END_VERB, fire, offer_end
 from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb
 from towerplay.rtdt.state import State
 from towerplay.rtdt.tower import GLYPHS
-from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 NO_GLYPH_COSTS = dict.fromkeys(GLYPHS, 0)
-REMOVING_WITH = N_("removing a foe token with")  # the spirit's cause, with the card (a Cause)
 
 # every turn verb of the base game, by name, in the order a turn lists them
 VERBS: dict[str, Verb] = {
@@ -174,10 +177,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
             if w.uses[item]:
                 out.extend(use_actions(w, s, h, item))
     if "remove_foe_for_level" in prof.flags:  # Golden Mace: spirit = the foe's level
-        card = flag_cards(w, h, "remove_foe_for_level")[0]
-        for foe in dict.fromkeys(foes_at(s, h.space)):
-            if w.content.foes[foe].level <= h.spirit:
-                out.append(act("use", card, foe))
+        out.extend(mace_actions(w, s, h, prof))
     for more in hk[ANY_MOMENT_ACTIONS]:  # not an action: either step (COV-ASTRO-6)
         out.extend(more(w, s, h))
     if hk[CARD_USES]:  # only the cards this hero holds can answer (hooks.held_by)
@@ -320,10 +320,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
         owned(w, s, h, a)
     elif verb == "use" and len(a) == 3 and a[2] in w.content.foes:  # RTDT-FOE-9, RTDT-FOE-10
-        level = w.content.foes[a[2]].level
-        # the token's removal is told next, with the foe's name
-        pay(w, s, h, "spirit", level, Cause(REMOVING_WITH, w.name(a[1])))
-        remove_token(w, s, a[2], h.space)
+        use_mace(w, s, h, a)
     elif verb == "use":
         use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
     elif verb in TURN_VERBS.of(w.hooks):  # CMP-TRIAL-1: a trial

@@ -88,6 +88,32 @@ def _room(w: World, s: State) -> tuple[str, Room | TowerRoom]:
     return d.kind, room
 
 
+def _kinds(w: World, kind: str) -> tuple[str, ...]:
+    """The advantage types a dungeon's rooms take: its own and Wild; any in the Tower's."""
+    return advantages.TYPES if kind == "tower" else (w.content.dungeons[kind].advantage, "wild")
+
+
+ROOM_FIRST = refusal("in a dungeon, cards are used in a room face up: enter one", "RTDT-DUNGEON-13")
+IMPROVED = refusal("this room is already improved: {item} has nothing to add", "RTDT-DUNGEON-13")
+NOT_HERE = refusal("{item} gives no advantage this dungeon takes", "RTDT-DUNGEON-13")
+
+
+def delve_use_bar(w: World, s: State, item: str) -> Refusal | None:
+    """Why a card's use waits in this dungeon (RTDT-DUNGEON-13): only a use giving an
+    advantage this dungeon takes, in a room face up and not yet improved (an advantage of
+    a type no room here takes has nothing to act on). The card's own bar comes after."""
+    delve = s.delve
+    assert delve is not None
+    if delve.room < 0:
+        return ROOM_FIRST
+    if delve.improved:
+        return IMPROVED
+    kinds = _kinds(w, s.dungeons[delve.space].kind)
+    if any(e.op == "advantage" and e.type in kinds for u in w.uses[item] for e in u.effects):
+        return None
+    return NOT_HERE
+
+
 def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     delve = s.delve
     assert delve is not None
@@ -95,9 +121,7 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if delve.room < 0:
         return [act("room", str(i)) for i in reachable(d.cleared)] + [act("leave")]
     out: list[Action] = []
-    kinds = (
-        advantages.TYPES if d.kind == "tower" else (w.content.dungeons[d.kind].advantage, "wild")
-    )
+    kinds = _kinds(w, d.kind)
     # RTDT-DUNGEON-6; RTDT-ADVCARD-7: the adversary's cap
     if not delve.improved and delve.used < action_cap(w, s):
         for t in kinds:
@@ -109,10 +133,7 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     out.append(act("resolve"))
     if not delve.improved:  # RTDT-DUNGEON-13: a use that gives an advantage (Grigor, Zaida)
         for item in usable_cards(h):
-            # an advantage of a type no room here takes has nothing to act on
-            if any(
-                e.op == "advantage" and e.type in kinds for u in w.uses[item] for e in u.effects
-            ):
+            if delve_use_bar(w, s, item) is None:
                 out.extend(use_actions(w, s, h, item))
     out += DELVE_USES.collect(w, s, h)  # The Iron Wall
     return out

@@ -54,6 +54,7 @@ from towerplay.rtdt.rules.narrate import (
 from towerplay.rtdt.rules.resources import gain, lose
 from towerplay.rtdt.rules.skulls import ask_remove_skulls
 from towerplay.rtdt.rules.strikes import hit_buildings, move_foe_tokens, struck_heroes
+from towerplay.rtdt.rules.verbs import Refusal, refusal
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -73,22 +74,34 @@ def foe_targets(w: World, s: State, h: HeroState, scope: str) -> list[tuple[str,
     return list(dict.fromkeys(t for t in s.foes if spaces is None or t[1] in spaces))
 
 
-def usable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> bool:
-    """Whether using these effects now can do what they say: foe effects need a foe they
-    can reach, advantages need a battle of this hero's in progress or a dungeon room of
-    theirs face up, not yet improved (RTDT-DUNGEON-13)."""
+# why a card's use cannot act now (`unusable`): shared by its offer and its refusal
+FOUGHT_STAYS = refusal(
+    "the foe being fought stays put until the Battle ends: {item} waits", "RTDT-FOE-9"
+)
+NO_FOE_TO_PICK = refusal(  # RTDT-FOE-11: a token, never the adversary
+    "{item} needs a foe token it can reach (never the adversary); there is none", "RTDT-FOE-9"
+)
+ADVANTAGE_WHERE = refusal(
+    "{item} gives an advantage: use it in your Battle or a dungeon room not yet improved",
+    "RTDT-ADV-4",
+)
+BANNER_ONLY = refusal("{item} is taken as your banner action", "RTDT-TURN-2")
+
+
+def unusable(w: World, s: State, h: HeroState, effects: Sequence[Effect]) -> Refusal | None:
+    """Why using these effects now could not do what they say, or None: foe effects need a
+    foe they can reach, advantages need a battle of this hero's in progress or a dungeon
+    room of theirs face up, not yet improved (RTDT-DUNGEON-13)."""
     for e in effects:
         if e.op in ("move_foe", "remove_foe") and s.battle is not None:
-            return False  # the token being fought stays put until the battle ends
-        if e.op == "move_foe" and not foe_targets(w, s, h, e.scope):
-            return False
-        if e.op == "remove_foe" and not foe_targets(w, s, h, e.scope):
-            return False
+            return FOUGHT_STAYS  # the token being fought stays put until the battle ends
+        if e.op in ("move_foe", "remove_foe") and not foe_targets(w, s, h, e.scope):
+            return NO_FOE_TO_PICK
         if e.op == "advantage" and not _takes_advantage(s, h):
-            return False
+            return ADVANTAGE_WHERE
         if e.op == "other_banner":
-            return False
-    return True
+            return BANNER_ONLY
+    return None
 
 
 def _takes_advantage(s: State, h: HeroState) -> bool:
