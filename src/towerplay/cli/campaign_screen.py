@@ -258,6 +258,14 @@ class CampaignScreen:
             return tactics_screen.legend(enc)
         return Text.from_markup(_(LEGEND))
 
+    def map(
+        self, game: CampaignGame, seat: int, width: int, height: int | None, where: str
+    ) -> RenderableType | None:
+        enc = game.encounter
+        if enc is None:  # between encounters the campaign has no board
+            return Text(_("No encounter is being fought: there is no map now."))
+        return tactics_screen.map_view(enc, seat, where)
+
     def shown(self, game: CampaignGame, action: Action) -> str:
         return tactics_screen.shown(game, action)
 

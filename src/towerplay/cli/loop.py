@@ -1,7 +1,7 @@
 """The read-eval loop both games share.
 
 It asks the seat to act for a line: the number of a legal action, the action's text (Tab
-completes it), or a command (help, log, info NAME, legend, actions, save FILE, load FILE,
+completes it), or a command (help, log, info NAME, map, legend, actions, save FILE, load FILE,
 undo [N], redo [N], quit; an empty line redraws the screen). AI seats play themselves, at a
 pace if asked; undo and redo step over their moves. Every decision, yours or the AI's, is
 written in the screen's log before what it did (`narrate.Journal`). Whatever goes wrong — an
@@ -37,13 +37,26 @@ from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
 
-COMMANDS = ("help", "log", "info ", "legend", "actions", "save ", "load ", "undo", "redo", "quit")
+COMMANDS = (
+    "help",
+    "log",
+    "info ",
+    "map",
+    "legend",
+    "actions",
+    "save ",
+    "load ",
+    "undo",
+    "redo",
+    "quit",
+)
 # What every game's help lists under its own verbs
 COMMON_HELP = (
     (N_("NUMBER | ACTION"), N_("the action of that number, or typed out (Tab completes it)")),
     (N_("Enter"), N_("an empty line redraws the screen")),
     (N_("log | log N"), N_("the whole history of the game, paged, or its last N lines")),
-    (N_("info NAME"), N_("the text of a card, item, virtue, companion, foe, hero…")),
+    (N_("info NAME"), N_("the text of a card, item, virtue, companion, foe, hero, space…")),
+    (N_("map | map WHERE"), N_("the map of the board, with what stands where")),
     ("legend", N_("what the symbols and identifiers on the board mean")),
     ("actions", N_("every legal action, numbered (when the screen shows only some)")),
     (N_("save FILE | load FILE"), N_("save the game as JSON, or load one")),
@@ -77,6 +90,12 @@ class Screen(Protocol[G]):
         """The text of the card, item or piece called `name` (id or name), or None."""
 
     def legend(self, game: G) -> RenderableType: ...
+
+    def map(
+        self, game: G, seat: int, width: int, height: int | None, where: str
+    ) -> RenderableType | None:
+        """The map as `seat` sees it, fitted to `width` x `height` (None: any height);
+        `where` a part of it in the game's own words, or empty; None when it names none."""
 
     def who(self, game: G, seat: int) -> str:
         """The seat in words, for the AI's moves: "seat 1 (Spymaster)"."""
@@ -283,6 +302,8 @@ class Session(Generic[G]):
             self.info(arg)
         elif word == "legend":
             self.console.print(self.screen.legend(self.game))
+        elif word == "map":
+            self.map(arg)
         elif word == "actions":
             texts = [self.shown(a) for a in self.game.legal_actions()]
             self.page(Group(Text(asked(self.game), style="bold"), action_grid(texts, 80)))
@@ -323,6 +344,14 @@ class Session(Generic[G]):
             )
             return
         self.console.print(found)
+
+    def map(self, where: str) -> None:
+        seat = self.viewer if self.viewer is not None else self.game.to_act
+        found = self.screen.map(self.game, seat or 0, self.console.width, self.height(), where)
+        if found is None:
+            error(self.console, _("no part of the map is called '{where}'").format(where=where))
+            return
+        self.console.print(found)  # under the screen, as `info`: it stays until the next line
 
     def offer_save(self) -> bool:
         """Before leaving the game: if it changed since the last save, ask whether to save

@@ -14,7 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from towerplay.cli import layout
+from towerplay.cli import layout, rtdt_map
 from towerplay.cli import rtdt_board as board
 from towerplay.cli import rtdt_panels as panels
 from towerplay.cli.common import read_json
@@ -240,7 +240,14 @@ class RtdtScreen:
 
     def info(self, game: RtdtGame, name: str) -> RenderableType | None:
         text = game.describe(name, current().gettext)  # the card's text in the chosen language
-        return None if text is None else _card(text)
+        if text is None:  # a space: what the board shows of it (public to every seat)
+            return rtdt_map.space_info(game, 0, name)
+        return _card(text)
+
+    def map(
+        self, game: RtdtGame, seat: int, width: int, height: int | None, where: str
+    ) -> RenderableType | None:
+        return rtdt_map.map_view(game, seat, width, where, height)
 
     def legend(self, game: RtdtGame) -> RenderableType:
         return Text.from_markup(_(LEGEND))

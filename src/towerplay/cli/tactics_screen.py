@@ -305,6 +305,14 @@ def legend(game: TacticsGame) -> RenderableType:
     return Group(Text.from_markup(_(LEGEND)), t)
 
 
+def map_view(game: TacticsGame, seat: int, where: str = "") -> RenderableType | None:
+    """`map`: the encounter's grid and every figure on it (the whole grid always fits)."""
+    if where.strip():
+        return None
+    view = game.observe(seat)
+    return Group(grid(game, view), figures(view))
+
+
 def info(game: TacticsGame, name: str) -> RenderableType | None:
     """`describe` of a card or piece; a figure's id or label (gm1, GM1, FI0) names its type."""
     wanted = name.strip().lower()
@@ -345,6 +353,11 @@ class TacticsScreen:
 
     def legend(self, game: TacticsGame) -> RenderableType:
         return legend(game)
+
+    def map(
+        self, game: TacticsGame, seat: int, width: int, height: int | None, where: str
+    ) -> RenderableType | None:
+        return map_view(game, seat, where)
 
     def shown(self, game: TacticsGame, action: Action) -> str:
         return shown(game, action)
