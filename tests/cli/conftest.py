@@ -43,13 +43,14 @@ class Terminal:
         return self.screen.display[self.screen.cursor.y].rstrip()
 
     def until_prompt(self, prompt: str = "> ") -> list[str]:
-        """Read until the program waits for a line ending with `prompt`; the screen then."""
+        """Read until the program waits for a line ending with `prompt` (or with a page of
+        "while you waited" asking for Enter); the screen then."""
         deadline = time.monotonic() + WAIT
         while time.monotonic() < deadline:
             try:
                 self.stream.feed(self.child.read_nonblocking(1 << 16, timeout=0.5))
             except pexpect.TIMEOUT:
-                if self.cursor_line.endswith(prompt.rstrip()):
+                if self.cursor_line.endswith((prompt.rstrip(), *PAGES)):
                     return self.lines
             except pexpect.EOF:
                 return self.lines
@@ -58,6 +59,15 @@ class Terminal:
     def send(self, line: str) -> list[str]:
         self.child.send(line + "\r")
         return self.until_prompt()
+
+    def through_pages(self, lines: list[str]) -> tuple[list[str], str]:
+        """From `lines`, Enter through the pages of "while you waited" to the next prompt:
+        that screen, and the pages' text."""
+        pages = []
+        while self.cursor_line.endswith(PAGES):
+            pages.append("\n".join(lines))
+            lines = self.send("")
+        return lines, "\n".join(pages)
 
     def close(self) -> None:
         self.child.close(force=True)
@@ -78,3 +88,4 @@ def terminal() -> Iterator[object]:
 
 
 SIZES = [(120, 40), (80, 24)]
+PAGES = ("Enter: more", "Enter: your turn")  # the pages of "while you waited" (cli/loop.py)

@@ -154,10 +154,23 @@ def _wrapped(lines: Sequence[Line], width: int, rows: int) -> list[Line]:
             break
         out.append(x)
         used += need
-    if not out and lines:  # one long line: cut it to the rows there are
+    if not out and lines:  # one long line: cut it to the rows there are, between words
         last = lines[-1]
-        out.append(Line(last.kind, last.text[: width * rows - 1] + "…", last.amounts, last.fresh))
+        out.append(Line(last.kind, _cut(last.text, width * rows), last.amounts, last.fresh))
     return out[::-1]
+
+
+def _cut(text: str, room: int) -> str:
+    """`text` in `room` characters ending in "…": after its last whole item ("banner; move
+    Anza; …") where it lists decisions, else after its last whole word."""
+    if len(text) <= room:
+        return text
+    head = text[: room - 2]
+    for sep in ("; ", " "):
+        at = head.rfind(sep)
+        if at > 0:
+            return head[:at] + sep.rstrip() + " …"
+    return head + "…"
 
 
 def action_grid(texts: Sequence[str], width: int, max_rows: int | None = None) -> RenderableType:

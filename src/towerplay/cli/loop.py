@@ -30,7 +30,7 @@ from rich.text import Text
 
 from towerplay.agents import Agent
 from towerplay.cli.lang import N_, _, asked, event, refusal
-from towerplay.cli.layout import action_grid
+from towerplay.cli.layout import action_grid, height_of
 from towerplay.cli.narrate import Journal, Line, history, mark
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
@@ -227,6 +227,7 @@ class Session(Generic[G]):
     after: Callable[[G, str], None] | None = None
     stopped: bool = False
     ai: dict[int, Agent] = field(default_factory=dict)  # the seats the AI plays
+    others_played: bool = False  # since the seat now asked was last asked (the AI, or a person)
 
     def applied(self, text: str, decision: bool = True) -> None:
         self.decisions += decision
@@ -243,8 +244,11 @@ class Session(Generic[G]):
     def height(self) -> int | None:
         return self.console.height if self.clear_screen else None
 
-    def draw(self, seat: int | None) -> None:
-        self.journal.catch_up(self.game, seat)
+    def draw(self, seat: int | None, catch_up: bool = True) -> None:
+        """The screen for `seat`; `catch_up=False` when the journal has just been brought up
+        to date (its fresh lines are then the ones since the seat's previous prompt)."""
+        if catch_up:
+            self.journal.catch_up(self.game, seat)
         if self.clear_screen:
             self.console.clear()
         self.console.print(
@@ -256,7 +260,43 @@ class Session(Generic[G]):
             self.console.print(note)
         self.notes.clear()
 
+    def while_you_waited(self, seat: int) -> None:
+        """Before a seat's prompt, when others played since its last one (the AI, or another
+        person at this keyboard) and what they did is longer than a third of the screen: all
+        of it in full sentences, a page at a time (Enter turns the page), so nothing is
+        seen only in short in the log. Short news stay in the log, as they are."""
+        new = self.journal.catch_up(self.game, seat)
+        height = self.height()
+        if not (self.others_played and self.clear_screen and height):
+            return
+        width = self.console.width
+        rows = [height_of(x.styled(), width) for x in new]
+        if sum(rows) <= height // 3:
+            return
+        page = max(1, height - 3)  # the title, the turn of the page, the input line
+        start = 0
+        while start < len(new):
+            end, used = start, 0
+            while end < len(new) and (used + rows[end] <= page or end == start):
+                used += rows[end]
+                end += 1
+            self.console.clear()
+            self.console.print(
+                Text(_("While you waited").upper(), style="bold")
+                if start == 0
+                else Text(_("While you waited (continued)").upper(), style="bold")
+            )
+            self.console.print(Text("\n").join(x.styled() for x in new[start:end]))
+            last = end >= len(new)
+            ask = _("Enter: your turn ") if last else _("Enter: more ")
+            try:
+                self.read(ask)
+            except (EOFError, KeyboardInterrupt):
+                return
+            start = end
+
     def ai_move(self, seat: int, agent: Agent) -> None:
+        self.others_played = True
         chosen = agent.act(self.game)
         who = self.screen.who(self.game, seat)
         if not self.clear_screen:
@@ -541,10 +581,14 @@ def play_loop(
         if seat in ai:
             s.ai_move(seat, ai[seat])
             continue
+        if s.viewer is not None and s.viewer != seat:
+            s.others_played = True  # another person at this keyboard
         s.viewer = seat
         if s.show:
-            s.draw(seat)
+            s.while_you_waited(seat)
+            s.draw(seat, catch_up=False)
             s.show = False
+        s.others_played = False
         if completer is not None:
             completer.set(s.game)
         try:
