@@ -9,7 +9,7 @@ import pytest
 
 from tests.cli.scripted import play
 from towerplay.agents.random import RandomAgent
-from towerplay.cli import loop
+from towerplay.cli import completion
 from towerplay.cli.rtdt import SCREEN as RTDT
 from towerplay.cli.rtdt import build_game
 from towerplay.cli.tactics import SCREEN as TACTICS
@@ -54,12 +54,12 @@ def test_digits_that_are_no_number_are_refused_not_a_traceback(name: str) -> Non
 @pytest.mark.parametrize("name", ["rtdt", "tactics"])
 def test_tab_completes_each_games_actions_and_the_commands(name: str) -> None:
     _, game = fresh(name)
-    comp = loop.Completer()
+    comp = completion.Completer()
     comp.set(game)
     texts = [str(a) for a in game.legal_actions()]
     word = texts[0].split()[0]
     assert comp.matches(word[:2], word[:2]) == [t for t in texts if t.startswith(word[:2])] + [
-        c for c in loop.COMMANDS if c.startswith(word[:2])
+        c for c in completion.COMMANDS if c.startswith(word[:2])
     ]
     assert comp.matches("lo", "lo") == ["log", "load "]
 

@@ -22,10 +22,10 @@ from towerplay.rtdt.hookspecs import (
     FREE_VERBS,
     MAY_ENTER,
     RESTRICT_ACTIONS,
-    TURN_VERBS,
     WOULD_LOSE,
 )
 from towerplay.rtdt.rules.common import act
+from towerplay.rtdt.rules.verbs import ADDED_VERBS
 
 RULES = Path(plugins.__file__).parent / "rules"
 
@@ -49,7 +49,7 @@ def test_each_feature_brings_its_handlers_and_clones_keep_the_table() -> None:
     assert ch.features == {"base", "covenant"} and AFTER_CLEANSE.handlers(ch)
     assert "cast" in FREE_VERBS.of(ch) and "effigy" in ch.decisions
     assert rh.features == {"base", "competitive"} and WOULD_LOSE.handlers(rh)
-    assert "trial" in TURN_VERBS.of(rh) and "seal" in rh.decisions
+    assert "trial" in ADDED_VERBS.of(rh) and "seal" in rh.decisions
     assert cov.clone().world is cov.world  # resolved once, shared by clones
     assert cov.world.content is race.world.content  # one content, one set of caches
 

@@ -53,6 +53,10 @@ def candidates(g: RtdtGame, c: Turn) -> list[Action]:
     out += [parse(f"trade {o.seat}") for o in s.heroes] + [parse("trade 9")]
     if "build" in ADDED_VERBS.of(w.hooks):  # Covenant's Build (COV-BUILD-1)
         out += [parse("build"), parse("build here")]
+    if "trial" in ADDED_VERBS.of(w.hooks):  # the competitive mode's trials (CMP-TRIAL-1)
+        others = [x for x in list(w.content.trials)[:3] if x not in h.trials]
+        out += [parse(f"trial {x}") for x in [*h.trials, *h.trials_done, *others]]
+        out += [parse("trial"), parse("trial nothing_such")]
     return out
 
 
@@ -209,3 +213,28 @@ def test_a_verb_written_wrong_is_refused_with_its_notation_and_nothing_changes(
     assert e.value.rule == rule, str(e.value)
     assert "the notation is" in str(e.value)
     assert g.state_hash() == before
+
+
+@rules("CMP-TRIAL-2")
+def test_CMP_TRIAL_2_a_trial_short_of_what_it_asks_says_what_is_missing() -> None:
+    """The competitive trial is a verb of its own (competitive.py TRIAL): greyed with what it
+    lacks, refused with its numbers, offered once met, among the Quest actions."""
+    g = new_game(make_config(seed=2, players=3, mode="competitive"), seed=2)
+    w, h = g.world, g.hero(0)
+    trial = next(x for x, c in w.content.trials.items() if c.needs.carry_treasures == 3)
+    h.trials[0] = trial  # "hold 3 treasures" (Impress the Winter Fey)
+    at(g, 0, w.content.trials[trial].space)
+    h.treasures.clear()
+    g._legal = None
+    barred = dict(g.unavailable())
+    assert "this trial needs 3 treasures, you have 0" in str(barred[f"trial {trial}"])
+    before = g.state_hash()
+    with pytest.raises(IllegalAction) as e:
+        g.apply(f"trial {trial}")
+    assert e.value.rule == "CMP-TRIAL-2" and g.state_hash() == before
+    give(g, 0, treasures=list(g.state.treasure_deck[:3]), spirit=5, warriors=30)
+    assert f"trial {trial}" in legal(g)
+    other = next(x for x in w.content.trials if x not in h.trials)
+    with pytest.raises(IllegalAction) as e:
+        g.apply(f"trial {other}")
+    assert e.value.rule == "CMP-TRIAL-3" and "is not one of your trials" in str(e.value)

@@ -23,6 +23,7 @@ from towerplay.cli import lang as cli_lang
 from towerplay.cli import loop
 from towerplay.cli.campaign_screen import CampaignScreen
 from towerplay.cli.common import LangOption, fail, fail_on, language_option, read_json
+from towerplay.cli.completion import terminal_completer
 from towerplay.cli.lang import _, speaking
 from towerplay.cli.quoted import reword
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
@@ -143,7 +144,7 @@ def play(
             console,
             input,
             _ais(ai, version, game.s.heroes_count),
-            loop.terminal_completer(sys.stdin.isatty()),
+            terminal_completer(sys.stdin.isatty()),
             after=commit,
         )
         console.print(kept_line(store, record_id))

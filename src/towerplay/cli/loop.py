@@ -29,6 +29,7 @@ from rich.table import Table
 from rich.text import Text
 
 from towerplay.agents import Agent
+from towerplay.cli.completion import Completer
 from towerplay.cli.lang import N_, _, asked, event, refusal
 from towerplay.cli.layout import action_grid, height_of
 from towerplay.cli.narrate import Journal, Line, history, mark
@@ -37,19 +38,6 @@ from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Game
 
-COMMANDS = (
-    "help",
-    "log",
-    "info ",
-    "map",
-    "legend",
-    "actions",
-    "save ",
-    "load ",
-    "undo",
-    "redo",
-    "quit",
-)
 # What every game's help lists under its own verbs
 COMMON_HELP = (
     (N_("NUMBER | ACTION"), N_("the action of that number, or typed out (Tab completes it)")),
@@ -112,59 +100,6 @@ class Screen(Protocol[G]):
 
     def load(self, file: str) -> G:
         """The game saved in `file`; raises SaveError naming the file and the field."""
-
-
-class Completer:
-    """Tab completion over the current legal action texts and the commands."""
-
-    def __init__(self) -> None:
-        self.options: list[str] = []
-        self._matches: list[str] = []
-
-    def set(self, game: Game) -> None:
-        self.options = [str(a) for a in game.legal_actions()] + list(COMMANDS)
-
-    def matches(self, line: str, text: str) -> list[str]:
-        """Completions of `text`, the word being typed at the end of `line`."""
-        start = len(line) - len(text)
-        return [o[start:] for o in self.options if o.startswith(line)]
-
-    def complete(self, text: str, state: int) -> str | None:
-        if state == 0:
-            line = _line_before_cursor()
-            if line is None or not line.endswith(text):
-                line = text
-            self._matches = self.matches(line, text)
-        return self._matches[state] if state < len(self._matches) else None
-
-
-def _line_before_cursor() -> str | None:
-    try:
-        import readline
-    except ImportError:  # pragma: no cover - platforms without readline
-        return None
-    return readline.get_line_buffer()[: readline.get_endidx()]
-
-
-def install_completer(completer: Completer) -> bool:
-    """Bind Tab to `completer` when readline is present; False where it is missing."""
-    try:
-        import readline
-    except ImportError:  # pragma: no cover
-        return False
-    readline.set_completer(completer.complete)
-    readline.set_completer_delims(" ")
-    if "libedit" in (readline.__doc__ or ""):  # pragma: no cover - macOS
-        readline.parse_and_bind("bind ^I rl_complete")
-    else:
-        readline.parse_and_bind("tab: complete")
-    return True
-
-
-def terminal_completer(is_tty: bool) -> Completer | None:
-    """A completer bound to Tab when input is a terminal with readline, else None."""
-    completer = Completer()
-    return completer if is_tty and install_completer(completer) else None
 
 
 class ColourLess(Pager):

@@ -24,8 +24,8 @@ from rich.text import Text
 from towerplay.agents import Agent
 from towerplay.cli import loop
 from towerplay.cli.common import LangOption, fail, fail_on, language_option
+from towerplay.cli.completion import Completer, terminal_completer
 from towerplay.cli.lang import _, speaking
-from towerplay.cli.loop import Completer, terminal_completer
 from towerplay.cli.quoted import OptionError
 from towerplay.cli.rtdt_screen import RtdtScreen, action_grid, load_game, render, save_game
 from towerplay.cli.rtdt_words import needs_text

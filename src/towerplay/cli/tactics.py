@@ -19,6 +19,7 @@ from rich.table import Table
 from towerplay.agents import Agent
 from towerplay.cli import loop
 from towerplay.cli.common import LangOption, fail, fail_on, language_option
+from towerplay.cli.completion import terminal_completer
 from towerplay.cli.lang import _, speaking
 from towerplay.cli.quoted import OptionError
 from towerplay.cli.sim_options import (
@@ -123,7 +124,7 @@ def play_tactics(
         ais = parse_ai(ai or [], seed, len(game.observe(0)["heroes"]))
     except (ValueError, SaveError) as exc:
         raise fail_on(exc, tongue) from exc
-    completer = loop.terminal_completer(sys.stdin.isatty())
+    completer = terminal_completer(sys.stdin.isatty())
     with speaking(tongue):
         loop.play_loop(SCREEN, game, console, input, ais, completer, pace=pace)
 

@@ -19,7 +19,6 @@ from towerplay.rtdt.hookspecs import (
     POTIONS_OUT,
     QUEST_ACTIONS,
     TARGET_ROOM,
-    TURN_VERBS,
     WOULD_LOSE,
     decision_kind,
 )
@@ -28,8 +27,10 @@ from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost
 from towerplay.rtdt.rules.effects import discard_item, held
 from towerplay.rtdt.rules.holdings import check_limits
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
+from towerplay.rtdt.rules.quests import quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.skulls import tell_emerged
+from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb, arity, refusal
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -71,31 +72,105 @@ def setup(w: World, s: State, rng: Rng) -> None:
 # --- trials ---------------------------------------------------------------------------
 
 
-def trial_met(w: World, s: State, h: HeroState, trial: str) -> bool:
-    """Whether the hero may complete this trial now (CMP-TRIAL-1..3)."""
-    t = w.content.trials[trial]
-    # CMP-TRIAL-3: only the hero's own trials; CMP-TRIAL-2: holding what the trial asks
-    if trial not in h.trials or h.space != t.space:
-        return False
-    nd = t.needs
-    if h.warriors < nd.warriors or h.spirit < nd.spirit:
-        return False
-    if len(h.potions) < max(nd.potions, nd.carry_potions):
-        return False
-    if len(h.gear) < max(nd.gear, nd.carry_gear):
-        return False
-    if len(h.treasures) < max(nd.treasures, nd.carry_treasures):
-        return False
-    if len(h.virtues) < nd.virtues:
-        return False
+TRIAL_NEEDS = {  # what a trial lacks, one template a resource (the catalog words each)
+    "warriors": N_("this trial needs {need} warriors, you have {have}"),
+    "spirit": N_("this trial needs {need} spirit, you have {have}"),
+    "potions": N_("this trial needs {need} potions, you have {have}"),
+    "gear": N_("this trial needs {need} gear, you have {have}"),
+    "treasures": N_("this trial needs {need} treasures, you have {have}"),
+    "virtues": N_("this trial needs {need} virtues, you have {have}"),
+}
+
+
+def trial_shortfall(w: World, s: State, h: HeroState, trial: str) -> Refusal | None:
+    """Why the hero cannot complete this trial now, with the numbers, or None (CMP-TRIAL-1..3):
+    the one predicate the trial's offer and its refusal ask."""
+    t = w.content.trials.get(trial)
+    if t is None:
+        return refusal("{trial}: there is no such heroic trial", "CMP-TRIAL-3", trial=trial)
+    if trial in h.trials_done:
+        return refusal("you completed {trial} already", "CMP-TRIAL-3", trial=t.name)
+    if trial not in h.trials:  # CMP-TRIAL-3: only the hero's own trials
+        return refusal("{trial} is not one of your trials", "CMP-TRIAL-3", trial=t.name)
+    if h.space != t.space:  # CMP-TRIAL-1: on the space the trial names
+        return refusal(
+            "{trial} is completed at {space}; you are at {here}",
+            "CMP-TRIAL-1",
+            trial=t.name,
+            space=w.board.names[t.space],
+            here=w.board.names[h.space],
+        )
+    nd = t.needs  # CMP-TRIAL-2: holding what the trial asks
+    for what, need, have in (
+        ("warriors", nd.warriors, h.warriors),
+        ("spirit", nd.spirit, h.spirit),
+        ("potions", max(nd.potions, nd.carry_potions), len(h.potions)),
+        ("gear", max(nd.gear, nd.carry_gear), len(h.gear)),
+        ("treasures", max(nd.treasures, nd.carry_treasures), len(h.treasures)),
+        ("virtues", nd.virtues, len(h.virtues)),
+    ):
+        if have < need:
+            return refusal(TRIAL_NEEDS[what], "CMP-TRIAL-2", need=need, have=have)
     if nd.corruptions_at_most is not None and len(h.corruptions) > nd.corruptions_at_most:
-        return False
-    return nd.advantages_met(advantages.automatic(w, s, h, battling=False))
+        return refusal(
+            "this trial allows at most {most} corruptions, you have {have}",
+            "CMP-TRIAL-2",
+            most=nd.corruptions_at_most,
+            have=len(h.corruptions),
+        )
+    if not nd.advantages_met(advantages.automatic(w, s, h, battling=False)):
+        return refusal(
+            "this trial needs {n} advantages {kind}; yours do not meet it",
+            "CMP-TRIAL-2",
+            n=nd.advantages,
+            kind={"distinct": N_("all different"), "same": N_("all of one type")}.get(
+                nd.advantage_rule, nd.advantage_type or N_("of any type")
+            ),
+        )
+    return None
+
+
+def offer_trial(c: Turn, out: list[Action]) -> None:
+    """`trial TRIAL` for each of the hero's trials they can complete now: a Quest action
+    (CMP-TRIAL-7), so none while the Quest glyph's spirit or the heroic action is missing."""
+    if quest_bar(c) is not None:
+        return
+    for trial in c.h.trials:
+        if trial_shortfall(c.w, c.s, c.h, trial) is None:
+            out.append(act("trial", trial))
+
+
+def why_trial(c: Turn, a: Action) -> Refusal | None:
+    return (
+        arity(a, TRIAL.usage, "CMP-TRIAL-1") or quest_bar(c) or trial_shortfall(c.w, c.s, c.h, a[1])
+    )
+
+
+def apply_trial(w: World, s: State, h: HeroState, a: Action) -> None:
+    """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
+    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
+    complete_trial(w, s, h, a[1])
+
+
+def _trials(c: Turn) -> list[Action]:
+    return [act("trial", t) for t in c.h.trials]
+
+
+# listed among the Quest actions (QUEST_ACTIONS below), not after the turn's other verbs
+TRIAL = ADDED_VERBS.add(
+    "trial",
+    COMPETITIVE,
+    Verb(
+        "trial", "trial TRIAL", offer_trial, why_trial, apply_trial, listed=False, instances=_trials
+    ),
+)
 
 
 @QUEST_ACTIONS.on(COMPETITIVE)
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    out = [act("trial", t) for t in h.trials if trial_met(w, s, h, t)]
+    """The trials, then the Tower's dungeon once three are done (CMP-DUNGEON-1, -2);
+    asked only when nothing bars a Quest action (rules/actions.py)."""
+    out = [act("trial", t) for t in h.trials if trial_shortfall(w, s, h, t) is None]
     d = s.dungeons.get(TOWER)
     if (
         d is not None
@@ -260,13 +335,6 @@ def _relic_room(w: World, s: State, h: HeroState, d: Dungeon) -> bool:
     s.delve = None
     relic_found(w, s, h)
     return True
-
-
-@TURN_VERBS.on("trial", COMPETITIVE)
-def _trial(w: World, s: State, h: HeroState, a: Action) -> None:
-    """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
-    pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
-    complete_trial(w, s, h, a[1])
 
 
 def _seal_answers(w: World, s: State, d: Decision) -> list[Action]:

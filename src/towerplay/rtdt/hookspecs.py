@@ -80,9 +80,6 @@ RESTRICT_ACTIONS: Final[Filter[[World, State, HeroState, list[Action]], list[Act
 FREE_VERBS: Final[Verbs[[World, State, HeroState, Action], None]] = Verbs(
     "free_verbs", "an action that is not an action: the step stays as it is"
 )
-TURN_VERBS: Final[Verbs[[World, State, HeroState, Action], None]] = Verbs(
-    "turn_verbs", "a turn action by its verb"
-)
 USE_OWNER: Final[Answer[[World, Action], Handler]] = Answer(
     "use_owner", "the handler (w, s, h, a) of a `use` whose card an expansion owns"
 )

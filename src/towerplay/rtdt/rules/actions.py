@@ -25,7 +25,6 @@ from towerplay.rtdt.hookspecs import (
     RESTRICT_ACTIONS,
     STUCK,
     TURN_ACTIONS,
-    TURN_VERBS,
     UNLIMITED_HEROIC,
 )
 from towerplay.rtdt.rules import battle, dungeons, quests
@@ -168,7 +167,8 @@ def turn_actions(w: World, s: State) -> list[Action]:
         added = w.hooks.tables[ADDED_VERBS]
         if added:  # Covenant's Build (COV-BUILD-1)
             for verb in added.values():
-                verb.offer(c, out)
+                if verb.listed:
+                    verb.offer(c, out)
         if not t.traded and len(s.heroes) > 1:
             offer_trade(c, out)  # RTDT-TRADE-1
         offer_end(c, out)
@@ -221,9 +221,8 @@ def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refu
     offered = {a[0] for a in legal}
     out: list[tuple[str, Refusal]] = []
     for name, verb in {**VERBS, **ADDED_VERBS.of(w.hooks)}.items():
-        if name == "quest":
-            for aq in s.quests:
-                a = act("quest", aq.quest)
+        if verb.instances is not None:  # each quest, each trial
+            for a in verb.instances(c):
                 if a not in legal:
                     why = verb.why(c, a)
                     if why is not None:
@@ -323,8 +322,5 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
         use_mace(w, s, h, a)
     elif verb == "use":
         use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
-    elif verb in TURN_VERBS.of(w.hooks):  # CMP-TRIAL-1: a trial
-        _enter_middle(s)
-        TURN_VERBS.of(w.hooks)[verb](w, s, h, a)
     else:  # pragma: no cover - only legal actions reach here
         raise ValueError(f"unhandled action {a}")

@@ -310,7 +310,11 @@ def apply_quest(w: World, s: State, h: HeroState, a: Action) -> None:
     complete(w, s, h, a[1])
 
 
-QUEST = Verb("quest", "quest QUEST", offer_quest, why_quest, apply_quest)
+def _quests(c: Turn) -> list[Action]:
+    return [act("quest", aq.quest) for aq in c.s.quests]
+
+
+QUEST = Verb("quest", "quest QUEST", offer_quest, why_quest, apply_quest, instances=_quests)
 
 
 def dungeon_quest(s: State, space: str) -> ActiveQuest | None:

@@ -69,7 +69,11 @@ Apply = Callable[[World, State, HeroState, Action], None]
 @dataclass(frozen=True, slots=True)
 class Verb:
     """One turn verb. `usage` is its notation (`move SPACE`); `middle` whether taking it
-    ends the start step (RTDT-TURN-3: the banner is lost)."""
+    ends the start step (RTDT-TURN-3: the banner is lost). An added verb's offer is called
+    after the turn's other verbs unless `listed` is False: its place in the list is a
+    hook's (the competitive trial's, among the Quest actions). `instances` are the actions
+    a screen is told about one by one when barred (each quest on the board, each of the
+    hero's trials); by default one sample of the verb."""
 
     name: str
     usage: str
@@ -77,6 +81,8 @@ class Verb:
     why: Why
     apply: Apply
     middle: bool = True
+    listed: bool = True
+    instances: Callable[[Turn], list[Action]] | None = None
 
 
 # --- refusals shared by many verbs -----------------------------------------------------
