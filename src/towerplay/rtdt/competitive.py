@@ -135,9 +135,16 @@ def offer_trial(c: Turn, out: list[Action]) -> None:
     (CMP-TRIAL-7), so none while the Quest glyph's spirit or the heroic action is missing."""
     if quest_bar(c) is not None:
         return
-    for trial in c.h.trials:
+    for trial in _here(c.w, c.h):
         if trial_shortfall(c.w, c.s, c.h, trial) is None:
             out.append(act("trial", trial))
+
+
+def _here(w: World, h: HeroState) -> list[str]:
+    """The hero's trials whose space they stand on: the one fact `trial_shortfall` refuses
+    most trials by, read first without making its refusal (a hot path: every turn step)."""
+    trials = w.content.trials
+    return [t for t in h.trials if trials[t].space == h.space]
 
 
 def why_trial(c: Turn, a: Action) -> Refusal | None:
@@ -170,7 +177,7 @@ TRIAL = ADDED_VERBS.add(
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """The trials, then the Tower's dungeon once three are done (CMP-DUNGEON-1, -2);
     asked only when nothing bars a Quest action (rules/actions.py)."""
-    out = [act("trial", t) for t in h.trials if trial_shortfall(w, s, h, t) is None]
+    out = [act("trial", t) for t in _here(w, h) if trial_shortfall(w, s, h, t) is None]
     d = s.dungeons.get(TOWER)
     if (
         d is not None

@@ -11,10 +11,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from anyio import ClosedResourceError
 from fastapi import FastAPI, Query, Request, WebSocket, WebSocketDisconnect
 from fastapi.concurrency import run_in_threadpool
 from fastapi.exceptions import RequestValidationError
@@ -29,6 +31,7 @@ from towerplay.rtdt.board_view import board_view
 from towerplay.store import Store
 from towerplay.store.group import GroupCommitter
 from towerplay.web.campaigns import found, open_campaign
+from towerplay.web.chat import MAX_TEXT, Chats
 from towerplay.web.errors import TableError
 from towerplay.web.guards import (
     BodyLimit,
@@ -51,6 +54,7 @@ class NewTable(BaseModel):
     seed: int | None = Field(default=None, ge=0, lt=2**31, description="none: secret, random")
     seats: list[dict[str, str]]
     name: str = ""
+    spectators_chat: bool = Field(default=True, description="whether spectators read the chat")
 
 
 class OpenCampaign(BaseModel):
@@ -78,6 +82,14 @@ class Turn(BaseModel):
     version: int
 
 
+class Say(BaseModel):
+    """A chat message: to every seat (`to` null) or whispered to one seat."""
+
+    token: str
+    text: str = Field(max_length=4 * MAX_TEXT)  # checked again once its spaces are folded
+    to: int | None = None
+
+
 class Hub:
     """Per table, an event that is set (and replaced) whenever the table changes here."""
 
@@ -99,6 +111,7 @@ class Server:
     def __init__(self, store: Store, pace: float, poll: float, group: bool, limits: Limits) -> None:
         self.group = GroupCommitter(store) if group else None
         self.tables = Tables(store, self.group)
+        self.chats = Chats(self.tables)
         self.limits = limits
         self.rate = RateLimit(limits.tables_per_minute)
         self.hub = Hub()
@@ -172,6 +185,19 @@ class Server:
                 with contextlib.suppress(TowerplayError):
                     await run_in_threadpool(self.tables.load, table_id)
                 self.hub.changed(table_id)
+            await self.watch_chats(ids)
+
+    async def watch_chats(self, ids: Sequence[str]) -> None:
+        """The chats of the same tables: one said elsewhere wakes this process's pages."""
+        known = self.chats.known()
+        chats = {known[t]: t for t in ids if t in known}
+        try:
+            found = await run_in_threadpool(self.tables.store.versions, list(chats))
+        except TowerplayError:
+            return
+        for rid, version in found.items():
+            if self.chats.heard(chats[rid], version):
+                self.hub.changed(chats[rid])
 
 
 def create_app(
@@ -228,6 +254,7 @@ def create_app(
 
     add_pages(app)
     add_api(app, server)
+    add_chat(app, server)
     add_socket(app, server)
     return app
 
@@ -282,8 +309,15 @@ def add_api(app: FastAPI, server: Server) -> None:
     async def new_table(body: NewTable, request: Request) -> dict[str, Any]:
         await run_in_threadpool(server.room_for_a_table, request)
         made = await run_in_threadpool(
-            tables.create, body.game, body.config, body.seed, body.seats, body.name
+            tables.create,
+            body.game,
+            body.config,
+            body.seed,
+            body.seats,
+            body.name,
+            body.spectators_chat,
         )
+        await run_in_threadpool(server.chats.record_id, made.id, True)
         server.start_ai(made.id)
         return links(made)
 
@@ -299,6 +333,7 @@ def add_api(app: FastAPI, server: Server) -> None:
         made = await run_in_threadpool(
             open_campaign, tables, campaign_id, body.key, body.seats, body.name
         )
+        await run_in_threadpool(server.chats.record_id, made.id, True)
         server.start_ai(made.id)
         return links(made)
 
@@ -339,6 +374,22 @@ def add_api(app: FastAPI, server: Server) -> None:
         return out
 
 
+def add_chat(app: FastAPI, server: Server) -> None:
+    """A table's chat over HTTP (the socket takes `{"chat": ...}` too): web/chat.py."""
+
+    @app.get("/api/tables/{table_id}/chat")
+    def chat(
+        table_id: str, token: str | None = Query(default=None), after: int = Query(default=0, ge=0)
+    ) -> dict[str, Any]:
+        return server.chats.read(table_id, token, after)
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def say(table_id: str, body: Say) -> dict[str, Any]:
+        out = await run_in_threadpool(server.chats.say, table_id, body.token, body.text, body.to)
+        server.hub.changed(table_id)
+        return out
+
+
 def links(made: Created) -> dict[str, Any]:
     """A new table's answer: each person's seat link (None for an AI) and the spectators'."""
     return {
@@ -374,8 +425,17 @@ def add_socket(app: FastAPI, server: Server) -> None:
                 return
             await websocket.send_json(first)
             sent = [first["version"]]  # the version this page was sent last (listen too)
+            said = await run_in_threadpool(server.chats.read, table_id, token)
+            if said["messages"] or said.get("closed"):  # what was said before it opened
+                await websocket.send_json({"chat": said})
+            # the chat's version this page was sent last (none more when spectators may not)
+            heard = [sys.maxsize if said.get("closed") else said["version"]]
 
             async def push() -> None:
+                with contextlib.suppress(WebSocketDisconnect, ClosedResourceError):
+                    await pushing()  # until the page goes (its listener then ends too)
+
+            async def pushing() -> None:
                 while True:
                     waiter = server.hub.waiter(table_id)
                     # woken by a change made here or found by Server.watch (which loads the
@@ -389,6 +449,11 @@ def add_socket(app: FastAPI, server: Server) -> None:
                         if v["version"] > sent[0]:  # listen may have sent a newer one
                             sent[0] = v["version"]
                             await websocket.send_json(v)
+                    if server.chats.seen(table_id) > heard[0]:
+                        more = await run_in_threadpool(server.chats.read, table_id, token, heard[0])
+                        heard[0] = max(heard[0], more["version"])
+                        if more["messages"]:
+                            await websocket.send_json({"chat": more})
 
             pusher = asyncio.create_task(push())
             await listen(websocket, server, table_id, token, sent)
@@ -439,6 +504,12 @@ async def listen(
                 raise TableError('not JSON: send {"action": ..., "version": ...}') from None
             if not isinstance(msg, dict):
                 raise TableError('expected {"action": ..., "version": ...}')
+            if "chat" in msg:  # a message to the table's chat: the pages are woken
+                await run_in_threadpool(
+                    server.chats.say, table_id, token, msg["chat"], msg.get("to")
+                )
+                server.hub.changed(table_id)
+                continue
             if msg.get("undo") or msg.get("redo"):
                 step = server.tables.undo if msg.get("undo") else server.tables.redo
                 view = await run_in_threadpool(step, table_id, token, msg.get("version"))

@@ -67,11 +67,18 @@ class Tables:
     # --- making and reading tables --------------------------------------------------------
 
     def create(
-        self, game: str, config: dict[str, Any], seed: int | None, seats: Any, name: str = ""
+        self,
+        game: str,
+        config: dict[str, Any],
+        seed: int | None,
+        seats: Any,
+        name: str = "",
+        spectators_chat: bool = True,
     ) -> Created:
         """A new table. Its seed is secret and random unless the creator gives one (or a
         game code, which holds one): then the game is public by their choice, and its
-        seats see the code at once instead of when the game is over (`seed_chosen`)."""
+        seats see the code at once instead of when the game is over (`seed_chosen`).
+        `spectators_chat`: whether spectators read its chat (web/chat.py)."""
         chosen = seed is not None or bool(config.get("code"))
         if seed is None:
             seed = secrets.randbelow(SEEDS)
@@ -81,7 +88,12 @@ class Tables:
         except (ValueError, TypeError, TowerplayError) as e:
             raise TableError(f"config: {e}") from None
         title = name.strip()[:200] or gk.title  # never the seed: anyone may read the lobby
-        origin = {"config": config, "seed": seed, "seed_chosen": chosen}
+        origin = {
+            "config": config,
+            "seed": seed,
+            "seed_chosen": chosen,
+            "spectators_chat": bool(spectators_chat),
+        }
         return self.seat(game, made, seats, title, origin)
 
     def seat(

@@ -47,6 +47,12 @@ PAGE_WORDS = (
     N_("loss"),  # a game's end (its result)
     N_("Waiting for"),
     N_("What happened"),
+    N_("Chat"),
+    N_("To"),
+    N_("Send"),
+    N_("say something"),
+    N_("everyone"),
+    N_("{from} to {to} (whisper)"),
     N_("While you waited"),
     N_("key"),
     N_("Undo"),

@@ -30,6 +30,7 @@ const Play = {
   },
 
   receive(msg) {
+    if (msg.chat) { this.hear(msg.chat); return; }
     if (msg.error) {
       // a game's refusal in the page's language; other errors (their text names the rule)
       document.getElementById("error").textContent = msg.refusal ? Words.refusal(msg.refusal)
@@ -39,6 +40,50 @@ const Play = {
     document.getElementById("error").textContent = "";
     this.view = msg;
     this.render();
+  },
+
+  // the table's chat: what the seats say, to all or whispered; spectators read, or not at all
+  chat: [],
+  hear(said) {
+    const box = document.getElementById("chat");
+    box.hidden = Boolean(said.closed);
+    for (const m of said.messages) if (!this.chat.some((x) => x.n === m.n)) this.chat.push(m);
+    this.chat.sort((a, b) => a.n - b.n);
+    this.renderChat();
+  },
+
+  renderChat() {
+    const list = document.getElementById("chat-lines");
+    list.textContent = "";
+    for (const m of this.chat.slice(-200)) {
+      const li = html("li", m.to === null ? "" : "whisper", list);
+      const who = m.to === null ? m.name
+        : Words.t("{from} to {to} (whisper)", { from: m.name, to: m.to_name });
+      html("b", "", li, `${who}: `);
+      li.appendChild(document.createTextNode(m.text));
+    }
+    list.parentElement.scrollTop = list.parentElement.scrollHeight;
+    const form = document.getElementById("chat-form");
+    form.hidden = !this.view || this.view.seat < 0;  // spectators read
+    const to = document.getElementById("chat-to");
+    if (this.view && to.dataset.built !== Words.lang) {  // once, and again in a new language
+      to.dataset.built = Words.lang;
+      to.textContent = "";
+      html("option", "", to, Words.t("everyone")).value = "";
+      this.view.seats.forEach((s, i) => {
+        if (i !== this.view.seat && s.who === "human") html("option", "", to, s.name).value = String(i);
+      });
+    }
+  },
+
+  say(e) {
+    e.preventDefault();
+    const input = document.getElementById("chat-text");
+    const text = input.value.trim();
+    if (!text || !this.socket) return;
+    const to = document.getElementById("chat-to").value;
+    this.socket.send(JSON.stringify({ chat: text, to: to === "" ? null : Number(to) }));
+    input.value = "";
   },
 
   send(action) {
@@ -108,6 +153,7 @@ const Play = {
     this.renderers[v.game].render(v, document.getElementById("board"),
                                 document.getElementById("panels"));
     this.explain(document.getElementById("panels"));
+    if (!document.getElementById("chat").hidden) this.renderChat();  // its seats by name
   },
 
   // each legal action as its words (printed names, what it does), the notation kept for
@@ -252,8 +298,10 @@ window.addEventListener("DOMContentLoaded", async () => {
     document.getElementById("info").hidden = true;
   });
   document.getElementById("redo").addEventListener("click", () => Play.step("redo"));
+  document.getElementById("chat-form").addEventListener("submit", (e) => Play.say(e));
   document.addEventListener("keydown", (e) => {
     const filter = document.getElementById("filter");
+    if (e.target === document.getElementById("chat-text")) return;  // typing, not playing
     if (e.target === filter) {
       if (e.key === "Escape") { filter.value = ""; Play.renderActions(); filter.blur(); }
       if (e.key === "Enter") {
