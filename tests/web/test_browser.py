@@ -868,3 +868,38 @@ def test_two_people_chat_at_a_table_and_a_whisper_stays_between_two(
     shot(phone, "chat-phone")
     for p in (ana, bruno, caio, watcher, phone):
         assert not p.errors, p.errors
+
+
+def test_a_person_joins_from_the_lobby_by_name(chromium: Any, base_url: str) -> None:
+    """Ana makes a table with a seat open to anyone; Bruno, in a browser of his own, gives
+    his name once, finds the table in the lobby and joins it: he is at his seat, by name,
+    and Ana's page says who sits there now."""
+    ana_lobby = chromium.new_context().new_page()
+    ana_lobby.goto(base_url + "/")
+    ana_lobby.fill("#my-name", "Ana")
+    ana_lobby.press("#my-name", "Tab")
+    ana_lobby.select_option("select[name=seat1]", "open")
+    ana_lobby.fill("#new-table input[name=seed]", "")
+    ana_lobby.click("#new-table button[type=submit]")
+    ana_lobby.wait_for_selector("#link-list a")
+    assert "open, joined from the lobby" in ana_lobby.text_content("#link-list")
+    ana = open_seat(
+        chromium, base_url, ana_lobby.locator("#link-list a").first.get_attribute("href")
+    )
+    assert "Seat 1" in ana.text_content("#title")
+    bruno = chromium.new_context().new_page()
+    bruno.goto(base_url + "/")
+    row = bruno.locator("#table-list li", has=bruno.locator("button.join")).first
+    row.wait_for()
+    assert "(open)" in row.text_content()
+    shot(bruno, "lobby-open-seat")
+    row.locator("button.join").click()
+    assert "Give the name you go by first." in bruno.text_content("#join-error")
+    bruno.fill("#my-name", "Bruno")
+    bruno.press("#my-name", "Tab")
+    row.locator("button.join").click()
+    bruno.wait_for_url(re.compile(r"/play/\w+\?token="))
+    bruno.wait_for_function("document.body.dataset.version !== undefined")
+    assert "Seat 2" in bruno.text_content("#title")
+    ana.wait_for_function("Play.view && Play.view.seats[1].name === 'Bruno'")
+    shot(bruno, "lobby-joined")

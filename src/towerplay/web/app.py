@@ -42,6 +42,7 @@ from towerplay.web.guards import (
     TooMany,
     error_body,
 )
+from towerplay.web.lobby import join
 from towerplay.web.seats import Created
 from towerplay.web.tables import Tables
 
@@ -52,16 +53,23 @@ class NewTable(BaseModel):
     game: str = Field(description="rtdt or tactics")
     config: dict[str, Any] = Field(default_factory=dict)
     seed: int | None = Field(default=None, ge=0, lt=2**31, description="none: secret, random")
-    seats: list[dict[str, str]]
+    seats: list[dict[str, str | bool]]
     name: str = ""
     spectators_chat: bool = Field(default=True, description="whether spectators read the chat")
+    private: bool = Field(default=False, description="joined by its links only, not the lobby")
+
+
+class Join(BaseModel):
+    """A person taking a free seat from the lobby, by the name they go by."""
+
+    name: str = Field(max_length=200)
 
 
 class OpenCampaign(BaseModel):
     """A table of a campaign kept in the store: its key, and its seats as a new table's."""
 
     key: str = Field(max_length=64)
-    seats: list[dict[str, str]]
+    seats: list[dict[str, str | bool]]
     name: str = ""
 
 
@@ -316,10 +324,17 @@ def add_api(app: FastAPI, server: Server) -> None:
             body.seats,
             body.name,
             body.spectators_chat,
+            body.private,
         )
         await run_in_threadpool(server.chats.record_id, made.id, True)
         server.start_ai(made.id)
         return links(made)
+
+    @app.post("/api/tables/{table_id}/join", status_code=201)
+    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
+        out = await run_in_threadpool(join, tables, table_id, body.name)
+        server.changed(table_id)  # the other pages see who sits there now
+        return out
 
     @app.get("/api/campaigns/{campaign_id}")
     def campaign(campaign_id: str, key: str = Query(max_length=64)) -> dict[str, Any]:
@@ -397,7 +412,7 @@ def links(made: Created) -> dict[str, Any]:
         "seats": [
             None if t is None else {"token": t, "link": f"/play/{made.id}?token={t}"}
             for t in made.tokens
-        ],
+        ],  # None: an AI's seat, or an open one (joined from the lobby: POST .../join)
         "spectator": {"token": made.spectator, "link": f"/play/{made.id}?token={made.spectator}"},
     }
 

@@ -27,14 +27,20 @@ def token_hash(token: str) -> str:
 
 
 def check_seats(game: str, seats: Any, count: int) -> list[dict[str, Any]]:
-    """The seat list of a new table: one entry per seat, `{"ai": AGENT}` or
-    `{"human": NAME}`; refused with the seat and what is wrong."""
+    """The seat list of a new table: one entry per seat, `{"ai": AGENT}`, `{"human": NAME}`
+    or `{"open": true}` (a person who joins from the lobby, web/lobby.py); refused with the
+    seat and what is wrong."""
     if not isinstance(seats, list) or len(seats) != count:
         raise TableError(f"seats: this game has {count} seats; give one entry for each")
     out: list[dict[str, Any]] = []
     for i, spec in enumerate(seats):
+        if spec == {"open": True}:
+            out.append({"who": "human", "agent": None, "name": "", "open": True})
+            continue
         if not isinstance(spec, dict) or len(spec) != 1 or not {"ai", "human"} & set(spec):
-            raise TableError(f'seats[{i}]: expected {{"human": NAME}} or {{"ai": AGENT}}')
+            raise TableError(
+                f'seats[{i}]: expected {{"human": NAME}}, {{"open": true}} or {{"ai": AGENT}}'
+            )
         if "ai" in spec:
             try:
                 games.get(game).agents.check(str(spec["ai"]))

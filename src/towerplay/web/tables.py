@@ -38,6 +38,7 @@ KIND_PREFIX = "table-"
 MAX_ACTION = 1_000
 SNAPSHOT_EVERY = 20  # actions between two saves written whole (at most this many replayed)
 KEPT_GAMES = 256  # tables whose game a process keeps loaded between requests
+SHOWN_OPTIONS = ("players", "heroes", "mode", "difficulty", "expansion")  # in the lobby
 SEEDS = 2**31  # a table's seed is below this (a random one when the creator gives none)
 
 
@@ -74,11 +75,13 @@ class Tables:
         seats: Any,
         name: str = "",
         spectators_chat: bool = True,
+        private: bool = False,
     ) -> Created:
         """A new table. Its seed is secret and random unless the creator gives one (or a
         game code, which holds one): then the game is public by their choice, and its
         seats see the code at once instead of when the game is over (`seed_chosen`).
-        `spectators_chat`: whether spectators read its chat (web/chat.py)."""
+        `spectators_chat`: whether spectators read its chat (web/chat.py); a `private` one
+        is not joined from the lobby (web/lobby.py), only by its seats' links."""
         chosen = seed is not None or bool(config.get("code"))
         if seed is None:
             seed = secrets.randbelow(SEEDS)
@@ -93,6 +96,7 @@ class Tables:
             "seed": seed,
             "seed_chosen": chosen,
             "spectators_chat": bool(spectators_chat),
+            "private": bool(private),
         }
         return self.seat(game, made, seats, title, origin)
 
@@ -106,7 +110,12 @@ class Tables:
         chosen = check_seats(game, seats, gk.seats(made))
         tokens: list[str | None] = []
         for seat in chosen:
-            token = secrets.token_urlsafe(18) if seat["who"] == "human" else None
+            # a person's seat gets its token now; an open one when someone joins (lobby.py)
+            token = (
+                secrets.token_urlsafe(18)
+                if seat["who"] == "human" and not seat.get("open")
+                else None
+            )
             seat["token"] = None if token is None else token_hash(token)
             tokens.append(token)
         spectator = secrets.token_urlsafe(18)
@@ -119,9 +128,26 @@ class Tables:
             "save": made.to_json(),
             "at": 0,  # the version the save is at
         }
-        rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game))
+        rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game, doc))
         self._keep(rec.id, (rec, made))
         return Created(rec.id, tokens, spectator)
+
+    def reseat(
+        self, rec: Record, game: Game, seats: list[dict[str, Any]], note: str, actor: str
+    ) -> Record:
+        """The table's seats change (a person joins): one commit that writes the save whole
+        at its new version, so `note` in the log is never replayed as a move; StaleVersion
+        when the table moved on."""
+        version = rec.version + 1
+        doc = {**rec.document, "seats": seats, "save": game.to_json(), "at": version}
+        try:
+            new = self.store.commit(
+                rec.id, rec.version, note, doc, summary(game, seats, doc["game"], doc), actor=actor
+            )
+        except StaleVersion as e:
+            raise moved(e) from None
+        self._keep(rec.id, (new, game))
+        return new
 
     def lobby(self, offset: int = 0, limit: int | None = None) -> list[dict[str, Any]]:
         """The tables, newest change first (a page of them: `offset`, `limit`): id, name,
@@ -293,7 +319,7 @@ class Tables:
                 rec.id,
                 rec.version,
                 action,
-                summary(after, seats, doc["game"]),
+                summary(after, seats, doc["game"], doc),
                 document=doc if whole else None,
                 actor=actor,
             )
@@ -315,7 +341,12 @@ class Tables:
         kept = {**doc, "campaign": {**camp, "version": camp["version"] + 1, "kept": True}}
         changes = [  # the table's own first: a stale table fails as every table does
             prepare(
-                rec.id, rec.version, action, kept, summary(after, seats, doc["game"]), actor=actor
+                rec.id,
+                rec.version,
+                action,
+                kept,
+                summary(after, seats, doc["game"], doc),
+                actor=actor,
             ),
             prepare(
                 camp["id"],
@@ -345,7 +376,7 @@ class Tables:
                 rec.id,
                 rec.version,
                 action,
-                summary(after, doc["seats"], doc["game"]),
+                summary(after, doc["seats"], doc["game"], doc),
                 document=doc,
                 actor=actor,
             )
@@ -505,12 +536,27 @@ def ai_seed(rec: Record) -> int:
     return (int(rec.document["seed"]) * 1_000_003 + rec.version) % (2**31)
 
 
-def summary(game: Game, seats: list[dict[str, Any]], name: str) -> dict[str, Any]:
+def summary(
+    game: Game, seats: list[dict[str, Any]], name: str, doc: dict[str, Any] | None = None
+) -> dict[str, Any]:
+    """What the lobby shows of a table: its game, seats (who, name, open to join), who is to
+    act, its result, whether it is private (joined by its links only) and its options."""
     to_act = game.to_act
+    doc = doc or {}
     return {
         "game": name,
-        "seats": [{"who": s["who"], "name": s["name"]} for s in seats],
+        "private": bool(doc.get("private")),
+        "options": _options(doc.get("config")),
+        "seats": [{"who": s["who"], "name": s["name"], "open": bool(s.get("open"))} for s in seats],
         "to_act": to_act,
         "ai_to_act": to_act is not None and seats[to_act]["who"] == "ai",
         "result": None if game.result is None else game.result.to_json(),
     }
+
+
+def _options(config: Any) -> dict[str, Any]:
+    """A table's options as the lobby shows them, in words a page has: its players or
+    heroes, mode, difficulty and expansion (never the code, which holds the seed, nor ids)."""
+    if not isinstance(config, dict):
+        return {}
+    return {k: v for k, v in config.items() if k in SHOWN_OPTIONS and isinstance(v, (str, int))}

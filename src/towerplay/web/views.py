@@ -22,7 +22,10 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "name": rec.name,
         "version": rec.version,
         "seat": seat,
-        "seats": [{"who": s["who"], "name": s["name"]} for s in rec.document["seats"]],
+        "seats": [
+            {"who": s["who"], "name": s["name"], "open": bool(s.get("open"))}
+            for s in rec.document["seats"]
+        ],
         "to_act": game.to_act,
         "your_turn": game.to_act == seat,
         "prompt": game.prompt if game.to_act == seat else "",

@@ -19,6 +19,7 @@ function seatRow(i, agents) {
   const select = document.createElement("select");
   select.name = `seat${i}`;
   select.add(new Option(Words.t("a person"), "human"));
+  select.add(new Option(Words.t("open: anyone joins from the lobby"), "open"));
   for (const a of agents) select.add(new Option(`${Words.t("AI")}: ${a}`, `ai:${a}`));
   label.appendChild(select);
   // an agent's settings after a colon, as --ai SEAT=NAME:SETTINGS takes them (a search
@@ -29,7 +30,7 @@ function seatRow(i, agents) {
   settings.placeholder = Words.t("settings (e.g. 0.5s)");
   settings.size = 12;
   row.append(label, " ", settings);
-  const shown = () => { settings.hidden = select.value === "human"; };
+  const shown = () => { settings.hidden = !select.value.startsWith("ai:"); };
   select.addEventListener("change", shown);
   return { row, select, settings, shown };
 }
@@ -54,7 +55,10 @@ function seatsOf(form, count) {
   for (let i = 0; i < count; i++) {
     const v = form[`seat${i}`].value;
     const extra = form[`settings${i}`].value.trim();
-    seats.push(v === "human" ? { human: `${Words.t("Player")} ${i + 1}` }
+    if (v === "open") { seats.push({ open: true }); continue; }
+    // the first person's seat is named as the lobby knows you, the others by number
+    const me = i === 0 && myName();
+    seats.push(v === "human" ? { human: me || `${Words.t("Player")} ${i + 1}` }
       : { ai: extra ? `${v.slice(3)}:${extra}` : v.slice(3) });
   }
   return seats;
@@ -105,6 +109,7 @@ async function create(event) {
   const body = { game: form.game.value, config: config(form),
                  seats: seatsOf(form, seatCount(form)) };
   if (form.seed.value.trim() !== "") body.seed = Number(form.seed.value);
+  if (form.private.checked) body.private = true;
   await made("/api/tables", body, $("#form-error"));
 }
 
@@ -125,7 +130,8 @@ async function made(url, body, error) {
     if (s) {
       li.innerHTML = `${Words.t("Seat")} ${i + 1}: <a href="${s.link}">${location.origin}${s.link}</a>`;
     } else {
-      li.textContent = `${Words.t("Seat")} ${i + 1}: ${Words.t("AI")}`;
+      const open = body.seats[i] && body.seats[i].open;
+      li.textContent = `${Words.t("Seat")} ${i + 1}: ${open ? Words.t("open, joined from the lobby") : Words.t("AI")}`;
     }
     list.appendChild(li);
   });
@@ -136,6 +142,11 @@ async function made(url, body, error) {
   listTables();
 }
 
+// the name you go by in the lobby, kept in this browser
+function myName() { return (localStorage.getItem("towerplay-name") || "").trim(); }
+
+// the tables, each with its game, options and who sits where; a public table with a seat
+// still open has a Join button that takes it under your name
 async function listTables() {
   const r = await fetch("/api/tables");
   const tables = r.ok ? await r.json() : [];
@@ -143,12 +154,39 @@ async function listTables() {
   list.innerHTML = "";
   for (const t of tables) {
     const li = document.createElement("li");
-    const who = t.seats.map((s) => s.name).join(", ");
+    li.className = "table";
+    const who = t.seats.map((s) => (s.open ? `(${Words.t("open")})`
+      : s.who === "ai" ? `${Words.t("AI")}: ${s.name}` : s.name)).join(", ");
+    const opts = Object.entries(t.options || {})
+      .map(([k, v]) => `${Words.t(k)} ${Array.isArray(v) ? v.join("/") : Words.t(String(v))}`).join(" · ");
     const state = t.result ? `${Words.t("over")}: ${t.result.outcome}` :
-      `${Words.t("to act")}: ${Words.t("Seat")} ${t.to_act + 1}`;
-    li.textContent = `${t.name} (${t.id}) — ${who} — ${state}`;
+      `${Words.t("to act")}: ${t.seats[t.to_act] ? (t.seats[t.to_act].name || Words.t("open")) : "—"}`;
+    li.append(html("b", "", t.name), ` — ${who} — ${state}`);
+    if (opts) li.append(html("span", "table-options", ` (${opts})`));
+    if (t.private) li.append(html("span", "private", ` · ${Words.t("private")}`));
+    if (!t.private && !t.result && t.seats.some((s) => s.open)) {
+      const go = html("button", "join", Words.t("Join"));
+      go.type = "button";
+      go.addEventListener("click", () => joinTable(t.id));
+      li.append(" ", go);
+    }
     list.appendChild(li);
   }
+}
+
+async function joinTable(id) {
+  const error = $("#join-error");
+  const name = myName();
+  if (!name) {
+    error.textContent = Words.t("Give the name you go by first.");
+    $("#my-name").focus();
+    return;
+  }
+  const r = await fetch(`/api/tables/${encodeURIComponent(id)}/join`, {
+    method: "POST", body: JSON.stringify({ name }), headers: { "Content-Type": "application/json" } });
+  const data = await r.json();
+  if (!r.ok) { error.textContent = data.error || JSON.stringify(data.detail); listTables(); return; }
+  location.href = data.link;  // your seat: keep this address, it is your key to the table
 }
 
 // a campaign `towerplay campaign new` kept, found by its id and key (nothing lists them:
@@ -218,4 +256,7 @@ window.addEventListener("DOMContentLoaded", async () => {
   drawSeats(form);
   listTables();
   $("#find-campaign").addEventListener("submit", findCampaign);
+  const mine = $("#my-name");
+  mine.value = myName();
+  mine.addEventListener("change", () => localStorage.setItem("towerplay-name", mine.value.trim()));
 });

@@ -143,7 +143,7 @@ const Play = {
       status = Words.t("Game over: {outcome} ({cause})", {outcome: v.result.outcome, cause: v.result.cause});
     }
     else if (v.your_turn) status = Words.t("Your turn");
-    else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name}`;
+    else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name || Words.t("a seat still open")}`;
     document.getElementById("status").textContent = status;
     document.getElementById("prompt").textContent = v.ask ? Words.event(v.ask) : v.prompt;
     this.renderCampaignLink();
