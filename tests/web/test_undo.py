@@ -142,3 +142,21 @@ def test_two_redo_requests_at_once_advance_the_table_once(tables: Tables, store:
     kept = tables.view(made.id, tok)
     assert kept["version"] == v["version"] + 1 and kept["undo"]["redoable"] == 1
     assert Tables(store).view(made.id, tok)["observe"] == kept["observe"]
+
+
+def test_a_seat_still_open_is_no_one_to_wait_for(tables: Tables) -> None:
+    """An undo that takes back a secret waits for the people at the table, and a seat left
+    open for the lobby (web/lobby.py) has no one yet: Ana's undo happens at once."""
+    made = tables.create("rtdt", {"players": 2}, 9, [{"human": "Ana"}, {"open": True}])
+    ana = made.tokens[0]
+    assert ana and made.tokens[1] is None
+    for _ in range(40):  # Ana plays her turn to its end: her skull drops into the Tower
+        v = tables.view(made.id, ana)
+        if not v["your_turn"]:
+            break
+        choice = "end" if "end" in v["legal_actions"] else v["legal_actions"][0]
+        tables.act(made.id, ana, choice, v["version"])
+    v = tables.view(made.id, ana)
+    assert not v["your_turn"] and v["to_act"] == 1
+    done = tables.undo(made.id, ana, v["version"])
+    assert done["undo"]["request"] is None and done["undo"]["redoable"] >= 1

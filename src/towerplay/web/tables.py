@@ -396,7 +396,8 @@ class Tables:
         steps = human_steps(game, seats)
         if steps == 0:
             raise Refused("no decision of a person to undo", "UNDO-1")
-        humans = [i for i, s in enumerate(seats) if s["who"] == "human"]
+        # the people at the table: a seat still open has no one yet to agree
+        humans = [i for i, s in enumerate(seats) if s["who"] == "human" and not s.get("open")]
         open_request = rec.document.get("undo") or {}
         agreed = {seat} | set(
             open_request.get("agreed", []) if open_request.get("steps") == steps else []
