@@ -903,3 +903,45 @@ def test_a_person_joins_from_the_lobby_by_name(chromium: Any, base_url: str) -> 
     assert "Seat 2" in bruno.text_content("#title")
     ana.wait_for_function("Play.view && Play.view.seats[1].name === 'Bruno'")
     shot(bruno, "lobby-joined")
+
+
+def test_your_turn_is_told_by_the_title_a_sound_and_a_notification(
+    chromium: Any, base_url: str
+) -> None:
+    """Bruno's page, out of sight: when Ana ends her turn, his tab's title says it is his,
+    a sound rings and a notification is shown (the browser's own, recorded here); the bell
+    in the header turns the sound off, kept in the browser."""
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 2}, "seats": [{"human": "Ana"}, {"human": "Bruno"}]},
+    )
+    ana = open_seat(chromium, base_url, made["seats"][0]["link"])
+    context = chromium.new_context()
+    context.add_init_script(
+        """
+        window.shown = [];
+        window.Notification = class { constructor(title, o) { window.shown.push(o.body); } };
+        window.Notification.permission = "granted";
+        Object.defineProperty(document, "hidden", { get: () => true });
+        """
+    )
+    bruno = context.new_page()
+    bruno.goto(base_url + made["seats"][1]["link"])
+    bruno.wait_for_function("document.body.dataset.version !== undefined")
+    assert bruno.title() == "towerplay" and ana.title().startswith("● Your turn")
+    for _ in range(40):  # Ana plays to the end of her turn
+        if not ana.evaluate("Play.view.your_turn"):
+            break
+        version = ana.evaluate("document.body.dataset.version")
+        has_end = ana.evaluate("Play.view.legal_actions.includes('end')")
+        ana.evaluate("(e) => Play.send(e ? 'end' : Play.view.legal_actions[0])", has_end)
+        ana.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    bruno.wait_for_function("Play.view && Play.view.your_turn")
+    assert bruno.title().startswith("● Your turn")
+    assert bruno.evaluate("Play.chimes") == 1
+    assert bruno.evaluate("window.shown")[0].startswith("Your turn")
+    bruno.click("#bell")
+    assert bruno.get_attribute("#bell", "aria-pressed") == "false"
+    assert bruno.evaluate("localStorage.getItem('towerplay-sound')") == "off"

@@ -48,6 +48,8 @@ PAGE_WORDS = (
     N_("Waiting for"),
     N_("What happened"),
     N_("Chat"),
+    N_("Sound on your turn: on"),
+    N_("Sound on your turn: off"),
     N_("a seat still open"),
     N_("open: anyone joins from the lobby"),
     N_("open, joined from the lobby"),

@@ -38,8 +38,57 @@ const Play = {
       return;
     }
     document.getElementById("error").textContent = "";
+    const was = this.view && this.view.your_turn;
     this.view = msg;
     this.render();
+    this.tell(!was && msg.your_turn && !msg.result);
+  },
+
+  // your turn, wherever you are: the tab's title says so while it is; when it comes, a
+  // short sound (the bell in the header turns it off, kept in this browser) and, when the
+  // page is not in sight and the browser allows it, a notification
+  tell(now) {
+    const mine = this.view && this.view.your_turn && !this.view.result;
+    document.title = mine ? `● ${Words.t("Your turn")} — towerplay` : "towerplay";
+    if (!now) return;
+    if (localStorage.getItem("towerplay-sound") !== "off") this.chime();
+    if (document.hidden && window.Notification && Notification.permission === "granted") {
+      new Notification("towerplay", { body: `${Words.t("Your turn")}: ${this.view.name}`, tag: this.tableId });
+    }
+  },
+
+  chime() {
+    try {
+      const audio = this.audio || (this.audio = new (window.AudioContext || window.webkitAudioContext)());
+      const tone = audio.createOscillator();
+      const gain = audio.createGain();
+      tone.frequency.value = 660;
+      gain.gain.setValueAtTime(0.08, audio.currentTime);
+      gain.gain.exponentialRampToValueAtTime(0.0001, audio.currentTime + 0.35);
+      tone.connect(gain).connect(audio.destination);
+      tone.start();
+      tone.stop(audio.currentTime + 0.35);
+      this.chimes = (this.chimes || 0) + 1;  // for tests: how many times it rang
+    } catch (e) { /* no sound here: the title still says it */ }
+  },
+
+  // the bell: sound on or off; turning it on asks leave to notify (a browser asks once)
+  drawBell() {
+    const bell = document.getElementById("bell");
+    const on = localStorage.getItem("towerplay-sound") !== "off";
+    bell.textContent = on ? "🔔" : "🔕";
+    bell.setAttribute("aria-pressed", String(on));
+    bell.title = Words.t(on ? "Sound on your turn: on" : "Sound on your turn: off");
+    bell.setAttribute("aria-label", bell.title);
+  },
+
+  toggleBell() {
+    const on = localStorage.getItem("towerplay-sound") === "off";
+    localStorage.setItem("towerplay-sound", on ? "on" : "off");
+    if (on && window.Notification && Notification.permission === "default") {
+      Notification.requestPermission();
+    }
+    this.drawBell();
   },
 
   // the table's chat: what the seats say, to all or whispered; spectators read, or not at all
@@ -145,6 +194,7 @@ const Play = {
     else if (v.your_turn) status = Words.t("Your turn");
     else status = `${Words.t("Waiting for")} ${v.seats[v.to_act].name || Words.t("a seat still open")}`;
     document.getElementById("status").textContent = status;
+    this.drawBell();
     document.getElementById("prompt").textContent = v.ask ? Words.event(v.ask) : v.prompt;
     this.renderCampaignLink();
     this.renderActions();
@@ -299,6 +349,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   });
   document.getElementById("redo").addEventListener("click", () => Play.step("redo"));
   document.getElementById("chat-form").addEventListener("submit", (e) => Play.say(e));
+  document.getElementById("bell").addEventListener("click", () => Play.toggleBell());
+  Play.drawBell();
   document.addEventListener("keydown", (e) => {
     const filter = document.getElementById("filter");
     if (e.target === document.getElementById("chat-text")) return;  // typing, not playing
