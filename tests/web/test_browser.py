@@ -945,3 +945,32 @@ def test_your_turn_is_told_by_the_title_a_sound_and_a_notification(
     bruno.click("#bell")
     assert bruno.get_attribute("#bell", "aria-pressed") == "false"
     assert bruno.evaluate("localStorage.getItem('towerplay-sound')") == "off"
+
+
+def test_the_host_hands_a_seat_to_the_ai_and_it_is_taken_back(chromium: Any, base_url: str) -> None:
+    """Ana makes a table in the lobby (her browser keeps its host key); Bruno is slow to
+    come: from her seat's page she hands his seat to the AI; Bruno's page then offers to take
+    it back, and does."""
+    context = chromium.new_context()
+    lobby = context.new_page()
+    lobby.goto(base_url + "/")
+    lobby.fill("#my-name", "Ana")
+    lobby.press("#my-name", "Tab")
+    lobby.click("#new-table button[type=submit]")
+    lobby.wait_for_selector("#link-list a")
+    assert "Host key" in lobby.text_content("#link-list")
+    links = [a.get_attribute("href") for a in lobby.locator("#link-list a").all()]
+    ana = context.new_page()
+    ana.goto(base_url + links[0])
+    ana.wait_for_selector("#seat-rows button")
+    bruno = open_seat(chromium, base_url, links[1])
+    ana.locator("#seat-rows li", has_text="Seat 2").get_by_role(
+        "button", name="Hand to the AI"
+    ).click()
+    bruno.wait_for_function("Play.view.seats[1].away")
+    assert "away: the AI plays" in bruno.text_content("#seat-rows")
+    shot(bruno, "seat-away")
+    bruno.get_by_role("button", name="Take my seat back").click()
+    bruno.wait_for_function("!Play.view.seats[1].away")
+    assert bruno.locator("#seat-list").is_hidden()
+    assert not bruno.errors, bruno.errors

@@ -51,11 +51,8 @@ def test_people_join_open_seats_by_name_and_play_with_their_own_tokens(
     names = [s["name"] for s in client.get("/api/tables").json()[0]["seats"]]
     assert names == ["Ana", "Bruno", "Caio"]
     view = client.get(f"/api/tables/{tid}", params={"token": bruno["token"]}).json()
-    assert view["seat"] == 1 and view["seats"][1] == {
-        "who": "human",
-        "name": "Bruno",
-        "open": False,
-    }
+    assert view["seat"] == 1 and view["seats"][1]["name"] == "Bruno"
+    assert not view["seats"][1]["open"] and not view["seats"][1]["away"]
     assert bruno["token"] not in str(store.get(tid).document)  # only its hash is kept
     # Ana plays on the version the joins made; the table reads back whole elsewhere
     first = client.get(f"/api/tables/{tid}", params={"token": ana}).json()
@@ -93,3 +90,58 @@ def test_the_game_waits_for_an_open_seat_and_no_ai_plays_it(client: TestClient) 
     view = client.get(f"/api/tables/{tid}", params={"token": made["seats"][1]["token"]}).json()
     assert view["to_act"] == 0 and not view["your_turn"] and view["seats"][0]["open"]
     assert client.get("/api/tables").json()[0]["ai_to_act"] is False
+
+
+def test_the_host_hands_a_seat_to_the_ai_and_its_person_takes_it_back(
+    client: TestClient,
+) -> None:
+    """A seat never blocks a table: Bruno is away, the host (the key the table's making
+    returned) hands his seat to the AI, which plays it; Bruno sees his seat, may not act for
+    it, and takes it back with his own link; a seat whose person never came is freed."""
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}, {"human": "Caio"}])
+    tid, host = made["id"], made["host"]["token"]
+    ana, bruno, caio = (s["token"] for s in made["seats"])
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"host": ana, "to": "ai"})
+    assert r.status_code == 403  # a seat's token is not the host's key
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"host": host, "to": "ai"})
+    assert r.status_code == 200 and r.json()["seats"][1] == {"who": "ai", "name": "heuristic"}
+    view = client.get(f"/api/tables/{tid}", params={"token": bruno}).json()
+    assert view["seat"] == 1 and view["seats"][1]["away"]
+    for _ in range(200):  # Ana plays her turn out; then the AI plays Bruno's seat
+        v = client.get(f"/api/tables/{tid}", params={"token": ana}).json()
+        if v["to_act"] != 0:
+            break
+        choice = "end" if "end" in v["legal_actions"] else v["legal_actions"][0]
+        client.post(
+            f"/api/tables/{tid}/actions",
+            json={"token": ana, "action": choice, "version": v["version"]},
+        )
+    for _ in range(200):  # the AI plays seat 1 in the background, to Caio's turn
+        v = client.get(f"/api/tables/{tid}", params={"token": caio}).json()
+        if v["to_act"] != 1:
+            break
+    assert v["to_act"] == 2  # seat 1's turn was played without Bruno
+    r = client.post(f"/api/tables/{tid}/back", json={"token": bruno})
+    assert r.status_code == 200 and r.json() == {"seat": 1}
+    view = client.get(f"/api/tables/{tid}", params={"token": bruno}).json()
+    assert view["seats"][1] == {"who": "human", "name": "Bruno", "open": False, "away": False}
+    r = client.post(f"/api/tables/{tid}/back", json={"token": bruno})
+    assert r.status_code == 400 and "nothing to take back" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/seats/2", json={"host": host, "to": "open"})
+    assert r.status_code == 200
+    assert client.get(f"/api/tables/{tid}", params={"token": caio}).status_code == 403
+    assert join(client, tid, "Dora").json()["seat"] == 2  # the freed seat, joined by name
+
+
+def test_a_person_cannot_act_while_the_ai_plays_their_seat(client: TestClient) -> None:
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid, host, ana = made["id"], made["host"]["token"], made["seats"][0]["token"]
+    v = client.get(f"/api/tables/{tid}", params={"token": ana}).json()
+    client.post(f"/api/tables/{tid}/seats/0", json={"host": host, "to": "ai:random"})
+    r = client.post(
+        f"/api/tables/{tid}/actions",
+        json={"token": ana, "action": v["legal_actions"][0], "version": v["version"] + 1},
+    )
+    assert r.status_code == 403 and "take it back first" in r.json()["error"]
+    r = client.post(f"/api/tables/{tid}/seats/1", json={"host": host, "to": "ai:wizard"})
+    assert r.status_code == 400 and "unknown agent" in r.json()["error"]

@@ -42,7 +42,7 @@ from towerplay.web.guards import (
     TooMany,
     error_body,
 )
-from towerplay.web.lobby import join
+from towerplay.web.lobby import back, hand, join
 from towerplay.web.seats import Created
 from towerplay.web.tables import Tables
 
@@ -57,6 +57,19 @@ class NewTable(BaseModel):
     name: str = ""
     spectators_chat: bool = Field(default=True, description="whether spectators read the chat")
     private: bool = Field(default=False, description="joined by its links only, not the lobby")
+
+
+class Hand(BaseModel):
+    """The host hands a seat on: to "open" (free it) or "ai" / "ai:AGENT"."""
+
+    host: str = Field(max_length=64)
+    to: str = Field(max_length=80)
+
+
+class Back(BaseModel):
+    """A person takes back the seat the AI played while they were away."""
+
+    token: str = Field(max_length=64)
 
 
 class Join(BaseModel):
@@ -263,6 +276,7 @@ def create_app(
     add_pages(app)
     add_api(app, server)
     add_chat(app, server)
+    add_lobby(app, server)
     add_socket(app, server)
     return app
 
@@ -330,12 +344,6 @@ def add_api(app: FastAPI, server: Server) -> None:
         server.start_ai(made.id)
         return links(made)
 
-    @app.post("/api/tables/{table_id}/join", status_code=201)
-    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
-        out = await run_in_threadpool(join, tables, table_id, body.name)
-        server.changed(table_id)  # the other pages see who sits there now
-        return out
-
     @app.get("/api/campaigns/{campaign_id}")
     def campaign(campaign_id: str, key: str = Query(max_length=64)) -> dict[str, Any]:
         return found(tables.store, campaign_id, key)
@@ -389,6 +397,30 @@ def add_api(app: FastAPI, server: Server) -> None:
         return out
 
 
+def add_lobby(app: FastAPI, server: Server) -> None:
+    """A table's seats after its making (web/lobby.py): joining by name, the host handing a
+    seat to the AI or freeing it, a person taking theirs back."""
+    tables = server.tables
+
+    @app.post("/api/tables/{table_id}/join", status_code=201)
+    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
+        out = await run_in_threadpool(join, tables, table_id, body.name)
+        server.changed(table_id)  # the other pages see who sits there now
+        return out
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def hand_seat(table_id: str, seat: int, body: Hand) -> dict[str, Any]:
+        out = await run_in_threadpool(hand, tables, table_id, body.host, seat, body.to)
+        server.changed(table_id)  # an AI seat to act starts playing
+        return out
+
+    @app.post("/api/tables/{table_id}/back")
+    async def seat_back(table_id: str, body: Back) -> dict[str, Any]:
+        out = await run_in_threadpool(back, tables, table_id, body.token)
+        server.changed(table_id)
+        return out
+
+
 def add_chat(app: FastAPI, server: Server) -> None:
     """A table's chat over HTTP (the socket takes `{"chat": ...}` too): web/chat.py."""
 
@@ -414,6 +446,7 @@ def links(made: Created) -> dict[str, Any]:
             for t in made.tokens
         ],  # None: an AI's seat, or an open one (joined from the lobby: POST .../join)
         "spectator": {"token": made.spectator, "link": f"/play/{made.id}?token={made.spectator}"},
+        "host": {"token": made.host},  # hands a seat to the AI or frees it: keep it
     }
 
 

@@ -1,5 +1,8 @@
-"""Joining a table from the lobby: a person, by the name they go by, takes a free seat of a
-public table without a link being passed around.
+"""A table's seats after its making: a person joins from the lobby by name; the host hands a
+seat to the AI or frees it; a person takes their seat back from the AI.
+
+Joining: a person, by the name they go by, takes a free seat of a public table without a
+link being passed around.
 
 A table's creator marks seats `{"open": true}`; the first person to join takes the first
 open one and is given its token (shown once, in the answer's link, as at a table's making).
@@ -8,13 +11,20 @@ save whole at the new version (`Tables.reseat`), so the note `join SEAT` in the 
 is never replayed as a move. Two people joining at once take two seats, or the second is
 told there is none left: the store takes one commit per version. A private table is
 joined only by the links its creator sends.
+
+A seat never blocks a table: its creator (the host key the table's making returned) hands a
+person's seat to an AI agent, which plays it until the person, by their own link, takes it
+back, or frees a seat whose person never came. Every change is a `Tables.reseat` commit.
 """
 
 from __future__ import annotations
 
+import hmac
 import secrets
 from typing import Any
 
+from towerplay import games
+from towerplay.web.budgets import check_budget
 from towerplay.web.errors import Forbidden, Stale, TableError
 from towerplay.web.seats import token_hash
 from towerplay.web.tables import Tables
@@ -47,3 +57,61 @@ def join(tables: Tables, table_id: str, name: Any) -> dict[str, Any]:
             continue  # the table moved on (an action, another join): look again
         return {"seat": seat, "token": token, "link": f"/play/{table_id}?token={token}"}
     raise Stale("the table is busy: join again")
+
+
+def hand(tables: Tables, table_id: str, host: Any, seat: Any, to: Any) -> dict[str, Any]:
+    """The table's creator (its host key) hands a person's seat to an AI agent, which plays
+    it until the person takes it back (`back`), or frees a seat whose person never came (or
+    hands an open one to the AI): `to` is "open", "ai" (the heuristic agent) or
+    "ai:AGENT". The seats as the lobby shows them."""
+    for _ in range(TRIES):
+        rec, game = tables.load(table_id)
+        given = token_hash(host) if isinstance(host, str) and host else ""
+        if not given or not hmac.compare_digest(str(rec.document.get("host", "")), given):
+            raise Forbidden("only the table's host key hands a seat on")
+        seats = [dict(s) for s in rec.document["seats"]]
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
+            raise TableError(f"seat: a seat from 0 to {len(seats) - 1}")
+        old = seats[seat]
+        if old["who"] != "human":
+            raise TableError(f"seat {seat} is played by the AI already")
+        if to == "open":
+            seats[seat] = {"who": "human", "agent": None, "name": "", "token": None, "open": True}
+        elif isinstance(to, str) and (to == "ai" or to.startswith("ai:")):
+            gk = games.get(rec.document["game"])
+            names = gk.agents.names
+            first = "heuristic" if "heuristic" in names else names[0]  # plays as a person would
+            agent = to[3:] if to.startswith("ai:") and to[3:] else first
+            try:
+                gk.agents.check(agent)
+                check_budget(agent)
+            except ValueError as e:
+                raise TableError(f"to: {e}") from None
+            away = None if old.get("open") else {"name": old["name"], "token": old["token"]}
+            seats[seat] = {"who": "ai", "agent": agent, "name": agent, "token": None, "away": away}
+        else:
+            raise TableError('to: "open", "ai" or "ai:AGENT"')
+        try:
+            tables.reseat(rec, game, seats, f"seat {seat} to {to}", "host")
+        except Stale:
+            continue
+        return {"seats": [{"who": s["who"], "name": s["name"]} for s in seats]}
+    raise Stale("the table is busy: ask again")
+
+
+def back(tables: Tables, table_id: str, token: Any) -> dict[str, Any]:
+    """A person takes back the seat the AI played while they were away (their own token)."""
+    for _ in range(TRIES):
+        rec, game = tables.load(table_id)
+        seat = tables.seat_of(rec, token if isinstance(token, str) else None)
+        if seat < 0 or not rec.document["seats"][seat].get("away"):
+            raise TableError("your seat is yours already: nothing to take back")
+        seats = [dict(s) for s in rec.document["seats"]]
+        away = seats[seat]["away"]
+        seats[seat] = {"who": "human", "agent": None, "name": away["name"], "token": away["token"]}
+        try:
+            tables.reseat(rec, game, seats, f"seat {seat} back", f"seat {seat}")
+        except Stale:
+            continue
+        return {"seat": seat}
+    raise Stale("the table is busy: ask again")

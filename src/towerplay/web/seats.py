@@ -14,12 +14,13 @@ from towerplay.web.errors import TableError
 
 @dataclass(frozen=True)
 class Created:
-    """A new table: its id, each seat's secret token (None for an AI seat) and the
-    spectators' token (it sees what every seat sees, and cannot act)."""
+    """A new table: its id, each seat's secret token (None for an AI seat or an open one),
+    the spectators' token (it sees what every seat sees, and cannot act) and the host's."""
 
     id: str
     tokens: list[str | None]
     spectator: str
+    host: str = ""  # the creator's key: hands a seat to the AI, or frees it (web/lobby.py)
 
 
 def token_hash(token: str) -> str:

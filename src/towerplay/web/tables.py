@@ -119,18 +119,20 @@ class Tables:
             seat["token"] = None if token is None else token_hash(token)
             tokens.append(token)
         spectator = secrets.token_urlsafe(18)
+        host = secrets.token_urlsafe(18)
         doc = {
             "format": FORMAT,
             "game": game,
             **origin,
             "seats": chosen,
             "spectator": token_hash(spectator),
+            "host": token_hash(host),
             "save": made.to_json(),
             "at": 0,  # the version the save is at
         }
         rec = self.store.create(KIND_PREFIX + game, title, doc, summary(made, chosen, game, doc))
         self._keep(rec.id, (rec, made))
-        return Created(rec.id, tokens, spectator)
+        return Created(rec.id, tokens, spectator, host)
 
     def reseat(
         self, rec: Record, game: Game, seats: list[dict[str, Any]], note: str, actor: str
@@ -211,6 +213,9 @@ class Tables:
         for i, seat in enumerate(rec.document["seats"]):
             if seat["token"] is not None and hmac.compare_digest(seat["token"], given):
                 return i
+            away = seat.get("away")  # a person whose seat the AI plays while they are away
+            if away and hmac.compare_digest(str(away["token"]), given):
+                return i
         if hmac.compare_digest(str(rec.document.get("spectator", "")), given):
             return SPECTATOR
         raise Forbidden("this token is no seat of this table")
@@ -220,6 +225,8 @@ class Tables:
         seat = self.seat_of(rec, token)
         if seat == SPECTATOR:
             raise Forbidden("a spectator can watch, not act")
+        if rec.document["seats"][seat].get("away"):
+            raise Forbidden("the AI plays your seat while you are away: take it back first")
         return seat
 
     def describe(

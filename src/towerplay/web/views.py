@@ -23,7 +23,12 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "version": rec.version,
         "seat": seat,
         "seats": [
-            {"who": s["who"], "name": s["name"], "open": bool(s.get("open"))}
+            {
+                "who": s["who"],
+                "name": s["name"],
+                "open": bool(s.get("open")),
+                "away": bool(s.get("away")),  # a person's seat the AI plays meanwhile
+            }
             for s in rec.document["seats"]
         ],
         "to_act": game.to_act,

@@ -135,6 +135,12 @@ async function made(url, body, error) {
     }
     list.appendChild(li);
   });
+  if (data.host) {  // kept in this browser: the seat pages opened here show the host's buttons
+    localStorage.setItem(`towerplay-host-${data.id}`, data.host.token);
+    const key = document.createElement("li");
+    key.textContent = `${Words.t("Host key (hands a seat to the AI, or frees it)")}: ${data.host.token}`;
+    list.appendChild(key);
+  }
   const watch = document.createElement("li");
   watch.innerHTML = `${Words.t("Spectator")}: <a href="${data.spectator.link}">${location.origin}${data.spectator.link}</a>`;
   list.appendChild(watch);

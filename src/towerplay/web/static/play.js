@@ -91,6 +91,42 @@ const Play = {
     this.drawBell();
   },
 
+  // the seats: the host (whose key this browser keeps) hands a person's seat to the AI or
+  // frees one whose person never came; a person whose seat the AI plays takes it back
+  renderSeats() {
+    const v = this.view;
+    const host = localStorage.getItem(`towerplay-host-${this.tableId}`);
+    const mine = v.seat >= 0 ? v.seats[v.seat] : null;
+    const box = document.getElementById("seat-list");
+    box.hidden = !host && !(mine && mine.away);
+    if (box.hidden) return;
+    const rows = document.getElementById("seat-rows");
+    rows.textContent = "";
+    v.seats.forEach((s, i) => {
+      const li = html("li", "", rows, `${Words.t("Seat")} ${i + 1}: ` +
+        (s.open ? Words.t("open") : s.away ? Words.t("{name}, away: the AI plays", { name: s.name })
+          : s.who === "ai" ? `${Words.t("AI")}: ${s.name}` : s.name));
+      if (host && s.who === "human" && i !== v.seat) {
+        this.seatButton(li, Words.t("Hand to the AI"), `/api/tables/${this.tableId}/seats/${i}`, { host, to: "ai" });
+        if (!s.open) this.seatButton(li, Words.t("Free the seat"), `/api/tables/${this.tableId}/seats/${i}`, { host, to: "open" });
+      }
+      if (i === v.seat && s.away) {
+        this.seatButton(li, Words.t("Take my seat back"), `/api/tables/${this.tableId}/back`, { token: this.token });
+      }
+    });
+  },
+
+  seatButton(li, label, url, body) {
+    const b = html("button", "seat-button", li, label);
+    b.type = "button";
+    b.addEventListener("click", async () => {
+      const r = await fetch(url, { method: "POST", body: JSON.stringify(body),
+                                   headers: { "Content-Type": "application/json" } });
+      const err = document.getElementById("seat-error");
+      err.textContent = r.ok ? "" : (await r.json()).error || "";
+    });
+  },
+
   // the table's chat: what the seats say, to all or whispered; spectators read, or not at all
   chat: [],
   hear(said) {
@@ -204,6 +240,7 @@ const Play = {
                                 document.getElementById("panels"));
     this.explain(document.getElementById("panels"));
     if (!document.getElementById("chat").hidden) this.renderChat();  // its seats by name
+    this.renderSeats();
   },
 
   // each legal action as its words (printed names, what it does), the notation kept for
