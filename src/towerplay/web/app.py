@@ -31,7 +31,7 @@ from towerplay.rtdt.board_view import board_view
 from towerplay.store import Store
 from towerplay.store.group import GroupCommitter
 from towerplay.web.campaigns import found, open_campaign
-from towerplay.web.chat import MAX_TEXT, Chats
+from towerplay.web.chat import Chats, add_chat
 from towerplay.web.errors import TableError
 from towerplay.web.guards import (
     BodyLimit,
@@ -42,7 +42,7 @@ from towerplay.web.guards import (
     TooMany,
     error_body,
 )
-from towerplay.web.lobby import back, hand, join
+from towerplay.web.lobby import add_lobby
 from towerplay.web.seats import Created
 from towerplay.web.tables import Tables
 
@@ -57,25 +57,6 @@ class NewTable(BaseModel):
     name: str = ""
     spectators_chat: bool = Field(default=True, description="whether spectators read the chat")
     private: bool = Field(default=False, description="joined by its links only, not the lobby")
-
-
-class Hand(BaseModel):
-    """The host hands a seat on: to "open" (free it) or "ai" / "ai:AGENT"."""
-
-    host: str = Field(max_length=64)
-    to: str = Field(max_length=80)
-
-
-class Back(BaseModel):
-    """A person takes back the seat the AI played while they were away."""
-
-    token: str = Field(max_length=64)
-
-
-class Join(BaseModel):
-    """A person taking a free seat from the lobby, by the name they go by."""
-
-    name: str = Field(max_length=200)
 
 
 class OpenCampaign(BaseModel):
@@ -101,14 +82,6 @@ class Turn(BaseModel):
 
     token: str
     version: int
-
-
-class Say(BaseModel):
-    """A chat message: to every seat (`to` null) or whispered to one seat."""
-
-    token: str
-    text: str = Field(max_length=4 * MAX_TEXT)  # checked again once its spaces are folded
-    to: int | None = None
 
 
 class Hub:
@@ -394,46 +367,6 @@ def add_api(app: FastAPI, server: Server) -> None:
     async def redo(table_id: str, turn: Turn) -> dict[str, Any]:
         out = await run_in_threadpool(tables.redo, table_id, turn.token, turn.version)
         server.changed(table_id)
-        return out
-
-
-def add_lobby(app: FastAPI, server: Server) -> None:
-    """A table's seats after its making (web/lobby.py): joining by name, the host handing a
-    seat to the AI or freeing it, a person taking theirs back."""
-    tables = server.tables
-
-    @app.post("/api/tables/{table_id}/join", status_code=201)
-    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
-        out = await run_in_threadpool(join, tables, table_id, body.name)
-        server.changed(table_id)  # the other pages see who sits there now
-        return out
-
-    @app.post("/api/tables/{table_id}/seats/{seat}")
-    async def hand_seat(table_id: str, seat: int, body: Hand) -> dict[str, Any]:
-        out = await run_in_threadpool(hand, tables, table_id, body.host, seat, body.to)
-        server.changed(table_id)  # an AI seat to act starts playing
-        return out
-
-    @app.post("/api/tables/{table_id}/back")
-    async def seat_back(table_id: str, body: Back) -> dict[str, Any]:
-        out = await run_in_threadpool(back, tables, table_id, body.token)
-        server.changed(table_id)
-        return out
-
-
-def add_chat(app: FastAPI, server: Server) -> None:
-    """A table's chat over HTTP (the socket takes `{"chat": ...}` too): web/chat.py."""
-
-    @app.get("/api/tables/{table_id}/chat")
-    def chat(
-        table_id: str, token: str | None = Query(default=None), after: int = Query(default=0, ge=0)
-    ) -> dict[str, Any]:
-        return server.chats.read(table_id, token, after)
-
-    @app.post("/api/tables/{table_id}/chat", status_code=201)
-    async def say(table_id: str, body: Say) -> dict[str, Any]:
-        out = await run_in_threadpool(server.chats.say, table_id, body.token, body.text, body.to)
-        server.hub.changed(table_id)
         return out
 
 

@@ -15,13 +15,20 @@ import json
 import threading
 import time
 from collections import deque
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI, Query
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, Field
 
 from towerplay.core.protocol import SPECTATOR
 from towerplay.store import StaleVersion, Store
 from towerplay.web.errors import Forbidden, TableError
 from towerplay.web.guards import TooMany
 from towerplay.web.tables import Tables
+
+if TYPE_CHECKING:
+    from towerplay.web.app import Server
 
 KIND = "chat-"
 FORMAT = "towerplay-chat-1"
@@ -176,3 +183,27 @@ def _message(
         "text": text,
         "at": at,
     }
+
+
+class Say(BaseModel):
+    """A chat message: to every seat (`to` null) or whispered to one seat."""
+
+    token: str
+    text: str = Field(max_length=4 * MAX_TEXT)  # checked again once its spaces are folded
+    to: int | None = None
+
+
+def add_chat(app: FastAPI, server: Server) -> None:
+    """A table's chat over HTTP (the socket takes `{"chat": ...}` too): web/chat.py."""
+
+    @app.get("/api/tables/{table_id}/chat")
+    def chat(
+        table_id: str, token: str | None = Query(default=None), after: int = Query(default=0, ge=0)
+    ) -> dict[str, Any]:
+        return server.chats.read(table_id, token, after)
+
+    @app.post("/api/tables/{table_id}/chat", status_code=201)
+    async def say(table_id: str, body: Say) -> dict[str, Any]:
+        out = await run_in_threadpool(server.chats.say, table_id, body.token, body.text, body.to)
+        server.hub.changed(table_id)
+        return out

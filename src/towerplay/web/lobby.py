@@ -21,13 +21,20 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from fastapi import FastAPI
+from fastapi.concurrency import run_in_threadpool
+from pydantic import BaseModel, Field
 
 from towerplay import games
 from towerplay.web.budgets import check_budget
 from towerplay.web.errors import Forbidden, Stale, TableError
 from towerplay.web.seats import token_hash
 from towerplay.web.tables import Tables
+
+if TYPE_CHECKING:
+    from towerplay.web.app import Server
 
 MAX_NAME = 40
 TRIES = 4  # a join raced by another change of the table is tried on the new version
@@ -115,3 +122,46 @@ def back(tables: Tables, table_id: str, token: Any) -> dict[str, Any]:
             continue
         return {"seat": seat}
     raise Stale("the table is busy: ask again")
+
+
+class Hand(BaseModel):
+    """The host hands a seat on: to "open" (free it) or "ai" / "ai:AGENT"."""
+
+    host: str = Field(max_length=64)
+    to: str = Field(max_length=80)
+
+
+class Back(BaseModel):
+    """A person takes back the seat the AI played while they were away."""
+
+    token: str = Field(max_length=64)
+
+
+class Join(BaseModel):
+    """A person taking a free seat from the lobby, by the name they go by."""
+
+    name: str = Field(max_length=200)
+
+
+def add_lobby(app: FastAPI, server: Server) -> None:
+    """A table's seats after its making (web/lobby.py): joining by name, the host handing a
+    seat to the AI or freeing it, a person taking theirs back."""
+    tables = server.tables
+
+    @app.post("/api/tables/{table_id}/join", status_code=201)
+    async def join_table(table_id: str, body: Join) -> dict[str, Any]:
+        out = await run_in_threadpool(join, tables, table_id, body.name)
+        server.changed(table_id)  # the other pages see who sits there now
+        return out
+
+    @app.post("/api/tables/{table_id}/seats/{seat}")
+    async def hand_seat(table_id: str, seat: int, body: Hand) -> dict[str, Any]:
+        out = await run_in_threadpool(hand, tables, table_id, body.host, seat, body.to)
+        server.changed(table_id)  # an AI seat to act starts playing
+        return out
+
+    @app.post("/api/tables/{table_id}/back")
+    async def seat_back(table_id: str, body: Back) -> dict[str, Any]:
+        out = await run_in_threadpool(back, tables, table_id, body.token)
+        server.changed(table_id)
+        return out
