@@ -127,7 +127,7 @@ def test_info_tells_a_space_by_id_name_or_short_name() -> None:
     console.print(space_info(g, 0, "broken lands"))
     said = console.export_text()
     assert "hills in the north" in said
-    assert "Across a river: Cloudhold, Plains of Plovo, Ash Hills" in said
+    assert "Across a river: Ash Hills, Cloudhold, Plains of Plovo" in said
     assert "Neighbours: Ash Hills, Cloudhold, Lodestone Mountains" in said
     console.print(space_info(g, 0, "radiant_mountains"))
     said = console.export_text()

@@ -282,7 +282,8 @@ def test_the_lobby_makes_a_table_and_gives_its_links(chromium: Any, base_url: st
     page.wait_for_selector("#link-list a")
     link = page.locator("#link-list a").first.get_attribute("href")
     assert link.startswith("/play/") and "token=" in link
-    assert page.locator("#link-list li").count() == 3  # two seats and the spectators
+    assert page.locator("#link-list li").count() == 4  # two seats, the host key, the spectators
+    assert "Host key" in page.text_content("#link-list")
     seat = open_seat(chromium, base_url, link)
     seat.wait_for_selector("svg.map")
 
@@ -432,7 +433,7 @@ def test_the_lobby_opens_a_campaign_kept_by_the_terminal(
     form.locator("select").nth(2).select_option("ai:random")
     form.locator("button[type=submit]").click()
     page.wait_for_selector("#link-list a")
-    assert page.locator("#link-list li").count() == 4  # three seats and the spectators
+    assert page.locator("#link-list li").count() == 5  # three seats, host key, spectators
     link = page.locator("#link-list a").first.get_attribute("href")
     seat = open_seat(chromium, base_url, link)
     seat.wait_for_function("document.body.dataset.version !== undefined")

@@ -91,7 +91,7 @@ def marks(view: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     sites = {x["space"]: x for x in cov["sites"]} if cov else {}
     for k in KINGDOMS:
         for space, b in view["kingdoms"][k]["buildings"].items():
-            out.setdefault(space, []).append(_building(b, sites.get(space), cov))
+            out.setdefault(space, []).append(_building(b, sites.get(space)))
     for space, site in sites.items():  # a monument built away from its building's space
         if space not in out and site["status"] == "built":
             out[space] = [("M", "green")]
@@ -113,7 +113,7 @@ def marks(view: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
     return out
 
 
-def _building(b: dict[str, Any], site: dict[str, Any] | None, cov: Any) -> tuple[str, str]:
+def _building(b: dict[str, Any], site: dict[str, Any] | None) -> tuple[str, str]:
     """C2 (a citadel with two skulls), cx (destroyed), F1 (a foundation with one offering
     of three), M1 (a monument with one skull)."""
     skulls = b.get("skulls") or 0
@@ -291,9 +291,7 @@ def space_info(game: RtdtGame, seat: int, name: str) -> RenderableType | None:
         lines.append(Text(_("Building: {kind} ({state})").format(kind=_(b["type"]), state=state)))
     if sp["tower_adjacent"]:
         lines.append(Text(_("Next to the Tower.")))
-    rivers = sorted(
-        names[b2] for a2, b2 in (tuple(r) for r in board_view()["rivers"]) if a2 == space
-    ) + sorted(names[a2] for a2, b2 in (tuple(r) for r in board_view()["rivers"]) if b2 == space)
+    rivers = sorted(names[o] for r in board_view()["rivers"] if space in r for o in r if o != space)
     if rivers:
         lines.append(Text(_("Across a river: {spaces}").format(spaces=", ".join(rivers))))
     near = sorted(names[n] for n in _neighbours()[space])

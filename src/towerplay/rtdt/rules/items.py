@@ -106,9 +106,10 @@ def use_actions(w: World, s: State, h: HeroState, item: str) -> list[Action]:
 
 def why_use(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
     """Why `use ITEM [TREASURE]` of a card with a use of its own is not legal now, with the
-    numbers and the rule, by the same predicates as `use_actions`; None when nothing bars it
-    or when the card's use is another rule's (`use_owner`: wands, quest items, the Golden
-    Mace). The refusal names the card."""
+    numbers and the rule, by the same predicates as `use_actions` (the Golden Mace's by
+    `mace_bar`, as `mace_actions`); None when nothing bars it or when the card's use is
+    another module's (`use_owner`: wands, quest items, the seal companions). The refusal
+    names the card."""
     if len(a) < 2:
         return refusal("use names one of your cards: use ITEM", "RTDT-RES-2")
     item = a[1]
@@ -129,7 +130,7 @@ def why_use(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
     if not w.uses[item]:
         if use_owner(w, a) is not None:
             return None
-        return refusal("{item} has no use to take: it acts by itself", "RTDT-RES-2", item=name)
+        return _named(NOTHING_TO_USE, name)
     bars = [_bar(w, s, h, item, u) for u in w.uses[item]]
     if all(bars):
         return _named(bars[0], name)  # type: ignore[arg-type]
