@@ -141,3 +141,16 @@ def test_actions_are_listed_and_typed_by_printed_name_and_ids_still_work() -> No
     listed = [tactics.shown(encounter, a) for a in encounter.legal_actions()]
     assert any(t.startswith("play ") and t[5].isupper() for t in listed)  # "play Basic Move"
     assert not any("_" in t for t in listed)
+
+
+def test_a_refused_action_typed_with_printed_names_is_refused_for_what_it_is() -> None:
+    """`move lower ice fangs` from Radiant Mountains: the names taken back to their ids
+    (rtdt_screen.typed), the refusal says the space is not next to the hero's, not that
+    the notation is `move SPACE`; nothing changes."""
+    screen, game = fresh("rtdt")
+    start = game.state_hash()
+    g, out = play(screen, game, ["move lower ice fangs", "battle frost trolls egans end", "quit"])
+    flat = " ".join(out.split())
+    assert "Lower Ice Fangs is not adjacent to" in flat and "RTDT-MOVE-7" in flat
+    assert "the notation is" not in flat
+    assert g.state_hash() == start

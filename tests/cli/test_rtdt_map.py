@@ -4,6 +4,7 @@ browser draws it, with what stands there; `info SPACE`; the `map` command at bot
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
 from rich.console import Console
@@ -154,3 +155,18 @@ def test_the_map_command_at_both_sizes(terminal: object, cols: int, rows: int) -
     text = "\n".join(t.send("map nowhere"))
     assert "no part of the map is called 'nowhere'" in text
     assert "Goodbye." in t.send("quit")  # nothing played: no save asked
+
+
+def test_your_own_trials_are_marked_and_no_one_elses() -> None:
+    """Competitive mode: the seat's face-down trials are where it must go; another seat's
+    map marks its own, not this one's."""
+    g = new_game(make_config(seed=5, players=3, mode="competitive"), seed=5)
+    trials = g.world.content.trials
+    for seat in (0, 1):
+        text = draw(g, seat, 120).plain
+        mine = {trials[t].space for t in g.hero(seat).trials}
+        for space in mine:
+            assert re.search(re.escape(AGREED[space]) + r" \S*T", text), (seat, space)
+        theirs = {trials[t].space for t in g.hero(1 - seat).trials} - mine
+        for space in theirs:
+            assert not re.search(re.escape(AGREED[space]) + r" \S*T", text), (seat, space)

@@ -266,6 +266,9 @@ class CampaignScreen:
             return Text(_("No encounter is being fought: there is no map now."))
         return tactics_screen.map_view(enc, seat, where)
 
+    def typed(self, game: CampaignGame, text: str) -> str:
+        return text  # its names are one word each (tactics_screen.shown)
+
     def shown(self, game: CampaignGame, action: Action) -> str:
         return tactics_screen.shown(game, action)
 

@@ -92,6 +92,11 @@ class Screen(Protocol[G]):
         """An action as the screen lists it: its notation, with printed names where the
         notation has ids ("move Broken Lands"); typed back, it is taken as the action."""
 
+    def typed(self, game: G, text: str) -> str:
+        """A typed line that is no legal action as shown, its printed names taken back to
+        the notation's ids where the game's names have several words, so its refusal
+        names what is wrong with the action, not with its notation."""
+
     def finish(self, game: G, console: Console) -> None:
         """Say how the game ended."""
 
@@ -449,7 +454,8 @@ class Session(Generic[G]):
             action = legal[n - 1]
         else:  # an action typed as the screen shows it, printed names and all
             typed = folded(text)
-            action = next((a for a in legal if folded(self.shown(a)) == typed), text)
+            found = next((a for a in legal if folded(self.shown(a)) == typed), None)
+            action = found if found is not None else self.screen.typed(self.game, text)
         before = self.game.clone()
         seat = self.game.to_act
         mark = self.journal.steps[:]

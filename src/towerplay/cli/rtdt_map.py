@@ -46,7 +46,7 @@ TERRAINS = (  # the terrains in words (the catalog)
 BUILDING_LETTERS = {"citadel": "C", "sanctuary": "S", "village": "V", "bazaar": "B"}
 MAP_KEY = N_(
     "[bold]Map[/]: C S V B a building and its skulls (C2; cx destroyed), F1 a foundation and its offerings, M a monument, W a wasteland, @0 a hero and their seat, !2 foe "
-    "tokens, A the adversary, D a dungeon, ★◆▲ a quest; [underline green]underlined[/] you can "
+    "tokens, A the adversary, D a dungeon, ★◆▲ a quest, T one of your trials; [underline green]underlined[/] you can "
     "move there now, [reverse]reversed[/] you are there; the colour of a name is its terrain "
     "(mountains, [magenta]hills[/], [green]forest[/], [bright_green]grasslands[/], "
     "[yellow]desert[/], [cyan]lake[/]). info SPACE tells a space; map KINGDOM or map all pans."
@@ -111,6 +111,16 @@ def marks(view: dict[str, Any]) -> dict[str, list[tuple[str, str]]]:
             mark = words.quest_mark(q["kind"])
             out.setdefault(q["space"], []).append((mark.plain, str(mark.style)))
     return out
+
+
+def trial_marks(game: RtdtGame, view: dict[str, Any], seat: int) -> dict[str, str]:
+    """Competitive mode: where the seat's own trials still to do are completed, by space
+    (their names; the other seats' trials are face down). What the trials panel reads."""
+    if not 0 <= seat < len(view["heroes"]):
+        return {}
+    own = view["heroes"][seat].get("trials")
+    trials = game.world.content.trials
+    return {trials[t].space: trials[t].name for t in own or () if t in trials}
 
 
 def _building(b: dict[str, Any], site: dict[str, Any] | None) -> tuple[str, str]:
@@ -205,6 +215,8 @@ def draw(game: RtdtGame, seat: int, width: int, kingdom: str | None = None) -> T
     here = view["heroes"][seat]["space"] if 0 <= seat < len(view["heroes"]) else None
     reach = reachable(game, seat)
     on = marks(view)
+    for space in trial_marks(game, view, seat):
+        on.setdefault(space, []).append(("T", "bold cyan"))
     names = short_names()
     labels = {
         s: _label(names[s], spaces[s]["terrain"], s == here, s in reach, on.get(s, []))

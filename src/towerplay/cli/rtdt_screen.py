@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import cache
 from typing import Any
 
 from rich import box
@@ -24,6 +25,7 @@ from towerplay.cli.narrate import Line, history
 from towerplay.core.files import write_atomic
 from towerplay.core.notation import Action, parse
 from towerplay.games import RTDT
+from towerplay.rtdt.board_view import board_view
 from towerplay.rtdt.game import RtdtGame
 
 VERBS = (
@@ -218,6 +220,41 @@ def shown(game: RtdtGame, action: Action) -> str:
     return " ".join([action[0], *(w.name(token) for token in action[1:])])
 
 
+@cache
+def _ids_by_name() -> dict[str, str]:
+    """Each printed name of several words (spaces, cards, foes, heroes, quests...) by its
+    folded text, to its id: what `typed` takes back."""
+    view = board_view()
+    named = {sp["id"]: sp["name"] for sp in view["spaces"]} | view["names"]
+    return {_key(name): i for i, name in named.items() if " " in name}
+
+
+def _key(name: str) -> str:
+    """A name as typed: any case, apostrophes optional ("egans end" is Egan's End)."""
+    return " ".join(name.lower().replace("'", "").split())
+
+
+def typed(text: str) -> str:
+    """A typed action with its printed names of several words taken back to their ids
+    ("move lower ice fangs" -> "move lower_ice_fangs"), so an action that is not legal is
+    refused for what it is, not for its notation; a line naming nothing is kept as typed."""
+    verb, *rest = text.split()
+    ids = _ids_by_name()
+    out = [verb]
+    i = 0
+    while i < len(rest):  # the longest name starting at each word
+        for j in range(len(rest), i, -1):
+            found = ids.get(_key(" ".join(rest[i:j]))) if j - i > 1 else None
+            if found is not None:
+                out.append(found)
+                i = j
+                break
+        else:
+            out.append(rest[i])
+            i += 1
+    return " ".join(out)
+
+
 class RtdtScreen:
     """Return to Dark Tower as the shared read-eval loop plays it."""
 
@@ -258,6 +295,9 @@ class RtdtScreen:
 
     def shown(self, game: RtdtGame, action: Action) -> str:
         return shown(game, action)
+
+    def typed(self, game: RtdtGame, text: str) -> str:
+        return typed(text)
 
     def finish(self, game: RtdtGame, console: Console) -> None:
         result = game.result

@@ -359,6 +359,9 @@ class TacticsScreen:
     ) -> RenderableType | None:
         return map_view(game, seat, where)
 
+    def typed(self, game: TacticsGame, text: str) -> str:
+        return text  # its names are one word each (tactics_screen.shown)
+
     def shown(self, game: TacticsGame, action: Action) -> str:
         return shown(game, action)
 
