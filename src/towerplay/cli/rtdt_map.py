@@ -70,10 +70,12 @@ def short_names() -> dict[str, str]:
     return {sp["id"]: short_name(sp["name"]) for sp in board_view()["spaces"]}
 
 
+@cache
 def _spaces() -> dict[str, dict[str, Any]]:
     return {sp["id"]: sp for sp in board_view()["spaces"]}
 
 
+@cache
 def _neighbours() -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for a, b in board_view()["edges"]:

@@ -133,11 +133,13 @@ def trial_shortfall(w: World, s: State, h: HeroState, trial: str) -> Refusal | N
 def offer_trial(c: Turn, out: list[Action]) -> None:
     """`trial TRIAL` for each of the hero's trials they can complete now: a Quest action
     (CMP-TRIAL-7), so none while the Quest glyph's spirit or the heroic action is missing."""
-    if quest_bar(c) is not None:
-        return
-    for trial in _here(c.w, c.h):
-        if trial_shortfall(c.w, c.s, c.h, trial) is None:
-            out.append(act("trial", trial))
+    if quest_bar(c) is None:
+        out.extend(_met(c.w, c.s, c.h))
+
+
+def _met(w: World, s: State, h: HeroState) -> list[Action]:
+    """`trial TRIAL` for each trial the hero can complete now (the Quest action aside)."""
+    return [act("trial", t) for t in _here(w, h) if trial_shortfall(w, s, h, t) is None]
 
 
 def _here(w: World, h: HeroState) -> list[str]:
@@ -177,7 +179,7 @@ TRIAL = ADDED_VERBS.add(
 def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
     """The trials, then the Tower's dungeon once three are done (CMP-DUNGEON-1, -2);
     asked only when nothing bars a Quest action (rules/actions.py)."""
-    out = [act("trial", t) for t in _here(w, h) if trial_shortfall(w, s, h, t) is None]
+    out = _met(w, s, h)  # offer_trial's, in its old place among the Quest actions
     d = s.dungeons.get(TOWER)
     if (
         d is not None

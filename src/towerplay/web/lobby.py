@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import hmac
 import secrets
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from fastapi import FastAPI
@@ -28,6 +29,8 @@ from fastapi.concurrency import run_in_threadpool
 from pydantic import BaseModel, Field
 
 from towerplay import games
+from towerplay.core.protocol import Game
+from towerplay.store import Record
 from towerplay.web.budgets import check_budget
 from towerplay.web.errors import Forbidden, Stale, TableError
 from towerplay.web.seats import token_hash
@@ -40,30 +43,48 @@ MAX_NAME = 40
 TRIES = 4  # a join raced by another change of the table is tried on the new version
 
 
+Change = Callable[[Record, Game, list[dict[str, Any]]], tuple[str, str, dict[str, Any]]]
+
+
+def _reseated(tables: Tables, table_id: str, change: Change) -> dict[str, Any]:
+    """One change of a table's seats: `change` edits the seats as read (or refuses), and
+    gives the log's note, who made it and the answer; made on the version read, and tried
+    again on a newer one when another change came first (the store takes one a version)."""
+    for _ in range(TRIES):
+        rec, game = tables.load(table_id)
+        seats = [dict(s) for s in rec.document["seats"]]
+        note, actor, answer = change(rec, game, seats)
+        try:
+            tables.reseat(rec, game, seats, note, actor)
+        except Stale:
+            continue  # the table moved on (an action, another join): look again
+        return answer
+    raise Stale("the table is busy: try again")
+
+
 def join(tables: Tables, table_id: str, name: Any) -> dict[str, Any]:
     """The first open seat of a public table, taken by `name`: its seat, token and link."""
     if not isinstance(name, str) or not name.strip():
         raise TableError("join: give the name you go by (1 to 40 characters)")
     name = " ".join(name.split())[:MAX_NAME]
-    for _ in range(TRIES):
-        rec, game = tables.load(table_id)
+
+    def take(
+        rec: Record, game: Game, seats: list[dict[str, Any]]
+    ) -> tuple[str, str, dict[str, Any]]:
         if rec.document.get("private"):
             raise Forbidden("a private table is joined by the link its creator sends, not here")
         if game.result is not None:
             raise TableError("this game is over: no seat to join")
-        seats = [dict(s) for s in rec.document["seats"]]
         free = [i for i, s in enumerate(seats) if s.get("open")]
         if not free:
             raise TableError("every seat of this table is taken")
         seat = free[0]
         token = secrets.token_urlsafe(18)
         seats[seat] = {"who": "human", "agent": None, "name": name, "token": token_hash(token)}
-        try:
-            tables.reseat(rec, game, seats, f"join {seat}", f"seat {seat}")
-        except Stale:
-            continue  # the table moved on (an action, another join): look again
-        return {"seat": seat, "token": token, "link": f"/play/{table_id}?token={token}"}
-    raise Stale("the table is busy: join again")
+        link = f"/play/{table_id}?token={token}"
+        return f"join {seat}", f"seat {seat}", {"seat": seat, "token": token, "link": link}
+
+    return _reseated(tables, table_id, take)
 
 
 def hand(tables: Tables, table_id: str, host: Any, seat: Any, to: Any) -> dict[str, Any]:
@@ -71,12 +92,13 @@ def hand(tables: Tables, table_id: str, host: Any, seat: Any, to: Any) -> dict[s
     it until the person takes it back (`back`), or frees a seat whose person never came (or
     hands an open one to the AI): `to` is "open", "ai" (the heuristic agent) or
     "ai:AGENT". The seats as the lobby shows them."""
-    for _ in range(TRIES):
-        rec, game = tables.load(table_id)
+
+    def handed(
+        rec: Record, game: Game, seats: list[dict[str, Any]]
+    ) -> tuple[str, str, dict[str, Any]]:
         given = token_hash(host) if isinstance(host, str) and host else ""
         if not given or not hmac.compare_digest(str(rec.document.get("host", "")), given):
             raise Forbidden("only the table's host key hands a seat on")
-        seats = [dict(s) for s in rec.document["seats"]]
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(seats):
             raise TableError(f"seat: a seat from 0 to {len(seats) - 1}")
         old = seats[seat]
@@ -85,43 +107,47 @@ def hand(tables: Tables, table_id: str, host: Any, seat: Any, to: Any) -> dict[s
         if to == "open":
             seats[seat] = {"who": "human", "agent": None, "name": "", "token": None, "open": True}
         elif isinstance(to, str) and (to == "ai" or to.startswith("ai:")):
-            gk = games.get(rec.document["game"])
-            names = gk.agents.names
-            first = "heuristic" if "heuristic" in names else names[0]  # plays as a person would
-            agent = to[3:] if to.startswith("ai:") and to[3:] else first
-            try:
-                gk.agents.check(agent)
-                check_budget(agent)
-            except ValueError as e:
-                raise TableError(f"to: {e}") from None
+            agent = _agent(rec.document["game"], to)
             away = None if old.get("open") else {"name": old["name"], "token": old["token"]}
             seats[seat] = {"who": "ai", "agent": agent, "name": agent, "token": None, "away": away}
         else:
             raise TableError('to: "open", "ai" or "ai:AGENT"')
-        try:
-            tables.reseat(rec, game, seats, f"seat {seat} to {to}", "host")
-        except Stale:
-            continue
-        return {"seats": [{"who": s["who"], "name": s["name"]} for s in seats]}
-    raise Stale("the table is busy: ask again")
+        shown = [{"who": s["who"], "name": s["name"]} for s in seats]
+        return f"seat {seat} to {to}", "host", {"seats": shown}
+
+    return _reseated(tables, table_id, handed)
+
+
+def _agent(game: str, to: str) -> str:
+    """The agent `to` names ("ai:AGENT"), or the heuristic one, which plays as a person
+    would; refused when the game has no such agent or the server no such budget."""
+    gk = games.get(game)
+    names = gk.agents.names
+    agent = to[3:] if to.startswith("ai:") and to[3:] else "heuristic"
+    if agent == "heuristic" and agent not in names:
+        agent = names[0]
+    try:
+        gk.agents.check(agent)
+        check_budget(agent)
+    except ValueError as e:
+        raise TableError(f"to: {e}") from None
+    return agent
 
 
 def back(tables: Tables, table_id: str, token: Any) -> dict[str, Any]:
     """A person takes back the seat the AI played while they were away (their own token)."""
-    for _ in range(TRIES):
-        rec, game = tables.load(table_id)
+
+    def returned(
+        rec: Record, game: Game, seats: list[dict[str, Any]]
+    ) -> tuple[str, str, dict[str, Any]]:
         seat = tables.seat_of(rec, token if isinstance(token, str) else None)
-        if seat < 0 or not rec.document["seats"][seat].get("away"):
+        if seat < 0 or not seats[seat].get("away"):
             raise TableError("your seat is yours already: nothing to take back")
-        seats = [dict(s) for s in rec.document["seats"]]
         away = seats[seat]["away"]
         seats[seat] = {"who": "human", "agent": None, "name": away["name"], "token": away["token"]}
-        try:
-            tables.reseat(rec, game, seats, f"seat {seat} back", f"seat {seat}")
-        except Stale:
-            continue
-        return {"seat": seat}
-    raise Stale("the table is busy: ask again")
+        return f"seat {seat} back", f"seat {seat}", {"seat": seat}
+
+    return _reseated(tables, table_id, returned)
 
 
 class Hand(BaseModel):
