@@ -945,6 +945,7 @@ def test_your_turn_is_told_by_the_title_a_sound_and_a_notification(
     assert bruno.evaluate("window.shown")[0].startswith("Your turn")
     bruno.click("#bell")
     assert bruno.get_attribute("#bell", "aria-pressed") == "false"
+    assert bruno.text_content("#bell") == "Sound on your turn: off"
     assert bruno.evaluate("localStorage.getItem('towerplay-sound')") == "off"
 
 
@@ -969,7 +970,7 @@ def test_the_host_hands_a_seat_to_the_ai_and_it_is_taken_back(chromium: Any, bas
         "button", name="Hand to the AI"
     ).click()
     bruno.wait_for_function("Play.view.seats[1].away")
-    assert "away: the AI plays" in bruno.text_content("#seat-rows")
+    assert "Seat 2: Player 2, away: the AI plays" in bruno.text_content("#seat-rows")
     shot(bruno, "seat-away")
     bruno.get_by_role("button", name="Take my seat back").click()
     bruno.wait_for_function("!Play.view.seats[1].away")

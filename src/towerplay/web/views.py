@@ -12,6 +12,17 @@ from towerplay.core.protocol import Game
 from towerplay.store import Record
 
 
+def _seat(s: dict[str, Any]) -> dict[str, Any]:
+    """A seat as every page sees it: who plays it, by what name, whether it is open to join
+    from the lobby, and, while the AI plays a person's seat, that it is away and whose."""
+    out = {"who": s["who"], "name": s["name"], "open": bool(s.get("open"))}
+    away = s.get("away")
+    out["away"] = bool(away)
+    if away:
+        out["away_name"] = away["name"]
+    return out
+
+
 def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
     """What one seat's page is sent: the table's public facts and `observe(seat)`."""
     mine = game.to_act == seat
@@ -22,15 +33,7 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "name": rec.name,
         "version": rec.version,
         "seat": seat,
-        "seats": [
-            {
-                "who": s["who"],
-                "name": s["name"],
-                "open": bool(s.get("open")),
-                "away": bool(s.get("away")),  # a person's seat the AI plays meanwhile
-            }
-            for s in rec.document["seats"]
-        ],
+        "seats": [_seat(s) for s in rec.document["seats"]],
         "to_act": game.to_act,
         "your_turn": game.to_act == seat,
         "prompt": game.prompt if game.to_act == seat else "",

@@ -76,10 +76,9 @@ const Play = {
   drawBell() {
     const bell = document.getElementById("bell");
     const on = localStorage.getItem("towerplay-sound") !== "off";
-    bell.textContent = on ? "🔔" : "🔕";
+    // words, not an emoji: a system without an emoji font showed an empty box
+    bell.textContent = Words.t(on ? "Sound on your turn: on" : "Sound on your turn: off");
     bell.setAttribute("aria-pressed", String(on));
-    bell.title = Words.t(on ? "Sound on your turn: on" : "Sound on your turn: off");
-    bell.setAttribute("aria-label", bell.title);
   },
 
   toggleBell() {
@@ -104,7 +103,7 @@ const Play = {
     rows.textContent = "";
     v.seats.forEach((s, i) => {
       const li = html("li", "", rows, `${Words.t("Seat")} ${i + 1}: ` +
-        (s.open ? Words.t("open") : s.away ? Words.t("{name}, away: the AI plays", { name: s.name })
+        (s.open ? Words.t("open") : s.away ? Words.t("{name}, away: the AI plays", { name: s.away_name || s.name })
           : s.who === "ai" ? `${Words.t("AI")}: ${s.name}` : s.name));
       if (host && s.who === "human" && i !== v.seat) {
         this.seatButton(li, Words.t("Hand to the AI"), `/api/tables/${this.tableId}/seats/${i}`, { host, to: "ai" });
