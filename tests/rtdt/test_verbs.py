@@ -72,7 +72,7 @@ def check_turn(g: RtdtGame) -> int:
         assert verb is not None, a
         offered: list[Action] = []
         verb.offer(c, offered)
-        why = verb.why(c, a)
+        why = verb.refuse(c, a)
         asked += 1
         if a in offered:
             assert why is None, f"{a} is offered but refused: {why}"
@@ -88,6 +88,8 @@ def check_turn(g: RtdtGame) -> int:
             offered = []
             unit.offer(c, offered)
             assert a in offered, a
+        if unit is not None:  # every legal action of a verb is its typed record
+            assert type(a) is unit.record, (a, type(a))
     return asked
 
 
@@ -184,7 +186,7 @@ def test_COV_BUILD_1_build_is_a_verb_of_its_own_greyed_with_its_reason() -> None
     )
     with pytest.raises(IllegalAction) as e:
         g.apply("build here")
-    assert e.value.rule == "COV-BUILD-1" and "Build takes nothing more" in str(e.value)
+    assert e.value.rule == "COV-BUILD-1" and "the notation is build" in str(e.value)
 
 
 @pytest.mark.parametrize(

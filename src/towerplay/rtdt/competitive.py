@@ -22,6 +22,7 @@ from towerplay.rtdt.hookspecs import (
     WOULD_LOSE,
     decision_kind,
 )
+from towerplay.rtdt.records import Explore, Trial
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost
 from towerplay.rtdt.rules.effects import discard_item, held
@@ -30,7 +31,7 @@ from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.quests import quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.skulls import tell_emerged
-from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb, arity, refusal
+from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb, refusal
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -139,7 +140,7 @@ def offer_trial(c: Turn, out: list[Action]) -> None:
 
 def _met(w: World, s: State, h: HeroState) -> list[Action]:
     """`trial TRIAL` for each trial the hero can complete now (the Quest action aside)."""
-    return [act("trial", t) for t in _here(w, h) if trial_shortfall(w, s, h, t) is None]
+    return [Trial(t) for t in _here(w, h) if trial_shortfall(w, s, h, t) is None]
 
 
 def _here(w: World, h: HeroState) -> list[str]:
@@ -149,20 +150,18 @@ def _here(w: World, h: HeroState) -> list[str]:
     return [t for t in h.trials if trials[t].space == h.space]
 
 
-def why_trial(c: Turn, a: Action) -> Refusal | None:
-    return (
-        arity(a, TRIAL.usage, "CMP-TRIAL-1") or quest_bar(c) or trial_shortfall(c.w, c.s, c.h, a[1])
-    )
+def why_trial(c: Turn, a: Trial) -> Refusal | None:
+    return quest_bar(c) or trial_shortfall(c.w, c.s, c.h, a.trial)
 
 
-def apply_trial(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_trial(w: World, s: State, h: HeroState, a: Trial) -> None:
     """`trial TRIAL`: a Quest action (CMP-TRIAL-1), paying the quest glyph's spirit."""
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
-    complete_trial(w, s, h, a[1])
+    complete_trial(w, s, h, a.trial)
 
 
-def _trials(c: Turn) -> list[Action]:
-    return [act("trial", t) for t in c.h.trials]
+def _trials(c: Turn) -> list[Trial]:
+    return [Trial(t) for t in c.h.trials]
 
 
 # listed among the Quest actions (QUEST_ACTIONS below), not after the turn's other verbs
@@ -170,7 +169,14 @@ TRIAL = ADDED_VERBS.add(
     "trial",
     COMPETITIVE,
     Verb(
-        "trial", "trial TRIAL", offer_trial, why_trial, apply_trial, listed=False, instances=_trials
+        Trial,
+        "trial TRIAL",
+        "CMP-TRIAL-1",
+        offer_trial,
+        why_trial,
+        apply_trial,
+        listed=False,
+        instances=_trials,
     ),
 )
 
@@ -186,7 +192,7 @@ def quest_actions(w: World, s: State, h: HeroState) -> list[Action]:
         and len(h.trials_done) >= TRIALS_NEEDED  # CMP-DUNGEON-1
         and h.space in w.board.tower_adjacent  # CMP-DUNGEON-2
     ):
-        out.append(act("explore", TOWER))
+        out.append(Explore(TOWER))
     return out
 
 

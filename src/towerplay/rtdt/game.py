@@ -442,8 +442,10 @@ class RtdtGame(Undoable):
     def _step(self, action: Action | str) -> None:
         a = parse(action) if isinstance(action, str) else action
         legal = self.legal_actions()
-        if a not in legal:
-            raise explain(self.world, self.state, a, legal)
+        try:  # the offered action: its typed record (rtdt/records.py), text matched to it
+            a = legal[legal.index(a)]
+        except ValueError:
+            raise explain(self.world, self.state, a, legal) from None
         s = self.state
         self._legal = None
         w = self.world

@@ -41,6 +41,7 @@ from towerplay.agents.rtdt.view import (
     is_quarry,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt.records import Advantage, Improve, Leave, ResolveCard, Room, Use
 
 
 def battle_estimate(v: View, foe: str, space: str | None = None) -> tuple[float, float]:
@@ -246,7 +247,7 @@ def battle_move(v: View) -> Action | None:
         return cont or retreat
     card = w.content.battle_cards[b.card_id]
     rung = b.rung
-    advs = v.by_verb.get("advantage", [])
+    advs = v.records(Advantage)
     cov = s.cov
     # a blessing is one more Wild (COV-BLESS-2), lost when the turn ends: spend it
     bless = v.offered(BLESS)
@@ -257,7 +258,7 @@ def battle_move(v: View) -> Action | None:
     if rung < TOP_RUNG:
         gain = card_cost(v, card, rung) - card_cost(v, card, rung + 1)
         if (advs or bless is not None) and gain > 0:
-            pool_left = sum(b.pool.get(a[1], 0) for a in advs)
+            pool_left = sum(b.pool.get(a.trait, 0) for a in advs)
             if bless is not None and cov is not None:
                 pool_left += cov.blessings[v.seat]
             pool_left = min(pool_left, adv_cap_battle(v))
@@ -279,7 +280,7 @@ def battle_move(v: View) -> Action | None:
                     unaided = sum(best) < offering
             if gain >= keep and not unaided:  # the worst rungs first
                 if advs:  # trait advantages before Wild, which fits every foe
-                    return min(advs, key=lambda a: (a[1] == "wild", a[1]))
+                    return min(advs, key=lambda a: (a.trait == "wild", a.trait))
                 return bless
         cost_now = card_cost(v, card, rung)
         if not advs and gain > 0 and cost_now >= 8.0:
@@ -291,11 +292,11 @@ def battle_move(v: View) -> Action | None:
             if spell is not None:
                 return spell
     lost = warriors_lost(v, card.rungs[rung].effects)
-    forgoes = [a for a in legal if verb_of(a) == "resolve" and len(a) > 1]
+    forgoes = [a for a in v.records(ResolveCard) if a.forgo]
     if forgoes and h.warriors >= lost + 10:  # the Colossus's offering, warriors to spare
         return min(forgoes, key=lambda a: forgo_cost(w, a))
     if cov is not None:  # The Iron Wall is offered only against a 10-warrior card
-        wall = next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
+        wall = v.use_of("the_iron_wall")
         if wall is not None:
             return wall
     blessed = v.offered(BLESSED)
@@ -303,9 +304,7 @@ def battle_move(v: View) -> Action | None:
         return blessed  # 1 spirit to save up to several warriors on this card
     # about to lose more warriors than we hold: a warriors potion first
     if lost > h.warriors:
-        teeth = next(
-            (a for a in v.by_verb.get("use", []) if a[1] == "potion_of_dragon_teeth"), None
-        )
+        teeth = v.use_of("potion_of_dragon_teeth")
         if teeth is not None:
             return teeth
     return v.offered(RESOLVE)
@@ -315,14 +314,14 @@ def battle_move(v: View) -> Action | None:
 PREVENTING = ("block_warrior_losses", "quarry_block_warrior_losses", "spirit_blocks_warrior_losses")
 
 
-def forgo_cost(w: Any, a: Action) -> int:
+def forgo_cost(w: Any, a: ResolveCard) -> int:
     """The warriors a `resolve forgo` gives up for the Colossus's offering, as the cards tell:
     one source's own (`resolve forgo SOURCE`), or every source's (plain `resolve forgo`), which
     ranks last so that the cheapest single source is forgone first."""
-    if len(a) < 3:
+    if a.source is None:
         return 1_000
     return sum(
-        int(getattr(f, "amount", 0) or 0) for f in w.flags.get(a[2], ()) if f.flag in PREVENTING
+        int(getattr(f, "amount", 0) or 0) for f in w.flags.get(a.source, ()) if f.flag in PREVENTING
     )
 
 
@@ -339,13 +338,13 @@ def battle_item(v: View, card: Any, rung: int) -> Action | None:
     assert b is not None
     allowed = set(foe_traits(v, b.foe)) | {"wild"}
     best: tuple[float, Action] | None = None
-    for a in v.by_verb.get("use", []):
-        item = a[1]
+    for a in v.records(Use):
+        item = a.card
         for u in v.w.uses.get(item, ()):
             for e in u.effects:
                 if getattr(e, "op", "") == "advantage" and e.type in allowed:
                     # Zaida's use spends a treasure too (`use zaida TREASURE`)
-                    value = item_value(v.w, item) + (item_value(v.w, a[2]) if len(a) > 2 else 0)
+                    value = item_value(v.w, item) + (item_value(v.w, a.arg) if a.arg else 0)
                     if best is None or value < best[0]:
                         best = (value, a)
     return best[1] if best is not None else None
@@ -353,9 +352,7 @@ def battle_item(v: View, card: Any, rung: int) -> Action | None:
 
 def azkols_scroll(v: View) -> Action | None:
     """Azkol's Scroll: six Wilds and nothing else, when our own advantages are few."""
-    scroll = next(
-        (a for a in v.by_verb.get("use", []) if len(a) == 2 and a[1] == "azkols_scroll"), None
-    )
+    scroll = next((a for a in v.records(Use) if a.card == "azkols_scroll" and a.arg is None), None)
     if scroll is None:
         return None
     s = v.s
@@ -384,10 +381,9 @@ def battle_spell(v: View) -> Action | None:
 
 def delve_move(v: View) -> Action | None:
     s, h = v.s, v.h
-    legal = v.legal
     delve = s.delve
-    leave = next((a for a in legal if verb_of(a) == "leave"), None)
-    rooms = [a for a in legal if verb_of(a) == "room" and len(a) > 1]
+    leave = next(iter(v.records(Leave)), None)
+    rooms = v.records(Room)
     if getattr(delve, "room", 0) < 0 or rooms:
         if not rooms:
             return leave
@@ -396,12 +392,12 @@ def delve_move(v: View) -> Action | None:
         if leave is not None and room_risk(v, space, pool) > 10.0:
             return leave
         # the target room hides beyond the first row: go deep
-        return max(rooms, key=lambda a: (int(a[1]) if a[1].isdigit() else 0, str(a)))
-    improve = v.by_verb.get("improve", [])
+        return max(rooms, key=lambda a: (a.number, str(a)))
+    improve = v.records(Improve)
     if improve and improve_helps(v):
-        return min(improve, key=lambda a: (a[1] == "wild", a[1]))
+        return min(improve, key=lambda a: (a.trait == "wild", a.trait))
     if not improve and improve_helps(v):  # Tomas's Map: five Wilds, only in a dungeon
-        tomas = next((a for a in v.by_verb.get("use", []) if a[1] == "tomass_map"), None)
+        tomas = v.use_of("tomass_map")
         if tomas is not None:
             return tomas
         item = delve_item(v)  # Grigor, Zaida, a potion or a scroll (RTDT-DUNGEON-13)
@@ -418,13 +414,13 @@ def delve_item(v: View) -> Action | None:
     """The cheapest use that gives an advantage, for a room better improved and nothing in
     the pool to improve it with (the game offers only the types the room takes)."""
     best: tuple[float, str, Action] | None = None
-    for a in v.by_verb.get("use", []):
-        item = a[1]
+    for a in v.records(Use):
+        item = a.card
         if any(
             getattr(e, "op", "") == "advantage" for u in v.w.uses.get(item, ()) for e in u.effects
         ):
             # Zaida's use spends a treasure too (`use zaida TREASURE`)
-            value = item_value(v.w, item) + (item_value(v.w, a[2]) if len(a) > 2 else 0)
+            value = item_value(v.w, item) + (item_value(v.w, a.arg) if a.arg else 0)
             if best is None or (value, str(a)) < best[:2]:
                 best = (value, str(a), a)
     return best[2] if best is not None else None
@@ -444,7 +440,7 @@ def cov_delve(v: View, can_improve: bool) -> Action | None:
         spell = battle_spell(v)
         if spell is not None:
             return spell
-    return next((a for a in v.by_verb.get("use", []) if a[1] == "the_iron_wall"), None)
+    return v.use_of("the_iron_wall")
 
 
 def cov_battle_key(v: View, at: str) -> tuple[Any, ...]:

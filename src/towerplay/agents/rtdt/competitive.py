@@ -22,7 +22,6 @@ from towerplay.agents.rtdt.values import (
     TRIAL_VALUE,
     TRIALS_NEEDED,
     WARRIOR_BUFFER,
-    verb_of,
 )
 from towerplay.agents.rtdt.view import (
     View,
@@ -30,6 +29,7 @@ from towerplay.agents.rtdt.view import (
     glyph_cost,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt.records import Improve, Leave, Room
 
 
 def trial_adv_ok(v: View, nd: Any, space: str) -> bool:
@@ -249,8 +249,8 @@ def tower_delve_move(v: View) -> Action | None:
     delve = s.delve
     assert delve is not None
     d = s.dungeons.get(TOWER)
-    leave = next((a for a in legal if verb_of(a) == "leave"), None)
-    rooms = [a for a in legal if verb_of(a) == "room" and len(a) > 1 and a[1].isdigit()]
+    leave = next(iter(v.records(Leave)), None)
+    rooms = v.records(Room)
     pool = dict(getattr(delve, "pool", {}) or {})
     improve = sum(pool.values()) > 0 and getattr(delve, "used", 0) < 10
     all_rooms = list(w.content.competitive.tower_rooms)
@@ -267,19 +267,19 @@ def tower_delve_move(v: View) -> Action | None:
         finally:
             v.cache["at"] = saved
         open_targets = [i for i in range(2, len(d.cleared)) if not d.cleared[i]] if d else []
-        cands = [a for a in rooms if int(a[1]) >= 2]
+        cands = [a for a in rooms if a.number >= 2]
         chance = (1.0 / len(open_targets)) if cands and open_targets else 0.0
         gain = chance * RELIC_VALUE + (0.0 if cands else 8.0)
         if leave is not None and risk > gain:
             return leave
         order = {r: i for i, r in enumerate(ROOM_ORDER)}
-        return min(rooms, key=lambda a: (order.get(int(a[1]), 9), str(a)))
-    improves = v.by_verb.get("improve", [])
+        return min(rooms, key=lambda a: (order.get(a.number, 9), str(a)))
+    improves = v.records(Improve)
     if improves and d is not None:
         rid = d.rooms[delve.room]  # the room we stand in is face up
         room = next((r for r in all_rooms if r.id == rid), None)
         if room is None or effects_cost(v, room.improved.effects) < effects_cost(
             v, room.initial.effects
         ):
-            return min(improves, key=lambda a: (a[1] == "wild", a[1]))
+            return min(improves, key=lambda a: (a.trait == "wild", a.trait))
     return next((a for a in legal if a == RESOLVE), None)

@@ -63,44 +63,43 @@ from towerplay.agents.rtdt.view import (
     waste_spaces,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt.records import Battle, Cleanse, Explore, Quest, Reinforce
 
 
 def heroic_here(v: View) -> tuple[float, Action | None]:
     """The best heroic action legal right now, and its value."""
     best: tuple[float, Action | None] = (0.0, None)
-    for a in v.by_verb.get("cleanse", []):
-        val = cleanse_value(v, a[1])
+    for c in v.records(Cleanse):
+        val = cleanse_value(v, c.space)
         if val > best[0]:
-            best = (val, a)
-    for a in v.by_verb.get("battle", []):
-        if len(a) < 3:
-            continue
-        val = battle_value(v, a[1], a[2])
+            best = (val, c)
+    for b in v.records(Battle):
+        val = battle_value(v, b.foe, b.space)
         if val > best[0]:
-            best = (val, a)
+            best = (val, b)
     for a in v.by_verb.get("build", []):
         val = build_value(v)
         if val > best[0]:
             best = (val, a)
     quests = {q.get("quest"): q for q in v.quests()}
-    for a in v.by_verb.get("quest", []):
-        q = quests.get(a[1] if len(a) > 1 else "")
+    for qa in v.records(Quest):
+        q = quests.get(qa.quest)
         val = QUEST_KIND_VALUE.get(str(q.get("kind")) if q else "", 12.0) + 4.0
         if val > best[0]:
-            best = (val, a)
+            best = (val, qa)
     if competitive(v) and len(v.h.trials_done) < TRIALS_NEEDED:
         for a in v.by_verb.get("trial", []):
             if best[0] < TRIAL_VALUE:
                 best = (TRIAL_VALUE, a)
-    for a in v.by_verb.get("explore", []):
-        if len(a) > 1 and a[1] == TOWER:
+    for e in v.records(Explore):
+        if e.space == TOWER:
             if tower_ready(v) and best[0] < TOWER_VALUE:
-                best = (TOWER_VALUE, a)
+                best = (TOWER_VALUE, e)
             continue
-        if delve_ready(v, a[1] if len(a) > 1 else None):
+        if delve_ready(v, e.space):
             val = 16.0
             if val > best[0]:
-                best = (val, a)
+                best = (val, e)
     return best
 
 
@@ -496,10 +495,10 @@ def far_reinforce(v: View) -> tuple[float, str, str]:
     cov = s.cov
     assert cov is not None
     best = (0.0, "", "")
-    for a in v.by_verb.get("reinforce", []):
-        if len(a) < 3:
+    for a in v.records(Reinforce):
+        if a.source is None:
             continue
-        option, source = a[1], a[2]
+        option, source = a.option, a.source
         m = w.content.monuments.get(source)
         if m is not None:
             btype = m.replaces

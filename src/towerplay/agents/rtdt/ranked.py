@@ -17,6 +17,7 @@ from towerplay.agents.rtdt.turn import end_space, reinforce_action, step_toward
 from towerplay.agents.rtdt.values import END
 from towerplay.agents.rtdt.view import View, moves_this_turn, steps_from_here
 from towerplay.core.notation import Action
+from towerplay.rtdt.records import Move
 
 
 def alternatives(v: View) -> list[Action] | None:
@@ -44,7 +45,7 @@ def turn_alternatives(v: View) -> list[Action]:
     h_val, h_act = heroic_here(v)
     if h_act is not None and h_val > 0:
         valued.append((h_val, h_act))
-    moves = {a[1]: a for a in v.by_verb.get("move", [])}
+    moves = {m.space: m for m in v.records(Move)}
     if moves and not v.s.turn.heroic_done:
         steps = steps_from_here(v)
         reach = moves_this_turn(v)

@@ -51,6 +51,7 @@ from towerplay.agents.rtdt.view import (
     waste_spaces,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt.records import Cancel, Give, Move, OfferTrade, TradeWith, Use
 
 
 def turn_move(v: View) -> Action | None:
@@ -77,7 +78,7 @@ def turn_move(v: View) -> Action | None:
     if marked is not None:
         return marked
     end = v.offered(END)
-    moves = {a[1]: a for a in v.by_verb.get("move", [])}
+    moves = {m.space: m for m in v.records(Move)}
     # the Moonstone Temple: Battle and Cleanse as often as you like (COV-CLARIFY-17)
     heroic_done = t.heroic_done and not (cov is not None and MOONSTONE in t.used)
     can_reinforce = bool(v.by_verb.get("reinforce")) or bool(v.by_verb.get("haggle"))
@@ -224,7 +225,7 @@ def reinforce_action(v: View, value: float, option: str, source: str = "") -> Ac
     return first
 
 
-def step_toward(v: View, dest: str, moves: dict[str, Action]) -> Action | None:
+def step_toward(v: View, dest: str, moves: dict[str, Move]) -> Action | None:
     if not moves:
         return None
     if waste_spaces(v):
@@ -245,7 +246,7 @@ def step_toward(v: View, dest: str, moves: dict[str, Action]) -> Action | None:
     return best[1] if best is not None else None
 
 
-def step_around(v: View, dest: str, moves: dict[str, Action]) -> Action | None:
+def step_around(v: View, dest: str, moves: dict[str, Move]) -> Action | None:
     """A step toward `dest` that does not end the walk in a wasteland on the way."""
     wastes = waste_spaces(v)
     back = walk(v, dest)
@@ -285,14 +286,14 @@ SEAL_SPIRIT = 7
 
 def use_item(v: View) -> Action | None:
     s, h, w = v.s, v.h, v.w
-    uses = v.by_verb.get("use", [])
+    uses = v.records(Use)
     if not uses:
         return None
     t = s.turn
     skulls = sorted(s.skulls.values(), reverse=True)
     total = sum(skulls)
     for a in uses:
-        item = a[1] if len(a) > 1 else ""
+        item = a.card
         if item == "potion_of_purifying_breath" and skulls and (skulls[0] >= 2 or s.supply <= 3):
             return a
         if item == "acorns_of_the_white_oak" and (
@@ -303,7 +304,7 @@ def use_item(v: View) -> Action | None:
             return a
         # Nimet: a seal back while spirit is plentiful
         restores = any(f.flag == "restore_seal" for f in w.flags.get(item, ()))
-        if restores and len(a) == 3 and h.spirit >= SEAL_SPIRIT:
+        if restores and a.arg is not None and h.spirit >= SEAL_SPIRIT:
             return a
         if item == "potion_of_the_golden_sun" and h.spirit < 1:
             return a
@@ -356,14 +357,14 @@ def pass_mark(v: View) -> Action | None:
 def trade_move(v: View) -> Action | None:
     """The only trade we open: spare warriors for a teammate who is nearly out of them."""
     trade = v.s.trade
-    cancel = next((a for a in v.legal if verb_of(a) == "cancel"), None)
+    cancel = next(iter(v.records(Cancel)), None)
     if trade is None:
         return cancel
     if trade.moves:
-        return next((a for a in v.legal if verb_of(a) == "offer"), cancel)
+        return next(iter(v.records(OfferTrade)), cancel)
     n = spare_warriors(v, v.s.heroes[trade.partner])
-    give = Action("give", "warriors", str(n))
-    return give if n > 0 and give in v.legal else cancel
+    give = v.offered(Give("warriors", n)) if n > 0 else None
+    return give if give is not None else cancel
 
 
 def spare_warriors(v: View, partner: Any) -> int:
@@ -373,10 +374,10 @@ def spare_warriors(v: View, partner: Any) -> int:
 
 
 def helpful_trade(v: View) -> Action | None:
-    for a in v.by_verb.get("trade", []):
+    for a in v.records(TradeWith):
         try:
-            partner = v.s.heroes[int(a[1])]
-        except (ValueError, IndexError):
+            partner = v.s.heroes[a.seat]
+        except IndexError:
             continue
         if spare_warriors(v, partner) > 0:
             return a

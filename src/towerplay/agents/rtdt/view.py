@@ -9,17 +9,20 @@ their abilities).
 from __future__ import annotations
 
 from collections import deque
-from typing import Any
+from typing import Any, TypeVar
 
 from towerplay.agents.rtdt.table import Hero, Table
 from towerplay.agents.rtdt.tables import tables
 from towerplay.agents.rtdt.values import GLYPH_HOMES, KINGDOMS
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, Record
+from towerplay.rtdt.records import Use
 
 # Covenant treasures whose Wild depends on where the hero stands (counted by assess.py)
 WILD_FLAGS = frozenset(
     {"wasteland_battle_wild", "wild_in_monument_kingdom", "wild_near_bazaar", "wild_on_quest"}
 )
+
+R = TypeVar("R", bound=Record)
 
 
 class Once(dict[Any, Any]):
@@ -116,6 +119,14 @@ class View:
                 if isinstance(q, dict) and isinstance(q.get("space"), str)
             ]
         return self._quests
+
+    def records(self, kind: type[R]) -> list[R]:
+        """The legal actions of one verb, as its typed record (rtdt/records.py)."""
+        return [a for a in self.by_verb.get(kind.VERB, ()) if isinstance(a, kind)]
+
+    def use_of(self, card: str) -> Use | None:
+        """The first legal `use` of this card (with any argument), or None."""
+        return next((a for a in self.records(Use) if a.card == card), None)
 
     def offered(self, action: Action) -> Action | None:
         """The legal action equal to `action`, or None (looked for among its verb's only)."""

@@ -22,8 +22,8 @@ from towerplay.rtdt.hookspecs import (
     TURN_ENDING,
     USE_OWNER,
 )
+from towerplay.rtdt.records import Use
 from towerplay.rtdt.rules.common import (
-    act,
     flag_amount,
     flag_cards,
 )
@@ -114,7 +114,7 @@ def seal_uses(w: World, s: State, h: HeroState) -> list[Action]:
     card = flag_cards(w, h, RESTORE_SEAL)[0]
     if card in s.turn.used or h.spirit < flag_amount(w, h, RESTORE_SEAL):
         return []
-    return [act("use", card, tower.seal_id(i)) for i in off]
+    return [Use(card, tower.seal_id(i)) for i in off]
 
 
 def owns_seal_use(w: World, a: Action) -> bool:

@@ -49,6 +49,7 @@ from towerplay.rtdt.hookspecs import (
     decision_kind,
 )
 from towerplay.rtdt.models import Effect, HitHeroes, Lose
+from towerplay.rtdt.records import Use
 from towerplay.rtdt.rules.common import act, ask, flag_cards
 from towerplay.rtdt.rules.effects import GAINED_ADVANTAGE, count_per
 from towerplay.rtdt.rules.holdings import return_item
@@ -95,7 +96,7 @@ def annihilate_uses(w: World, s: State, h: HeroState) -> list[Action]:
     """`use amulet_of_annihilation` on the hero's turn, with a foe on or next to them."""
     if s.battle is not None or s.delve is not None or not _near_foes(w, s, h):
         return []
-    return [act("use", card) for card in flag_cards(w, h, ANNIHILATE)]
+    return [Use(card) for card in flag_cards(w, h, ANNIHILATE)]
 
 
 def _annihilate(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
@@ -114,7 +115,7 @@ def map_uses(w: World, s: State, h: HeroState) -> list[Action]:
     dv = s.delve
     if dv is None or dv.room < 0 or dv.improved:
         return []
-    return [act("use", card) for card in flag_cards(w, h, DUNGEON_WILD)]
+    return [Use(card) for card in flag_cards(w, h, DUNGEON_WILD)]
 
 
 def _read_map(w: World, s: State, h: HeroState, card: str, arg: str) -> None:
@@ -146,7 +147,7 @@ def horn_tree_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if s.battle is not None or s.delve is not None or not s.siege_trees:
         return []
     return [
-        act("use", card, tree)
+        Use(card, tree)
         for card in flag_cards(w, h, MOVE_TREE)
         if card not in s.turn.used  # RTDT-QITEM-3: one move a turn, a foe's or a tree's
         for tree in dict.fromkeys(s.siege_trees)

@@ -41,9 +41,10 @@ from towerplay.rtdt.hookspecs import (
     USE_OWNER,
 )
 from towerplay.rtdt.models import Effect, If, Lose, without
+from towerplay.rtdt.records import ResolveCard, Use
 from towerplay.rtdt.rules.battle import kept_prevention, preventions, traits_of
 from towerplay.rtdt.rules.checks import happens
-from towerplay.rtdt.rules.common import act, flag_cards
+from towerplay.rtdt.rules.common import flag_cards
 from towerplay.rtdt.rules.dungeons import _room
 from towerplay.rtdt.rules.effects import count_per
 from towerplay.rtdt.rules.holdings import check_limits, return_item
@@ -125,10 +126,7 @@ def flask_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if s.cov is None or card is None:
         return []
     return [
-        act("use", card, c)
-        for o in s.heroes
-        if not o.eliminated
-        for c in dict.fromkeys(o.corruptions)
+        Use(card, c) for o in s.heroes if not o.eliminated for c in dict.fromkeys(o.corruptions)
     ]
 
 
@@ -143,7 +141,7 @@ def vambraces_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if wastelands.stuck(s, h):
         return []
     return [
-        act("use", card, sp)
+        Use(card, sp)
         for sp in sorted(w.board.tower_adjacent)
         if sp != h.space and may_enter(w, s, h, sp)
     ]
@@ -158,7 +156,7 @@ def journal_uses(w: World, s: State, h: HeroState) -> list[Action]:
         return []
     if h.spirit < amount(w, card, "borrow_virtue"):
         return []
-    return [act("use", card, v) for v in dict.fromkeys(h.inactive)]
+    return [Use(card, v) for v in dict.fromkeys(h.inactive)]
 
 
 # --- uses in a Battle or a delve (battle_uses, delve_uses) ---------------------------------
@@ -191,7 +189,7 @@ def iron_wall_delve_uses(w: World, s: State, h: HeroState) -> list[Action]:
         if f.flag == "block_dungeon_losses"
     )
     loss = warrior_loss(w, s, h, rung.effects, 1) - dv.shield - block
-    return [act("use", card)] if loss >= amount(w, card, "ignore_big_loss") else []
+    return [Use(card)] if loss >= amount(w, card, "ignore_big_loss") else []
 
 
 @DELVE_USES.on_flag("give_corruption_relief", COVENANT)
@@ -208,7 +206,7 @@ def scroll_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if not _card_up(s) or card is None:
         return []
     assert s.battle is not None
-    return [act("use", card)] if s.battle.used == 0 else []
+    return [Use(card)] if s.battle.used == 0 else []
 
 
 @BATTLE_USES.on_flag("ignore_big_loss", COVENANT)
@@ -217,11 +215,7 @@ def iron_wall_battle_uses(w: World, s: State, h: HeroState) -> list[Action]:
     card = first(w, h, "ignore_big_loss")
     if not _card_up(s) or card is None or _marked(w, s, "ignore_big_loss") is not None:
         return []
-    return (
-        [act("use", card)]
-        if _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss")
-        else []
-    )
+    return [Use(card)] if _battle_card_loss(w, s, h) >= amount(w, card, "ignore_big_loss") else []
 
 
 def _battle_card_loss(w: World, s: State, h: HeroState) -> int:
@@ -261,11 +255,11 @@ def forgo_uses(w: World, s: State, h: HeroState) -> list[Action]:
     if raw < min(need) or raw - kept_prevention(sources, "") >= min(need):
         return []  # the card's loss falls short of the offering, or counts anyway
     one = [
-        act("resolve", "forgo", src)
+        ResolveCard(forgo=True, source=src)
         for src in dict.fromkeys(src for src, _ in sources)
         if src in w.cards and raw - kept_prevention(sources, src) >= min(need)
     ]
-    return [act("resolve", "forgo"), *one]
+    return [ResolveCard(forgo=True), *one]
 
 
 # --- what each use does (USE_OWNER, DELVE_VERBS: `use CARD [ARG]`) -------------------------

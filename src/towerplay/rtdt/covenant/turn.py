@@ -18,6 +18,7 @@ from towerplay.rtdt.hookspecs import (
     UNLIMITED_HEROIC,
     decision_kind,
 )
+from towerplay.rtdt.records import Build, Reinforce
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
 from towerplay.rtdt.rules.corruption import remove_corruptions
 from towerplay.rtdt.rules.effects import discard_item
@@ -48,7 +49,7 @@ def unlimited(s: State) -> bool:
 
 # --- Build: one verb, one place (rules/verbs.py) ----------------------------------------------
 
-BUILD = act("build")
+BUILD = Build()
 NO_FOUNDATION = refusal(
     "Build needs a foundation with three offerings on your space", "COV-BUILD-1"
 )
@@ -71,19 +72,17 @@ def offer_build(c: Turn, out: list[Action]) -> None:
         out.append(BUILD)
 
 
-def why_build(c: Turn, a: Action) -> Refusal | None:
-    if a != BUILD:
-        return refusal("{action}: Build takes nothing more", "COV-BUILD-1", action=str(a))
+def why_build(c: Turn, a: Build) -> Refusal | None:
     return build_bar(c)
 
 
-def build(w: World, s: State, h: HeroState, a: Action = BUILD) -> None:
+def build(w: World, s: State, h: HeroState, a: Build = BUILD) -> None:
     monuments.build(w, s, h)  # COV-BUILD-4
     gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # COV-BUILD-3
 
 
 BUILD_VERB = ADDED_VERBS.add(
-    "build", COVENANT, Verb("build", "build", offer_build, why_build, build)
+    "build", COVENANT, Verb(Build, "build", "COV-BUILD-1", offer_build, why_build, build)
 )
 
 
@@ -116,7 +115,7 @@ def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: in
                 continue
             if not _feasible(w, s, h, source, which):
                 continue
-            out.append(act("reinforce", which, source) if source else act("reinforce", which))
+            out.append(Reinforce(which, source or None))
     return out
 
 

@@ -14,6 +14,7 @@ from towerplay.rtdt.covenant.wastelands import enter, stuck
 from towerplay.rtdt.hooks import COVENANT
 from towerplay.rtdt.hookspecs import TREASURE_ACQUIRED
 from towerplay.rtdt.models import CovenantTreasure, Recharge
+from towerplay.rtdt.records import Use
 from towerplay.rtdt.rules.movement import may_enter
 from towerplay.rtdt.rules.narrate import Cause, caused, hero_name, tell
 from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
@@ -192,7 +193,7 @@ def use_actions(w: World, s: State, h: HeroState) -> list[Action]:
         if not is_wand(w, card) or charges(s, card) < 1:
             continue
         n = charges(s, card)
-        out.extend(Action("use", card, *arg) for arg in effect_of(w, card).args(w, s, h, n))
+        out.extend(Use(card, *arg) for arg in effect_of(w, card).args(w, s, h, n))
     return out
 
 

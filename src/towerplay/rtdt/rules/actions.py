@@ -27,6 +27,7 @@ from towerplay.rtdt.hookspecs import (
     TURN_ACTIONS,
     UNLIMITED_HEROIC,
 )
+from towerplay.rtdt.records import Use
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE, offer_banner, offer_resolve
 from towerplay.rtdt.rules.battle import offer_battle
@@ -37,9 +38,7 @@ from towerplay.rtdt.rules.items import (
     mace_actions,
     usable_cards,
     use_actions,
-    use_item,
-    use_mace,
-    use_owner,
+    use_card,
 )
 from towerplay.rtdt.rules.movement import DOUBLE_VERB, MOVE_VERB, offer_double, offer_move
 from towerplay.rtdt.rules.quests import offer_quest, quest_bar
@@ -208,7 +207,7 @@ def refused(w: World, s: State, a: Action) -> Refusal | None:
     verb = declared(w, a[0]) if len(a) else None
     if verb is None or not plain_turn(s):
         return None
-    return verb.why(turn(w, s), a)
+    return verb.refuse(turn(w, s), a)
 
 
 def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refusal]]:
@@ -224,13 +223,13 @@ def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refu
         if verb.instances is not None:  # each quest, each trial
             for a in verb.instances(c):
                 if a not in legal:
-                    why = verb.why(c, a)
+                    why = verb.refuse(c, a)
                     if why is not None:
                         out.append((str(a), why))
             continue
         if name in offered or name in ("resolve", "explore", "end"):
             continue  # resolve and explore exist only when there is one; end always
-        why = verb.why(c, _sample(c, name))
+        why = verb.refuse(c, _sample(c, name))
         if why is not None:
             out.append((name, why))
     return out
@@ -249,9 +248,9 @@ def _sample(c: Turn, verb: str) -> Action:
         return act(verb, foes[0], h.space) if foes else act(verb, "", h.space)
     if verb == "reinforce":
         return act(verb, "free")
-    if verb == "trade":
+    if verb == "trade":  # alone, the own seat: refused for being alone first
         others = [o for o in c.s.heroes if o.seat != h.seat]
-        return act(verb, str(others[0].seat)) if others else act(verb, "")
+        return act(verb, str(others[0].seat if others else h.seat))
     return act(verb)
 
 
@@ -315,12 +314,8 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     if unit is not None:
         if unit.middle:
             _enter_middle(s)
-        unit.apply(w, s, h, a)
-    elif verb == "use" and (owned := use_owner(w, a)) is not None:  # wands, ...
-        owned(w, s, h, a)
-    elif verb == "use" and len(a) == 3 and a[2] in w.content.foes:  # RTDT-FOE-9, RTDT-FOE-10
-        use_mace(w, s, h, a)
-    elif verb == "use":
-        use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
+        unit.perform(w, s, h, a)
+    elif isinstance(a, Use):
+        use_card(w, s, h, a)
     else:  # pragma: no cover - only legal actions reach here
         raise ValueError(f"unhandled action {a}")

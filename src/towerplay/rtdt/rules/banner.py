@@ -6,16 +6,17 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.hookspecs import BANNER_TAKEN
 from towerplay.rtdt.models import OtherBanner
-from towerplay.rtdt.rules.common import act, glyph_cost
+from towerplay.rtdt.records import Banner, ResolveStart
+from towerplay.rtdt.rules.common import glyph_cost
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import pay
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, glyph_bar, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_bar, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
-BANNER = act("banner")
+BANNER = Banner()
 ONCE = refusal("the banner action is taken at the start of the turn, once", "RTDT-TURN-3")
 
 
@@ -46,16 +47,16 @@ def offer_banner(c: Turn, out: list[Action]) -> None:
         return
     out.append(BANNER)
     if c.h.treasures:
-        out.extend(act("banner", other) for other in other_banners(c.w, c.s, c.h))
+        out.extend(Banner(other) for other in other_banners(c.w, c.s, c.h))
 
 
-def why_banner(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, BANNER_VERB.usage, "RTDT-TURN-2") or banner_bar(c)
-    if bad is not None or len(a) == 1:
+def why_banner(c: Turn, a: Banner) -> Refusal | None:
+    bad = banner_bar(c)
+    if bad is not None or a.hero is None:
         return bad
-    if a[1] in other_banners(c.w, c.s, c.h):
+    if a.hero in other_banners(c.w, c.s, c.h):
         return None
-    if a[1] == c.h.hero:
+    if a.hero == c.h.hero:
         return refusal("your own banner action is `banner`", "RTDT-TURN-2")
     return refusal(
         "only a card such as Azkol's Banner lets you take the banner action of another hero "
@@ -64,12 +65,12 @@ def why_banner(c: Turn, a: Action) -> Refusal | None:
     )
 
 
-def apply_banner(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_banner(w: World, s: State, h: HeroState, a: Banner) -> None:
     """The banner action: the glyph's spirit, then the hero board's effect (its own, or the
-    one `a[1]` names)."""
+    one `a.hero` names)."""
     pay(w, s, h, "spirit", banner_cost(w, s, h), N_("the Banner glyph"))  # RTDT-GLYPH-3
     s.turn.banner_done = True
-    hero = w.content.heroes[a[1] if len(a) > 1 else h.hero]
+    hero = w.content.heroes[a.hero or h.hero]
     tell(
         s,
         "text",
@@ -83,7 +84,9 @@ def apply_banner(w: World, s: State, h: HeroState, a: Action) -> None:
     BANNER_TAKEN.notify(w, s, h, hero.id)  # the Covenant heroes' banners
 
 
-BANNER_VERB = Verb("banner", "banner [HERO]", offer_banner, why_banner, apply_banner, middle=False)
+BANNER_VERB = Verb(
+    Banner, "banner [HERO]", "RTDT-TURN-2", offer_banner, why_banner, apply_banner, middle=False
+)
 
 
 # --- resolve: the other start-of-turn effects (RTDT-TURN-4) -------------------------------
@@ -91,20 +94,19 @@ BANNER_VERB = Verb("banner", "banner [HERO]", offer_banner, why_banner, apply_ba
 
 def offer_resolve(c: Turn, out: list[Action]) -> None:
     for cid in c.t.start_pending:
-        out.append(act("resolve", cid))
+        out.append(ResolveStart(cid))
 
 
-def why_resolve(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, RESOLVE.usage, "RTDT-TURN-4")
-    if bad is not None or a[1] in c.t.start_pending:
-        return bad
-    card = c.w.name(a[1]) if a[1] in c.w.kind_of else a[1]
+def why_resolve(c: Turn, a: ResolveStart) -> Refusal | None:
+    if a.card in c.t.start_pending:
+        return None
+    card = c.w.name(a.card) if a.card in c.w.kind_of else a.card
     return refusal("{card} has no start-of-turn effect waiting", "RTDT-TURN-4", card=card)
 
 
-def apply_resolve(w: World, s: State, h: HeroState, a: Action) -> None:
-    s.turn.start_pending.remove(a[1])
-    for trig in w.triggers[a[1]]:
+def apply_resolve(w: World, s: State, h: HeroState, a: ResolveStart) -> None:
+    s.turn.start_pending.remove(a.card)
+    for trig in w.triggers[a.card]:
         if trig.on == "start_of_turn":
             tell(
                 s,
@@ -112,9 +114,17 @@ def apply_resolve(w: World, s: State, h: HeroState, a: Action) -> None:
                 "{hero} resolves {card}.",
                 seats=(h.seat,),
                 hero=hero_name(w, h),
-                card=w.name(a[1]),
+                card=w.name(a.card),
             )
-            run(w, s, h, trig.effects, w.name(a[1]))
+            run(w, s, h, trig.effects, w.name(a.card))
 
 
-RESOLVE = Verb("resolve", "resolve CARD", offer_resolve, why_resolve, apply_resolve, middle=False)
+RESOLVE = Verb(
+    ResolveStart,
+    "resolve CARD",
+    "RTDT-TURN-4",
+    offer_resolve,
+    why_resolve,
+    apply_resolve,
+    middle=False,
+)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import draws
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hookspecs import (
     BATTLE_ADVANTAGES,
     BATTLE_ALLOWED,
@@ -32,7 +33,6 @@ from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
-    act,
     ask,
     flag_cards,
     glyph_cost,
@@ -45,7 +45,7 @@ from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, heroic_bar, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, heroic_bar, refusal
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -89,15 +89,15 @@ NO_FOE = refusal("Battle needs a foe on your space", "RTDT-BATTLE-1")
 def offer_battle(c: Turn, out: list[Action]) -> None:
     s = c.s
     if (s.foes or s.adversary_space) and heroic_bar(c, "battle") is None:  # RTDT-BATTLE-1
-        out.extend(act("battle", foe, sp) for foe, sp in battle_targets(c.w, s, c.h, c.prof))
+        out.extend(rec.Battle(foe, sp) for foe, sp in battle_targets(c.w, s, c.h, c.prof))
 
 
-def why_battle(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, BATTLE.usage, "RTDT-BATTLE-1") or heroic_bar(c, "battle")
+def why_battle(c: Turn, a: rec.Battle) -> Refusal | None:
+    bad = heroic_bar(c, "battle")
     if bad is not None:
         return bad
     w, s = c.w, c.s
-    foe, space = a[1], a[2]
+    foe, space = a.foe, a.space
     if (foe, space) in battle_targets(w, s, c.h, c.prof):
         return None
     if not foe:  # asked with no foe named (rules/actions.unavailable)
@@ -134,12 +134,14 @@ def why_battle(c: Turn, a: Action) -> Refusal | None:
     )
 
 
-def apply_battle_verb(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_battle_verb(w: World, s: State, h: HeroState, a: rec.Battle) -> None:
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "battle"), N_("the Battle glyph"))  # RTDT-GLYPH-3
-    start_battle(w, s, h, a[1], a[2])
+    start_battle(w, s, h, a.foe, a.space)
 
 
-BATTLE = Verb("battle", "battle FOE SPACE", offer_battle, why_battle, apply_battle_verb)
+BATTLE = Verb(
+    rec.Battle, "battle FOE SPACE", "RTDT-BATTLE-1", offer_battle, why_battle, apply_battle_verb
+)
 
 
 def deck_for(w: World, foe: str) -> list[str]:
@@ -266,20 +268,20 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     assert b is not None
     out: list[Action] = []
     if not b.revealed:  # RTDT-ADVERSARY-5
-        return [act("continue"), act("retreat")]
+        return [rec.Continue(), rec.Retreat()]
     # RTDT-BATTLE-8: no improving a card past its best result
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
         # RTDT-ADV-2, RTDT-ADV-3: only the foe's own attributes apply, and Wild as any of them
         allowed = set(traits_of(w, b.foe)) | {"wild"}
         allowed = BATTLE_ALLOWED.filter(w, s, allowed)  # Azkol's Scroll
         out.extend(
-            act("advantage", t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
+            rec.Advantage(t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
         )
     if not b.shield and h.spirit >= 1 and blessing(w, h):
-        out.append(act("blessed"))
+        out.append(rec.Blessed())
     out += BATTLE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
-    out.append(act("resolve"))
+    out.append(rec.ResolveCard())
     for item in usable_cards(h):
         out.extend(use_actions(w, s, h, item))
     out += BATTLE_USES.collect(w, s, h)  # Covenant treasures
@@ -290,9 +292,9 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
     b = s.battle
     assert b is not None
     verb = a[0]
-    if verb == "advantage":
+    if isinstance(a, rec.Advantage):
         # RTDT-ADV-4, RTDT-ADV-10: an advantage improves the card; the item that gave it stays
-        b.pool[a[1]] -= 1
+        b.pool[a.trait] -= 1
         b.used += 1
         b.card_used += 1
         s.turn.advantages_used += 1
@@ -306,9 +308,9 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             "cost",
             "{hero} uses a {type} advantage; the card improves to: {rung}",
             seats=(h.seat,),
-            amounts=((f"advantage:{a[1]}", -1),),
+            amounts=((f"advantage:{a.trait}", -1),),
             hero=hero_name(w, h),
-            type=a[1],
+            type=a.trait,
             rung=card.rungs[b.rung].text,
         )
         CARD_IMPROVED.notify(w, s, h, b.rung >= TOP_RUNG)  # Brutal Warlord's Bell
@@ -340,8 +342,8 @@ def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
             foe=w.name(b.foe),
         )
         _end(w, s, h, defeated=False)
-    elif verb == "resolve":  # `resolve forgo [SOURCE]`: COV-CLARIFY-21
-        _resolve_card(w, s, h, forgo=a[2] if len(a) > 2 else FORGO_ALL if len(a) > 1 else "")
+    elif isinstance(a, rec.ResolveCard):  # `resolve forgo [SOURCE]`: COV-CLARIFY-21
+        _resolve_card(w, s, h, forgo=a.source or (FORGO_ALL if a.forgo else ""))
 
 
 FORGO_ALL = "*"  # `resolve forgo` with no source: every prevention (the older action)

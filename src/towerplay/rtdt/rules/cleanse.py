@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.hookspecs import AFTER_CLEANSE
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, glyph_cost
+from towerplay.rtdt.records import Cleanse
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, glyph_cost
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.skulls import building_type, cleansable, remove_skulls, site_on
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, heroic_bar, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, heroic_bar, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -35,16 +36,16 @@ def offer_cleanse(c: Turn, out: list[Action]) -> None:
     s = c.s
     here = c.h.space
     if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
-        out.extend(act("cleanse", sp) for sp in cleanse_targets(c.w, s, c.h, prof))
+        out.extend(Cleanse(sp) for sp in cleanse_targets(c.w, s, c.h, prof))
     elif s.skulls.get(here, 0) > 0 if s.cov is None else cleansable(c.w, s, here):
-        out.append(act("cleanse", here))  # the usual case: the building here
+        out.append(Cleanse(here))  # the usual case: the building here
 
 
-def why_cleanse(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, CLEANSE.usage, "RTDT-CLEANSE-1") or heroic_bar(c, "cleanse")
+def why_cleanse(c: Turn, a: Cleanse) -> Refusal | None:
+    bad = heroic_bar(c, "cleanse")
     if bad is not None:
         return bad
-    w, s, space = c.w, c.s, a[1]
+    w, s, space = c.w, c.s, a.space
     if space in cleanse_targets(w, s, c.h, c.prof):
         return None
     names = w.board.names
@@ -78,9 +79,9 @@ def why_cleanse(c: Turn, a: Action) -> Refusal | None:
     )
 
 
-def apply_cleanse(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_cleanse(w: World, s: State, h: HeroState, a: Cleanse) -> None:
     """Remove all skulls from the building, back to the supply (RTDT-CLEANSE-1)."""
-    space = a[1]
+    space = a.space
     t = s.turn
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "cleanse"), N_("the Cleanse glyph"))
     n = remove_skulls(w, s, space, 3)
@@ -101,4 +102,6 @@ def apply_cleanse(w: World, s: State, h: HeroState, a: Action) -> None:
     AFTER_CLEANSE.notify(w, s, h)  # Haunted Recluse's Effigy
 
 
-CLEANSE = Verb("cleanse", "cleanse SPACE", offer_cleanse, why_cleanse, apply_cleanse)
+CLEANSE = Verb(
+    Cleanse, "cleanse SPACE", "RTDT-CLEANSE-1", offer_cleanse, why_cleanse, apply_cleanse
+)

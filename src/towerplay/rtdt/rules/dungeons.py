@@ -11,6 +11,7 @@ everyone.
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hookspecs import (
     DELVE_BOOSTS,
     DELVE_USES,
@@ -23,7 +24,6 @@ from towerplay.rtdt.rules import advantages
 from towerplay.rtdt.rules.battle import action_cap, blessing
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
-    act,
     glyph_cost,
 )
 from towerplay.rtdt.rules.effects import run
@@ -31,7 +31,7 @@ from towerplay.rtdt.rules.items import usable_cards, use_actions
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import dungeon_quest, finish_stage, quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, arity, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, refusal
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -119,18 +119,18 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     assert delve is not None
     d = s.dungeons[delve.space]
     if delve.room < 0:
-        return [act("room", str(i)) for i in reachable(d.cleared)] + [act("leave")]
+        return [rec.Room(i) for i in reachable(d.cleared)] + [rec.Leave()]
     out: list[Action] = []
     kinds = _kinds(w, d.kind)
     # RTDT-DUNGEON-6; RTDT-ADVCARD-7: the adversary's cap
     if not delve.improved and delve.used < action_cap(w, s):
         for t in kinds:
             if delve.pool.get(t, 0) > 0:
-                out.append(act("improve", t))
+                out.append(rec.Improve(t))
     if not delve.shield and h.spirit >= 1 and blessing(w, h):
-        out.append(act("blessed"))
+        out.append(rec.Blessed())
     out += DELVE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
-    out.append(act("resolve"))
+    out.append(rec.ResolveCard())
     if not delve.improved:  # RTDT-DUNGEON-13: a use that gives an advantage (Grigor, Zaida)
         for item in usable_cards(h):
             if delve_use_bar(w, s, item) is None:
@@ -162,8 +162,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
             hero=hero_name(w, h),
             n=delve.shield,
         )
-    elif verb == "room":
-        delve.room = int(a[1])
+    elif isinstance(a, rec.Room):
+        delve.room = a.number
         delve.improved = False
         delve.shield = 0
         _, room = _room(w, s)
@@ -176,8 +176,8 @@ def apply_delve(w: World, s: State, h: HeroState, a: Action) -> None:
             room=room.name,
             effect=room.initial.text,
         )
-    elif verb == "improve":  # RTDT-DUNGEON-5..7
-        delve.pool[a[1]] -= 1
+    elif isinstance(a, rec.Improve):  # RTDT-DUNGEON-5..7
+        delve.pool[a.trait] -= 1
         delve.used += 1
         # RTDT-DUNGEON-7: an advantage used on a room is never taken back
         delve.improved = True
@@ -245,16 +245,16 @@ def offer_explore(c: Turn, out: list[Action]) -> None:
     if d is None or d.cleared[d.target] or dungeon_quest(s, space) is None:
         return
     if quest_bar(c) is None:
-        out.append(act("explore", space))
+        out.append(rec.Explore(space))
 
 
-def why_explore(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, EXPLORE.usage, "RTDT-TOKEN-6") or quest_bar(c)
+def why_explore(c: Turn, a: rec.Explore) -> Refusal | None:
+    bad = quest_bar(c)
     if bad is not None:
         return bad
     s = c.s
     names = c.w.board.names
-    space = a[1]
+    space = a.space
     if space != c.h.space:
         return refusal(
             "explore the dungeon on your own space ({here})",
@@ -271,9 +271,11 @@ def why_explore(c: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def apply_explore(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_explore(w: World, s: State, h: HeroState, a: rec.Explore) -> None:
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
-    enter(w, s, h, a[1])
+    enter(w, s, h, a.space)
 
 
-EXPLORE = Verb("explore", "explore SPACE", offer_explore, why_explore, apply_explore)
+EXPLORE = Verb(
+    rec.Explore, "explore SPACE", "RTDT-TOKEN-6", offer_explore, why_explore, apply_explore
+)

@@ -6,10 +6,11 @@ ask the same predicate (`_bar`), as a turn verb's do (rules/verbs.py).
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import Handler
 from towerplay.rtdt.hookspecs import TREASURE_GONE, USE_OWNER
 from towerplay.rtdt.models import Use
-from towerplay.rtdt.rules.common import act, flag_cards, potion_multiplier
+from towerplay.rtdt.rules.common import flag_cards, potion_multiplier
 from towerplay.rtdt.rules.effects import run, unusable
 from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
@@ -94,14 +95,14 @@ def _use_of(w: World, s: State, h: HeroState, item: str) -> Use | None:
     return None
 
 
-def use_actions(w: World, s: State, h: HeroState, item: str) -> list[Action]:
+def use_actions(w: World, s: State, h: HeroState, item: str) -> list[rec.Use]:
     """`use ITEM`, or `use ITEM TREASURE` for each treasure it could be paid with (Zaida)."""
     u = _use_of(w, s, h, item)
     if u is None:
         return []
     if u.treasures:  # RTDT-COMP-9: Zaida, a treasure of the holder's choice
-        return [act("use", item, t) for t in dict.fromkeys(h.treasures) if t != item]
-    return [act("use", item)]
+        return [rec.Use(item, t) for t in dict.fromkeys(h.treasures) if t != item]
+    return [rec.Use(item)]
 
 
 def why_use(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
@@ -148,12 +149,12 @@ def why_use(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
     return None
 
 
-def mace_actions(w: World, s: State, h: HeroState, prof: Profile) -> list[Action]:
+def mace_actions(w: World, s: State, h: HeroState, prof: Profile) -> list[rec.Use]:
     """The Golden Mace: remove a foe token on the hero's space, paying spirit equal to its
     level (RTDT-FOE-9, RTDT-FOE-10)."""
     card = w.cards_with(prof, "remove_foe_for_level")[0]
     return [
-        act("use", card, foe)
+        rec.Use(card, foe)
         for foe in dict.fromkeys(foes_at(s, h.space))
         if mace_bar(w, s, h, foe) is None
     ]
@@ -176,11 +177,11 @@ def mace_bar(w: World, s: State, h: HeroState, foe: str) -> Refusal | None:
     return None
 
 
-def use_mace(w: World, s: State, h: HeroState, a: Action) -> None:
+def use_mace(w: World, s: State, h: HeroState, a: rec.Use, foe: str) -> None:
     """`use CARD FOE` of the Golden Mace: the token's removal is not a heroic action and
     gives no spirit (RTDT-FOE-10); it is told next, with the foe's name."""
-    pay(w, s, h, "spirit", w.content.foes[a[2]].level, Cause(REMOVING_WITH, w.name(a[1])))
-    remove_token(w, s, a[2], h.space)
+    pay(w, s, h, "spirit", w.content.foes[foe].level, Cause(REMOVING_WITH, w.name(a.card)))
+    remove_token(w, s, foe, h.space)
 
 
 def _named(r: Refusal, name: str) -> Refusal:
@@ -193,12 +194,16 @@ def use_owner(w: World, a: Action) -> Handler | None:
 
 
 def use_card(w: World, s: State, h: HeroState, a: Action) -> None:
-    """`use CARD [ARG]` in a Battle: an owned card's use, or the item's own."""
+    """`use CARD [ARG]`: an owned card's use (wands, quest items, the seal companions,
+    Covenant's treasures), the Golden Mace's removal of a foe, or the item's own use."""
+    assert isinstance(a, rec.Use), a  # every use is offered as its record
     apply = use_owner(w, a)
     if apply is not None:
         apply(w, s, h, a)
+    elif a.arg is not None and a.arg in w.content.foes:  # RTDT-FOE-9, RTDT-FOE-10
+        use_mace(w, s, h, a, a.arg)
     else:
-        use_item(w, s, h, a[1], a[2] if len(a) > 2 else "")
+        use_item(w, s, h, a.card, a.arg or "")
 
 
 def spend_treasure(w: World, s: State, h: HeroState, card: str, why: str) -> None:

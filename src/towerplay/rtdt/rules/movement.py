@@ -10,18 +10,19 @@ from __future__ import annotations
 from towerplay.core.notation import Action
 from towerplay.rtdt.hookspecs import CROSSED, ENTERED, MAY_ENTER, STUCK
 from towerplay.rtdt.models import Lose
-from towerplay.rtdt.rules.common import act, ask, base_move, flag_cards, stat_set
+from towerplay.rtdt.records import Double, Move
+from towerplay.rtdt.rules.common import ask, base_move, flag_cards, stat_set
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import pay
 from towerplay.rtdt.rules.tokens import foes_at
-from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, refusal
+from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, refusal
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
 LOSE_SIX = Lose(op="lose", resource="warriors", amount=6)
-DOUBLE = act("double")
+DOUBLE = Double()
 
 
 def move_value(w: World, s: State, h: HeroState, prof: Profile | None = None) -> int:
@@ -61,7 +62,7 @@ def _step_actions(w: World, space: str) -> tuple[Action, ...]:
     steps = w.caches.steps
     cached = steps.get(space)
     if cached is None:
-        cached = steps[space] = tuple(act("move", sp) for sp in w.board.neighbours[space])
+        cached = steps[space] = tuple(Move(sp) for sp in w.board.neighbours[space])
     return cached
 
 
@@ -123,16 +124,16 @@ def offer_double(c: Turn, out: list[Action]) -> None:
         out.append(DOUBLE)
 
 
-def why_double(c: Turn, a: Action) -> Refusal | None:
-    return arity(a, DOUBLE_VERB.usage, "RTDT-MOVE-2") or double_bar(c)
+def why_double(c: Turn, a: Double) -> Refusal | None:
+    return double_bar(c)
 
 
-def apply_double(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_double(w: World, s: State, h: HeroState, a: Double) -> None:
     pay(w, s, h, "spirit", double_cost(w, h), N_("a double move"))  # RTDT-MOVE-2
     s.turn.doubled = True
 
 
-DOUBLE_VERB = Verb("double", "double", offer_double, why_double, apply_double)
+DOUBLE_VERB = Verb(Double, "double", "RTDT-MOVE-2", offer_double, why_double, apply_double)
 
 
 # --- move --------------------------------------------------------------------------------
@@ -159,46 +160,44 @@ def offer_move(c: Turn, out: list[Action]) -> None:
     if move_bar(c) is not None:
         return
     if "river_slide" in c.prof.flags:
-        out.extend(act("move", sp) for sp in move_targets(c.w, c.h, c.prof))
+        out.extend(Move(sp) for sp in move_targets(c.w, c.h, c.prof))
     else:
         out.extend(_step_actions(c.w, c.h.space))
 
 
-def why_move(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, MOVE_VERB.usage, "RTDT-MOVE-7")
-    if bad is not None:
-        return bad
+def why_move(c: Turn, a: Move) -> Refusal | None:
     board = c.w.board
-    if a[1] not in board.neighbours:
-        return refusal("{space}: there is no such space", "RTDT-MOVE-7", space=a[1])
+    dst = a.space
+    if dst not in board.neighbours:
+        return refusal("{space}: there is no such space", "RTDT-MOVE-7", space=dst)
     bar = move_bar(c)
     if bar is not None:
         return bar
-    if a[1] in move_targets(c.w, c.h, c.prof):
+    if dst in move_targets(c.w, c.h, c.prof):
         return None
     here = c.h.space
-    there = board.kingdom_of[a[1]]
+    there = board.kingdom_of[dst]
     crossing = any(
         board.is_river(here, n) and board.kingdom_of[n] == there for n in board.neighbours[here]
     )
-    if crossing and a[1] in board.river_bank.get((board.kingdom_of[here], there), ()):
+    if crossing and dst in board.river_bank.get((board.kingdom_of[here], there), ()):
         # RTDT-MOVE-8: the river is an edge; a crossing ends on a space sharing that edge
         return refusal(
             "a river is an edge, not a space: you cannot slide along it to {space}",
             "RTDT-MOVE-8",
-            space=board.names[a[1]],
+            space=board.names[dst],
         )
     return refusal(
         "{space} is not adjacent to {here}",
         "RTDT-MOVE-7",
-        space=board.names[a[1]],
+        space=board.names[dst],
         here=board.names[here],
     )
 
 
-def apply_move(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_move(w: World, s: State, h: HeroState, a: Move) -> None:
     """One step of the move (RTDT-MOVE-4, RTDT-MOVE-6)."""
-    dst = a[1]
+    dst = a.space
     t = s.turn
     if not t.moving_started:  # RTDT-MOVE-4: the value is fixed at the first step
         t.moves_left = move_value(w, s, h)
@@ -222,7 +221,7 @@ def apply_move(w: World, s: State, h: HeroState, a: Action) -> None:
         ask(s, Decision("cloak", h.seat, target=cloak[0], context=dst))
 
 
-MOVE_VERB = Verb("move", "move SPACE", offer_move, why_move, apply_move)
+MOVE_VERB = Verb(Move, "move SPACE", "RTDT-MOVE-7", offer_move, why_move, apply_move)
 
 
 def cross_fire(w: World, s: State, h: HeroState, src: str, dst: str) -> None:

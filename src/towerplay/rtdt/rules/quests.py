@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, draws
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.hookspecs import (
     QUEST_ADVANTAGES,
@@ -21,7 +22,7 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.models import Effect, Placement, Quest, Requirement
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost, has_flag
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask, glyph_cost, has_flag
 from towerplay.rtdt.rules.effects import discard_item, held, run
 from towerplay.rtdt.rules.foes import grow
 from towerplay.rtdt.rules.narrate import hero_name, tell
@@ -33,7 +34,6 @@ from towerplay.rtdt.rules.verbs import (
     Refusal,
     Turn,
     Verb,
-    arity,
     glyph_bar,
     refusal,
 )
@@ -275,21 +275,21 @@ def offer_quest(c: Turn, out: list[Action]) -> None:
     for aq in here:
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if shortfall(w, s, h, stage.needs) is None:
-            out.append(act("quest", aq.quest))
+            out.append(rec.Quest(aq.quest))
 
 
-def why_quest(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, QUEST.usage, "RTDT-QUEST-1") or quest_bar(c)
+def why_quest(c: Turn, a: rec.Quest) -> Refusal | None:
+    bad = quest_bar(c)
     if bad is not None:
         return bad
     w, s, h = c.w, c.s, c.h
-    active = [aq for aq in s.quests if aq.quest == a[1]]
+    active = [aq for aq in s.quests if aq.quest == a.quest]
     if not active:
-        known = w.content.quests.get(a[1])
+        known = w.content.quests.get(a.quest)
         return refusal(
             "{quest} is not a quest on the board",
             "RTDT-QUEST-1",
-            quest=known.name if known is not None else a[1],
+            quest=known.name if known is not None else a.quest,
         )
     afar = QUEST_FROM_AFAR.held(w.hooks, c.prof)
     here = [aq for aq in active if _quest_here(w, s, h, aq, afar)]
@@ -297,7 +297,7 @@ def why_quest(c: Turn, a: Action) -> Refusal | None:
         return refusal(
             "{quest} is completed at {space}; you are at {here}",
             "RTDT-QUEST-2",
-            quest=w.content.quests[a[1]].name,
+            quest=w.content.quests[a.quest].name,
             space=w.board.names[active[0].space],
             here=w.board.names[h.space],
         )
@@ -305,16 +305,18 @@ def why_quest(c: Turn, a: Action) -> Refusal | None:
     return shortfall(w, s, h, w.content.quests[aq.quest].stages[aq.stage].needs)
 
 
-def apply_quest(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_quest(w: World, s: State, h: HeroState, a: rec.Quest) -> None:
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "quest"), N_("the Quest glyph"))
-    complete(w, s, h, a[1])
+    complete(w, s, h, a.quest)
 
 
-def _quests(c: Turn) -> list[Action]:
-    return [act("quest", aq.quest) for aq in c.s.quests]
+def _quests(c: Turn) -> list[rec.Quest]:
+    return [rec.Quest(aq.quest) for aq in c.s.quests]
 
 
-QUEST = Verb("quest", "quest QUEST", offer_quest, why_quest, apply_quest, instances=_quests)
+QUEST = Verb(
+    rec.Quest, "quest QUEST", "RTDT-QUEST-1", offer_quest, why_quest, apply_quest, instances=_quests
+)
 
 
 def dungeon_quest(s: State, space: str) -> ActiveQuest | None:

@@ -19,8 +19,8 @@ from towerplay.rtdt.hookspecs import (
     REROLL,
 )
 from towerplay.rtdt.models import ReinforceOption
+from towerplay.rtdt.records import Haggle, Reinforce
 from towerplay.rtdt.rules.common import (
-    act,
     ask,
     glyph_cost,
     has_flag,
@@ -33,7 +33,15 @@ from towerplay.rtdt.rules.effects import (
 from towerplay.rtdt.rules.narrate import REINFORCING_AT, Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.turn import end_turn, fire
-from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, glyph_bar, refusal
+from towerplay.rtdt.rules.verbs import (
+    START_PENDING,
+    Refusal,
+    Turn,
+    Verb,
+    glyph_bar,
+    notation,
+    refusal,
+)
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -218,10 +226,10 @@ def reinforce(w: World, s: State, h: HeroState, option: str, source: str = "") -
 
 # --- the verbs: haggle, and reinforce (free, enhanced, a far source, a siege tree) ---------
 
-HAGGLE = act("haggle")
-FREE = act("reinforce", "free")
-ENHANCED = act("reinforce", "enhanced")
-TREE = act("reinforce", "tree")
+HAGGLE = Haggle()
+FREE = Reinforce("free")
+ENHANCED = Reinforce("enhanced")
+TREE = Reinforce("tree")
 ROLLED = refusal("the haggle die is rolled once, before Reinforcing", "RTDT-HAGGLE-1")
 
 
@@ -251,15 +259,15 @@ def offer_haggle(c: Turn, out: list[Action]) -> None:
         out.append(HAGGLE)
 
 
-def why_haggle(c: Turn, a: Action) -> Refusal | None:
-    return arity(a, HAGGLE_VERB.usage, "RTDT-HAGGLE-1") or haggle_bar(c)
+def why_haggle(c: Turn, a: Haggle) -> Refusal | None:
+    return haggle_bar(c)
 
 
-def apply_haggle(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_haggle(w: World, s: State, h: HeroState, a: Haggle) -> None:
     haggle(w, s, h)
 
 
-HAGGLE_VERB = Verb("haggle", "haggle", offer_haggle, why_haggle, apply_haggle)
+HAGGLE_VERB = Verb(Haggle, "haggle", "RTDT-HAGGLE-1", offer_haggle, why_haggle, apply_haggle)
 
 
 def tree_bar(c: Turn) -> Refusal | None:
@@ -298,12 +306,11 @@ def offer_reinforce(c: Turn, out: list[Action]) -> None:
     offer_options(c, out)
 
 
-def why_reinforce(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, REINFORCE.usage, "RTDT-REINF-2")
-    if bad is not None:
-        return bad
-    if a[1] == "tree":
-        return arity(a, "reinforce tree", "RTDT-TOKEN-9") or tree_bar(c)
+def why_reinforce(c: Turn, a: Reinforce) -> Refusal | None:
+    if a.option == "tree":
+        if a.source is not None:
+            return notation(a, "reinforce tree", "RTDT-TOKEN-9")
+        return tree_bar(c)
     bad = reinforce_bar(c) or glyph_bar(c, "reinforce")
     if bad is not None:
         return bad
@@ -311,20 +318,20 @@ def why_reinforce(c: Turn, a: Action) -> Refusal | None:
     offer_options(c, offered)
     if a in offered:
         return None
-    if a[1] not in ("free", "enhanced"):
+    if a.option not in ("free", "enhanced"):
         return refusal(
-            "{option}: a Reinforce option is free or enhanced", "RTDT-REINF-2", option=a[1]
+            "{option}: a Reinforce option is free or enhanced", "RTDT-REINF-2", option=a.option
         )
     w, s, h = c.w, c.s, c.h
-    source = a[2] if len(a) > 2 else ""
+    source = a.source or ""
     if not source and h.space not in s.skulls:
         return NO_BUILDING
     if source or w.hooks.handlers[REINFORCE_ACTIONS]:  # Covenant: far sources, monuments, Reckless
         return refusal(
             "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
         )
-    cost = reinforce_cost(w, s, h, a[1], c.prof, c.gc["reinforce"])
-    return refusal(OPTION_COST[a[1]], "RTDT-REINF-2", cost=cost, have=h.spirit)
+    cost = reinforce_cost(w, s, h, a.option, c.prof, c.gc["reinforce"])
+    return refusal(OPTION_COST[a.option], "RTDT-REINF-2", cost=cost, have=h.spirit)
 
 
 OPTION_COST = {
@@ -333,9 +340,9 @@ OPTION_COST = {
 }
 
 
-def apply_reinforce(w: World, s: State, h: HeroState, a: Action) -> None:
-    if a[1] != "tree":
-        reinforce(w, s, h, a[1], a[2] if len(a) > 2 else "")
+def apply_reinforce(w: World, s: State, h: HeroState, a: Reinforce) -> None:
+    if a.option != "tree":
+        reinforce(w, s, h, a.option, a.source or "")
         return
     t = s.turn  # RTDT-TOKEN-9
     pay(w, s, h, "spirit", glyph_cost(w, s, h, "reinforce"), N_("the Reinforce glyph"))
@@ -354,5 +361,10 @@ def apply_reinforce(w: World, s: State, h: HeroState, a: Action) -> None:
 
 
 REINFORCE = Verb(
-    "reinforce", "reinforce OPTION [SOURCE]", offer_reinforce, why_reinforce, apply_reinforce
+    Reinforce,
+    "reinforce OPTION [SOURCE]",
+    "RTDT-REINF-2",
+    offer_reinforce,
+    why_reinforce,
+    apply_reinforce,
 )

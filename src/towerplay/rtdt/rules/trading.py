@@ -6,16 +6,17 @@ from __future__ import annotations
 
 from towerplay.core.notation import Action
 from towerplay.rtdt.hookspecs import TRADE_MOVES
-from towerplay.rtdt.rules.common import act, ask, restricted
+from towerplay.rtdt.records import Cancel, Give, OfferTrade, Take, TradeWith
+from towerplay.rtdt.rules.common import ask, restricted
 from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import hero_name, tell
-from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, arity, refusal
+from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, refusal
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
-OFFER = act("offer")
-CANCEL = act("cancel")
+OFFER = OfferTrade()
+CANCEL = Cancel()
 
 
 def _tradeable(s: State, h: HeroState) -> list[str]:
@@ -32,14 +33,15 @@ def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action
     partner = s.heroes[trade.partner]
     moved = {m.split()[1] for m in trade.moves}
     out: list[Action] = []
-    for verb, giver in (("give", h), ("take", partner)):
+    move: type[Give | Take]
+    for move, giver in ((Give, h), (Take, partner)):
         if restricted(w, giver, "trade_give"):
             continue
         if "warriors" not in moved:
-            out.extend(act(verb, "warriors", str(n)) for n in range(1, giver.warriors + 1))
+            out.extend(move("warriors", n) for n in range(1, giver.warriors + 1))
         if "spirit" not in moved:
-            out.extend(act(verb, "spirit", str(n)) for n in range(1, giver.spirit + 1))
-        out.extend(act(verb, item) for item in _tradeable(s, giver) if item not in moved)
+            out.extend(move("spirit", n) for n in range(1, giver.spirit + 1))
+        out.extend(move(item) for item in _tradeable(s, giver) if item not in moved)
     out = TRADE_MOVES.filter(w, s, h, partner, out)  # Snobby receives no gear
     if trade.moves:
         out.append(OFFER)
@@ -79,23 +81,22 @@ OFFERED = {
 
 def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> None:
     partner = s.heroes[trade.partner]
-    verb = a[0]
-    if verb in ("give", "take"):
-        giver, taker = (h, partner) if verb == "give" else (partner, h)
-        amount = int(a[2]) if len(a) > 2 else 1
-        _transfer(w, giver, taker, a[1], amount)
+    if isinstance(a, (Give, Take)):
+        giver, taker = (h, partner) if isinstance(a, Give) else (partner, h)
+        amount = a.amount or 1
+        _transfer(w, giver, taker, a.what, amount)
         trade.moves.append(str(a))
         tell(
             s,
             "text",
-            OFFERED.get(a[1], OFFERED["item"]),
+            OFFERED.get(a.what, OFFERED["item"]),
             seats=(giver.seat, taker.seat),
             giver=hero_name(w, giver),
             n=amount,
-            what=w.name(a[1]),
+            what=w.name(a.what),
             taker=hero_name(w, taker),
         )
-    elif verb == "offer":
+    elif isinstance(a, OfferTrade):
         tell(
             s,
             "text",
@@ -106,7 +107,7 @@ def apply_trade(w: World, s: State, h: HeroState, trade: Trade, a: Action) -> No
             partner=hero_name(w, partner),
         )
         ask(s, Decision("trade_respond", partner.seat))
-    elif verb == "cancel":
+    elif isinstance(a, Cancel):
         undo_trade(s, trade)
         tell(s, "text", "{hero} calls off the trade.", seats=(h.seat,), hero=hero_name(w, h))
 
@@ -149,23 +150,22 @@ def offer_trade(c: Turn, out: list[Action]) -> None:
     h = c.h
     for o in c.s.heroes:  # a loop, not a generator: this runs at every turn step
         if o.space == h.space and o.seat != h.seat and not o.eliminated:
-            out.append(act("trade", str(o.seat)))
+            out.append(TradeWith(o.seat))
 
 
-def why_trade(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, TRADE.usage, "RTDT-TRADE-1") or trade_bar(c)
+def why_trade(c: Turn, a: TradeWith) -> Refusal | None:
+    bad = trade_bar(c)
     if bad is not None:
         return bad
     w, s, h = c.w, c.s, c.h
-    seats = [str(o.seat) for o in s.heroes]
-    if a[1] not in seats:
+    if a.seat >= len(s.heroes):
         return refusal(
             "{seat} is not a seat; the seats are {seats}",
             "RTDT-TRADE-1",
-            seat=a[1],
-            seats=", ".join(seats),
+            seat=a.seat,
+            seats=", ".join(str(o.seat) for o in s.heroes),
         )
-    o = s.heroes[int(a[1])]
+    o = s.heroes[a.seat]
     if o.seat == h.seat:
         return refusal("trade with another hero, not yourself", "RTDT-TRADE-1")
     if o.eliminated:
@@ -180,8 +180,8 @@ def why_trade(c: Turn, a: Action) -> Refusal | None:
     return None
 
 
-def apply_trade_verb(w: World, s: State, h: HeroState, a: Action) -> None:
-    partner = s.heroes[int(a[1])]
+def apply_trade_verb(w: World, s: State, h: HeroState, a: TradeWith) -> None:
+    partner = s.heroes[a.seat]
     s.turn.traded = True
     s.trade = Trade(partner.seat, [h.clone(), partner.clone()])
     tell(
@@ -194,4 +194,4 @@ def apply_trade_verb(w: World, s: State, h: HeroState, a: Action) -> None:
     )
 
 
-TRADE = Verb("trade", "trade SEAT", offer_trade, why_trade, apply_trade_verb)
+TRADE = Verb(TradeWith, "trade SEAT", "RTDT-TRADE-1", offer_trade, why_trade, apply_trade_verb)

@@ -23,7 +23,8 @@ from towerplay.rtdt.hookspecs import (
     TURN_STARTED,
 )
 from towerplay.rtdt.models import Condition
-from towerplay.rtdt.rules.common import act, ask, flag_cards, kingdom_owner, lose_game
+from towerplay.rtdt.records import End
+from towerplay.rtdt.rules.common import ask, flag_cards, kingdom_owner, lose_game
 from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.foes import foe_event
@@ -42,8 +43,6 @@ from towerplay.rtdt.rules.verbs import (
     Refusal,
     Turn,
     Verb,
-    arity,
-    notation,
     refusal,
 )
 from towerplay.rtdt.state import Decision, HeroState, State, TurnState
@@ -336,8 +335,8 @@ def _next_turn(w: World, s: State) -> None:
 
 # --- the verb: end the turn, dropping your skull (RTDT-TURN-8) --------------------------------
 
-END = act("end")
-END_SKIP = act("end", "skip")
+END = End()
+END_SKIP = End(skip=True)
 
 
 def offer_end(c: Turn, out: list[Action]) -> None:
@@ -348,24 +347,19 @@ def offer_end(c: Turn, out: list[Action]) -> None:
         out.append(END_SKIP)
 
 
-def why_end(c: Turn, a: Action) -> Refusal | None:
-    bad = arity(a, END_VERB.usage, "RTDT-TURN-8")
-    if bad is not None:
-        return bad
+def why_end(c: Turn, a: End) -> Refusal | None:
     if c.t.start_pending:
         return START_PENDING
-    if len(a) == 1:
+    if not a.skip:
         return None
-    if a[1] != "skip":
-        return notation(a, END_VERB.usage, "RTDT-TURN-8")
     if "skip_skull_drop" not in c.prof.flags:
         return refusal("only the Circlet of Conviction spares the skull drop", "RTDT-TURN-8")
     return None
 
 
-def apply_end(w: World, s: State, h: HeroState, a: Action) -> None:
+def apply_end(w: World, s: State, h: HeroState, a: End) -> None:
     """`end`, or `end skip`: a treasure spent instead of dropping a skull."""
-    skip = len(a) > 1
+    skip = a.skip
     name = hero_name(w, h)
     if skip:
         card = flag_cards(w, h, "skip_skull_drop")[0]
@@ -385,4 +379,4 @@ def apply_end(w: World, s: State, h: HeroState, a: Action) -> None:
     end_turn(w, s, skip_drop=skip)
 
 
-END_VERB = Verb("end", "end [skip]", offer_end, why_end, apply_end)
+END_VERB = Verb(End, "end [skip]", "RTDT-TURN-8", offer_end, why_end, apply_end)

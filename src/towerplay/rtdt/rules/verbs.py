@@ -15,10 +15,10 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final
+from typing import Any, Final, Generic, TypeVar
 
 from towerplay.core.errors import IllegalAction
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, Record
 from towerplay.rtdt.hooks import Keyed
 from towerplay.rtdt.state import HeroState, State, TurnState
 from towerplay.rtdt.words import N_
@@ -62,27 +62,48 @@ class Turn:
 
 
 Offer = Callable[[Turn, list[Action]], None]
-Why = Callable[[Turn, Action], Refusal | None]
-Apply = Callable[[World, State, HeroState, Action], None]
+R = TypeVar("R", bound=Record)
 
 
 @dataclass(frozen=True, slots=True)
-class Verb:
-    """One turn verb. `usage` is its notation (`move SPACE`); `middle` whether taking it
-    ends the start step (RTDT-TURN-3: the banner is lost). An added verb's offer is called
-    after the turn's other verbs unless `listed` is False: its place in the list is a
-    hook's (the competitive trial's, among the Quest actions). `instances` are the actions
-    a screen is told about one by one when barred (each quest on the board, each of the
-    hero's trials); by default one sample of the verb."""
+class Verb(Generic[R]):
+    """One turn verb. `record` is its typed action (rtdt/records.py), `usage` its notation
+    (`move SPACE`) and `rule` the rule an action not written so is refused under; `why`
+    and `apply` take the record, `why` once the tokens fit it (`refuse`). `middle` is
+    whether taking it ends the start step (RTDT-TURN-3: the banner is lost). An added
+    verb's offer is called after the turn's other verbs unless `listed` is False: its place
+    in the list is a hook's (the competitive trial's, among the Quest actions).
+    `instances` are the actions a screen is told about one by one when barred (each quest
+    on the board, each of the hero's trials); by default one sample of the verb."""
 
-    name: str
+    record: type[R]
     usage: str
+    rule: str
     offer: Offer
-    why: Why
-    apply: Apply
+    why: Callable[[Turn, R], Refusal | None]
+    apply: Callable[[World, State, HeroState, R], None]
     middle: bool = True
     listed: bool = True
-    instances: Callable[[Turn], list[Action]] | None = None
+    instances: Callable[[Turn], list[R]] | None = None
+
+    @property
+    def name(self) -> str:
+        return self.record.VERB
+
+    def refuse(self, c: Turn, a: Action) -> Refusal | None:
+        """Why `a` (any tokens of this verb) is not legal now: its notation when its tokens
+        do not fit the record, else the verb's own predicates."""
+        typed = self.record.of(a)
+        if typed is None:
+            return notation(a, self.usage, self.rule)
+        return self.why(c, typed)
+
+    def perform(self, w: World, s: State, h: HeroState, a: Action) -> None:
+        """Do a legal action of this verb (the offered record; text is matched to it first,
+        so `of` only serves a caller that skipped that)."""
+        typed = a if isinstance(a, self.record) else self.record.of(a)
+        assert typed is not None, a
+        self.apply(w, s, h, typed)
 
 
 # --- refusals shared by many verbs -----------------------------------------------------
@@ -117,15 +138,6 @@ def glyph_bar(c: Turn, glyph: str) -> Refusal | None:
     return refusal(GLYPH_SPIRIT[glyph], "RTDT-GLYPH-3", cost=cost, have=c.h.spirit)
 
 
-def arity(a: Action, usage: str, rule: str) -> Refusal | None:
-    """A verb given the wrong number of words: its notation, under the verb's rule."""
-    want = len(usage.split())
-    optional = usage.count("[")
-    if want - optional <= len(a) <= want:
-        return None
-    return notation(a, usage, rule)
-
-
 def notation(a: Action, usage: str, rule: str) -> Refusal:
     """An action not written as its verb's notation."""
     return refusal("{action}: the notation is {usage}", rule, action=str(a), usage=usage)
@@ -146,6 +158,6 @@ def heroic_bar(c: Turn, glyph: str) -> Refusal | None:
 
 # the turn verbs an expansion or a mode adds (Covenant's Build), in the game's hook table:
 # rules/actions.declared finds a base verb or one of these
-ADDED_VERBS: Final[Keyed[Verb]] = Keyed(
+ADDED_VERBS: Final[Keyed[Verb[Any]]] = Keyed(
     "added_verbs", "a turn verb an expansion or a mode adds, as one unit"
 )
