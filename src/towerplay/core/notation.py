@@ -14,7 +14,8 @@ the record, and an action typed or replayed as text is matched to the offered on
 from __future__ import annotations
 
 from operator import itemgetter
-from typing import Any, ClassVar, Self, dataclass_transform
+from collections.abc import Callable
+from typing import Any, ClassVar, ParamSpec, Self, TypeVar, dataclass_transform
 
 
 class Action(tuple[str, ...]):
@@ -124,3 +125,24 @@ class Record(Action):
 
 def _remake(cls: type[Record], tokens: tuple[str, ...]) -> Record:
     return tuple.__new__(cls, tokens)
+
+
+P = ParamSpec("P")
+R = TypeVar("R", bound=Record)
+
+
+def interned(make: Callable[P, R]) -> Callable[P, R]:
+    """`make` (a record class) called once per distinct positional arguments, its record
+    kept: an offer builds the same few actions at every step, and a kept one costs a lookup
+    where a new one costs a call of `Record.__new__` (a third of a microsecond)."""
+    made: dict[Any, R] = {}
+
+    def get(*args: P.args, **kwargs: P.kwargs) -> R:
+        found = None if kwargs else made.get(args)
+        if found is None:
+            found = make(*args, **kwargs)
+            if not kwargs:
+                made[args] = found
+        return found
+
+    return get

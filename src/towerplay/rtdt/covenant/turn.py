@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from towerplay.core.narration import Event, event
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
@@ -101,6 +101,9 @@ def _feasible(w: World, s: State, h: HeroState, source: str, which: str) -> bool
     return True
 
 
+_reinforce = interned(Reinforce)  # each option made once (core/notation.interned)
+
+
 @REINFORCE_ACTIONS.on(COVENANT)
 def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: int) -> list[Action]:
     """`reinforce free|enhanced` for the building here and `reinforce free|enhanced SOURCE`
@@ -115,7 +118,7 @@ def reinforce_actions(w: World, s: State, h: HeroState, prof: Profile, glyph: in
                 continue
             if not _feasible(w, s, h, source, which):
                 continue
-            out.append(Reinforce(which, source or None))
+            out.append(_reinforce(which, source or None))
     return out
 
 

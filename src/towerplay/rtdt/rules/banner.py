@@ -3,7 +3,7 @@ of your turn" effects resolved beside it. Each verb's offer, refusal and effect.
 
 from __future__ import annotations
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt.hookspecs import BANNER_TAKEN
 from towerplay.rtdt.models import OtherBanner
 from towerplay.rtdt.records import Banner, ResolveStart
@@ -15,6 +15,9 @@ from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_bar, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
+
+_banner = interned(Banner)  # each action made once (core/notation.interned)
+_resolve_start = interned(ResolveStart)
 
 BANNER = Banner()
 ONCE = refusal("the banner action is taken at the start of the turn, once", "RTDT-TURN-3")
@@ -47,7 +50,7 @@ def offer_banner(c: Turn, out: list[Action]) -> None:
         return
     out.append(BANNER)
     if c.h.treasures:
-        out.extend(Banner(other) for other in other_banners(c.w, c.s, c.h))
+        out.extend(_banner(other) for other in other_banners(c.w, c.s, c.h))
 
 
 def why_banner(c: Turn, a: Banner) -> Refusal | None:
@@ -94,7 +97,7 @@ BANNER_VERB = Verb(
 
 def offer_resolve(c: Turn, out: list[Action]) -> None:
     for cid in c.t.start_pending:
-        out.append(ResolveStart(cid))
+        out.append(_resolve_start(cid))
 
 
 def why_resolve(c: Turn, a: ResolveStart) -> Refusal | None:

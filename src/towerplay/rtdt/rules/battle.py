@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.core.protocol import Result
 from towerplay.core.rng import draws
 from towerplay.rtdt import records as rec
@@ -49,6 +49,14 @@ from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, heroic_bar, refusal
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
+
+# the moves of a Battle, each made once (core/notation.interned): offered at every step
+_battle = interned(rec.Battle)
+_advantage = interned(rec.Advantage)
+CONTINUE = rec.Continue()
+RETREAT = rec.Retreat()
+BLESSED_MOVE = rec.Blessed()
+RESOLVE_CARD = rec.ResolveCard()
 
 TOP_RUNG = 4
 ADVERSARY_CARDS = 5  # RTDT-ADVERSARY-4
@@ -89,7 +97,7 @@ NO_FOE = refusal("Battle needs a foe on your space", "RTDT-BATTLE-1")
 def offer_battle(c: Turn, out: list[Action]) -> None:
     s = c.s
     if (s.foes or s.adversary_space) and heroic_bar(c, "battle") is None:  # RTDT-BATTLE-1
-        out.extend(rec.Battle(foe, sp) for foe, sp in battle_targets(c.w, s, c.h, c.prof))
+        out.extend(_battle(foe, sp) for foe, sp in battle_targets(c.w, s, c.h, c.prof))
 
 
 def why_battle(c: Turn, a: rec.Battle) -> Refusal | None:
@@ -268,20 +276,18 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
     assert b is not None
     out: list[Action] = []
     if not b.revealed:  # RTDT-ADVERSARY-5
-        return [rec.Continue(), rec.Retreat()]
+        return [CONTINUE, RETREAT]
     # RTDT-BATTLE-8: no improving a card past its best result
     if b.rung < TOP_RUNG and cap(w, s, h) > 0:
         # RTDT-ADV-2, RTDT-ADV-3: only the foe's own attributes apply, and Wild as any of them
         allowed = set(traits_of(w, b.foe)) | {"wild"}
         allowed = BATTLE_ALLOWED.filter(w, s, allowed)  # Azkol's Scroll
-        out.extend(
-            rec.Advantage(t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0
-        )
+        out.extend(_advantage(t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0)
     if not b.shield and h.spirit >= 1 and blessing(w, h):
-        out.append(rec.Blessed())
+        out.append(BLESSED_MOVE)
     out += BATTLE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
-    out.append(rec.ResolveCard())
+    out.append(RESOLVE_CARD)
     for item in usable_cards(h):
         out.extend(use_actions(w, s, h, item))
     out += BATTLE_USES.collect(w, s, h)  # Covenant treasures

@@ -3,7 +3,7 @@ back to the supply, and 2 spirit for a heroic action. Its offer, refusal and eff
 
 from __future__ import annotations
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt.hookspecs import AFTER_CLEANSE
 from towerplay.rtdt.records import Cleanse
 from towerplay.rtdt.rules.common import HEROIC_SPIRIT, glyph_cost
@@ -15,6 +15,9 @@ from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, heroic_bar, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
+
+# each space's action made once (core/notation.interned): offered at most turn steps
+_cleanse = interned(Cleanse)
 
 
 def cleanse_targets(w: World, s: State, h: HeroState, prof: Profile | None = None) -> list[str]:
@@ -36,9 +39,9 @@ def offer_cleanse(c: Turn, out: list[Action]) -> None:
     s = c.s
     here = c.h.space
     if "cleanse_any_space" in prof.flags or "cleanse_full_building" in prof.restrictions:
-        out.extend(Cleanse(sp) for sp in cleanse_targets(c.w, s, c.h, prof))
+        out.extend(_cleanse(sp) for sp in cleanse_targets(c.w, s, c.h, prof))
     elif s.skulls.get(here, 0) > 0 if s.cov is None else cleansable(c.w, s, here):
-        out.append(Cleanse(here))  # the usual case: the building here
+        out.append(_cleanse(here))  # the usual case: the building here
 
 
 def why_cleanse(c: Turn, a: Cleanse) -> Refusal | None:

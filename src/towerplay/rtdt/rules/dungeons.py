@@ -10,7 +10,7 @@ everyone.
 
 from __future__ import annotations
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt import records as rec
 from towerplay.rtdt.hookspecs import (
     DELVE_BOOSTS,
@@ -21,7 +21,7 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.battle import action_cap, blessing
+from towerplay.rtdt.rules.battle import BLESSED_MOVE, RESOLVE_CARD, action_cap, blessing
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     glyph_cost,
@@ -35,6 +35,12 @@ from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, refusal
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
+
+# the moves of a delve, each made once (core/notation.interned): offered at every step
+_room_move = interned(rec.Room)
+_improve = interned(rec.Improve)
+_explore = interned(rec.Explore)
+LEAVE = rec.Leave()
 
 PASSAGES = ((0, 1), (0, 2), (1, 3), (2, 3), (2, 4), (3, 4), (3, 5), (4, 5))
 FROM_ENTRANCE = (0, 1)
@@ -119,18 +125,18 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     assert delve is not None
     d = s.dungeons[delve.space]
     if delve.room < 0:
-        return [rec.Room(i) for i in reachable(d.cleared)] + [rec.Leave()]
+        return [_room_move(i) for i in reachable(d.cleared)] + [LEAVE]
     out: list[Action] = []
     kinds = _kinds(w, d.kind)
     # RTDT-DUNGEON-6; RTDT-ADVCARD-7: the adversary's cap
     if not delve.improved and delve.used < action_cap(w, s):
         for t in kinds:
             if delve.pool.get(t, 0) > 0:
-                out.append(rec.Improve(t))
+                out.append(_improve(t))
     if not delve.shield and h.spirit >= 1 and blessing(w, h):
-        out.append(rec.Blessed())
+        out.append(BLESSED_MOVE)
     out += DELVE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
-    out.append(rec.ResolveCard())
+    out.append(RESOLVE_CARD)
     if not delve.improved:  # RTDT-DUNGEON-13: a use that gives an advantage (Grigor, Zaida)
         for item in usable_cards(h):
             if delve_use_bar(w, s, item) is None:
@@ -245,7 +251,7 @@ def offer_explore(c: Turn, out: list[Action]) -> None:
     if d is None or d.cleared[d.target] or dungeon_quest(s, space) is None:
         return
     if quest_bar(c) is None:
-        out.append(rec.Explore(space))
+        out.append(_explore(space))
 
 
 def why_explore(c: Turn, a: rec.Explore) -> Refusal | None:

@@ -5,7 +5,7 @@ ask the same predicate (`_bar`), as a turn verb's do (rules/verbs.py).
 
 from __future__ import annotations
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import Handler
 from towerplay.rtdt.hookspecs import TREASURE_GONE, USE_OWNER
@@ -21,6 +21,8 @@ from towerplay.rtdt.rules.verbs import Refusal, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
+
+_use = interned(rec.Use)  # each use made once (core/notation.interned): offered every step
 
 REMOVING_WITH = N_("removing a foe token with")  # the spirit's cause, with the card (a Cause)
 NOTHING_TO_USE = refusal("{item} has no use to take: it acts by itself", "RTDT-RES-2")
@@ -101,8 +103,8 @@ def use_actions(w: World, s: State, h: HeroState, item: str) -> list[rec.Use]:
     if u is None:
         return []
     if u.treasures:  # RTDT-COMP-9: Zaida, a treasure of the holder's choice
-        return [rec.Use(item, t) for t in dict.fromkeys(h.treasures) if t != item]
-    return [rec.Use(item)]
+        return [_use(item, t) for t in dict.fromkeys(h.treasures) if t != item]
+    return [_use(item)]
 
 
 def why_use(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
@@ -154,7 +156,7 @@ def mace_actions(w: World, s: State, h: HeroState, prof: Profile) -> list[rec.Us
     level (RTDT-FOE-9, RTDT-FOE-10)."""
     card = w.cards_with(prof, "remove_foe_for_level")[0]
     return [
-        rec.Use(card, foe)
+        _use(card, foe)
         for foe in dict.fromkeys(foes_at(s, h.space))
         if mace_bar(w, s, h, foe) is None
     ]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import held_by
@@ -40,6 +40,8 @@ from towerplay.rtdt.rules.verbs import (
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
+
+_quest = interned(rec.Quest)  # each quest's action made once (core/notation.interned)
 
 
 def _spaces(w: World, s: State, place: Placement, needs_dungeon: bool) -> list[str]:
@@ -275,7 +277,7 @@ def offer_quest(c: Turn, out: list[Action]) -> None:
     for aq in here:
         stage = w.content.quests[aq.quest].stages[aq.stage]
         if shortfall(w, s, h, stage.needs) is None:
-            out.append(rec.Quest(aq.quest))
+            out.append(_quest(aq.quest))
 
 
 def why_quest(c: Turn, a: rec.Quest) -> Refusal | None:

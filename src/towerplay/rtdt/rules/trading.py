@@ -4,7 +4,7 @@ offer and the answer.
 
 from __future__ import annotations
 
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt.hookspecs import TRADE_MOVES
 from towerplay.rtdt.records import Cancel, Give, OfferTrade, Take, TradeWith
 from towerplay.rtdt.rules.common import ask, restricted
@@ -14,6 +14,11 @@ from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, refus
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
+
+# the trade's actions, each made once (core/notation.interned)
+_trade_with = interned(TradeWith)
+_give = interned(Give)
+_take = interned(Take)
 
 OFFER = OfferTrade()
 CANCEL = Cancel()
@@ -33,8 +38,7 @@ def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action
     partner = s.heroes[trade.partner]
     moved = {m.split()[1] for m in trade.moves}
     out: list[Action] = []
-    move: type[Give | Take]
-    for move, giver in ((Give, h), (Take, partner)):
+    for move, giver in ((_give, h), (_take, partner)):
         if restricted(w, giver, "trade_give"):
             continue
         if "warriors" not in moved:
@@ -150,7 +154,7 @@ def offer_trade(c: Turn, out: list[Action]) -> None:
     h = c.h
     for o in c.s.heroes:  # a loop, not a generator: this runs at every turn step
         if o.space == h.space and o.seat != h.seat and not o.eliminated:
-            out.append(TradeWith(o.seat))
+            out.append(_trade_with(o.seat))
 
 
 def why_trade(c: Turn, a: TradeWith) -> Refusal | None:
