@@ -13,8 +13,8 @@ the record, and an action typed or replayed as text is matched to the offered on
 
 from __future__ import annotations
 
-from operator import itemgetter
 from collections.abc import Callable
+from operator import itemgetter
 from typing import Any, ClassVar, ParamSpec, Self, TypeVar, dataclass_transform
 
 

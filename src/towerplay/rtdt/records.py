@@ -199,7 +199,8 @@ class Give(Record, verb="give"):
 
 
 class Take(Record, verb="take"):
-    """`take WHAT [N]`: the same, from the partner."""
+    """`take WHAT [N]`: the same, from the partner; as an answer, `take CARD`: the gear or
+    treasure chosen."""
 
     __slots__ = ()
     what: str
@@ -214,5 +215,164 @@ class OfferTrade(Record, verb="offer"):
 
 class Cancel(Record, verb="cancel"):
     """`cancel`: call the trade off; everything goes back."""
+
+    __slots__ = ()
+
+
+# --- answers to questions (rtdt/decisions/) -----------------------------------------------
+# An answer's word says what is chosen; the decision asked says what it does with it.
+
+
+class Stop(Record, verb="stop"):
+    """`stop`: no more of this (skulls to remove, steps to take)."""
+
+    __slots__ = ()
+
+
+class Done(Record, verb="done"):
+    """`done`: the choices are made."""
+
+    __slots__ = ()
+
+
+class Place(Record, verb="place"):
+    """`place SPACE`: a building for the skull that emerged (RTDT-PLACE-2)."""
+
+    __slots__ = ()
+    space: str
+
+
+class Remove(Record, verb="remove"):
+    """`remove SPACE`: a building to take a skull off."""
+
+    __slots__ = ()
+    space: str
+
+
+class Skull(Record, verb="skull"):
+    """`skull SPACE|none`: a building to put a skull on; `none` when only ruins are left."""
+
+    __slots__ = ()
+    space: str
+
+
+class Hit(Record, verb="hit"):
+    """`hit SPACE`: the building a foe's strike falls on."""
+
+    __slots__ = ()
+    space: str
+
+
+class Go(Record, verb="go"):
+    """`go SPACE`: where a hero is put."""
+
+    __slots__ = ()
+    space: str
+
+
+class Step(Record, verb="step"):
+    """`step SPACE`: one step of a hero or a foe moved by an effect."""
+
+    __slots__ = ()
+    space: str
+
+
+class To(Record, verb="to"):
+    """`to SPACE`: where a foe token is moved."""
+
+    __slots__ = ()
+    space: str
+
+
+class Tree(Record, verb="tree"):
+    """`tree SPACE`: where the siege tree goes (RTDT-TOKEN-9)."""
+
+    __slots__ = ()
+    space: str
+
+
+class PickHero(Record, verb="hero"):
+    """`hero HERO`: a hero an effect acts on."""
+
+    __slots__ = ()
+    hero: str
+
+
+class PickFoe(Record, verb="foe"):
+    """`foe FOE SPACE`: a foe token an effect acts on."""
+
+    __slots__ = ()
+    foe: str
+    space: str
+
+
+class TakeSpirit(Record, verb="spirit"):
+    """`spirit`: spirit instead of what else is offered."""
+
+    __slots__ = ()
+
+
+class Discard(Record, verb="discard"):
+    """`discard CARD`: down to the carrying limit (RTDT-ITEM-4)."""
+
+    __slots__ = ()
+    card: str
+
+
+class Flip(Record, verb="flip"):
+    """`flip VIRTUE`: a virtue turned to its active side."""
+
+    __slots__ = ()
+    virtue: str
+
+
+class Lose(Record, verb="lose"):
+    """`lose CARD`: an item or a virtue lost to an effect."""
+
+    __slots__ = ()
+    card: str
+
+
+class Spend(Record, verb="spend"):
+    """`spend CARD`: an item spent for a quest (RTDT-RES-3)."""
+
+    __slots__ = ()
+    card: str
+
+
+class Replace(Record, verb="replace"):
+    """`replace CARD`: a treasure of the market put under its deck."""
+
+    __slots__ = ()
+    card: str
+
+
+class Accept(Record, verb="accept"):
+    """`accept`: the trade offered happens (CMP-CLAR-5)."""
+
+    __slots__ = ()
+
+
+class Reject(Record, verb="reject"):
+    """`reject`: the trade offered is undone."""
+
+    __slots__ = ()
+
+
+class Option(Record, verb="option"):
+    """`option N`: one of an effect's options, numbered from 1 (RTDT-EFFECT-2)."""
+
+    __slots__ = ()
+    number: int
+
+
+class Pay(Record, verb="pay"):
+    """`pay`: the whole price of an effect one may pay (RTDT-EFFECT-3)."""
+
+    __slots__ = ()
+
+
+class Decline(Record, verb="decline"):
+    """`decline`: not paying it."""
 
     __slots__ = ()

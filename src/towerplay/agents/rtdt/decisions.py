@@ -38,6 +38,7 @@ from towerplay.agents.rtdt.view import (
     skull_capacity,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 
 SKULL_KINDS = ("place_skull", "strike_building", "add_skull")  # a skull to place: skull_target
 
@@ -68,12 +69,12 @@ def answer(v: View, d: Any) -> Action | None:
             return weak
         return next((a for a in legal if verb_of(a) == "done"), weak)
     if k == "hope":  # Amulet of Hope: a treasure worth more than the Battle's 2 spirit
-        takes = [a for a in legal if verb_of(a) == "take"]
-        best = max(takes, key=lambda a: (treasure_value(v, a[1]), str(a)), default=None)
+        takes = v.records(rec.Take)
+        best = max(takes, key=lambda a: (treasure_value(v, a.what), str(a)), default=None)
         worth = 2 * spirit_value(v.h.spirit)
-        if best is not None and len(v.h.treasures) < 4 and treasure_value(v, best[1]) > worth:
+        if best is not None and len(v.h.treasures) < 4 and treasure_value(v, best.what) > worth:
             return best
-        return next((a for a in legal if verb_of(a) == "spirit"), best)
+        return next(iter(v.records(rec.TakeSpirit)), best)
     if k == "flip_virtue":
         return max(legal, key=lambda a: (VIRTUE_VALUE.get(a[1], 4.0), str(a)))
     if k == "lose_virtue":
@@ -81,7 +82,7 @@ def answer(v: View, d: Any) -> Action | None:
     if k == "place_hero":
         return place_hero(v)
     if k == "pick_hero":
-        mine = [a for a in legal if len(a) > 1 and a[1] == v.h.hero]
+        mine = [a for a in v.records(rec.PickHero) if a.hero == v.h.hero]
         return mine[0] if mine else None
     if k == "step_hero":
         return step_hero(v, d)
@@ -94,16 +95,16 @@ def answer(v: View, d: Any) -> Action | None:
     if k in ("step_foe", "move_token"):
         return move_foe(v, d)
     if k == "unseen":  # take a foe off the board instead of the quest's spirit
-        foes = [a for a in legal if verb_of(a) == "foe" and len(a) > 2]
-        best = max(foes, key=lambda a: (foe_threat(v, a[1]), str(a)), default=None)
-        if best is not None and foe_threat(v, best[1]) >= 2.5 * spirit_value(v.h.spirit):
-            return best
-        return next((a for a in legal if verb_of(a) == "spirit"), best)
+        foes = v.records(rec.PickFoe)
+        worst = max(foes, key=lambda a: (foe_threat(v, a.foe), str(a)), default=None)
+        if worst is not None and foe_threat(v, worst.foe) >= 2.5 * spirit_value(v.h.spirit):
+            return worst
+        return next(iter(v.records(rec.TakeSpirit)), worst)
     if k == "cloak":  # send away a foe we are not going to beat
-        for a in legal:
-            if verb_of(a) == "foe" and len(a) > 2 and battle_value(v, a[1], a[2]) <= 0:
-                return a
-        return next((a for a in legal if verb_of(a) == "stop"), None)
+        for f in v.records(rec.PickFoe):
+            if battle_value(v, f.foe, f.space) <= 0:
+                return f
+        return next(iter(v.records(rec.Stop)), None)
     if v.s.cov is not None:
         return cov_answer(v, d)
     return None
@@ -111,12 +112,12 @@ def answer(v: View, d: Any) -> Action | None:
 
 def new_wares(v: View) -> Action | None:
     """Send back a market treasure that gives none of the advantage our quest lacks."""
-    done = next((a for a in v.legal if verb_of(a) == "done"), None)
+    done = next(iter(v.records(rec.Done)), None)
     kind = quest_needs(v).get("advantage_type")
     if not kind:
         return done
-    for a in v.legal:
-        if verb_of(a) == "replace" and treasure_value(v, a[1]) < item_value(v.w, a[1]) + 1.0:
+    for a in v.records(rec.Replace):
+        if treasure_value(v, a.card) < item_value(v.w, a.card) + 1.0:
             return a
     return done
 
@@ -158,12 +159,12 @@ def skull_order(v: View, d: Any) -> list[Action]:
 def remove_skull(v: View) -> Action | None:
     s = v.s
     homes = {h.kingdom for h in s.heroes}
-    options = [a for a in v.legal if verb_of(a) == "remove" and len(a) > 1]
+    options = v.records(rec.Remove)
     if not options:
-        return next((a for a in v.legal if verb_of(a) == "stop"), None)
+        return next(iter(v.records(rec.Stop)), None)
 
-    def key(a: Action) -> tuple[int, int, str]:
-        sp = a[1]
+    def key(a: rec.Remove) -> tuple[int, int, str]:
+        sp = a.space
         home = 1 if v.w.board.kingdom_of.get(sp) in homes else 0
         n = s.skulls.get(sp, 0)
         if s.cov is not None and skull_capacity(v, sp) > 3:
@@ -192,7 +193,7 @@ def hero_spots(v: View) -> list[Action]:
 
 
 def step_hero(v: View, d: Any) -> Action | None:
-    stop = next((a for a in v.legal if verb_of(a) == "stop"), None)
+    stop = next(iter(v.records(rec.Stop)), None)
     try:
         mover = v.s.heroes[int(d.target)]
     except (ValueError, IndexError):
@@ -203,15 +204,15 @@ def step_hero(v: View, d: Any) -> Action | None:
     if goal is None or goal == mover.space:
         return stop
     here = v.dist(mover.space, goal)
-    steps = [a for a in v.legal if verb_of(a) == "step" and v.dist(a[1], goal) < here]
+    steps = [a for a in v.records(rec.Step) if v.dist(a.space, goal) < here]
     return min(steps, key=str) if steps else stop
 
 
 def respond_trade(v: View) -> Action | None:
     """Accept when what this hero gets is worth at least what it gives."""
     trade = v.s.trade
-    accept = next((a for a in v.legal if verb_of(a) == "accept"), None)
-    reject = next((a for a in v.legal if verb_of(a) == "reject"), None)
+    accept = next(iter(v.records(rec.Accept)), None)
+    reject = next(iter(v.records(rec.Reject)), None)
     if trade is None or accept is None:
         return reject
     h = v.h
@@ -235,20 +236,20 @@ def respond_trade(v: View) -> Action | None:
 
 
 def pick_foe(v: View, d: Any) -> Action | None:
-    options = [a for a in v.legal if verb_of(a) == "foe" and len(a) > 2]
+    options = v.records(rec.PickFoe)
     if not options:
         return None
     if d.context == "remove":
-        return max(options, key=lambda a: (foe_threat(v, a[1]), str(a)))
+        return max(options, key=lambda a: (foe_threat(v, a.foe), str(a)))
     # moving a foe: the one closest to a hero
-    return min(options, key=lambda a: (min(v.dist(h.space, a[2]) for h in v.s.heroes), str(a)))
+    return min(options, key=lambda a: (min(v.dist(h.space, a.space) for h in v.s.heroes), str(a)))
 
 
 def move_foe(v: View, d: Any) -> Action | None:
     """Send a foe (our choice) where it hurts least: away from heroes, off buildings."""
     s = v.s
-    options = [a for a in v.legal if len(a) > 1 and verb_of(a) in ("step", "to")]
-    stop = next((a for a in v.legal if verb_of(a) == "stop"), None)
+    options: list[rec.Step | rec.To] = [*v.records(rec.Step), *v.records(rec.To)]
+    stop = next(iter(v.records(rec.Stop)), None)
 
     def harm(sp: str) -> float:
         near = min((v.dist(h.space, sp) for h in s.heroes), default=9)
@@ -258,7 +259,7 @@ def move_foe(v: View, d: Any) -> Action | None:
 
     if not options:
         return stop
-    best = min(options, key=lambda a: (harm(a[1]), str(a)))
-    if stop is not None and harm(d.context) <= harm(best[1]):
+    best = min(options, key=lambda a: (harm(a.space), str(a)))
+    if stop is not None and harm(d.context) <= harm(best.space):
         return stop
     return best

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import COVENANT, DecisionKind, decision
@@ -206,7 +207,7 @@ def strike_over(s: State) -> None:
 
 # --- decisions: each kind's answers, how an answer applies, its words -----------------------
 
-STOP = act("stop")
+STOP = rec.Stop()
 
 
 def _who(w: World, s: State, d: Decision) -> str:
@@ -247,7 +248,7 @@ def _quarry_step_answers(w: World, s: State, d: Decision) -> list[Action]:
     _, space = quarry_at(s)  # COV-WARDEN-3
     if not space:  # the quarry left the board meanwhile
         return [STOP]
-    return [act("step", sp) for sp in w.board.neighbours[space]] + [STOP]
+    return [rec.Step(sp) for sp in w.board.neighbours[space]] + [STOP]
 
 
 def _quarry_step_apply(w: World, s: State, d: Decision, a: Action) -> None:
@@ -303,7 +304,7 @@ def _instinct_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _astro_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("remove", sp) for sp in near_skull_targets(w, s, s.heroes[d.seat])]
+    return [rec.Remove(sp) for sp in near_skull_targets(w, s, s.heroes[d.seat])]
 
 
 def _astro_banner(w: World, s: State, d: Decision, a: Action) -> None:

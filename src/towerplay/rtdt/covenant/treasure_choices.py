@@ -20,6 +20,7 @@ from pydantic import TypeAdapter
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.covenant import blessings, monuments, wastelands
 from towerplay.rtdt.covenant.cards import LOSS_OPS, amount, first, spend_treasure, warrior_loss
 from towerplay.rtdt.decks import put_under
@@ -45,7 +46,7 @@ from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
 CHAKRAM_LEVELS = (3, 4)  # the card's text (the public one has a typo)
-STOP = act("stop")
+STOP = rec.Stop()
 
 
 def _words(text: str) -> Handler:

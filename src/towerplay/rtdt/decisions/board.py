@@ -6,13 +6,14 @@ and its rule, registered at the end (hooks.decision).
 from __future__ import annotations
 
 from towerplay.core.narration import Event, event
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt import hooks
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.board import KINGDOMS
 from towerplay.rtdt.decisions.common import STOP, asked, says, who
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.hookspecs import decision_kind
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask
 from towerplay.rtdt.rules.corruption import gain_corruption
 from towerplay.rtdt.rules.effects import foe_targets
 from towerplay.rtdt.rules.movement import cross_fire, entered, may_enter, stuck
@@ -32,25 +33,38 @@ from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
+# each answer made once (core/notation.interned): asked again and again in a game
+_place_answer = interned(rec.Place)
+_remove_answer = interned(rec.Remove)
+_skull_answer = interned(rec.Skull)
+_hit_answer = interned(rec.Hit)
+_go_answer = interned(rec.Go)
+_step_answer = interned(rec.Step)
+_to_answer = interned(rec.To)
+_tree_answer = interned(rec.Tree)
+_pick_foe_answer = interned(rec.PickFoe)
+_pick_hero_answer = interned(rec.PickHero)
+
 
 def _place_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
     # RTDT-PLACE-2, RTDT-PLACE-5: a standing building of the kingdom it emerged in
-    return [act("place", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
+    return [_place_answer(sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
 
 
 def _place_skull(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Place)
     h = asked(s, d)
     entry = s.emerged.pop(0)
-    add_skull(w, s, a[1], h, doom=entry.startswith("doom:"))  # COV-DOOM-3
-    if a[1] in s.skulls:
+    add_skull(w, s, a.space, h, doom=entry.startswith("doom:"))  # COV-DOOM-3
+    if a.space in s.skulls:
         tell(
             s,
             "skulls",
             "{hero} places a skull on the {building_type} at {space}.",
             seats=(h.seat,),
             hero=hero_name(w, h),
-            building_type=building_type(w, s, a[1]),
-            space=w.board.names[a[1]],
+            building_type=building_type(w, s, a.space),
+            space=w.board.names[a.space],
         )
 
 
@@ -64,28 +78,30 @@ def _place_skull_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _remove_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
-    out = [act("remove", sp) for sp in skull_targets(w, s, asked(s, d), d.scope, d.target)]
+    out: list[Action] = [
+        _remove_answer(sp) for sp in skull_targets(w, s, asked(s, d), d.scope, d.target)
+    ]
     if d.up_to or not out:
         out.append(STOP)
     return out
 
 
 def _remove_skull(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.Remove):  # stop
         return
     h = asked(s, d)
-    remove_skulls(w, s, a[1], 1)
+    remove_skulls(w, s, a.space, 1)
     tell(
         s,
         "skulls",
         "{hero} removes a skull from the {building_type} at {space}.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        building_type=building_type(w, s, a[1]),
-        space=w.board.names[a[1]],
+        building_type=building_type(w, s, a.space),
+        space=w.board.names[a.space],
     )
     left = d.amount - 1
-    target = a[1] if d.scope == "one_building_anywhere" else d.target
+    target = a.space if d.scope == "one_building_anywhere" else d.target
     if left > 0 and skull_targets(w, s, h, d.scope, target):
         ask(
             s,
@@ -119,23 +135,27 @@ def add_skull_targets(w: World, s: State, h: HeroState, where: str) -> list[str]
     return [sp for sp in spaces if sp in s.skulls]
 
 
+NONE = "none"  # `skull none`: no standing building left to take a skull (RTDT-CORR-2)
+
+
 def _add_skull_answers(w: World, s: State, d: Decision) -> list[Action]:
     targets = add_skull_targets(w, s, asked(s, d), d.scope)
-    return [act("skull", sp) for sp in targets] or [act("skull", "none")]
+    return [_skull_answer(sp) for sp in targets] or [_skull_answer(NONE)]
 
 
 def _add_skull(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Skull)
     h = asked(s, d)
     for i in range(d.amount):
         if not take_skull_from_supply(w, s):  # RTDT-SKULL-7
             return
-        if a[1] == "none":  # RTDT-CORR-2: only destroyed buildings to take it
+        if a.space == NONE:  # RTDT-CORR-2: only destroyed buildings to take it
             s.removed += 1
             if i == 0:
                 gain_corruption(w, s, h, N_("skulls had to go on destroyed buildings"))
             continue
-        add_skull(w, s, a[1], h)
-        if a[1] not in s.skulls:  # destroyed: the rest go on other buildings
+        add_skull(w, s, a.space, h)
+        if a.space not in s.skulls:  # destroyed: the rest go on other buildings
             if d.amount - i - 1 > 0:
                 ask(s, Decision("add_skull", d.seat, amount=d.amount - i - 1, scope=d.scope))
             return
@@ -146,8 +166,8 @@ def _add_skull(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(h.seat,),
         hero=hero_name(w, h),
         amount=d.amount,
-        building=building_type(w, s, a[1]) or "ruins",
-        space=w.board.names.get(a[1], a[1]),
+        building=building_type(w, s, a.space) or "ruins",
+        space=w.board.names.get(a.space, a.space),
     )
 
 
@@ -158,17 +178,18 @@ def _add_skull_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _strike_building_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("hit", sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
+    return [_hit_answer(sp) for sp in kingdom_buildings(w, s, d.target) if sp in s.skulls]
 
 
 def _strike_building(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Hit)
     if d.scope == "destroy":
-        destroy_building(w, s, a[1], 0)
+        destroy_building(w, s, a.space, 0)
         return
     for _ in range(d.amount):
         if not take_skull_from_supply(w, s):
             return
-        add_skull(w, s, a[1], None)
+        add_skull(w, s, a.space, None)
     tell(
         s,
         "skulls",
@@ -176,8 +197,8 @@ def _strike_building(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(asked(s, d).seat,),
         hero=hero_name(w, asked(s, d)),
         amount=d.amount,
-        building_type=building_type(w, s, a[1]),
-        space=w.board.names[a[1]],
+        building_type=building_type(w, s, a.space),
+        space=w.board.names[a.space],
     )
 
 
@@ -201,34 +222,36 @@ def _strike_building_words(w: World, s: State, d: Decision) -> Event:
 def _place_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = asked(s, d)
     if stuck(w, s, h):  # COV-WASTE-4: no effect moves a hero out of a wasteland
-        return [act("go", h.space)]
+        return [_go_answer(h.space)]
     if d.scope == "current_kingdom":
         spaces = w.board.kingdom_spaces[w.board.kingdom_of[h.space]]
     else:
         spaces = w.board.spaces
-    return [act("go", sp) for sp in spaces if may_enter(w, s, h, sp)]  # Timid
+    return [_go_answer(sp) for sp in spaces if may_enter(w, s, h, sp)]  # Timid
 
 
 def _place_hero(w: World, s: State, d: Decision, a: Action) -> None:
     h = asked(s, d)
-    h.space = a[1]
+    assert isinstance(a, rec.Go)
+    h.space = a.space
     tell(
         s,
         "move",
         "{hero} is placed on {space}.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        space=w.board.names[a[1]],
+        space=w.board.names[a.space],
     )
     entered(w, s, h)
 
 
 def _pick_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("hero", o.hero) for o in s.heroes if not o.eliminated]
+    return [_pick_hero_answer(o.hero) for o in s.heroes if not o.eliminated]
 
 
 def _pick_hero(w: World, s: State, d: Decision, a: Action) -> None:
-    mover = next(o for o in s.heroes if o.hero == a[1])
+    assert isinstance(a, rec.PickHero)
+    mover = next(o for o in s.heroes if o.hero == a.hero)
     ask(s, Decision("step_hero", d.seat, amount=d.amount, target=str(mover.seat)))
 
 
@@ -243,15 +266,15 @@ def _step_hero_answers(w: World, s: State, d: Decision) -> list[Action]:
     if stuck(w, s, mover):  # COV-WASTE-4
         return [STOP]
     steps = [sp for sp in w.board.neighbours[mover.space] if may_enter(w, s, mover, sp)]
-    return [act("step", sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
+    return [_step_answer(sp) for sp in steps] + [STOP]  # Timid: not next to the Tower
 
 
 def _step_hero(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.Step):  # stop
         return
     mover = s.heroes[int(d.target)]
     src = mover.space
-    mover.space = a[1]
+    mover.space = a.space
     tell(
         s,
         "move",
@@ -259,9 +282,9 @@ def _step_hero(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(asked(s, d).seat, mover.seat),
         hero=hero_name(w, asked(s, d)),
         other=hero_name(w, mover),
-        space=w.board.names[a[1]],
+        space=w.board.names[a.space],
     )
-    cross_fire(w, s, mover, src, a[1])
+    cross_fire(w, s, mover, src, a.space)
     entered(w, s, mover, src)  # Aquaphobic
     if d.amount > 1 and not stuck(w, s, mover):
         ask(s, Decision("step_hero", d.seat, amount=d.amount - 1, target=d.target))
@@ -277,11 +300,12 @@ def _step_hero_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _pick_foe_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("foe", f, sp) for f, sp in foe_targets(w, s, asked(s, d), d.scope)]
+    return [_pick_foe_answer(f, sp) for f, sp in foe_targets(w, s, asked(s, d), d.scope)]
 
 
 def _pick_foe(w: World, s: State, d: Decision, a: Action) -> None:
-    foe, space = a[1], a[2]
+    assert isinstance(a, rec.PickFoe)
+    foe, space = a.foe, a.space
     if d.context == "remove":  # RTDT-FOE: removing a foe is not a heroic action
         remove_token(w, s, foe, space)
     else:
@@ -295,13 +319,13 @@ def _pick_foe_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _step_foe_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("step", sp) for sp in w.board.neighbours[d.context]] + [STOP]
+    return [_step_answer(sp) for sp in w.board.neighbours[d.context]] + [STOP]
 
 
 def _step_foe(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.Step):  # stop
         return
-    move_token(w, s, d.target, d.context, a[1])
+    move_token(w, s, d.target, d.context, a.space)
     tell(
         s,
         "move",
@@ -309,10 +333,10 @@ def _step_foe(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(asked(s, d).seat,),
         hero=hero_name(w, asked(s, d)),
         target=w.name(d.target),
-        space=w.board.names[a[1]],
+        space=w.board.names[a.space],
     )
     if d.amount > 1:
-        ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a[1]))
+        ask(s, Decision("step_foe", d.seat, amount=d.amount - 1, target=d.target, context=a.space))
 
 
 def _step_foe_words(w: World, s: State, d: Decision) -> Event:
@@ -328,12 +352,13 @@ def _step_foe_words(w: World, s: State, d: Decision) -> Event:
 def _move_token_answers(w: World, s: State, d: Decision) -> list[Action]:
     if d.scope == "next_kingdom":
         nxt = KINGDOMS[(KINGDOMS.index(w.board.kingdom_of[d.context]) + 1) % 4]
-        return [act("to", sp) for sp in kingdom_buildings(w, s, nxt)]
-    return [act("to", sp) for sp in w.board.neighbours[d.context]]
+        return [_to_answer(sp) for sp in kingdom_buildings(w, s, nxt)]
+    return [_to_answer(sp) for sp in w.board.neighbours[d.context]]
 
 
 def _move_token(w: World, s: State, d: Decision, a: Action) -> None:
-    move_token(w, s, d.target, d.context, a[1])
+    assert isinstance(a, rec.To)
+    move_token(w, s, d.target, d.context, a.space)
     tell(
         s,
         "move",
@@ -342,7 +367,7 @@ def _move_token(w: World, s: State, d: Decision, a: Action) -> None:
         else N_("The {target} at {space} moves to {to_space}."),
         target=w.name(d.target),
         space=w.board.names[d.context],
-        to_space=w.board.names[a[1]],
+        to_space=w.board.names[a.space],
     )
 
 
@@ -358,26 +383,26 @@ def _move_token_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _unseen_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("foe", f, sp) for f, sp in dict.fromkeys(s.foes)] + [act("spirit")]
+    return [_pick_foe_answer(f, sp) for f, sp in dict.fromkeys(s.foes)] + [rec.TakeSpirit()]
 
 
 def _unseen(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "spirit":
+    if not isinstance(a, rec.PickFoe):  # spirit
         gain(w, s, asked(s, d), "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
     else:
-        remove_token(w, s, a[1], a[2])
+        remove_token(w, s, a.foe, a.space)
 
 
 def _cloak_answers(w: World, s: State, d: Decision) -> list[Action]:
     # once per turn, a foe you walk in on may be sent anywhere
-    return [act("foe", f, d.context) for f in dict.fromkeys(foes_at(s, d.context))] + [STOP]
+    return [_pick_foe_answer(f, d.context) for f in dict.fromkeys(foes_at(s, d.context))] + [STOP]
 
 
 def _cloak(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.PickFoe):  # stop
         return
     s.turn.used.append(d.target)
-    ask(s, Decision("cloak_place", d.seat, target=a[1], context=d.context))
+    ask(s, Decision("cloak_place", d.seat, target=a.foe, context=d.context))
 
 
 def _cloak_words(w: World, s: State, d: Decision) -> Event:
@@ -390,11 +415,12 @@ def _cloak_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _cloak_place_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("to", sp) for sp in w.board.spaces if sp != d.context]
+    return [_to_answer(sp) for sp in w.board.spaces if sp != d.context]
 
 
 def _cloak_place(w: World, s: State, d: Decision, a: Action) -> None:
-    move_token(w, s, d.target, d.context, a[1])
+    assert isinstance(a, rec.To)
+    move_token(w, s, d.target, d.context, a.space)
     tell(
         s,
         "move",
@@ -402,7 +428,7 @@ def _cloak_place(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(asked(s, d).seat,),
         hero=hero_name(w, asked(s, d)),
         target=w.name(d.target),
-        space=w.board.names[a[1]],
+        space=w.board.names[a.space],
     )
 
 
@@ -416,18 +442,19 @@ def _cloak_place_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _move_tree_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("tree", sp) for sp in w.board.neighbours[d.context]]
+    return [_tree_answer(sp) for sp in w.board.neighbours[d.context]]
 
 
 def _move_tree(w: World, s: State, d: Decision, a: Action) -> None:
-    s.siege_trees[s.siege_trees.index(d.context)] = a[1]
+    assert isinstance(a, rec.Tree)
+    s.siege_trees[s.siege_trees.index(d.context)] = a.space
     tell(
         s,
         "move",
         "{hero} moves the siege tree to {space}.",
         seats=(asked(s, d).seat,),
         hero=hero_name(w, asked(s, d)),
-        space=w.board.names[a[1]],
+        space=w.board.names[a.space],
     )
 
 

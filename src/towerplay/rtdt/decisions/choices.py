@@ -9,19 +9,19 @@ from collections.abc import Sequence
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.rtdt import hooks
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.decisions.common import asked, who
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.hookspecs import decision_kind
 from towerplay.rtdt.models import Effect, Lose, LoseItem, can_pay
 from towerplay.rtdt.rules.choices import unpacked
-from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.world import World
 
-PAY = act("pay")
-DECLINE = act("decline")
+PAY = rec.Pay()
+DECLINE = rec.Decline()
 
 
 def spoken(w: World, effects: Sequence[Effect]) -> str:
@@ -45,12 +45,13 @@ def spoken(w: World, effects: Sequence[Effect]) -> str:
 
 def _choose_answers(w: World, s: State, d: Decision) -> list[Action]:
     # RTDT-EFFECT-2: every option, one the hero cannot pay in full too (RTDT-RES-5)
-    return [act("option", str(i + 1)) for i in range(len(d.options))]
+    return [rec.Option(i + 1) for i in range(len(d.options))]
 
 
 def _choose(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Option)
     h = asked(s, d)
-    n = int(a[1])
+    n = a.number
     tell(
         s,
         "text",

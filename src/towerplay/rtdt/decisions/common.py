@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from towerplay.core.narration import Event, event
 from towerplay.rtdt.hooks import Handler
-from towerplay.rtdt.rules.common import act
+from towerplay.rtdt.records import Done, Stop
 from towerplay.rtdt.state import Decision, HeroState, State
 from towerplay.rtdt.world import World
 
-STOP = act("stop")
-DONE = act("done")
+STOP = Stop()
+DONE = Done()
 
 
 def who(w: World, s: State, d: Decision) -> str:

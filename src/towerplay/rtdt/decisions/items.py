@@ -7,13 +7,14 @@ its answers, how an answer applies, its words and its rule, registered at the en
 from __future__ import annotations
 
 from towerplay.core.narration import Event, event
-from towerplay.core.notation import Action
+from towerplay.core.notation import Action, interned
 from towerplay.rtdt import hooks
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.decisions.common import DONE, asked, says, who
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import DecisionKind
 from towerplay.rtdt.hookspecs import decision_kind
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask
 from towerplay.rtdt.rules.effects import (
     discard_item,
     held,
@@ -27,28 +28,38 @@ from towerplay.rtdt.state import Decision, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
-ACCEPT = act("accept")
-REJECT = act("reject")
+# each answer made once (core/notation.interned): asked again and again in a game
+_take_answer = interned(rec.Take)
+_discard_answer = interned(rec.Discard)
+_lose_answer = interned(rec.Lose)
+_spend_answer = interned(rec.Spend)
+_flip_answer = interned(rec.Flip)
+_replace_answer = interned(rec.Replace)
+
+
+ACCEPT = rec.Accept()
+REJECT = rec.Reject()
 
 
 def _discard_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = asked(s, d)
     kept = h.treasures if d.scope == "treasure" else h.potions
-    return [act("discard", item) for item in dict.fromkeys(kept)]
+    return [_discard_answer(item) for item in dict.fromkeys(kept)]
 
 
 def _discard(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Discard)
     h = asked(s, d)
     kept = h.treasures if d.scope == "treasure" else h.potions
-    kept.remove(a[1])
-    return_item(s, d.scope, a[1])
+    kept.remove(a.card)
+    return_item(s, d.scope, a.card)
     tell(
         s,
         "loss",
         "{hero} discards {card}.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        card=w.name(a[1]),
+        card=w.name(a.card),
     )
     check_limits(w, s, h)
 
@@ -60,42 +71,45 @@ def _discard_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _take_gear_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("take", g) for g, n in s.gear_piles.items() if n > 0]
+    return [_take_answer(g) for g, n in s.gear_piles.items() if n > 0]
 
 
 def _take_gear(w: World, s: State, d: Decision, a: Action) -> None:
-    gain_gear(w, s, asked(s, d), a[1])
+    assert isinstance(a, rec.Take)
+    gain_gear(w, s, asked(s, d), a.what)
 
 
 def _take_treasure_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("take", t) for t in s.market]
+    return [_take_answer(t) for t in s.market]
 
 
 def _take_treasure(w: World, s: State, d: Decision, a: Action) -> None:
-    take_treasure(w, s, asked(s, d), a[1])
+    assert isinstance(a, rec.Take)
+    take_treasure(w, s, asked(s, d), a.what)
 
 
 def _hope_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("take", t) for t in dict.fromkeys(s.market)] + [act("spirit")]
+    return [_take_answer(t) for t in dict.fromkeys(s.market)] + [rec.TakeSpirit()]
 
 
 def _hope(w: World, s: State, d: Decision, a: Action) -> None:
     """Amulet of Hope: the Battle's 2 spirit, or a market treasure instead (RTDT-QITEM-8)."""
     h = asked(s, d)
-    if a[0] == "spirit":
+    if not isinstance(a, rec.Take):  # spirit
         gain(w, s, h, "spirit", HEROIC_SPIRIT, N_("a heroic action"))  # RTDT-HEROIC-4
     else:
-        take_treasure(w, s, h, a[1])
+        take_treasure(w, s, h, a.what)
 
 
 def _flip_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("flip", v) for v in asked(s, d).inactive]
+    return [_flip_answer(v) for v in asked(s, d).inactive]
 
 
 def _flip_virtue(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Flip)
     h = asked(s, d)
-    h.inactive.remove(a[1])
-    h.virtues.append(a[1])
+    h.inactive.remove(a.virtue)
+    h.virtues.append(a.virtue)
     tell(
         s,
         "gain",
@@ -103,17 +117,18 @@ def _flip_virtue(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(h.seat,),
         amounts=(("virtues", 1),),
         hero=hero_name(w, h),
-        virtue=w.name(a[1]),
+        virtue=w.name(a.virtue),
     )
     check_limits(w, s, h)
 
 
 def _lose_item_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("lose", item) for item in dict.fromkeys(held(asked(s, d), d.scope))]
+    return [_lose_answer(item) for item in dict.fromkeys(held(asked(s, d), d.scope))]
 
 
 def _lose_item(w: World, s: State, d: Decision, a: Action) -> None:
-    discard_item(w, s, asked(s, d), a[1])
+    assert isinstance(a, rec.Lose)
+    discard_item(w, s, asked(s, d), a.card)
     if d.amount > 1:
         ask(s, Decision("lose_item", d.seat, amount=d.amount - 1, scope=d.scope))
 
@@ -123,11 +138,12 @@ def _lose_item_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _spend_item_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("spend", item) for item in dict.fromkeys(held(asked(s, d), d.scope))]
+    return [_spend_answer(item) for item in dict.fromkeys(held(asked(s, d), d.scope))]
 
 
 def _spend_item(w: World, s: State, d: Decision, a: Action) -> None:
-    discard_item(w, s, asked(s, d), a[1])  # RTDT-RES-3: spent for the quest, not its effect
+    assert isinstance(a, rec.Spend)
+    discard_item(w, s, asked(s, d), a.card)  # RTDT-RES-3: spent for the quest, not its effect
     if d.amount > 1:
         ask(s, Decision("spend_item", d.seat, amount=d.amount - 1, scope=d.scope))
 
@@ -143,12 +159,13 @@ def _spend_item_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _lose_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("lose", v) for v in hero_virtues(w, asked(s, d))]
+    return [_lose_answer(v) for v in hero_virtues(w, asked(s, d))]
 
 
 def _lose_virtue(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Lose)
     h = asked(s, d)
-    h.virtues.remove(a[1])  # out of the game, not back to the inactive side
+    h.virtues.remove(a.card)  # out of the game, not back to the inactive side
     tell(
         s,
         "loss",
@@ -156,27 +173,27 @@ def _lose_virtue(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(h.seat,),
         amounts=(("virtues", -1),),
         hero=hero_name(w, h),
-        virtue=w.name(a[1]),
+        virtue=w.name(a.card),
     )
 
 
 def _new_wares_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("replace", t) for t in s.market if t not in d.options] + [DONE]
+    return [*(_replace_answer(t) for t in s.market if t not in d.options), DONE]
 
 
 def _new_wares(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "done":
+    if not isinstance(a, rec.Replace):  # done
         return
-    s.market.remove(a[1])
-    put_under(s, "treasures", a[1])
-    replaced = d.options + (a[1],)
+    s.market.remove(a.card)
+    put_under(s, "treasures", a.card)
+    replaced = d.options + (a.card,)
     tell(
         s,
         "text",
         "{hero} replaces {card} in the market.",
         seats=(asked(s, d).seat,),
         hero=hero_name(w, asked(s, d)),
-        card=w.name(a[1]),
+        card=w.name(a.card),
     )
     if s.treasure_deck:
         refill = s.treasure_deck.pop(0)
@@ -193,7 +210,7 @@ def _trade_respond(w: World, s: State, d: Decision, a: Action) -> None:
     h = asked(s, d)
     trade = s.trade
     assert trade is not None
-    if a[0] == "reject":
+    if isinstance(a, rec.Reject):
         undo_trade(s, trade)
         tell(s, "text", "{hero} refuses the trade.", seats=(h.seat,), hero=hero_name(w, h))
         return
