@@ -24,7 +24,7 @@ from towerplay.rtdt.hookspecs import (
     RESTRICT_ACTIONS,
     WOULD_LOSE,
 )
-from towerplay.rtdt.rules.common import act
+from towerplay.rtdt.records import Banner, Move
 from towerplay.rtdt.rules.verbs import ADDED_VERBS
 
 RULES = Path(plugins.__file__).parent / "rules"
@@ -121,8 +121,8 @@ def test_a_gated_ability_runs_only_for_a_holder_and_otherwise_passes() -> None:
     w, s = g.world, g.state
     bans = {f.__name__: f for f in RESTRICT_ACTIONS.handlers(w.hooks)}
     no_banner = bans["restrict_crestfallen[no_banner]"]
-    actions = [act("banner"), act("move", "x")]
-    assert no_banner(w, s, s.heroes[0], actions) == [act("move", "x")]
+    actions = [Banner(), Move("x")]
+    assert no_banner(w, s, s.heroes[0], actions) == [Move("x")]
     assert no_banner(w, s, s.heroes[1], actions) is actions  # a filter passes the value on
     timid = next(f for f in MAY_ENTER.handlers(w.hooks) if "[no_tower_adjacent]" in f.__name__)
     adjacent = sorted(w.board.tower_adjacent)[0]
@@ -153,7 +153,7 @@ def test_held_by_keeps_the_handlers_of_the_cards_held_in_their_order() -> None:
     holders = FOE_STATUS_CHANGED.handlers(w.hooks)  # gated on every holder, not the hero
     assert hooks.held_by(holders, prof) == holders
     for h in s.heroes:  # calling only those gives what calling every handler gives
-        out = [act("banner"), act("move", sorted(w.board.tower_adjacent)[0])]
+        out = [Banner(), Move(sorted(w.board.tower_adjacent)[0])]
         every, some = list(out), list(out)
         for f in restrict:
             every = f(w, s, h, every)

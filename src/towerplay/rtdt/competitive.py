@@ -13,6 +13,7 @@ from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.core.rng import Rng, draws
 from towerplay.rtdt import hooks, tower
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import COMPETITIVE
 from towerplay.rtdt.hookspecs import (
     ADVANCING,
@@ -24,7 +25,7 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.records import Explore, Trial
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask, glyph_cost
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask, glyph_cost
 from towerplay.rtdt.rules.effects import discard_item, held
 from towerplay.rtdt.rules.holdings import check_limits
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
@@ -229,16 +230,17 @@ def complete_trial(w: World, s: State, h: HeroState, trial: str) -> None:
 
 
 def seal_actions(s: State) -> list[Action]:
-    out = [act("seal", "remove", tower.seal_id(i)) for i in range(12) if s.tower.seals[i]]
-    out += [act("seal", "replace", tower.seal_id(i)) for i in range(12) if not s.tower.seals[i]]
-    return out + [act("seal", "keep")]
+    out = [rec.Seal("remove", tower.seal_id(i)) for i in range(12) if s.tower.seals[i]]
+    out += [rec.Seal("replace", tower.seal_id(i)) for i in range(12) if not s.tower.seals[i]]
+    return [*out, rec.Seal("keep")]
 
 
 def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
-    if a[1] == "keep":
+    assert isinstance(a, rec.Seal)
+    if a.seal is None:  # keep
         return
-    i = tower.seal_index(a[2])
-    if a[1] == "replace":
+    i = tower.seal_index(a.seal)
+    if a.change == "replace":
         tower.replace_seal(s.tower, i)
         tell(
             s,
@@ -246,7 +248,7 @@ def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
             "{hero} puts the seal {seal} back on the Tower.",
             seats=(h.seat,),
             hero=hero_name(w, h),
-            seal=a[2],
+            seal=a.seal,
         )
         return
     with draws(s) as rng:
@@ -257,7 +259,7 @@ def apply_seal(w: World, s: State, h: HeroState, a: Action) -> None:
         "{hero} pulls the seal {seal} off the Tower.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        seal=a[2],
+        seal=a.seal,
     )
     tell_emerged(s, emerged)
     s.emerged.extend(emerged)  # placed at once, by the usual rules
@@ -363,27 +365,27 @@ def _seal_apply(w: World, s: State, d: Decision, a: Action) -> None:
 def _steal_answers(w: World, s: State, d: Decision) -> list[Action]:
     """CMP-CLAR-6: any potion of another hero still in the game, or none."""
     return [
-        act("steal", p, str(o.seat))
+        rec.Steal(p, o.seat)
         for o in s.heroes
         if o.seat != d.seat and not o.eliminated
         for p in dict.fromkeys(o.potions)
-    ] + [act("none")]
+    ] + [rec.Nothing()]
 
 
 def _steal_apply(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] != "steal":
+    if not isinstance(a, rec.Steal):  # none
         return
     h = s.heroes[d.seat]
-    s.heroes[int(a[2])].potions.remove(a[1])
-    h.potions.append(a[1])
+    s.heroes[a.seat].potions.remove(a.potion)
+    h.potions.append(a.potion)
     tell(
         s,
         "gain",
         "{hero} takes {card} from the {other}.",
-        seats=(h.seat, s.heroes[int(a[2])].seat),
+        seats=(h.seat, s.heroes[a.seat].seat),
         hero=hero_name(w, h),
-        card=w.name(a[1]),
-        other=hero_name(w, s.heroes[int(a[2])]),
+        card=w.name(a.potion),
+        other=hero_name(w, s.heroes[a.seat]),
     )
     check_limits(w, s, h)
 

@@ -114,6 +114,14 @@ class Use(Record, verb="use"):
     arg: str | None = None
 
 
+class PassMark(Record, verb="pass_mark"):
+    """`pass_mark SEAT`: Bane of Omens' Black Mark handed to another hero for its spirit
+    (RTDT-ADVCARD-2); not an action."""
+
+    __slots__ = ()
+    seat: int
+
+
 class Build(Record, verb="build"):
     """`build`: a monument's next piece on this foundation (COV-BUILD-1)."""
 
@@ -374,5 +382,145 @@ class Pay(Record, verb="pay"):
 
 class Decline(Record, verb="decline"):
     """`decline`: not paying it."""
+
+    __slots__ = ()
+
+
+# --- answers to Covenant's and the competitive mode's questions ---------------------------
+
+
+class Keep(Record, verb="keep"):
+    """`keep CARD`: the card (or the result) kept of those shown."""
+
+    __slots__ = ()
+    card: str
+
+
+class KeepRoll(Record, verb="keep"):
+    """`keep`: the haggle die's roll as it is (Fortuitous)."""
+
+    __slots__ = ()
+
+
+class Reroll(Record, verb="reroll"):
+    """`reroll`: the haggle die again (Luck)."""
+
+    __slots__ = ()
+
+
+class TakeIt(Record, verb="take"):
+    """`take`: what the question offers (a virtue of another hero's kingdom)."""
+
+    __slots__ = ()
+
+
+class Pass(Record, verb="pass"):
+    """`pass`: leave what is offered."""
+
+    __slots__ = ()
+
+
+class Drop(Record, verb="drop"):
+    """`drop VIRTUE`: an inactive virtue out of the game."""
+
+    __slots__ = ()
+    virtue: str
+
+
+class SpendIt(Record, verb="spend"):
+    """`spend`: the treasure the question is about, spent."""
+
+    __slots__ = ()
+
+
+class Return(Record, verb="return"):
+    """`return CORRUPTION`: a corruption back under its deck."""
+
+    __slots__ = ()
+    card: str
+
+
+class Bless(Record, verb="bless"):
+    """`bless`: a blessing spent, one Wild advantage (COV-BLESS-2)."""
+
+    __slots__ = ()
+
+
+class BlessHero(Record, verb="bless"):
+    """`bless HERO`: a blessing given to another hero (the Chakram)."""
+
+    __slots__ = ()
+    hero: str
+
+
+class OfferAt(Record, verb="offer"):
+    """`offer SPACE`: an offering put on the foundation there."""
+
+    __slots__ = ()
+    space: str
+
+
+class Raise(Record, verb="raise"):
+    """`raise`: the monument raised now."""
+
+    __slots__ = ()
+
+
+class Quarry(Record, verb="quarry"):
+    """`quarry FOE [SPACE]`: the Warden's quarry, a foe token or the adversary."""
+
+    __slots__ = ()
+    foe: str
+    space: str | None = None
+
+
+class Dodge(Record, verb="dodge"):
+    """`dodge`: the quarry token taken back to spare the quarry."""
+
+    __slots__ = ()
+
+
+class Cast(Record, verb="cast"):
+    """`cast SPELL [TARGET [SECOND]]`: a prepared spell, with what it names (COV-ASTRO-6):
+    a foe and its space, a space, a treasure, a corruption and a hero."""
+
+    __slots__ = ()
+    spell: str
+    target: str | None = None
+    second: str | None = None
+
+
+class Prepare(Record, verb="prepare"):
+    """`prepare SPELL`: a spell made ready (COV-ASTRO-*)."""
+
+    __slots__ = ()
+    spell: str
+
+
+class Send(Record, verb="send"):
+    """`send CARD`: a market treasure sent under its deck (Smuggler's Coin)."""
+
+    __slots__ = ()
+    card: str
+
+
+class Seal(Record, verb="seal"):
+    """`seal remove|replace SEAL`, or `seal keep`: a seal of the Tower (CMP-SEAL-*)."""
+
+    __slots__ = ()
+    change: str
+    seal: str | None = None
+
+
+class Steal(Record, verb="steal"):
+    """`steal POTION SEAT`: a potion taken from another hero."""
+
+    __slots__ = ()
+    potion: str
+    seat: int
+
+
+class Nothing(Record, verb="none"):
+    """`none`: nothing taken."""
 
     __slots__ = ()

@@ -40,7 +40,6 @@ from towerplay.agents.rtdt.values import (
     VIRTUE_VALUE,
     foreign_value,
     item_value,
-    verb_of,
     warriors_value,
 )
 from towerplay.agents.rtdt.view import (
@@ -54,60 +53,63 @@ from towerplay.agents.rtdt.view import (
     waste_spaces,
 )
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 
 
 def cov_turn(v: View, late: bool) -> Action | None:
     """A spell to cast or a Covenant treasure to use now; `late`: the turn is about
     to end."""
-    casts = v.by_verb.get("cast", [])
-    uses = v.by_verb.get("use", [])  # cov_use acts only on Covenant treasures
+    casts = v.records(rec.Cast)
+    uses = v.records(rec.Use)  # cov_use acts only on Covenant treasures
     if uses:
         a = cov_use(v, uses, late)
         if a is not None:
             return a
     if casts:
-        by_spell: dict[str, list[Action]] = {}
-        for a in casts:
-            by_spell.setdefault(a[1], []).append(a)
+        by_spell: dict[str, list[rec.Cast]] = {}
+        for c in casts:
+            by_spell.setdefault(c.spell, []).append(c)
         return cov_cast(v, by_spell, late)
     return None
 
 
-def cov_use(v: View, uses: list[Action], late: bool) -> Action | None:
+def cov_use(v: View, uses: list[rec.Use], late: bool) -> Action | None:
+    """Each use offered names its card and what it acts on (`arg`: a corruption, a foe, a
+    space), the Covenant treasures' always."""
     s, w, h = v.s, v.w, v.h
     heroic_open = not s.turn.heroic_done
     wastes = waste_spaces(v)
-    by_card: dict[str, list[Action]] = {}
+    by_card: dict[str, list[tuple[str, rec.Use]]] = {}
     for a in uses:
-        by_card.setdefault(a[1], []).append(a)
+        by_card.setdefault(a.card, []).append((a.arg or "", a))
     flask = by_card.get("sanctified_flask")
     if flask:  # a corruption back to the deck and a blessing
         owners = {c: len(o.corruptions) for o in s.heroes for c in o.corruptions}
         return max(
             flask,
-            key=lambda a: (CORRUPTION_SEVERITY.get(a[2], 3.0) + owners.get(a[2], 0), str(a)),
-        )
+            key=lambda u: (CORRUPTION_SEVERITY.get(u[0], 3.0) + owners.get(u[0], 0), str(u[1])),
+        )[1]
     if by_card.get("wand_of_pacification"):
         near = sum(max(0, regular(v, sp)) for sp in w.board.near(h.space))
         if near >= 3 or (late and near >= 2):
-            return by_card["wand_of_pacification"][0]
+            return by_card["wand_of_pacification"][0][1]
     burn = by_card.get("wand_of_conflagration")
     if burn:  # a foe here we would not beat cheaply
-        best = max(burn, key=lambda a: (foe_threat(v, a[2]), str(a)))
-        threat = foe_threat(v, best[2])
-        if threat >= 7.0 and (battle_value(v, best[2], h.space) <= 0 or (late and threat >= 8.0)):
+        foe, best = max(burn, key=lambda u: (foe_threat(v, u[0]), str(u[1])))
+        threat = foe_threat(v, foe)
+        if threat >= 7.0 and (battle_value(v, foe, h.space) <= 0 or (late and threat >= 8.0)):
             return best
     if late or not heroic_open or s.pending:
         return None
     jump = by_card.get("azkols_vambraces")
     if jump:  # as the turn starts: to a Tower-adjacent space, and a blessing
-        best = max(
+        to, leap = max(
             jump,
-            key=lambda a: (heroic_at(v, a[2]) - (1.5 if a[2] in wastes else 0.0), str(a)),
+            key=lambda u: (heroic_at(v, u[0]) - (1.5 if u[0] in wastes else 0.0), str(u[1])),
         )
-        val = heroic_at(v, best[2])
+        val = heroic_at(v, to)
         if val >= 8.0 and val >= walk_best(v) + 3.0:
-            return best
+            return leap
     carry = by_card.get("wand_of_celerity")
     if carry and not stuck(v):
         charges = s.cov.charges.get("wand_of_celerity", 0) if s.cov is not None else 0
@@ -115,23 +117,24 @@ def cov_use(v: View, uses: list[Action], late: bool) -> Action | None:
         if target is not None:
             moves = moves_this_turn(v)
             ok = [
-                a
-                for a in carry
-                if (a[2] not in wastes or a[2] == target) and v.dist(a[2], target) <= moves
+                u
+                for u in carry
+                if (u[0] not in wastes or u[0] == target) and v.dist(u[0], target) <= moves
             ]
             if ok:
-                return min(ok, key=lambda a: (v.dist(h.space, a[2]), v.dist(a[2], target), a[2]))
+                return min(ok, key=lambda u: (v.dist(h.space, u[0]), v.dist(u[0], target), u[0]))[1]
     return None
 
 
-def cov_cast(v: View, by_spell: dict[str, list[Action]], late: bool) -> Action | None:
+def cov_cast(v: View, by_spell: dict[str, list[rec.Cast]], late: bool) -> Action | None:
+    """Each cast offered names its targets (`target`, `second`) as its spell needs them."""
     s, w, h = v.s, v.w, v.h
     cov = s.cov
     assert cov is not None
     heroic_open = not s.turn.heroic_done
     smite = by_spell.get("smite_the_wicked")
     if smite:  # a savage or lethal foe off the board
-        return max(smite, key=lambda a: (foe_threat(v, a[2]), str(a)))
+        return max(smite, key=lambda a: (foe_threat(v, a.target or ""), str(a)))
     abate = by_spell.get("abate_the_darkness")
     if abate:  # skulls from the Tower to the supply (doom skulls are placed)
         regular = s.tower.inside - cov.doom_tower
@@ -139,8 +142,8 @@ def cov_cast(v: View, by_spell: dict[str, list[Action]], late: bool) -> Action |
             return abate[0]
     soothe = by_spell.get("soothing_word")
     if soothe:
-        best = max(soothe, key=lambda a: (CORRUPTION_SEVERITY.get(a[3], 3.0), str(a)))
-        if CORRUPTION_SEVERITY.get(best[3], 3.0) >= SWAP_FROM:
+        best = max(soothe, key=lambda a: (CORRUPTION_SEVERITY.get(a.second or "", 3.0), str(a)))
+        if CORRUPTION_SEVERITY.get(best.second or "", 3.0) >= SWAP_FROM:
             return best
     if by_spell.get(AURA) and aura_gain(v) >= 4.0:
         return by_spell[AURA][0]
@@ -151,11 +154,11 @@ def cov_cast(v: View, by_spell: dict[str, list[Action]], late: bool) -> Action |
             best = max(
                 jaunt,
                 key=lambda a: (
-                    heroic_at(v, a[2]) - (1.5 if a[2] in wastes else 0.0),
+                    heroic_at(v, a.target or "") - (1.5 if a.target in wastes else 0.0),
                     str(a),
                 ),
             )
-            val = heroic_at(v, best[2])
+            val = heroic_at(v, best.target or "")
             if val >= 12.0 and val >= walk_best(v) + 4.0:
                 return best
         bounty = by_spell.get("bounty_of_the_gods")
@@ -167,19 +170,19 @@ def cov_cast(v: View, by_spell: dict[str, list[Action]], late: bool) -> Action |
     if rebuke:
         foes = [
             f
-            for f in dict.fromkeys(a[2] for a in rebuke)
+            for f in dict.fromkeys(a.target or "" for a in rebuke)
             if foe_threat(v, f) >= 6.0 and (not heroic_open or battle_value(v, f, h.space) <= 0)
         ]
         if foes:
             foe = max(foes, key=lambda f: (foe_threat(v, f), f))
             return min(
-                (a for a in rebuke if a[2] == foe),
-                key=lambda a: (foe_harm(v, a[3]), a[3]),
+                (a for a in rebuke if a.target == foe),
+                key=lambda a: (foe_harm(v, a.second or ""), a.second or ""),
             )
     winds = by_spell.get("winds_of_change")
     if winds:
-        worst = min(winds, key=lambda a: (treasure_value(v, a[2]), a[2]))
-        if treasure_value(v, worst[2]) < 4.5:
+        worst = min(winds, key=lambda a: (treasure_value(v, a.target or ""), a.target or ""))
+        if treasure_value(v, worst.target or "") < 4.5:
             return worst
     ward = by_spell.get("ritual_of_warding")
     if (
@@ -197,45 +200,42 @@ def cov_answer(v: View, d: Any) -> Action | None:
     return answer if answer is not None else card_answer(v, d)
 
 
-def pick(v: View, verb: str) -> list[Action]:
-    return [a for a in v.legal if verb_of(a) == verb and len(a) > 1]
-
-
 def hero_answer(v: View, d: Any) -> Action | None:
     """The Astromancer's, the Warden's, the Aegis's and the Swindler's questions."""
     k = d.kind
-    legal = v.legal
     s, h = v.s, v.h
-    stop = next((a for a in legal if verb_of(a) == "stop"), None)
+    stop = next(iter(v.records(rec.Stop)), None)
     if k == "prepare":
-        return max(pick(v, "prepare"), key=lambda a: (spell_value(v, a[1]), a[1]), default=None)
+        return max(
+            v.records(rec.Prepare), key=lambda a: (spell_value(v, a.spell), a.spell), default=None
+        )
     if k == "bounty":
-        keeps = pick(v, "keep")
+        keeps = v.records(rec.Keep)
         wanted = set()
         for q in v.quests():
             needs = q.get("needs")
             if isinstance(needs, dict):
                 wanted.update(missing_items(v, needs))
-        return min(keeps, key=lambda a: (a[1] not in wanted, a[1]), default=None)
+        return min(keeps, key=lambda a: (a.card not in wanted, a.card), default=None)
     if k == "winds":
-        done = next((a for a in legal if verb_of(a) == "done"), None)
-        swaps = pick(v, "replace")
-        worst = min(swaps, key=lambda a: (treasure_value(v, a[1]), a[1]), default=None)
-        if worst is not None and treasure_value(v, worst[1]) < 4.5:
+        done = next(iter(v.records(rec.Done)), None)
+        swaps = v.records(rec.Replace)
+        worst = min(swaps, key=lambda a: (treasure_value(v, a.card), a.card), default=None)
+        if worst is not None and treasure_value(v, worst.card) < 4.5:
             return worst
         return done
     if k == "quarry":
-        return max(pick(v, "quarry"), key=lambda a: (quarry_score(v, a), str(a)), default=stop)
+        return max(v.records(rec.Quarry), key=lambda a: (quarry_score(v, a), str(a)), default=stop)
     if k == "quarry_step":
-        return quarry_step(v, pick(v, "step"), stop)
+        return quarry_step(v, v.records(rec.Step), stop)
     if k == "instinct":
-        dodge = next((a for a in legal if verb_of(a) == "dodge"), None)
+        dodge = next(iter(v.records(rec.Dodge)), None)
         if d.target == "adversary":
             return dodge
         status = s.foe_status.get(d.target, "ready")
         return dodge if strike_severity(v, d.target, status) >= 5.0 else stop
     if k == "aegis_banner":
-        rets = pick(v, "return")
+        rets = v.records(rec.Return)
         lim = h.corruption_limit
         n = len(h.corruptions)
         if rets and (
@@ -243,10 +243,10 @@ def hero_answer(v: View, d: Any) -> Action | None:
             or (n >= lim and h.warriors >= 10)
             or (n >= lim - 1 and h.warriors >= 14)
         ):
-            return max(rets, key=lambda a: (CORRUPTION_SEVERITY.get(a[1], 3.0), a[1]))
+            return max(rets, key=lambda a: (CORRUPTION_SEVERITY.get(a.card, 3.0), a.card))
         return stop
     if k == "steeled":
-        take = next((a for a in legal if a == Action("take")), None)
+        take = next(iter(v.records(rec.TakeIt)), None)
         other = s.heroes[int(d.target)]
         mine, theirs = len(h.corruptions) + 1, len(other.corruptions) + 1
         lim_mine, lim_theirs = h.corruption_limit, other.corruption_limit
@@ -254,83 +254,88 @@ def hero_answer(v: View, d: Any) -> Action | None:
             (theirs > lim_theirs and mine <= lim_mine) or (theirs >= lim_theirs and mine < lim_mine)
         ):
             return take
-        return next((a for a in legal if a == Action("pass")), None)
+        return next(iter(v.records(rec.Pass)), None)
     if k == "haggle_reroll":
-        keep = next((a for a in legal if a == Action("keep")), None)
-        reroll = next((a for a in legal if a == Action("reroll")), None)
+        keep = next(iter(v.records(rec.KeepRoll)), None)
+        reroll = next(iter(v.records(rec.Reroll)), None)
         return keep if d.target in HAGGLE_GOOD or reroll is None else reroll
     if k == "haggle_pick":
-        return max(pick(v, "keep"), key=lambda a: (haggle_value(v, a[1], d), a[1]), default=None)
+        return max(
+            v.records(rec.Keep), key=lambda a: (haggle_value(v, a.card, d), a.card), default=None
+        )
     return None
 
 
 def card_answer(v: View, d: Any) -> Action | None:
     """The monuments' enhanced Reinforce questions and the new treasures'."""
     k = d.kind
-    legal = v.legal
     s, w, h = v.s, v.w, v.h
-    stop = next((a for a in legal if verb_of(a) == "stop"), None)
+    stop = next(iter(v.records(rec.Stop)), None)
     if k == "cenotaph_virtue":
-        return max(pick(v, "take"), key=lambda a: (foreign_value(a[1]), a[1]), default=None)
+        return max(v.records(rec.Take), key=lambda a: (foreign_value(a.what), a.what), default=None)
     if k == "cenotaph_drop":
-        return min(pick(v, "drop"), key=lambda a: (VIRTUE_VALUE.get(a[1], 4.0), a[1]), default=None)
+        return min(
+            v.records(rec.Drop),
+            key=lambda a: (VIRTUE_VALUE.get(a.virtue, 4.0), a.virtue),
+            default=None,
+        )
     if k == "oak_item":
-        spends = pick(v, "spend")
+        spends = v.records(rec.Spend)
         if not spends or not h.corruptions:
             return stop
-        cheapest = min(spends, key=lambda a: (keep_value(v, a[1]), a[1]))
+        cheapest = min(spends, key=lambda a: (keep_value(v, a.card), a.card))
         left = len(h.corruptions)
         relief = 0.8 * min(40.0, {0: 12.0, 1: 25.0}.get(left - 1, 40.0))
-        return cheapest if keep_value(v, cheapest[1]) < relief else stop
+        return cheapest if keep_value(v, cheapest.card) < relief else stop
     if k == "colossus_move":
-        return colossus_target(v, pick(v, "go"))
+        return colossus_target(v, v.records(rec.Go))
     if k == "iron_wall":  # 10+ warriors to one event: raise it unless they hardly matter
-        up = next((a for a in legal if verb_of(a) == "raise"), None)
+        up = next(iter(v.records(rec.Raise)), None)
         return up if h.warriors < 40 else stop
     if k == "effigy":
-        spend = next((a for a in legal if verb_of(a) == "spend"), None)
+        spend = next(iter(v.records(rec.SpendIt)), None)
         kingdom = w.board.kingdom_of[h.space]
         n = sum(max(0, regular(v, sp)) for sp in w.board.kingdom_buildings[kingdom])
         return spend if n >= 3 or (n >= 2 and s.supply <= 5) else stop
     if k == "flagon":
-        return max(pick(v, "keep"), key=lambda a: (item_value(w, a[1]), a[1]), default=None)
+        return max(v.records(rec.Keep), key=lambda a: (item_value(w, a.card), a.card), default=None)
     if k == "chakram":
-        rets = pick(v, "return")
+        rets = v.records(rec.Return)
         if rets:
-            return max(rets, key=lambda a: (CORRUPTION_SEVERITY.get(a[1], 3.0), a[1]))
-        blesses = pick(v, "bless")
+            return max(rets, key=lambda a: (CORRUPTION_SEVERITY.get(a.card, 3.0), a.card))
+        blesses = v.records(rec.BlessHero)
         if blesses:  # the next hero to play keeps it until their turn ends
             order = {o.hero: (o.seat - h.seat) % len(s.heroes) for o in s.heroes}
-            return min(blesses, key=lambda a: (order.get(a[1], 9), a[1]))
+            return min(blesses, key=lambda a: (order.get(a.hero, 9), a.hero))
         return stop
     if k == "sledge":
         sites = {x.space: x for x in s.cov.sites} if s.cov is not None else {}
 
-        def sledge_key(a: Action) -> tuple[int, int, str]:
-            x = sites.get(a[1])
-            near = min((v.dist(o.space, a[1]) for o in s.heroes), default=9)
-            return (-(x.offerings if x is not None else 0), near, a[1])
+        def sledge_key(a: rec.OfferAt) -> tuple[int, int, str]:
+            x = sites.get(a.space)
+            near = min((v.dist(o.space, a.space) for o in s.heroes), default=9)
+            return (-(x.offerings if x is not None else 0), near, a.space)
 
-        return min(pick(v, "offer"), key=sledge_key, default=stop)
+        return min(v.records(rec.OfferAt), key=sledge_key, default=stop)
     if k == "beacon":
         goal = goal_space(v)
         wastes = waste_spaces(v)
-        gos = [a for a in pick(v, "go") if a[1] not in wastes]
+        gos = [a for a in v.records(rec.Go) if a.space not in wastes]
         if goal is None or not gos:
             return stop
-        best = min(gos, key=lambda a: (v.dist(a[1], goal), a[1]))
-        return best if v.dist(best[1], goal) < v.dist(h.space, goal) - 1 else stop
+        best = min(gos, key=lambda a: (v.dist(a.space, goal), a.space))
+        return best if v.dist(best.space, goal) < v.dist(h.space, goal) - 1 else stop
     return None
 
 
-def quarry_score(v: View, a: Action) -> float:
+def quarry_score(v: View, a: rec.Quarry) -> float:
     s = v.s
-    if a[1] == "adversary":
+    if a.space is None:  # `quarry adversary`
         return foe_threat(v, s.config.adversary) - 0.5 * v.dist(v.h.space, s.adversary_space)
-    return foe_threat(v, a[1]) - 0.5 * v.dist(v.h.space, a[2])
+    return foe_threat(v, a.foe) - 0.5 * v.dist(v.h.space, a.space)
 
 
-def quarry_step(v: View, steps: list[Action], stop: Action | None) -> Action | None:
+def quarry_step(v: View, steps: list[rec.Step], stop: Action | None) -> Action | None:
     """Drive the quarry toward us when we would beat it, else away from what it harms."""
     s = v.s
     foe, space = quarry_at(s)
@@ -340,15 +345,15 @@ def quarry_step(v: View, steps: list[Action], stop: Action | None) -> Action | N
     me = v.h.space
     # judged where we stand, so both steps of one banner agree
     if battle_value(v, fid, me) > 0:
-        best = min(steps, key=lambda a: (v.dist(me, a[1]), a[1]))
-        return best if v.dist(me, best[1]) < v.dist(me, space) else stop
+        best = min(steps, key=lambda a: (v.dist(me, a.space), a.space))
+        return best if v.dist(me, best.space) < v.dist(me, space) else stop
     if foe == "adversary":
         return stop
-    best = min(steps, key=lambda a: (foe_harm(v, a[1]), a[1]))
-    return best if foe_harm(v, best[1]) < foe_harm(v, space) else stop
+    best = min(steps, key=lambda a: (foe_harm(v, a.space), a.space))
+    return best if foe_harm(v, best.space) < foe_harm(v, space) else stop
 
 
-def colossus_target(v: View, gos: list[Action]) -> Action | None:
+def colossus_target(v: View, gos: list[rec.Go]) -> Action | None:
     if not gos:
         return None
     s = v.s
@@ -356,12 +361,12 @@ def colossus_target(v: View, gos: list[Action]) -> Action | None:
     if not s.turn.heroic_done or MOONSTONE in s.turn.used:
         best = max(
             gos,
-            key=lambda a: (heroic_at(v, a[1]) - (1.5 if a[1] in wastes else 0.0), a[1]),
+            key=lambda a: (heroic_at(v, a.space) - (1.5 if a.space in wastes else 0.0), a.space),
         )
-        if heroic_at(v, best[1]) > 0:
+        if heroic_at(v, best.space) > 0:
             return best
     goal = goal_space(v) or v.h.space
-    return min(gos, key=lambda a: (a[1] in wastes, v.dist(a[1], goal), a[1]))
+    return min(gos, key=lambda a: (a.space in wastes, v.dist(a.space, goal), a.space))
 
 
 def bounty_helps(v: View) -> bool:

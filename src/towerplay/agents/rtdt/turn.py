@@ -51,7 +51,7 @@ from towerplay.agents.rtdt.view import (
     waste_spaces,
 )
 from towerplay.core.notation import Action
-from towerplay.rtdt.records import Cancel, Give, Move, OfferTrade, TradeWith, Use
+from towerplay.rtdt.records import Cancel, Give, Move, OfferTrade, PassMark, TradeWith, Use
 
 
 def turn_move(v: View) -> Action | None:
@@ -337,14 +337,14 @@ def pass_mark(v: View) -> Action | None:
     """Bane of Omens' Black Mark (RTDT-ADVCARD-2): the Tower acts strike its holder with a
     corruption, so hand it on, for its spirit, to the hero furthest from a third one -
     when the holder is one strike from losing, or two corruptions worse off."""
-    passes = v.by_verb.get("pass_mark", [])
+    passes = v.records(PassMark)
     if not passes:
         return None
     h = v.h
     mine = len(h.corruptions)
 
-    def theirs(a: Action) -> tuple[int, int]:
-        o = v.s.heroes[int(a[1])]
+    def theirs(a: PassMark) -> tuple[int, int]:
+        o = v.s.heroes[a.seat]
         return len(o.corruptions), -o.spirit
 
     best = min(passes, key=theirs)

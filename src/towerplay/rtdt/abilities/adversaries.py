@@ -18,6 +18,7 @@ fields and its Tower-acts steps - run by the handlers here:
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import BASE
 from towerplay.rtdt.hookspecs import (
     ADVERSARY_ACTS,
@@ -27,7 +28,6 @@ from towerplay.rtdt.hookspecs import (
     TURN_ACTIONS,
 )
 from towerplay.rtdt.models import Adversary, AdversaryAct, Lose
-from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import Cause, hero_name, spoken, struck_by, tell
 from towerplay.rtdt.rules.resources import pay
@@ -111,15 +111,15 @@ def pass_actions(w: World, s: State, h: HeroState) -> list[Action]:
         return []
     if h.spirit < adv.mark_pass:
         return []
-    return [act(PASS_MARK, str(o.seat)) for o in s.heroes if o.seat != h.seat and not o.eliminated]
+    return [rec.PassMark(o.seat) for o in s.heroes if o.seat != h.seat and not o.eliminated]
 
 
 @FREE_VERBS.on(PASS_MARK, BASE)
 def pass_mark(w: World, s: State, h: HeroState, a: Action) -> None:
     """Pay the spirit and hand the mark over; not an action, the step stays as it is."""
     adv = _adversary(w, s)
-    assert adv is not None and adv.mark is not None
-    other = s.heroes[int(a[1])]
+    assert adv is not None and adv.mark is not None and isinstance(a, rec.PassMark)
+    other = s.heroes[a.seat]
     item = w.name(adv.mark)
     pay(w, s, h, "spirit", adv.mark_pass, Cause(PASSING, item))
     h.quest_items.remove(adv.mark)

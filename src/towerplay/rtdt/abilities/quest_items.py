@@ -30,6 +30,7 @@ from collections.abc import Sequence
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.decks import put_under
 from towerplay.rtdt.hooks import (
     BASE,
@@ -50,7 +51,7 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.models import Effect, HitHeroes, Lose
 from towerplay.rtdt.records import Use
-from towerplay.rtdt.rules.common import act, ask, flag_cards
+from towerplay.rtdt.rules.common import ask, flag_cards
 from towerplay.rtdt.rules.effects import GAINED_ADVANTAGE, count_per
 from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.items import use_card
@@ -265,7 +266,7 @@ def saboteur_wild(
 
 # --- Smuggler's Coin -----------------------------------------------------------------------
 
-DONE = act("done")
+DONE = rec.Done()
 
 
 @REINFORCE_OVER.on_flag(CYCLE_MARKET, BASE)
@@ -276,14 +277,14 @@ def smuggle_offered(w: World, s: State, h: HeroState, building: str) -> None:
 
 
 def _smuggle_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("send", t) for t in dict.fromkeys(s.market) if t not in d.options] + [DONE]
+    return [*(rec.Send(t) for t in dict.fromkeys(s.market) if t not in d.options), DONE]
 
 
 def _smuggle(w: World, s: State, d: Decision, a: Action) -> None:
     """`send T` marks a market treasure (asked again); `done` sends the marked ones under
     the deck, then refills the market (RTDT-QITEM-9)."""
-    if a[0] == "send":
-        ask(s, Decision("smuggle", d.seat, target=d.target, options=(*d.options, a[1])))
+    if isinstance(a, rec.Send):
+        ask(s, Decision("smuggle", d.seat, target=d.target, options=(*d.options, a.card)))
         return
     if not d.options:
         return

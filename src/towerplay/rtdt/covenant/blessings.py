@@ -4,6 +4,7 @@ the end of your turn; a limited supply of eight cards, no proxies."""
 from __future__ import annotations
 
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.covenant.setup import blessings_free
 from towerplay.rtdt.hooks import COVENANT
 from towerplay.rtdt.hookspecs import (
@@ -16,7 +17,6 @@ from towerplay.rtdt.hookspecs import (
     TURN_OVER,
 )
 from towerplay.rtdt.rules.battle import TOP_RUNG, cap
-from towerplay.rtdt.rules.common import act
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World
@@ -87,7 +87,7 @@ def end_of_turn(w: World, s: State, h: HeroState) -> None:
         )
 
 
-BLESS = act("bless")  # spend a blessing: one Wild advantage (COV-BLESS-2)
+BLESS = rec.Bless()  # spend a blessing: one Wild advantage (COV-BLESS-2)
 
 
 # --- what this adds to the base rules (rtdt/hookspecs.py) ---------------------------------

@@ -24,7 +24,7 @@ from towerplay.rtdt.hookspecs import (
     TOKEN_REMOVED,
     decision_kind,
 )
-from towerplay.rtdt.rules.common import act, ask, has_flag
+from towerplay.rtdt.rules.common import ask, has_flag
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.skulls import regular_skulls, remove_skulls
@@ -215,18 +215,18 @@ def _who(w: World, s: State, d: Decision) -> str:
 
 
 def _quarry_answers(w: World, s: State, d: Decision) -> list[Action]:
-    out = [act("quarry", f, sp) for f, sp in dict.fromkeys(s.foes)]  # COV-WARDEN-2
+    out: list[Action] = [rec.Quarry(f, sp) for f, sp in dict.fromkeys(s.foes)]  # COV-WARDEN-2
     if s.adversary_space:
-        out.append(act("quarry", ADVERSARY))
+        out.append(rec.Quarry(ADVERSARY))
     return out + [STOP]
 
 
 def _quarry(w: World, s: State, d: Decision, a: Action) -> None:
     cov = s.cov
     assert cov is not None
-    if a[0] == "stop":
+    if not isinstance(a, rec.Quarry):  # stop
         return
-    cov.quarry = ADVERSARY if a[1] == ADVERSARY else f"{a[1]}@{a[2]}"
+    cov.quarry = ADVERSARY if a.foe == ADVERSARY else f"{a.foe}@{a.space}"
     foe, space = quarry_at(s)
     tell(
         s,
@@ -254,9 +254,9 @@ def _quarry_step_answers(w: World, s: State, d: Decision) -> list[Action]:
 def _quarry_step_apply(w: World, s: State, d: Decision, a: Action) -> None:
     cov = s.cov
     assert cov is not None
-    if a[0] == "stop" or not cov.quarry:
+    if not isinstance(a, rec.Step) or not cov.quarry:  # stop
         return
-    _quarry_step(w, s, s.heroes[d.seat], a[1])
+    _quarry_step(w, s, s.heroes[d.seat], a.space)
     if d.amount > 1:
         ask(s, Decision("quarry_step", d.seat, amount=d.amount - 1))
 
@@ -274,13 +274,13 @@ def _quarry_step_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _instinct_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("dodge"), STOP]
+    return [rec.Dodge(), STOP]
 
 
 def _instinct(w: World, s: State, d: Decision, a: Action) -> None:
     cov = s.cov
     assert cov is not None
-    if a[0] == "stop":
+    if not isinstance(a, rec.Dodge):  # stop
         cov.dodge = f"{d.target}@"  # asked and declined: the strike hits every token
         return
     cov.dodge = f"{d.target}@{d.context}"
@@ -308,8 +308,9 @@ def _astro_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
 
 
 def _astro_banner(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Remove)
     h = s.heroes[d.seat]
-    remove_skulls(w, s, a[1], 1)
+    remove_skulls(w, s, a.space, 1)
     tell(
         s,
         "skulls",
@@ -317,8 +318,8 @@ def _astro_banner(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(h.seat,),
         amounts=(("skulls", -1),),
         hero=hero_name(w, h),
-        building=w.board.building_of[a[1]],
-        space=w.board.names[a[1]],
+        building=w.board.building_of[a.space],
+        space=w.board.names[a.space],
     )
     if has_flag(w, h, "blessing_on_banner_skull"):  # Well Versed
         gain_blessing(w, s, h, "Well Versed")
@@ -336,19 +337,19 @@ def _aegis_banner_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     if h.warriors < AEGIS_RETURN_COST:
         return [STOP]
-    return [act("return", c) for c in dict.fromkeys(h.corruptions)] + [STOP]
+    return [*(rec.Return(c) for c in dict.fromkeys(h.corruptions)), STOP]
 
 
 RETURNING = N_("returning the corruption")  # the Aegis's cost: the phrase and the card (Cause)
 
 
 def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.Return):  # stop
         return
     h = s.heroes[d.seat]
-    pay(w, s, h, "warriors", AEGIS_RETURN_COST, Cause(RETURNING, w.name(a[1])))
-    h.corruptions.remove(a[1])
-    put_under(s, "corruptions", a[1])  # to the bottom of the deck (RTDT-CORR-10)
+    pay(w, s, h, "warriors", AEGIS_RETURN_COST, Cause(RETURNING, w.name(a.card)))
+    h.corruptions.remove(a.card)
+    put_under(s, "corruptions", a.card)  # to the bottom of the deck (RTDT-CORR-10)
     tell(
         s,
         "corruption",
@@ -356,7 +357,7 @@ def _aegis_return(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(h.seat,),
         amounts=(("corruptions", -1),),
         hero=hero_name(w, h),
-        card=w.name(a[1]),
+        card=w.name(a.card),
     )
 
 

@@ -20,6 +20,7 @@ from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.core.rng import draws
+from towerplay.rtdt import records as rec
 from towerplay.rtdt import tower
 from towerplay.rtdt.covenant import doom, wastelands
 from towerplay.rtdt.covenant.blessings import gain_blessing
@@ -34,7 +35,7 @@ from towerplay.rtdt.hookspecs import (
     TURN_ENDING,
     decision_kind,
 )
-from towerplay.rtdt.rules.common import act, ask, has_flag
+from towerplay.rtdt.rules.common import ask, has_flag
 from towerplay.rtdt.rules.holdings import check_limits, draw_treasure, mid_action_advantages
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.tokens import foes_at, move_token, remove_token
@@ -130,7 +131,7 @@ def cast_actions(w: World, s: State, h: HeroState) -> list[Action]:
     for spell in cov.prepared[h.seat]:
         if busy and spell not in IN_ACTION:
             continue
-        out.extend(act("cast", spell, *t) for t in targets(w, s, h, spell))
+        out.extend(rec.Cast(spell, *t) for t in targets(w, s, h, spell))
     return out
 
 
@@ -149,8 +150,8 @@ def cast(w: World, s: State, h: HeroState, a: Action) -> None:
     (COV-ASTRO-9); an invocation counts as a spell for them (COV-ASTRO-12). Not an action:
     the turn's step and heroic action are untouched (COV-ASTRO-8)."""
     cov = s.cov
-    assert cov is not None
-    spell = a[1]
+    assert cov is not None and isinstance(a, rec.Cast)
+    spell = a.spell
     cov.prepared[h.seat].remove(spell)
     cov.spells[h.seat].append(spell)
     tell(
@@ -425,21 +426,22 @@ IN_ACTION = frozenset(spell for spell, sp in SPELLS.items() if sp.in_action)
 
 def _prepare_answers(w: World, s: State, d: Decision) -> list[Action]:
     assert s.cov is not None  # COV-ASTRO-5
-    return [act("prepare", sp) for sp in s.cov.spells[d.seat]]
+    return [rec.Prepare(sp) for sp in s.cov.spells[d.seat]]
 
 
 def _prepare(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Prepare)
     cov = s.cov
     assert cov is not None
-    cov.spells[d.seat].remove(a[1])
-    cov.prepared[d.seat].append(a[1])
+    cov.spells[d.seat].remove(a.spell)
+    cov.prepared[d.seat].append(a.spell)
     tell(
         s,
         "text",
         "{hero} prepares {card}.",
         seats=(s.heroes[d.seat].seat,),
         hero=hero_name(w, s.heroes[d.seat]),
-        card=w.name(a[1]),
+        card=w.name(a.spell),
     )
     if d.amount > 1 and cov.spells[d.seat]:
         ask(s, Decision("prepare", d.seat, amount=d.amount - 1))
@@ -457,23 +459,24 @@ def _prepare_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _bounty_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("keep", q) for q in dict.fromkeys(d.options)]
+    return [rec.Keep(q) for q in dict.fromkeys(d.options)]
 
 
 def _bounty_keep(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Keep)
     assert s.cov is not None
     h = s.heroes[d.seat]
-    h.quest_items.append(a[1])
-    s.cov.borrowed.append(a[1])  # COV-SPELL-4: back at the end of the turn
+    h.quest_items.append(a.card)
+    s.cov.borrowed.append(a.card)  # COV-SPELL-4: back at the end of the turn
     tell(
         s,
         "gain",
         "{hero} takes {card} until the end of the turn.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        card=w.name(a[1]),
+        card=w.name(a.card),
     )
-    mid_action_advantages(w, s, h, a[1])  # RTDT-ADV-7
+    mid_action_advantages(w, s, h, a.card)  # RTDT-ADV-7
 
 
 def _bounty_words(w: World, s: State, d: Decision) -> Event:
@@ -487,15 +490,15 @@ def _bounty_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _winds_answers(w: World, s: State, d: Decision) -> list[Action]:
-    out = [act("replace", t) for t in s.market if t not in d.options]
-    return (out if s.treasure_deck else []) + [act("done")]
+    out: list[Action] = [rec.Replace(t) for t in s.market if t not in d.options]
+    return (out if s.treasure_deck else []) + [rec.Done()]
 
 
 def _winds_again(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "done":
+    if not isinstance(a, rec.Replace):  # done
         return
-    _winds(w, s, s.heroes[d.seat], a[1])
-    ask(s, Decision("winds", d.seat, options=(*d.options, a[1])))
+    _winds(w, s, s.heroes[d.seat], a.card)
+    ask(s, Decision("winds", d.seat, options=(*d.options, a.card)))
 
 
 def _winds_words(w: World, s: State, d: Decision) -> Event:

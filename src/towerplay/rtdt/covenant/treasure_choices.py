@@ -36,7 +36,7 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.models import Effect
 from towerplay.rtdt.rules.battle import card_question_answered
-from towerplay.rtdt.rules.common import act, ask
+from towerplay.rtdt.rules.common import ask
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.holdings import check_limits
 from towerplay.rtdt.rules.movement import may_enter
@@ -86,11 +86,11 @@ def _kingdom_skulls(w: World, s: State, h: HeroState) -> list[str]:
 
 
 def _effigy_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("spend"), STOP]
+    return [rec.SpendIt(), STOP]
 
 
 def _effigy(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.SpendIt):  # stop
         return
     h = s.heroes[d.seat]
     spaces = _kingdom_skulls(w, s, h)
@@ -126,15 +126,16 @@ def pick_potion(w: World, s: State, h: HeroState) -> bool:
 
 
 def _flagon_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("keep", p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
+    return [rec.Keep(p) for p in dict.fromkeys(s.potion_deck[: d.amount])]
 
 
 def _flagon(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Keep)
     h = s.heroes[d.seat]
     top = s.potion_deck[: d.amount]
     del s.potion_deck[: d.amount]
-    top.remove(a[1])
-    h.potions.append(a[1])
+    top.remove(a.card)
+    h.potions.append(a.card)
     for p in top:  # the rest under the deck, in order, seen by this seat alone
         put_under(s, "potions", p, seen_by=h.seat)
     tell(
@@ -143,7 +144,7 @@ def _flagon(w: World, s: State, d: Decision, a: Action) -> None:
         "{hero} picks {card} with {target}.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        card=w.name(a[1]),
+        card=w.name(a.card),
         target=w.name(d.target),
     )
     check_limits(w, s, h)
@@ -166,18 +167,16 @@ def foe_defeated(w: World, s: State, h: HeroState, foe: str) -> None:
 
 def _chakram_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
-    out = [act("return", c) for c in dict.fromkeys(h.corruptions)]
-    out += [act("bless", o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
+    out: list[Action] = [rec.Return(c) for c in dict.fromkeys(h.corruptions)]
+    out += [rec.BlessHero(o.hero) for o in s.heroes if o.seat != h.seat and not o.eliminated]
     return out + [STOP]
 
 
 def _chakram(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
-    if a[0] == "stop":
-        return
-    if a[0] == "return":
-        h.corruptions.remove(a[1])
-        put_under(s, "corruptions", a[1])  # RTDT-CORR-10
+    if isinstance(a, rec.Return):
+        h.corruptions.remove(a.card)
+        put_under(s, "corruptions", a.card)  # RTDT-CORR-10
         tell(
             s,
             "corruption",
@@ -185,11 +184,13 @@ def _chakram(w: World, s: State, d: Decision, a: Action) -> None:
             seats=(h.seat,),
             amounts=(("corruptions", -1),),
             hero=hero_name(w, h),
-            card=w.name(a[1]),
+            card=w.name(a.card),
             target=w.name(d.target),
         )
         return
-    other = next(o for o in s.heroes if o.hero == a[1])
+    if not isinstance(a, rec.BlessHero):  # stop
+        return
+    other = next(o for o in s.heroes if o.hero == a.hero)
     blessings.gain_blessing(w, s, other, w.name(d.target))
 
 
@@ -217,13 +218,13 @@ def _open_foundations(s: State) -> list[str]:
 
 
 def _sledge_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("offer", sp) for sp in _open_foundations(s)] + [STOP]
+    return [*(rec.OfferAt(sp) for sp in _open_foundations(s)), STOP]
 
 
 def _sledge(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.OfferAt):  # stop
         return
-    site = monuments.site_at(s, a[1])
+    site = monuments.site_at(s, a.space)
     assert site is not None
     monuments.add_offering(w, s, site, w.name(d.target))
 
@@ -246,14 +247,14 @@ def beacon_offered(w: World, s: State, h: HeroState) -> None:
 def _beacon_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
     home = w.board.kingdom_spaces[h.kingdom]
-    return [act("go", sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)] + [STOP]
+    return [*(rec.Go(sp) for sp in home if sp != h.space and may_enter(w, s, h, sp)), STOP]
 
 
 def _beacon(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] == "stop":
+    if not isinstance(a, rec.Go):  # stop
         return
     h = s.heroes[d.seat]
-    h.space = a[1]
+    h.space = a.space
     tell(
         s,
         "text",
@@ -261,7 +262,7 @@ def _beacon(w: World, s: State, d: Decision, a: Action) -> None:
         seats=(h.seat,),
         hero=hero_name(w, h),
         target=w.name(d.target),
-        space=w.board.names[a[1]],
+        space=w.board.names[a.space],
     )
     wastelands.enter(w, s, h)
 
@@ -293,13 +294,13 @@ def _held_back(d: Decision) -> list[Effect]:
 
 
 def _iron_wall_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("raise"), STOP]
+    return [rec.Raise(), STOP]
 
 
 def _iron_wall(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     b = s.battle if s.turn.seat == d.seat else None  # a battle card's Tower act (COV-CARD-4)
-    if a[0] == "raise":
+    if isinstance(a, rec.Raise):
         spend_treasure(w, s, h, d.target)
         tell(
             s,

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action, interned
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.covenant import monuments
 from towerplay.rtdt.covenant import reinforce as cr
 from towerplay.rtdt.covenant.wastelands import enter, stuck
@@ -19,7 +20,7 @@ from towerplay.rtdt.hookspecs import (
     decision_kind,
 )
 from towerplay.rtdt.records import Build, Reinforce
-from towerplay.rtdt.rules.common import HEROIC_SPIRIT, act, ask
+from towerplay.rtdt.rules.common import HEROIC_SPIRIT, ask
 from towerplay.rtdt.rules.corruption import remove_corruptions
 from towerplay.rtdt.rules.effects import discard_item
 from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
@@ -243,11 +244,12 @@ def _who(w: World, s: State, d: Decision) -> str:
 
 
 def _cenotaph_virtue_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("take", v) for v in foreign_virtues(w, s)]
+    return [rec.Take(v) for v in foreign_virtues(w, s)]
 
 
 def _cenotaph_virtue(w: World, s: State, d: Decision, a: Action) -> None:
-    ask(s, Decision("cenotaph_drop", d.seat, target=a[1]))
+    assert isinstance(a, rec.Take)
+    ask(s, Decision("cenotaph_drop", d.seat, target=a.what))
 
 
 def _cenotaph_virtue_words(w: World, s: State, d: Decision) -> Event:
@@ -259,12 +261,13 @@ def _cenotaph_virtue_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _cenotaph_drop_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("drop", v) for v in s.heroes[d.seat].inactive]
+    return [rec.Drop(v) for v in s.heroes[d.seat].inactive]
 
 
 def _cenotaph_drop(w: World, s: State, d: Decision, a: Action) -> None:
+    assert isinstance(a, rec.Drop)
     h = s.heroes[d.seat]
-    h.inactive.remove(a[1])  # out of the game
+    h.inactive.remove(a.virtue)  # out of the game
     h.virtues.append(d.target)  # active at once (COV-CLARIFY-7)
     tell(
         s,
@@ -272,7 +275,7 @@ def _cenotaph_drop(w: World, s: State, d: Decision, a: Action) -> None:
         "{hero} sets {card} aside for good and takes {target}, active.",
         seats=(h.seat,),
         hero=hero_name(w, h),
-        card=w.name(a[1]),
+        card=w.name(a.virtue),
         target=w.name(d.target),
     )
 
@@ -288,26 +291,26 @@ def _cenotaph_drop_words(w: World, s: State, d: Decision) -> Event:
 
 def _oak_item_answers(w: World, s: State, d: Decision) -> list[Action]:
     h = s.heroes[d.seat]
-    out = [act("spend", i) for i in _items(h)] if h.corruptions else []
-    return out + [act("stop")]
+    out: list[Action] = [rec.Spend(i) for i in _items(h)] if h.corruptions else []
+    return [*out, rec.Stop()]
 
 
 def _oak_item(w: World, s: State, d: Decision, a: Action) -> None:
-    if a[0] != "spend":
+    if not isinstance(a, rec.Spend):  # stop
         return
     h = s.heroes[d.seat]  # one item for one corruption
-    if a[1] in h.quest_items:
-        h.quest_items.remove(a[1])
+    if a.card in h.quest_items:
+        h.quest_items.remove(a.card)
         tell(
             s,
             "loss",
             "{hero} gives up {card}.",
             seats=(h.seat,),
             hero=hero_name(w, h),
-            card=w.name(a[1]),
+            card=w.name(a.card),
         )
     else:
-        discard_item(w, s, h, a[1])
+        discard_item(w, s, h, a.card)
     remove_corruptions(w, s, h, 1)
     if h.corruptions and _items(h):
         ask(s, Decision("oak_item", h.seat))
@@ -322,11 +325,12 @@ def _oak_item_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _colossus_move_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("go", sp) for sp in colossus_targets(w, s)]
+    return [rec.Go(sp) for sp in colossus_targets(w, s)]
 
 
 def _colossus_move(w: World, s: State, d: Decision, a: Action) -> None:
-    move_colossus(w, s, s.heroes[d.seat], a[1])
+    assert isinstance(a, rec.Go)
+    move_colossus(w, s, s.heroes[d.seat], a.space)
 
 
 def _colossus_move_words(w: World, s: State, d: Decision) -> Event:

@@ -22,6 +22,7 @@ from collections.abc import Mapping, Sequence
 from towerplay.core.narration import Event, event
 from towerplay.core.notation import Action
 from towerplay.core.rng import draws
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.covenant.blessings import gain_blessing
 from towerplay.rtdt.covenant.heroes import is_quarry
 from towerplay.rtdt.hooks import COVENANT, EMPTY, DecisionKind, decision
@@ -39,7 +40,7 @@ from towerplay.rtdt.hookspecs import (
     decision_kind,
 )
 from towerplay.rtdt.models import Effect, Lose
-from towerplay.rtdt.rules.common import act, ask, flag_amount, flag_cards, has_flag
+from towerplay.rtdt.rules.common import ask, flag_amount, flag_cards, has_flag
 from towerplay.rtdt.rules.corruption import corruption_limit, gain_corruption
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell
@@ -239,14 +240,14 @@ def settle_haggle(w: World, s: State, h: HeroState, result: str, context: str) -
 def _steeled_answers(w: World, s: State, d: Decision) -> list[Action]:
     other = s.heroes[int(d.target)]
     if "steeled" in s.turn.used or not _steeled_can_take(w, s, s.heroes[d.seat], other):
-        return [act("pass")]
-    return [act("take"), act("pass")]
+        return [rec.Pass()]
+    return [rec.TakeIt(), rec.Pass()]
 
 
 def _steeled(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
     other = s.heroes[int(d.target)]
-    if a[0] == "pass":
+    if isinstance(a, rec.Pass):
         gain_corruption(w, s, other, d.context, offer_steeled=False)
         return
     s.turn.used.append("steeled")
@@ -273,12 +274,12 @@ def _steeled_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _haggle_reroll_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("keep"), act("reroll")]
+    return [rec.KeepRoll(), rec.Reroll()]
 
 
 def _haggle_reroll(w: World, s: State, d: Decision, a: Action) -> None:
     h = s.heroes[d.seat]
-    if a[0] == "keep":
+    if isinstance(a, rec.KeepRoll):
         settle_haggle(w, s, h, d.target, d.context)
         return
     second = _roll(w, s, h)
@@ -298,11 +299,12 @@ def _haggle_reroll_words(w: World, s: State, d: Decision) -> Event:
 
 
 def _haggle_pick_answers(w: World, s: State, d: Decision) -> list[Action]:
-    return [act("keep", r) for r in d.options]
+    return [rec.Keep(r) for r in d.options]
 
 
 def _haggle_pick(w: World, s: State, d: Decision, a: Action) -> None:
-    settle_haggle(w, s, s.heroes[d.seat], a[1], d.context)
+    assert isinstance(a, rec.Keep)
+    settle_haggle(w, s, s.heroes[d.seat], a.card, d.context)
 
 
 def _haggle_pick_words(w: World, s: State, d: Decision) -> Event:

@@ -15,7 +15,10 @@ actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 
 from __future__ import annotations
 
+from typing import Any
+
 from towerplay.core.notation import Action
+from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import held_by
 from towerplay.rtdt.hookspecs import (
     ANY_MOMENT_ACTIONS,
@@ -27,12 +30,11 @@ from towerplay.rtdt.hookspecs import (
     TURN_ACTIONS,
     UNLIMITED_HEROIC,
 )
-from towerplay.rtdt.records import Use
 from towerplay.rtdt.rules import battle, dungeons, quests
 from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE, offer_banner, offer_resolve
 from towerplay.rtdt.rules.battle import offer_battle
 from towerplay.rtdt.rules.cleanse import CLEANSE, offer_cleanse
-from towerplay.rtdt.rules.common import act, glyph_cost, glyph_faces
+from towerplay.rtdt.rules.common import glyph_cost, glyph_faces
 from towerplay.rtdt.rules.dungeons import EXPLORE, offer_explore
 from towerplay.rtdt.rules.items import (
     mace_actions,
@@ -229,29 +231,30 @@ def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refu
             continue
         if name in offered or name in ("resolve", "explore", "end"):
             continue  # resolve and explore exist only when there is one; end always
-        why = verb.refuse(c, _sample(c, name))
+        why = verb.refuse(c, _sample(c, verb))
         if why is not None:
             out.append((name, why))
     return out
 
 
-def _sample(c: Turn, verb: str) -> Action:
+def _sample(c: Turn, verb: Verb[Any]) -> Action:
     """An instance of a verb to ask about when none is offered: the one on the hero's own
-    space where the verb takes a space."""
+    space where the verb takes a space; the bare verb where it takes nothing."""
     h = c.h
-    if verb == "cleanse":
-        return act(verb, h.space)
-    if verb == "move":
-        return act(verb, c.w.board.neighbours[h.space][0])
-    if verb == "battle":
+    name = verb.name
+    if name == "cleanse":
+        return rec.Cleanse(h.space)
+    if name == "move":
+        return rec.Move(c.w.board.neighbours[h.space][0])
+    if name == "battle":
         foes = foes_at(c.s, h.space)
-        return act(verb, foes[0], h.space) if foes else act(verb, "", h.space)
-    if verb == "reinforce":
-        return act(verb, "free")
-    if verb == "trade":  # alone, the own seat: refused for being alone first
+        return rec.Battle(foes[0] if foes else "", h.space)
+    if name == "reinforce":
+        return rec.Reinforce("free")
+    if name == "trade":  # alone, the own seat: refused for being alone first
         others = [o for o in c.s.heroes if o.seat != h.seat]
-        return act(verb, str(others[0].seat if others else h.seat))
-    return act(verb)
+        return rec.TradeWith(others[0].seat if others else h.seat)
+    return verb.record()
 
 
 def _enter_middle(s: State) -> None:
@@ -315,7 +318,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
         if unit.middle:
             _enter_middle(s)
         unit.perform(w, s, h, a)
-    elif isinstance(a, Use):
+    elif isinstance(a, rec.Use):
         use_card(w, s, h, a)
     else:  # pragma: no cover - only legal actions reach here
         raise ValueError(f"unhandled action {a}")

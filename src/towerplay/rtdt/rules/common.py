@@ -8,7 +8,6 @@ illegal action never reaches here, so these never need to roll back.
 
 from __future__ import annotations
 
-from towerplay.core.notation import Action
 from towerplay.core.protocol import Result
 from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.state import Decision, HeroState, State
@@ -19,17 +18,6 @@ CORRUPTION_LIMIT = 2  # RTDT-CORR-8
 TREASURE_LIMIT = 4  # RTDT-ITEM-3
 HEROIC_SPIRIT = 2  # RTDT-HEROIC-4
 GLYPH_COST = 1  # RTDT-GLYPH-3
-
-
-# Actions are interned: the same text always gives the same object (cheap equality).
-_CACHE: dict[tuple[str, ...], Action] = {}
-
-
-def act(*tokens: str) -> Action:
-    a = _CACHE.get(tokens)
-    if a is None:
-        a = _CACHE[tokens] = Action(*tokens)
-    return a
 
 
 def ask(s: State, decision: Decision) -> None:
