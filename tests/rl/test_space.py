@@ -112,3 +112,29 @@ def test_every_declared_turn_verb_is_in_the_action_spaces() -> None:
     assert set(VERBS) <= rtdt, sorted(set(VERBS) - rtdt)
     tactics = firsts(tactics_templates(default_content(), ()))
     assert set(TURN_VERBS) <= tactics, sorted(set(TURN_VERBS) - tactics)
+
+
+def test_the_rtdt_space_and_the_typed_records_agree(spaces: dict) -> None:
+    """Every text of the space is an action some record of rtdt/records.py reads (no verb
+    the engine does not declare, no wrong number of words), and every record has texts in
+    the space (a new verb cannot be left out of it)."""
+    from towerplay.core.notation import Record
+    from towerplay.rtdt import records
+
+    kinds = [
+        c for c in vars(records).values() if isinstance(c, type) and issubclass(c, Record)
+    ]
+    kinds = [c for c in kinds if c is not Record]
+    by_verb: dict[str, list[type[Record]]] = {}
+    for c in kinds:
+        by_verb.setdefault(c.VERB, []).append(c)
+    covered: set[type[Record]] = set()
+    unread = []
+    for text in spaces["rtdt"].texts:
+        a = parse(text)
+        fits = [c for c in by_verb.get(a.verb, []) if c.of(a) is not None]
+        covered.update(fits)
+        if not fits:
+            unread.append(text)
+    assert not unread, f"texts no record reads: {unread[:10]}"
+    assert not set(kinds) - covered, sorted(c.__name__ for c in set(kinds) - covered)

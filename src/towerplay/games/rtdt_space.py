@@ -131,6 +131,10 @@ def templates(v: dict[str, list[str]]) -> list[Template]:
     out.append((("give", "take"), ("warriors", "spirit"), more))
     # one source forgone (COV-CLARIFY-21); last: indices stay
     out.append(("resolve", "forgo", card))
+    # The Iron Wall raised and a treasure sent by the Smuggler's Coin, which the space
+    # lacked (tests/rl/test_space.py checks it against rtdt/records.py); last: indices stay
+    out.append(("raise",))
+    out.append(("send", v["treasure"]))
     return out
 
 
