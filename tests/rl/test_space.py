@@ -121,9 +121,7 @@ def test_the_rtdt_space_and_the_typed_records_agree(spaces: dict) -> None:
     from towerplay.core.notation import Record
     from towerplay.rtdt import records
 
-    kinds = [
-        c for c in vars(records).values() if isinstance(c, type) and issubclass(c, Record)
-    ]
+    kinds = [c for c in vars(records).values() if isinstance(c, type) and issubclass(c, Record)]
     kinds = [c for c in kinds if c is not Record]
     by_verb: dict[str, list[type[Record]]] = {}
     for c in kinds:

@@ -194,14 +194,14 @@ def test_the_bezoar_does_nothing_against_another_adversary() -> None:
 
 def _battle_over(g: RtdtGame) -> None:
     """A Battle against a foe ends (here without a defeat): its heroic action is over."""
-    from towerplay.rtdt.rules.battle import _end
+    from towerplay.rtdt.rules.battle import end_battle
 
     foe = g.state.config.foes[0]
     h = g.hero(0)
     g.state.foes[:] = [(foe, h.space)]
     g.state.foe_status.setdefault(foe, "ready")
     start_battle(g.world, g.state, h, foe, h.space)
-    _end(g.world, g.state, h, defeated=False)
+    end_battle(g.world, g.state, h, defeated=False)
     g._legal = None
 
 

@@ -918,7 +918,7 @@ def test_retreat_from_the_adversary_only_after_a_card() -> None:
     illegal(g, "retreat", "RTDT-ADVERSARY-5")  # at least one card first
     play(g, "resolve")
     assert legal(g) == {"continue", "retreat"}  # then a choice after each card
-    illegal(g, "resolve", "RTDT-BATTLE-10")
+    illegal(g, "resolve", "RTDT-ADVERSARY-5")  # continue or retreat first
     play(g, "continue")
     assert g.state.battle.index == 1 and g.state.battle.revealed
     play(g, "resolve", "retreat")

@@ -259,7 +259,7 @@ def test_a_room_is_improved_once_and_it_is_never_undone() -> None:
     play(g, "explore lower_ice_fangs", "room 1")
     play(g, "improve melee")
     assert g.state.delve is not None and g.state.delve.improved and g.state.delve.pool["melee"] == 0
-    illegal(g, "improve wild", "RTDT-TURN-1")
+    illegal(g, "improve wild", "RTDT-DUNGEON-6")  # its own reason, not "not now"
 
 
 @rules("RTDT-DUNGEON-8")

@@ -9,11 +9,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.rules import actions, items
-from towerplay.rtdt.rules.battle import action_cap
-from towerplay.rtdt.rules.common import (
-    stat_set,
-)
+from towerplay.rtdt.rules import actions, battle_moves, dungeons, items
 from towerplay.rtdt.rules.dungeons import delve_use_bar, rooms_of
 from towerplay.rtdt.rules.verbs import Refusal
 from towerplay.rtdt.state import Decision, State
@@ -54,36 +50,11 @@ def _not_a_trade_move(w: World, a: Action, text: str) -> IllegalAction:
 def _not_a_battle_move(w: World, s: State, a: Action, text: str) -> IllegalAction:
     h = s.heroes[s.turn.seat]
     verb = a[0] if len(a) else ""
-    b = s.battle
-    assert b is not None
-    if verb == "advantage":
-        if b.rung >= 4:
-            return IllegalAction("this card is already at its best result", "RTDT-BATTLE-8")
-        if len(a) == 2 and b.pool.get(a[1], 0) <= 0:
-            return IllegalAction("you have no {trait} advantage left", "RTDT-ADV-3", trait=a[1])
-        most = action_cap(w, s)
-        if b.used >= most:
-            if most < 10:
-                return IllegalAction(
-                    "the adversary allows at most {n} advantages in one heroic action",
-                    "RTDT-ADVCARD-7",
-                    n=most,
-                )
-            return IllegalAction("at most 10 advantages in one heroic action", "RTDT-ADV-9")
-        cap = stat_set(w, h, "advantage_cap")
-        if cap is not None and s.turn.advantages_used >= cap:
-            return IllegalAction(
-                "a corruption limits you to {n} advantages a turn", "RTDT-CORR-7", n=cap
-            )
-        return IllegalAction("only advantages of the foe's traits, or Wild, apply", "RTDT-ADV-3")
-    if verb == "use":
+    why = battle_moves.why_battle_move(w, s, h, a) if verb else None  # its own moves' predicates
+    if why is None and verb == "use":
         why = items.why_use(w, s, h, a)
-        if why is not None:
-            return why.error()
-    if verb == "retreat":
-        return IllegalAction(
-            "you may retreat only from the adversary, between cards", "RTDT-ADVERSARY-5"
-        )
+    if why is not None:
+        return why.error()
     if verb == "bless":
         return IllegalAction(
             "spend a blessing only if you hold one, on a card you can improve", "COV-BLESS-2"
@@ -122,6 +93,10 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
         return _not_a_trade_move(w, a, text)
     if s.battle is not None:
         return _not_a_battle_move(w, s, a, text)
+    if s.delve is not None and verb:  # a delve's own moves, by their predicates
+        why = dungeons.why_delve_move(w, s, h, a)
+        if why is not None:
+            return why.error()
     if (
         t.start_pending
         and verb not in ("banner", "resolve", "use")

@@ -25,7 +25,7 @@ from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.kept import Kept
 from towerplay.rtdt.observe_covenant import covenant_view
-from towerplay.rtdt.rules.battle import action_cap
+from towerplay.rtdt.rules.battle_moves import action_cap
 from towerplay.rtdt.rules.common import base_move, glyph_cost, treasure_limit
 from towerplay.rtdt.rules.corruption import corruption_limit
 from towerplay.rtdt.rules.movement import move_value

@@ -135,7 +135,7 @@ class Trial(Record, verb="trial"):
     trial: str
 
 
-# --- inside a Battle (rules/battle.py) ----------------------------------------------------
+# --- inside a Battle (rules/battle_moves.py) ----------------------------------------------
 
 
 class Continue(Record, verb="continue"):

@@ -12,7 +12,7 @@ fields and its Tower-acts steps - run by the handlers here:
   read by rules/battle.py).
 - Isa the Exile's ultimatum: `adversary_act: treasure_toll` costs every hero `amount`
   spirit per treasure held.
-- Utuk'Ku's cap (`action_cap`) needs no handler: rules/battle.py `action_cap` reads it.
+- Utuk'Ku's cap (`action_cap`) needs no handler: rules/battle_moves.py `action_cap` reads it.
 """
 
 from __future__ import annotations

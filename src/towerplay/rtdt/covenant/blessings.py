@@ -16,7 +16,8 @@ from towerplay.rtdt.hookspecs import (
     QUEST_SPEND,
     TURN_OVER,
 )
-from towerplay.rtdt.rules.battle import TOP_RUNG, cap
+from towerplay.rtdt.rules.battle import TOP_RUNG
+from towerplay.rtdt.rules.battle_moves import cap
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.world import World

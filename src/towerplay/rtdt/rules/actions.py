@@ -8,7 +8,7 @@ Each turn verb is one unit in the module of its rulebook area (rules/verbs.py: i
 its refusal and its effect; `VERBS` below). This module lists a turn's actions in their
 order, looks a verb up to apply it or to say why an action is refused, and lists the verbs
 that exist but are barred now (`unavailable`). Trading's moves are in rules/trading.py, a
-battle's in rules/battle.py, a delve's in rules/dungeons.py, item uses in rules/items.py and
+battle's in rules/battle_moves.py, a delve's in rules/dungeons.py, item uses in rules/items.py and
 the answers to pending decisions in rtdt/decisions/. Covenant's and the competitive mode's
 actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 """
@@ -30,7 +30,7 @@ from towerplay.rtdt.hookspecs import (
     TURN_ACTIONS,
     UNLIMITED_HEROIC,
 )
-from towerplay.rtdt.rules import battle, dungeons, quests
+from towerplay.rtdt.rules import battle, battle_moves, dungeons, quests
 from towerplay.rtdt.rules.banner import BANNER_VERB, RESOLVE, offer_banner, offer_resolve
 from towerplay.rtdt.rules.battle import offer_battle
 from towerplay.rtdt.rules.cleanse import CLEANSE, offer_cleanse
@@ -125,7 +125,7 @@ def turn_actions(w: World, s: State) -> list[Action]:
     # it runs at every decision, and an emit's call cost more than its loop
     hk = w.hooks.handlers
     if s.battle is not None:  # spells: any moment of her turn (COV-ASTRO-6)
-        out = battle.battle_actions(w, s, h)
+        out = battle_moves.battle_actions(w, s, h)
         for more in hk[ANY_MOMENT_ACTIONS]:
             out.extend(more(w, s, h))
         return out
@@ -308,7 +308,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
         free(w, s, h, a)
         return
     if s.battle is not None:
-        battle.apply_battle(w, s, h, a)
+        battle_moves.apply_battle(w, s, h, a)
         return
     if s.delve is not None:
         dungeons.apply_delve(w, s, h, a)
@@ -317,7 +317,7 @@ def _apply_turn(w: World, s: State, a: Action) -> None:
     if unit is not None:
         if unit.middle:
             _enter_middle(s)
-        unit.perform(w, s, h, a)
+        unit.apply(w, s, h, a)  # `a` is the offered record (RtdtGame matched it)
     elif isinstance(a, rec.Use):
         use_card(w, s, h, a)
     else:  # pragma: no cover - only legal actions reach here

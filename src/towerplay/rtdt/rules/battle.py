@@ -16,14 +16,9 @@ from towerplay.core.rng import draws
 from towerplay.rtdt import records as rec
 from towerplay.rtdt.hookspecs import (
     BATTLE_ADVANTAGES,
-    BATTLE_ALLOWED,
-    BATTLE_BOOSTS,
     BATTLE_ENDED,
     BATTLE_STARTED,
-    BATTLE_USES,
-    BATTLE_VERBS,
     CARD_EFFECTS,
-    CARD_IMPROVED,
     CARD_PREVENT,
     CARD_RESOLVED,
     DEFEATING_FOE,
@@ -36,10 +31,8 @@ from towerplay.rtdt.rules.common import (
     ask,
     flag_cards,
     glyph_cost,
-    stat_set,
 )
 from towerplay.rtdt.rules.effects import run
-from towerplay.rtdt.rules.items import usable_cards, use_actions, use_card
 from towerplay.rtdt.rules.narrate import BATTLE_CARD, Cause, hero_name, spoken, tell
 from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
@@ -50,13 +43,7 @@ from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
 
-# the moves of a Battle, each made once (core/notation.interned): offered at every step
-_battle = interned(rec.Battle)
-_advantage = interned(rec.Advantage)
-CONTINUE = rec.Continue()
-RETREAT = rec.Retreat()
-BLESSED_MOVE = rec.Blessed()
-RESOLVE_CARD = rec.ResolveCard()
+_battle = interned(rec.Battle)  # each Battle action made once (core/notation.interned)
 
 TOP_RUNG = 4
 ADVERSARY_CARDS = 5  # RTDT-ADVERSARY-4
@@ -207,7 +194,7 @@ def start_battle(w: World, s: State, h: HeroState, foe: str, space: str) -> None
         foe=name,
         n=len(cards),
     )
-    _reveal(w, s)
+    reveal_card(w, s)
 
 
 def _start_rung(w: World, s: State, card: str) -> int:
@@ -221,7 +208,7 @@ def _start_rung(w: World, s: State, card: str) -> int:
     return min(rung, TOP_RUNG)
 
 
-def _reveal(w: World, s: State) -> None:
+def reveal_card(w: World, s: State) -> None:
     b = s.battle
     assert b is not None
     card = w.content.battle_cards[b.cards[b.index]]
@@ -240,116 +227,6 @@ def _reveal(w: World, s: State) -> None:
 
 
 BLESSED = "spirit_blocks_warrior_losses"  # the Blessed virtue's flag
-
-
-def blessing(w: World, h: HeroState) -> int:
-    """Warrior losses the Blessed virtue blocks for 1 spirit (0 without it)."""
-    return max(
-        (f.amount for cid in h.cards() for f in w.flags.get(cid, ()) if f.flag == BLESSED),
-        default=0,
-    )
-
-
-def action_cap(w: World, s: State) -> int:
-    """Advantages one heroic action may use: 10 (RTDT-ADV-9), or fewer while the adversary
-    has an `action_cap` (Utuk'Ku, RTDT-ADVCARD-7)."""
-    adversary = w.content.adversaries.get(s.config.adversary)
-    if adversary is not None and adversary.action_cap is not None:
-        return min(advantages.MAX_PER_ACTION, adversary.action_cap)
-    return advantages.MAX_PER_ACTION
-
-
-def cap(w: World, s: State, h: HeroState) -> int:
-    """Advantages still usable in this heroic action: 10 per action (RTDT-ADV-9) or the
-    adversary's cap, fewer with a per-turn cap (Cursed)."""
-    b = s.battle
-    assert b is not None
-    left = action_cap(w, s) - b.used
-    per_turn = stat_set(w, h, "advantage_cap")
-    if per_turn is not None:
-        left = min(left, per_turn - s.turn.advantages_used)
-    return max(0, left)
-
-
-def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
-    b = s.battle
-    assert b is not None
-    out: list[Action] = []
-    if not b.revealed:  # RTDT-ADVERSARY-5
-        return [CONTINUE, RETREAT]
-    # RTDT-BATTLE-8: no improving a card past its best result
-    if b.rung < TOP_RUNG and cap(w, s, h) > 0:
-        # RTDT-ADV-2, RTDT-ADV-3: only the foe's own attributes apply, and Wild as any of them
-        allowed = set(traits_of(w, b.foe)) | {"wild"}
-        allowed = BATTLE_ALLOWED.filter(w, s, allowed)  # Azkol's Scroll
-        out.extend(_advantage(t) for t in advantages.TYPES if t in allowed and b.pool.get(t, 0) > 0)
-    if not b.shield and h.spirit >= 1 and blessing(w, h):
-        out.append(BLESSED_MOVE)
-    out += BATTLE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
-    # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
-    out.append(RESOLVE_CARD)
-    for item in usable_cards(h):
-        out.extend(use_actions(w, s, h, item))
-    out += BATTLE_USES.collect(w, s, h)  # Covenant treasures
-    return out
-
-
-def apply_battle(w: World, s: State, h: HeroState, a: Action) -> None:
-    b = s.battle
-    assert b is not None
-    verb = a[0]
-    if isinstance(a, rec.Advantage):
-        # RTDT-ADV-4, RTDT-ADV-10: an advantage improves the card; the item that gave it stays
-        b.pool[a.trait] -= 1
-        b.used += 1
-        b.card_used += 1
-        s.turn.advantages_used += 1
-        b.rung += 1  # RTDT-BATTLE-6, RTDT-BATTLE-9: one rung per advantage, never undone
-        cid = b.cards[b.index]
-        if b.adversary:  # RTDT-ADVERSARY-6: the improvement persists
-            s.adversary_rungs[cid] = s.adversary_rungs.get(cid, 0) + 1
-        card = w.content.battle_cards[cid]
-        tell(
-            s,
-            "cost",
-            "{hero} uses a {type} advantage; the card improves to: {rung}",
-            seats=(h.seat,),
-            amounts=((f"advantage:{a.trait}", -1),),
-            hero=hero_name(w, h),
-            type=a.trait,
-            rung=card.rungs[b.rung].text,
-        )
-        CARD_IMPROVED.notify(w, s, h, b.rung >= TOP_RUNG)  # Brutal Warlord's Bell
-    elif verb == "use":
-        use_card(w, s, h, a)
-    elif verb == "blessed":  # pay 1 spirit: this card takes up to N fewer warriors
-        pay(w, s, h, "spirit", 1, "Blessed")
-        b.shield = blessing(w, h)
-        tell(
-            s,
-            "text",
-            "{hero} is Blessed against {n} of this card's warrior losses.",
-            seats=(h.seat,),
-            hero=hero_name(w, h),
-            n=b.shield,
-        )
-    elif verb in BATTLE_VERBS.of(w.hooks):  # a blessing (COV-BLESS-2)
-        BATTLE_VERBS.of(w.hooks)[verb](w, s, h, a)
-    elif verb == "continue":
-        _reveal(w, s)
-    elif verb == "retreat":
-        # RTDT-ADVERSARY-7: a retreat leaves the adversary for a later battle
-        tell(
-            s,
-            "text",
-            "{hero} retreats from the {foe}.",
-            seats=(h.seat,),
-            hero=hero_name(w, h),
-            foe=w.name(b.foe),
-        )
-        _end(w, s, h, defeated=False)
-    elif isinstance(a, rec.ResolveCard):  # `resolve forgo [SOURCE]`: COV-CLARIFY-21
-        _resolve_card(w, s, h, forgo=a.source or (FORGO_ALL if a.forgo else ""))
 
 
 FORGO_ALL = "*"  # `resolve forgo` with no source: every prevention (the older action)
@@ -385,7 +262,7 @@ def kept_prevention(sources: list[tuple[str, int]], forgo: str) -> int:
     return total - next((n for src, n in sources if src == forgo), 0)
 
 
-def _resolve_card(w: World, s: State, h: HeroState, forgo: str = "") -> None:
+def resolve_card(w: World, s: State, h: HeroState, forgo: str = "") -> None:
     """Resolve the card face up; `forgo`: a source of prevention the hero does not use, or
     FORGO_ALL for none of them (COV-CLARIFY-21, for the Colossus of Björn's offering)."""
     b = s.battle
@@ -457,12 +334,12 @@ def _card_over(w: World, s: State, h: HeroState, b: Battle, before: int) -> None
         if b.adversary:
             b.revealed = False  # RTDT-ADVERSARY-5: continue or retreat before the next card
         else:
-            _reveal(w, s)
+            reveal_card(w, s)
         return
-    _end(w, s, h, defeated=True)
+    end_battle(w, s, h, defeated=True)
 
 
-def _end(w: World, s: State, h: HeroState, defeated: bool) -> None:
+def end_battle(w: World, s: State, h: HeroState, defeated: bool) -> None:
     b = s.battle
     assert b is not None
     # RTDT-ADV-11: unused advantages vanish with the battle's pool

@@ -21,7 +21,14 @@ from towerplay.rtdt.hookspecs import (
 )
 from towerplay.rtdt.models import Room, TowerRoom
 from towerplay.rtdt.rules import advantages
-from towerplay.rtdt.rules.battle import BLESSED_MOVE, RESOLVE_CARD, action_cap, blessing
+from towerplay.rtdt.rules.battle_moves import (
+    BLESSED_MOVE,
+    RESOLVE_CARD,
+    blessed_bar,
+    blessing,
+    spent_bar,
+    trait_bar,
+)
 from towerplay.rtdt.rules.common import (
     HEROIC_SPIRIT,
     glyph_cost,
@@ -31,7 +38,7 @@ from towerplay.rtdt.rules.items import usable_cards, use_actions
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import dungeon_quest, finish_stage, quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, notation, refusal
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -120,6 +127,77 @@ def delve_use_bar(w: World, s: State, item: str) -> Refusal | None:
     return NOT_HERE
 
 
+# --- the moves of a delve: each one's offer and refusal ask the same predicates -----------
+
+CHOOSE_ROOM = refusal("choose a room to enter first (room N), or leave", "RTDT-DUNGEON-4")
+ROOM_OPEN = refusal("resolve the room you are in first", "RTDT-DUNGEON-9")
+ONCE_IMPROVED = refusal("each room can be improved only once", "RTDT-DUNGEON-6")
+
+
+def improve_room_bar(w: World, s: State) -> Refusal | None:
+    """Why no advantage may improve the room now: no room entered yet, this one improved
+    already (RTDT-DUNGEON-6), or the heroic action's advantages spent (RTDT-ADV-9,
+    RTDT-ADVCARD-7)."""
+    delve = s.delve
+    assert delve is not None
+    if delve.room < 0:
+        return CHOOSE_ROOM
+    if delve.improved:
+        return ONCE_IMPROVED
+    return spent_bar(w, s, delve.used)
+
+
+def room_trait_bar(w: World, s: State, trait: str) -> Refusal | None:
+    """Why an advantage of this type cannot improve the room: not one the dungeon's rooms
+    take (its own type and Wild; any in the Tower's), or none of it left."""
+    delve = s.delve
+    assert delve is not None
+    kinds = _kinds(w, s.dungeons[delve.space].kind)
+    if trait not in kinds:
+        return refusal(
+            "this dungeon's rooms take only {kinds} advantages",
+            "RTDT-ADV-3",
+            kinds=" or ".join(kinds),
+        )
+    return trait_bar(delve.pool, set(kinds), trait)
+
+
+def why_delve_move(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
+    """Why a delve's own move (`room N`, `leave`, `improve TRAIT`, `blessed`, `resolve`) is
+    not legal now, by the predicates `delve_actions` offers with; None for a move another
+    module owns (a card's `use`, a blessing) or one nothing bars."""
+    delve = s.delve
+    assert delve is not None
+    verb = a.verb
+    if verb == "room":
+        typed = rec.Room.of(a)
+        if typed is None:
+            return notation(a, "room N", "RTDT-DUNGEON-4")
+        if delve.room >= 0:
+            return ROOM_OPEN
+        rooms = reachable(s.dungeons[delve.space].cleared)
+        if typed.number not in rooms:
+            return refusal(
+                "room {n} cannot be entered now; the rooms you can reach are {rooms}",
+                "RTDT-DUNGEON-4",
+                n=typed.number,
+                rooms=", ".join(map(str, rooms)),
+            )
+        return None
+    if verb == "leave":
+        return ROOM_OPEN if delve.room >= 0 else None
+    if verb == "improve":
+        improve = rec.Improve.of(a)
+        if improve is None:
+            return notation(a, "improve TRAIT", "RTDT-DUNGEON-5")
+        return improve_room_bar(w, s) or room_trait_bar(w, s, improve.trait)
+    if verb in ("blessed", "resolve") and delve.room < 0:
+        return CHOOSE_ROOM
+    if verb == "blessed":
+        return blessed_bar(w, h, delve.shield)
+    return None
+
+
 def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     delve = s.delve
     assert delve is not None
@@ -127,13 +205,13 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
     if delve.room < 0:
         return [_room_move(i) for i in reachable(d.cleared)] + [LEAVE]
     out: list[Action] = []
-    kinds = _kinds(w, d.kind)
-    # RTDT-DUNGEON-6; RTDT-ADVCARD-7: the adversary's cap
-    if not delve.improved and delve.used < action_cap(w, s):
+    if improve_room_bar(w, s) is None:  # RTDT-DUNGEON-6; RTDT-ADVCARD-7: the adversary's cap
+        kinds = _kinds(w, d.kind)
+        allowed = set(kinds)
         for t in kinds:
-            if delve.pool.get(t, 0) > 0:
+            if trait_bar(delve.pool, allowed, t) is None:
                 out.append(_improve(t))
-    if not delve.shield and h.spirit >= 1 and blessing(w, h):
+    if blessed_bar(w, h, delve.shield) is None:
         out.append(BLESSED_MOVE)
     out += DELVE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     out.append(RESOLVE_CARD)

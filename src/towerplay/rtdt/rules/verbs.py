@@ -98,13 +98,6 @@ class Verb(Generic[R]):
             return notation(a, self.usage, self.rule)
         return self.why(c, typed)
 
-    def perform(self, w: World, s: State, h: HeroState, a: Action) -> None:
-        """Do a legal action of this verb (the offered record; text is matched to it first,
-        so `of` only serves a caller that skipped that)."""
-        typed = a if isinstance(a, self.record) else self.record.of(a)
-        assert typed is not None, a
-        self.apply(w, s, h, typed)
-
 
 # --- refusals shared by many verbs -----------------------------------------------------
 

@@ -1,0 +1,78 @@
+"""The moves inside a Battle and a dungeon are offered exactly when their own predicates do
+not refuse them (rules/battle.py `why_battle_move`, rules/dungeons.py `why_delve_move`),
+and the engine refuses the others with that reason and rule, leaving the state unchanged."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from towerplay.core.errors import IllegalAction
+from towerplay.core.notation import Action, parse
+from towerplay.rtdt.game import RtdtGame, new_game
+from towerplay.rtdt.rules import advantages, battle_moves, dungeons
+
+MODES = {
+    "base": dict(players=2),
+    "base4": dict(players=4, difficulty="gritty"),
+    "covenant": dict(players=2, expansion="covenant"),
+    "competitive": dict(players=3, mode="competitive"),
+}
+TRAITS = [*advantages.TYPES, "nothing_such"]
+
+
+def battle_candidates() -> list[Action]:
+    words = ["continue", "retreat", "blessed", "resolve", "advantage", "blessed now"]
+    return [parse(t) for t in words] + [parse(f"advantage {t}") for t in TRAITS]
+
+
+def delve_candidates() -> list[Action]:
+    words = ["leave", "blessed", "resolve", "improve", "room", "room x"]
+    out = [parse(t) for t in words] + [parse(f"room {n}") for n in range(13)]
+    return out + [parse(f"improve {t}") for t in TRAITS]
+
+
+def check(g: RtdtGame) -> tuple[int, int]:
+    """Offer and refusal agree for every candidate move of this step; returns how many were
+    offered and refused."""
+    w, s = g.world, g.state
+    h = s.heroes[s.turn.seat]
+    if s.battle is not None:
+        candidates, why = battle_candidates(), battle_moves.why_battle_move
+    else:
+        candidates, why = delve_candidates(), dungeons.why_delve_move
+    legal = g.legal_actions()
+    offered = refused = 0
+    for a in candidates:
+        bar = why(w, s, h, a)
+        if a in legal:
+            assert bar is None, f"{a} is offered but refused: {bar}"
+            offered += 1
+            continue
+        assert bar is not None, f"{a} is neither offered nor refused"
+        before = g.state_hash()
+        with pytest.raises(IllegalAction) as e:
+            g.apply(a)
+        assert e.value.rule == bar.rule and g.state_hash() == before, (a, str(e.value))
+        refused += 1
+    return offered, refused
+
+
+@pytest.mark.parametrize("mode", list(MODES))
+def test_battle_and_dungeon_moves_are_offered_exactly_when_not_refused(mode: str) -> None:
+    offered = refused = steps = 0
+    for seed in range(6):
+        g = new_game(seed=seed, **MODES[mode])  # type: ignore[arg-type]
+        pick = random.Random(seed)
+        for _ in range(700):
+            if g.result is not None:
+                break
+            s = g.state
+            if not s.pending and s.trade is None and (s.battle or s.delve):
+                o, r = check(g)
+                offered, refused, steps = offered + o, refused + r, steps + 1
+            legal = g.legal_actions()
+            heroic = [a for a in legal if a.verb in ("battle", "explore")]
+            g.apply(pick.choice(heroic if heroic and pick.random() < 0.6 else legal))
+    assert steps >= 10 and offered and refused, (steps, offered, refused)
