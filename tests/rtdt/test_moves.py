@@ -11,7 +11,7 @@ import pytest
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, parse
 from towerplay.rtdt.game import RtdtGame, new_game
-from towerplay.rtdt.rules import advantages, battle_moves, dungeons
+from towerplay.rtdt.rules import advantages, battle_moves, dungeons, trading
 
 MODES = {
     "base": dict(players=2),
@@ -76,3 +76,64 @@ def test_battle_and_dungeon_moves_are_offered_exactly_when_not_refused(mode: str
             heroic = [a for a in legal if a.verb in ("battle", "explore")]
             g.apply(pick.choice(heroic if heroic and pick.random() < 0.6 else legal))
     assert steps >= 10 and offered and refused, (steps, offered, refused)
+
+
+def trade_candidates(g: RtdtGame) -> list[Action]:
+    """Every give and take worth asking: each amount of warriors and spirit from 0 to one
+    more than held, every card of both heroes (virtues and corruptions too), the main
+    companion, nonsense; then offer and cancel."""
+    s = g.state
+    assert s.trade is not None
+    me, other = s.heroes[s.turn.seat], s.heroes[s.trade.partner]
+    out = [parse(t) for t in ("offer", "cancel", "offer now", "give", "give warriors")]
+    for verb, giver in (("give", me), ("take", other)):
+        for what, have in (("warriors", giver.warriors), ("spirit", giver.spirit)):
+            out += [parse(f"{verb} {what} {n}") for n in (0, 1, have, have + 1)]
+        cards = [*giver.cards(), *giver.companions, s.config.companion, "nothing_such"]
+        out += [parse(f"{verb} {c}") for c in dict.fromkeys(cards)]
+        out += [parse(f"{verb} {c} 2") for c in giver.cards()[:1]]
+    return out
+
+
+def check_trade(g: RtdtGame) -> tuple[int, int]:
+    w, s = g.world, g.state
+    h = s.heroes[s.turn.seat]
+    legal = g.legal_actions()
+    offered = refused = 0
+    for a in trade_candidates(g):
+        bar = trading.why_trade_move(w, s, h, a)
+        if a in legal:
+            assert bar is None, f"{a} is offered but refused: {bar}"
+            offered += 1
+            continue
+        assert bar is not None, f"{a} is neither offered nor refused"
+        if bar.msg == trading.FORBIDDEN.msg:  # only what a card's hook took out of the offers
+            assert a in trading.open_moves(w, s, h, s.trade), a
+        before = g.state_hash()
+        with pytest.raises(IllegalAction) as e:
+            g.apply(a)
+        assert e.value.rule == bar.rule and g.state_hash() == before, (a, str(e.value))
+        refused += 1
+    return offered, refused
+
+
+@pytest.mark.parametrize("mode", ["base4", "covenant", "competitive"])
+def test_trade_moves_are_offered_exactly_when_not_refused(mode: str) -> None:
+    offered = refused = steps = 0
+    for seed in range(8):
+        g = new_game(seed=seed, **MODES[mode])  # type: ignore[arg-type]
+        for o in g.state.heroes:  # all on one space, so that trades open
+            o.space = g.state.heroes[0].space
+        g._legal = None
+        pick = random.Random(seed)
+        for _ in range(500):
+            if g.result is not None:
+                break
+            s = g.state
+            if s.trade is not None and not s.pending:
+                o, r = check_trade(g)
+                offered, refused, steps = offered + o, refused + r, steps + 1
+            legal = g.legal_actions()
+            trades = [a for a in legal if a.verb in ("trade", "give", "take")]
+            g.apply(pick.choice(trades if trades and pick.random() < 0.7 else legal))
+    assert steps >= 3 and offered and refused, (steps, offered, refused)

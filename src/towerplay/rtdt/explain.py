@@ -9,7 +9,7 @@ from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
-from towerplay.rtdt.rules import actions, battle_moves, dungeons, items
+from towerplay.rtdt.rules import actions, battle_moves, dungeons, items, trading
 from towerplay.rtdt.rules.dungeons import delve_use_bar, rooms_of
 from towerplay.rtdt.rules.verbs import Refusal
 from towerplay.rtdt.state import Decision, State
@@ -36,10 +36,10 @@ def _not_an_answer(s: State, a: Action, text: str) -> IllegalAction:
     )
 
 
-def _not_a_trade_move(w: World, a: Action, text: str) -> IllegalAction:
-    verb = a[0] if len(a) else ""
-    if verb in ("give", "take") and len(a) == 2 and w.kind_of.get(a[1]) in ("virtue", "corruption"):
-        return IllegalAction("virtues and corruptions cannot be given or received", "RTDT-TRADE-3")
+def _not_a_trade_move(w: World, s: State, a: Action, text: str) -> IllegalAction:
+    why = trading.why_trade_move(w, s, s.heroes[s.turn.seat], a)  # its own moves' predicates
+    if why is not None:
+        return why.error()
     return IllegalAction(
         "{action} is not a trade move; give, take, offer or cancel",
         "RTDT-TRADE-2",
@@ -90,7 +90,7 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
     h = s.heroes[t.seat]
     verb = a[0] if len(a) else ""
     if s.trade is not None:
-        return _not_a_trade_move(w, a, text)
+        return _not_a_trade_move(w, s, a, text)
     if s.battle is not None:
         return _not_a_battle_move(w, s, a, text)
     if s.delve is not None and verb:  # a delve's own moves, by their predicates

@@ -10,7 +10,7 @@ from towerplay.rtdt.records import Cancel, Give, OfferTrade, Take, TradeWith
 from towerplay.rtdt.rules.common import ask, restricted
 from towerplay.rtdt.rules.holdings import return_item
 from towerplay.rtdt.rules.narrate import hero_name, tell
-from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, refusal
+from towerplay.rtdt.rules.verbs import START_PENDING, Refusal, Turn, Verb, notation, refusal
 from towerplay.rtdt.state import Decision, HeroState, State, Trade
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -32,24 +32,116 @@ def _tradeable(s: State, h: HeroState) -> list[str]:
     return list(dict.fromkeys(h.potions + h.gear + h.treasures + h.quest_items + won))
 
 
-def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
-    """Moves of an open trade. Each of warriors, spirit and every card moves at most once
-    (one direction, one amount), so a trade is one exchange and always ends."""
+# --- the moves of an open trade: each one's offer and refusal ask the same predicates ----
+
+NOTHING_YET = refusal("put something in the trade first: give or take", "RTDT-TRADE-2")
+MOVED = {  # one template each, so that a catalog words warriors and spirit
+    "warriors": N_("warriors already change hands in this trade"),
+    "spirit": N_("spirit already changes hands in this trade"),
+    "card": N_("{what} already changes hands in this trade"),
+}
+COUNT = {
+    "warriors": N_("the {hero} can give from 1 to {have} warriors"),
+    "spirit": N_("the {hero} can give from 1 to {have} spirit"),
+}
+FORBIDDEN = refusal("{what} cannot change hands in this trade: a card forbids it", "RTDT-TRADE-2")
+UNTRADEABLE = refusal("virtues and corruptions cannot be given or received", "RTDT-TRADE-3")
+
+
+def moved(trade: Trade) -> set[str]:
+    """What already changes hands in this trade: each of warriors, spirit and every card
+    moves at most once (one direction, one amount), so a trade is one exchange."""
+    return {m.split()[1] for m in trade.moves}
+
+
+def giving_bar(w: World, giver: HeroState) -> Refusal | None:
+    """Selfish: its holder gives nothing away in a trade (RTDT-CORR-7: in effect at once)."""
+    if restricted(w, giver, "trade_give"):
+        return refusal(
+            "a corruption stops the {hero} giving anything in a trade",
+            "RTDT-CORR-7",
+            hero=hero_name(w, giver),
+        )
+    return None
+
+
+def move_bar(
+    w: World, s: State, trade: Trade, giver: HeroState, what: str, amount: int | None
+) -> Refusal | None:
+    """Why `giver` cannot put `what` (with `amount` of warriors or spirit) into the trade."""
+    if w.kind_of.get(what) in ("virtue", "corruption"):
+        return UNTRADEABLE
+    bar = giving_bar(w, giver)
+    if bar is not None:
+        return bar
+    if what in moved(trade):
+        said = MOVED.get(what, MOVED["card"])
+        return refusal(said, "RTDT-TRADE-2", what=w.name(what) if what in w.kind_of else what)
+    if what in ("warriors", "spirit"):
+        have = giver.warriors if what == "warriors" else giver.spirit
+        if amount is None or not 1 <= amount <= have:
+            return refusal(COUNT[what], "RTDT-TRADE-2", hero=hero_name(w, giver), have=have)
+        return None
+    if what not in _tradeable(s, giver):
+        if what == s.config.companion and what in giver.companions:
+            return refusal("the main companion helps everyone and stays", "RTDT-COMP-4")
+        return refusal(
+            "the {hero} holds no {what} to trade",
+            "RTDT-TRADE-2",
+            hero=hero_name(w, giver),
+            what=w.name(what) if what in w.kind_of else what,
+        )
+    return None
+
+
+def why_trade_move(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
+    """Why a move of the open trade (`give`, `take`, `offer`, `cancel`) is not legal now, by
+    the predicates `trade_actions` offers with; a card's own ban (Snobby, the Black Mark)
+    is a hook that narrows the offers, refused here as the move it removed."""
+    trade = s.trade
+    assert trade is not None
+    verb = a.verb if len(a) else ""
+    if verb in ("offer", "cancel"):
+        if len(a) > 1:
+            return notation(a, verb, "RTDT-TRADE-1")
+        return NOTHING_YET if verb == "offer" and not trade.moves else None
+    if verb not in ("give", "take"):
+        return None
+    typed = (Give if verb == "give" else Take).of(a)
+    counted = typed is not None and typed.what in ("warriors", "spirit")
+    if typed is None or (typed.amount is not None and not counted):
+        return notation(a, f"{verb} warriors|spirit N, or {verb} CARD", "RTDT-TRADE-2")
     partner = s.heroes[trade.partner]
-    moved = {m.split()[1] for m in trade.moves}
-    out: list[Action] = []
-    for move, giver in ((_give, h), (_take, partner)):
-        if restricted(w, giver, "trade_give"):
-            continue
-        if "warriors" not in moved:
-            out.extend(move("warriors", n) for n in range(1, giver.warriors + 1))
-        if "spirit" not in moved:
-            out.extend(move("spirit", n) for n in range(1, giver.spirit + 1))
-        out.extend(move(item) for item in _tradeable(s, giver) if item not in moved)
-    out = TRADE_MOVES.filter(w, s, h, partner, out)  # Snobby receives no gear
+    giver = h if verb == "give" else partner
+    bar = move_bar(w, s, trade, giver, typed.what, typed.amount)
+    if bar is None and a not in trade_actions(w, s, h, trade):
+        return FORBIDDEN.fields_with(what=w.name(typed.what))  # a hook removed it
+    return bar
+
+
+def trade_actions(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
+    """Moves of an open trade: `open_moves` as the cards in play allow them (Snobby receives
+    no gear; the Black Mark never changes hands), then offer and cancel."""
+    out = TRADE_MOVES.filter(w, s, h, s.heroes[trade.partner], open_moves(w, s, h, trade))
     if trade.moves:
         out.append(OFFER)
     out.append(CANCEL)
+    return out
+
+
+def open_moves(w: World, s: State, h: HeroState, trade: Trade) -> list[Action]:
+    """Every give and take that `move_bar` lets each side make, one amount each."""
+    partner = s.heroes[trade.partner]
+    done = moved(trade)
+    out: list[Action] = []
+    for move, giver in ((_give, h), (_take, partner)):
+        if giving_bar(w, giver) is not None:
+            continue
+        if "warriors" not in done:
+            out.extend(move("warriors", n) for n in range(1, giver.warriors + 1))
+        if "spirit" not in done:
+            out.extend(move("spirit", n) for n in range(1, giver.spirit + 1))
+        out.extend(move(item) for item in _tradeable(s, giver) if item not in done)
     return out
 
 
