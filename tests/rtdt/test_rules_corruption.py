@@ -540,7 +540,7 @@ def test_selfish_gives_nothing_in_a_trade() -> None:
     play(g, "trade 1")
     assert not any(a.startswith("give") for a in legal(g))
     assert "take warriors 1" in legal(g)
-    illegal(g, f"give {GOLDEN_SUN}", "RTDT-TRADE-2")
+    illegal(g, f"give {GOLDEN_SUN}", "RTDT-CORR-7")  # the corruption, named
     # a Selfish partner gives nothing either
     g = scenario(heroes=("orphaned_scion", "spymaster"))
     at(g, 1, g.hero(0).space)
