@@ -45,12 +45,21 @@ def help_texts(command: Command) -> list[str]:
 
 
 def command_help() -> list[str]:
-    """The help texts of the `towerplay` command (the cli area's ids seen only at run time)."""
+    """The help texts of the `towerplay` command (the cli area's ids seen only at run time):
+    its whole tree imported, and the lines its groups list commands by before that."""
     import typer
 
+    from towerplay.cli.lazy import LazyGroup, load_all
     from towerplay.cli.main import app  # the tree is built there, above this module
 
-    return help_texts(typer.main.get_command(app))
+    tree = load_all(typer.main.get_command(app))
+    lines = [
+        lazy.line
+        for cmd in _commands(tree)
+        if isinstance(cmd, LazyGroup)
+        for lazy in cmd.LAZY.values()
+    ]
+    return list(dict.fromkeys([*help_texts(tree), *lines]))
 
 
 def translate(command: Command, words: Catalog) -> None:
