@@ -20,7 +20,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
-from towerplay.cli.lang import _
+from towerplay.cli.lang import N_, _
 from towerplay.cli.narrate import Line
 
 MIN_LOG = 2  # log lines kept however small the terminal
@@ -171,6 +171,20 @@ def _cut(text: str, room: int) -> str:
         if at > 0:
             return head[:at] + sep.rstrip() + " …"
     return head + "…"
+
+
+# what an action costs, said after it in the list, by resource (`Game.costs`)
+PRICES = {"spirit": N_("{action} ({n} spirit)")}
+
+
+def priced(text: str, costs: dict[str, int]) -> str:
+    """An action as the list shows it: as shown, then what taking it costs now ("double (1
+    spirit)"); typed, the action is its text before the cost."""
+    for resource, n in costs.items():
+        template = PRICES.get(resource)
+        if template is not None and n:
+            text = _(template).format(action=text, n=n)
+    return text
 
 
 def action_grid(texts: Sequence[str], width: int, max_rows: int | None = None) -> RenderableType:

@@ -31,7 +31,7 @@ from rich.text import Text
 from towerplay.agents import Agent
 from towerplay.cli.completion import Completer
 from towerplay.cli.lang import N_, _, asked, event, refusal
-from towerplay.cli.layout import action_grid, height_of
+from towerplay.cli.layout import action_grid, height_of, priced
 from towerplay.cli.narrate import Journal, Line, history, mark
 from towerplay.core.errors import IllegalAction, SaveError, TowerplayError
 from towerplay.core.files import write_atomic
@@ -285,7 +285,7 @@ class Session(Generic[G]):
         elif word == "map":
             self.map(arg)
         elif word == "actions":
-            texts = [self.shown(a) for a in self.game.legal_actions()]
+            texts = [priced(self.shown(a), self.game.costs(a)) for a in self.game.legal_actions()]
             self.page(Group(Text(asked(self.game), style="bold"), action_grid(texts, 80)))
         elif word == "save":
             self.save(arg)

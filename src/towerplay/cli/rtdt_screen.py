@@ -174,7 +174,9 @@ def render(
         bottom.append(Text(question, style="bold yellow"))
         # the seat's own view's actions (empty unless it is to act: another seat's would
         # name what only that seat looked at)
-        texts = [shown(game, parse(a)) for a in view["legal_actions"]]
+        texts = [
+            layout.priced(shown(game, a), game.costs(a)) for a in map(parse, view["legal_actions"])
+        ]
         rows = None if height is None else max(3, height // (3 if height >= 30 else 4))
         bottom.append(layout.action_grid(texts, width, rows))
     # shrunk first: the world's details, the quests' texts, the board; then the hero, the

@@ -78,6 +78,11 @@ class Game(Protocol):
         (the reason with its numbers and its rule): a screen shows them greyed."""
         ...
 
+    def costs(self, action: Action | str) -> dict[str, int]:
+        """What taking a legal action now costs, by resource ("spirit": 1), as its rules
+        price it; empty when it costs nothing a screen should say beforehand."""
+        ...
+
     def words(self, action: Action | str) -> Event:
         """An action as a button says it, for people: what it does, with printed names
         (an Event: template and fields, which a screen words in its language). The

@@ -32,7 +32,7 @@ from towerplay.rtdt.rules.narrate import Cause, hero_name, tell
 from towerplay.rtdt.rules.quests import quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.skulls import tell_emerged
-from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb, refusal
+from towerplay.rtdt.rules.verbs import ADDED_VERBS, Refusal, Turn, Verb, glyph_price, refusal
 from towerplay.rtdt.state import Decision, Dungeon, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -178,6 +178,7 @@ TRIAL = ADDED_VERBS.add(
         apply_trial,
         listed=False,
         instances=_trials,
+        price=glyph_price("quest"),
     ),
 )
 

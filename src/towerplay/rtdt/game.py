@@ -419,6 +419,11 @@ class RtdtGame(Undoable):
                 self._legal = actions.turn_actions(self.world, s)
         return self._legal
 
+    def costs(self, action: Action | str) -> dict[str, int]:
+        """The spirit a turn action costs now (its verb's `price`: rules/verbs.py)."""
+        a = parse(action) if isinstance(action, str) else action
+        return actions.costs(self.world, self.state, a)
+
     def words(self, action: Action | str) -> Event:
         """The action as a button says it (rtdt/action_words.py)."""
         a = parse(action) if isinstance(action, str) else action

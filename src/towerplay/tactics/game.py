@@ -105,6 +105,10 @@ class TacticsGame(Undoable):
     def legal_actions(self) -> list[Action]:
         return legal(self.s)
 
+    def costs(self, action: Action | str) -> dict[str, int]:
+        """Nothing to pay beforehand: a card's cost is the card itself (played, discarded)."""
+        return {}
+
     def words(self, action: Action | str) -> Event:
         """The action as a button says it (tactics/action_words.py)."""
         tokens = tuple(parse(action) if isinstance(action, str) else action)

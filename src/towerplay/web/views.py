@@ -41,6 +41,8 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "legal_actions": [str(a) for a in legal],
         # each legal action as a button says it (its printed names), in the same order
         "action_words": [game.words(a).view() for a in legal],
+        # what each costs now, by resource ({"spirit": 1}; {} when nothing), the same order
+        "action_costs": [game.costs(a) for a in legal],
         # the actions that exist but are barred now, with why: shown greyed
         "unavailable": [
             {"action": what, "words": game.words(what).view(), "why": why.view()}

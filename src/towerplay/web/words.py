@@ -95,6 +95,7 @@ PAGE_WORDS = (
     N_("quest item"),
     N_("warriors"),
     N_("spirit"),
+    N_("{action} · {n} spirit"),  # an action's button with what it costs now
     N_("Heroic"),
     N_("Gritty"),
     N_("cleanse"),

@@ -212,6 +212,19 @@ def refused(w: World, s: State, a: Action) -> Refusal | None:
     return verb.refuse(turn(w, s), a)
 
 
+def costs(w: World, s: State, a: Action) -> dict[str, int]:
+    """The spirit a turn verb's action costs now, by the verb's own `price` (the glyph's,
+    a double move's, a Reinforce option's): what a screen says beside it."""
+    verb = declared(w, a[0]) if len(a) and plain_turn(s) else None
+    if verb is None or verb.price is None:
+        return {}
+    typed = verb.record.of(a)
+    if typed is None:
+        return {}
+    spirit = verb.price(turn(w, s), typed)
+    return {"spirit": spirit} if spirit > 0 else {}
+
+
 def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refusal]]:
     """The turn verbs that exist but are barred now, each with why (the reason with its
     numbers and the rule): a screen shows them greyed. A verb some of whose instances are

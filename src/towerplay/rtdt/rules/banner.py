@@ -11,7 +11,7 @@ from towerplay.rtdt.rules.common import glyph_cost
 from towerplay.rtdt.rules.effects import run
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import pay
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_bar, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_bar, glyph_price, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -88,7 +88,14 @@ def apply_banner(w: World, s: State, h: HeroState, a: Banner) -> None:
 
 
 BANNER_VERB = Verb(
-    Banner, "banner [HERO]", "RTDT-TURN-2", offer_banner, why_banner, apply_banner, middle=False
+    Banner,
+    "banner [HERO]",
+    "RTDT-TURN-2",
+    offer_banner,
+    why_banner,
+    apply_banner,
+    middle=False,
+    price=glyph_price("banner"),
 )
 
 

@@ -38,7 +38,7 @@ from towerplay.rtdt.rules.quests import on_foe_defeated
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.tokens import foes_at, remove_token
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, heroic_bar, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_price, heroic_bar, refusal
 from towerplay.rtdt.state import Battle, Decision, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -135,7 +135,13 @@ def apply_battle_verb(w: World, s: State, h: HeroState, a: rec.Battle) -> None:
 
 
 BATTLE = Verb(
-    rec.Battle, "battle FOE SPACE", "RTDT-BATTLE-1", offer_battle, why_battle, apply_battle_verb
+    rec.Battle,
+    "battle FOE SPACE",
+    "RTDT-BATTLE-1",
+    offer_battle,
+    why_battle,
+    apply_battle_verb,
+    price=glyph_price("battle"),
 )
 
 

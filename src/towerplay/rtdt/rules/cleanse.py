@@ -11,7 +11,7 @@ from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.resources import gain, pay
 from towerplay.rtdt.rules.skulls import building_type, cleansable, remove_skulls, site_on
 from towerplay.rtdt.rules.turn import fire
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, heroic_bar, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_price, heroic_bar, refusal
 from towerplay.rtdt.state import HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import Profile, World
@@ -106,5 +106,11 @@ def apply_cleanse(w: World, s: State, h: HeroState, a: Cleanse) -> None:
 
 
 CLEANSE = Verb(
-    Cleanse, "cleanse SPACE", "RTDT-CLEANSE-1", offer_cleanse, why_cleanse, apply_cleanse
+    Cleanse,
+    "cleanse SPACE",
+    "RTDT-CLEANSE-1",
+    offer_cleanse,
+    why_cleanse,
+    apply_cleanse,
+    price=glyph_price("cleanse"),
 )

@@ -38,7 +38,7 @@ from towerplay.rtdt.rules.items import usable_cards, use_actions
 from towerplay.rtdt.rules.narrate import hero_name, tell
 from towerplay.rtdt.rules.quests import dungeon_quest, finish_stage, quest_bar
 from towerplay.rtdt.rules.resources import gain, pay
-from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, notation, refusal
+from towerplay.rtdt.rules.verbs import Refusal, Turn, Verb, glyph_price, notation, refusal
 from towerplay.rtdt.state import Delve, HeroState, State
 from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
@@ -361,5 +361,11 @@ def apply_explore(w: World, s: State, h: HeroState, a: rec.Explore) -> None:
 
 
 EXPLORE = Verb(
-    rec.Explore, "explore SPACE", "RTDT-TOKEN-6", offer_explore, why_explore, apply_explore
+    rec.Explore,
+    "explore SPACE",
+    "RTDT-TOKEN-6",
+    offer_explore,
+    why_explore,
+    apply_explore,
+    price=glyph_price("quest"),
 )

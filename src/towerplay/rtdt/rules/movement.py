@@ -133,7 +133,13 @@ def apply_double(w: World, s: State, h: HeroState, a: Double) -> None:
     s.turn.doubled = True
 
 
-DOUBLE_VERB = Verb(Double, "double", "RTDT-MOVE-2", offer_double, why_double, apply_double)
+def price_double(c: Turn, a: Double) -> int:
+    return double_cost(c.w, c.h, c.prof)
+
+
+DOUBLE_VERB = Verb(
+    Double, "double", "RTDT-MOVE-2", offer_double, why_double, apply_double, price=price_double
+)
 
 
 # --- move --------------------------------------------------------------------------------

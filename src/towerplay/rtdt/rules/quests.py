@@ -35,6 +35,7 @@ from towerplay.rtdt.rules.verbs import (
     Turn,
     Verb,
     glyph_bar,
+    glyph_price,
     refusal,
 )
 from towerplay.rtdt.state import ActiveQuest, Decision, Dungeon, HeroState, State
@@ -317,7 +318,14 @@ def _quests(c: Turn) -> list[rec.Quest]:
 
 
 QUEST = Verb(
-    rec.Quest, "quest QUEST", "RTDT-QUEST-1", offer_quest, why_quest, apply_quest, instances=_quests
+    rec.Quest,
+    "quest QUEST",
+    "RTDT-QUEST-1",
+    offer_quest,
+    why_quest,
+    apply_quest,
+    instances=_quests,
+    price=glyph_price("quest"),
 )
 
 

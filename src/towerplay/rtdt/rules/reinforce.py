@@ -360,6 +360,13 @@ def apply_reinforce(w: World, s: State, h: HeroState, a: Reinforce) -> None:
     REINFORCED.notify(w, s, h, "", "tree")  # a Reinforce too (Herbal Remedy)
 
 
+def price_reinforce(c: Turn, a: Reinforce) -> int:
+    """The option's spirit with the glyph's (a siege tree: the glyph's alone)."""
+    if a.option == "tree":
+        return c.gc["reinforce"]
+    return reinforce_cost(c.w, c.s, c.h, a.option, c.prof, c.gc["reinforce"], a.source or "")
+
+
 REINFORCE = Verb(
     Reinforce,
     "reinforce OPTION [SOURCE]",
@@ -367,4 +374,5 @@ REINFORCE = Verb(
     offer_reinforce,
     why_reinforce,
     apply_reinforce,
+    price=price_reinforce,
 )

@@ -78,7 +78,9 @@ class Verb(Generic[R]):
     verb's offer is called after the turn's other verbs unless `listed` is False: its place
     in the list is a hook's (the competitive trial's, among the Quest actions).
     `instances` are the actions a screen is told about one by one when barred (each quest
-    on the board, each of the hero's trials); by default one sample of the verb."""
+    on the board, each of the hero's trials); by default one sample of the verb. `price`
+    is the spirit an instance costs now (a glyph's, a double move's, a Reinforce's), which
+    a screen says beside it."""
 
     record: type[R]
     usage: str
@@ -89,6 +91,8 @@ class Verb(Generic[R]):
     middle: bool = True
     listed: bool = True
     instances: Callable[[Turn], list[R]] | None = None
+    # the spirit taking an instance costs now, as its effect will charge it (None: nothing)
+    price: Callable[[Turn, R], int] | None = None
 
     @property
     def name(self) -> str:
@@ -138,6 +142,15 @@ def glyph_bar(c: Turn, glyph: str) -> Refusal | None:
 def notation(a: Action, usage: str, rule: str) -> Refusal:
     """An action not written as its verb's notation."""
     return refusal("{action}: the notation is {usage}", rule, action=str(a), usage=usage)
+
+
+def glyph_price(glyph: str) -> Callable[[Turn, Any], int]:
+    """The price of a verb whose only cost is its glyph's spirit (RTDT-GLYPH-3)."""
+
+    def price(c: Turn, a: Any) -> int:
+        return c.gc[glyph]
+
+    return price
 
 
 def heroic_bar(c: Turn, glyph: str) -> Refusal | None:

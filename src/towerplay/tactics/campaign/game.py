@@ -185,6 +185,10 @@ class CampaignGame(Undoable):
         """In an encounter, its barred actions with why; none on the campaign's pages."""
         return self.enc.unavailable() if self.enc is not None else []
 
+    def costs(self, action: Action | str) -> dict[str, int]:
+        """Nothing to pay beforehand: a card's cost is the card itself (played, discarded)."""
+        return {}
+
     def words(self, action: Action | str) -> Event:
         """The action as a button says it: the encounter's own words in an encounter, the
         campaign's otherwise (campaign/action_words.py)."""

@@ -249,9 +249,12 @@ const Play = {
     const filter = document.getElementById("filter").value.trim().toLowerCase();
     const v = this.view;
     const words = v.action_words || [];
+    const costs = v.action_costs || [];
     list.innerHTML = "";
     v.legal_actions.forEach((a, i) => {
-      const label = words[i] ? Words.event(words[i]) : a;
+      let label = words[i] ? Words.event(words[i]) : a;
+      const spirit = (costs[i] || {}).spirit;  // what it costs now, said on the button
+      if (spirit) label = Words.t("{action} · {n} spirit", { action: label, n: spirit });
       if (filter && !a.toLowerCase().includes(filter) && !label.toLowerCase().includes(filter)) return;
       const li = document.createElement("li");
       const b = document.createElement("button");
