@@ -976,3 +976,44 @@ def test_the_host_hands_a_seat_to_the_ai_and_it_is_taken_back(chromium: Any, bas
     bruno.wait_for_function("!Play.view.seats[1].away")
     assert bruno.locator("#seat-list").is_hidden()
     assert not bruno.errors, bruno.errors
+
+
+def test_a_table_replayed_step_by_step_and_back(chromium: Any, base_url: str) -> None:
+    """The Replay bar steps through the table's versions as this seat saw them (the board
+    and the log of each), says what led to each, and goes back to the live table."""
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {"game": "rtdt", "config": {"players": 1}, "seed": 6, "seats": [{"human": "Ana"}]},
+    )
+    seat = open_seat(chromium, base_url, made["seats"][0]["link"])
+    played = []
+    for _ in range(3):
+        version = seat.evaluate("document.body.dataset.version")
+        button = seat.locator("#actions button").first
+        played.append(button.text_content() or "")  # the action in words, as its button said
+        button.click()
+        seat.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    seat.click("#replay")
+    seat.wait_for_function("document.body.dataset.version === '2'")
+    assert seat.is_hidden("#turn") and seat.is_visible("#replay-bar")
+    assert (seat.text_content("#replay-led") or "").startswith("Ana: ")  # by name, in words
+    seat.click("#replay-first")
+    seat.wait_for_function("document.body.dataset.version === '0'")
+    assert "as it was dealt" in seat.text_content("#replay-led")
+    assert seat.is_disabled("#replay-back")
+    seat.keyboard.press("ArrowRight")
+    seat.wait_for_function("document.body.dataset.version === '1'")
+    assert seat.text_content("#replay-led") == f"Ana: {played[0]}"  # who, and what in words
+    assert "Step 1 of 3" in seat.text_content("#replay-at")
+    shot(seat, "rtdt-replay")
+    seat.click("#replay-close")
+    seat.wait_for_function("document.body.dataset.version === '3'")
+    assert seat.is_visible("#turn") and seat.is_hidden("#replay-bar")
+    seat.set_viewport_size({"width": 390, "height": 844})
+    seat.click("#replay")
+    seat.wait_for_function("document.body.dataset.version === '2'")
+    box = seat.locator("#replay-bar").bounding_box()
+    assert box is not None and box["width"] <= 390
+    shot(seat, "rtdt-replay-phone")

@@ -40,10 +40,11 @@ class GroupCommitter:
         summary: Mapping[str, Any],
         document: Mapping[str, Any] | None = None,
         actor: str | None = None,
+        snapshot: bool = False,
     ) -> Entry:
         """As `Store.append`: the new entry, or StaleVersion / StoreError raised."""
         done: Future[Entry] = Future()
-        change = prepare(record_id, expected_version, action, document, summary, actor)
+        change = prepare(record_id, expected_version, action, document, summary, actor, snapshot)
         self._queue.put((change, done))
         return done.result()
 

@@ -259,12 +259,14 @@ class Store:
         summary: Mapping[str, Any],
         document: Mapping[str, Any] | None = None,
         actor: str | None = None,
+        snapshot: bool = False,
     ) -> Entry:
         """Log `action` as the next version, as `commit` does, but replace the document only
         when one is given: else the document stays the last one given, a snapshot on which
-        its owner replays the actions logged after it (docs/store.md). Returns the entry;
-        the document is not read back."""
-        change = prepare(record_id, expected_version, action, document, summary, actor)
+        its owner replays the actions logged after it (docs/store.md). `snapshot` keeps a
+        copy of a given document in the action row too (a history to replay from). Returns
+        the entry; the document is not read back."""
+        change = prepare(record_id, expected_version, action, document, summary, actor, snapshot)
         with self._write() as conn:
             return self._change(conn, change)
 

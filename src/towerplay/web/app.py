@@ -43,6 +43,7 @@ from towerplay.web.guards import (
     error_body,
 )
 from towerplay.web.lobby import add_lobby
+from towerplay.web.replays import add_replays
 from towerplay.web.seats import Created
 from towerplay.web.tables import Tables
 
@@ -250,6 +251,7 @@ def create_app(
     add_api(app, server)
     add_chat(app, server)
     add_lobby(app, server)
+    add_replays(app, server.tables)
     add_socket(app, server)
     return app
 

@@ -144,7 +144,13 @@ class Tables:
         doc = {**rec.document, "seats": seats, "save": game.to_json(), "at": version}
         try:
             new = self.store.commit(
-                rec.id, rec.version, note, doc, summary(game, seats, doc["game"], doc), actor=actor
+                rec.id,
+                rec.version,
+                note,
+                doc,
+                summary(game, seats, doc["game"], doc),
+                actor=actor,
+                snapshot=True,  # never replayed as a move (web/replays.py)
             )
         except StaleVersion as e:
             raise moved(e) from None
@@ -318,7 +324,7 @@ class Tables:
             else rec.document
         )
         if keeps(doc):
-            return self._keep_campaign(rec, after, action, actor, doc)
+            return self._keep_campaign(rec, after, action, actor, doc, whole)
         append = self.group.append if self.group is not None else self.store.append
         seats = rec.document["seats"]
         try:
@@ -329,6 +335,7 @@ class Tables:
                 summary(after, seats, doc["game"], doc),
                 document=doc if whole else None,
                 actor=actor,
+                snapshot=whole,  # kept in the log too: web/replays.py starts a step there
             )
         except StaleVersion as e:
             raise moved(e) from None
@@ -337,7 +344,7 @@ class Tables:
         return new, after
 
     def _keep_campaign(
-        self, rec: Record, after: Game, action: str, actor: str, doc: dict[str, Any]
+        self, rec: Record, after: Game, action: str, actor: str, doc: dict[str, Any], whole: bool
     ) -> tuple[Record, Game]:
         """A campaign table's action committed with the campaign record it keeps, in one
         transaction, so `campaign continue` in the terminal goes on from where the table is.
@@ -354,6 +361,7 @@ class Tables:
                 kept,
                 summary(after, seats, doc["game"], doc),
                 actor=actor,
+                snapshot=whole,  # a step a replay starts at (web/replays.py)
             ),
             prepare(
                 camp["id"],

@@ -12,7 +12,7 @@ from towerplay.core.protocol import Game
 from towerplay.store import Record
 
 
-def _seat(s: dict[str, Any]) -> dict[str, Any]:
+def public_seat(s: dict[str, Any]) -> dict[str, Any]:
     """A seat as every page sees it: who plays it, by what name, whether it is open to join
     from the lobby, and, while the AI plays a person's seat, that it is away and whose."""
     out = {"who": s["who"], "name": s["name"], "open": bool(s.get("open"))}
@@ -33,7 +33,7 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "name": rec.name,
         "version": rec.version,
         "seat": seat,
-        "seats": [_seat(s) for s in rec.document["seats"]],
+        "seats": [public_seat(s) for s in rec.document["seats"]],
         "to_act": game.to_act,
         "your_turn": game.to_act == seat,
         "prompt": game.prompt if game.to_act == seat else "",

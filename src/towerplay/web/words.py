@@ -96,6 +96,11 @@ PAGE_WORDS = (
     N_("warriors"),
     N_("spirit"),
     N_("{action} · {n} spirit"),  # an action's button with what it costs now
+    # a table replayed step by step (replay.js)
+    N_("Replay"),
+    N_("Back to the table"),
+    N_("Step {n} of {last}"),
+    N_("The table as it was dealt"),
     N_("Heroic"),
     N_("Gritty"),
     N_("cleanse"),

@@ -38,22 +38,25 @@ const Play = {
       return;
     }
     document.getElementById("error").textContent = "";
-    const was = this.view && this.view.your_turn;
-    this.view = msg;
-    this.render();
-    this.tell(!was && msg.your_turn && !msg.result);
+    const was = (Replay.on ? Replay.live : this.view || {}).your_turn;
+    if (Replay.on) Replay.live = msg;  // a step is shown: the table waits behind it
+    else {
+      this.view = msg;
+      this.render();
+    }
+    this.tell(!was && msg.your_turn && !msg.result, msg);
   },
 
   // your turn, wherever you are: the tab's title says so while it is; when it comes, a
   // short sound (the bell in the header turns it off, kept in this browser) and, when the
   // page is not in sight and the browser allows it, a notification
-  tell(now) {
-    const mine = this.view && this.view.your_turn && !this.view.result;
+  tell(now, live) {
+    const mine = live && live.your_turn && !live.result;
     document.title = mine ? `● ${Words.t("Your turn")} — towerplay` : "towerplay";
     if (!now) return;
     if (localStorage.getItem("towerplay-sound") !== "off") this.chime();
     if (document.hidden && window.Notification && Notification.permission === "granted") {
-      new Notification("towerplay", { body: `${Words.t("Your turn")}: ${this.view.name}`, tag: this.tableId });
+      new Notification("towerplay", { body: `${Words.t("Your turn")}: ${live.name}`, tag: this.tableId });
     }
   },
 
@@ -390,7 +393,9 @@ window.addEventListener("DOMContentLoaded", async () => {
   document.getElementById("chat-form").addEventListener("submit", (e) => Play.say(e));
   document.getElementById("bell").addEventListener("click", () => Play.toggleBell());
   Play.drawBell();
+  Replay.wire();
   document.addEventListener("keydown", (e) => {
+    if (Replay.on) return;  // the replay's keys (replay.js)
     const filter = document.getElementById("filter");
     if (e.target === document.getElementById("chat-text")) return;  // typing, not playing
     if (e.target === filter) {
