@@ -7,15 +7,17 @@ RUNSTAMP := $(VENV)/.installed
 
 .PHONY: run test soak browser bench bench-web lint clean mutants fast test-fast
 
-$(BIN)/python:
+# pip is the venv's mark of being whole: a venv cut short (Ctrl-C while it was made) has a
+# python but no pip, and is made again over itself
+$(BIN)/pip:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(RUNSTAMP): pyproject.toml | $(BIN)/python
+$(RUNSTAMP): pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet -e .
 	touch $@
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml | $(BIN)/pip
 	$(BIN)/pip install --quiet -e '.[dev]'
 	touch $@ $(RUNSTAMP)
 

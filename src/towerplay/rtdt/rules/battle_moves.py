@@ -198,7 +198,8 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         allowed = allowed_traits(w, s)
         pool = b.pool
         out.extend(_advantage(t) for t in advantages.TYPES if trait_bar(pool, allowed, t) is None)
-    if blessed_bar(w, h, b.shield) is None:
+    # blessed_bar's cheap parts first: it reads every card of the hero for the Blessed virtue
+    if not b.shield and h.spirit >= 1 and blessed_bar(w, h, b.shield) is None:
         out.append(BLESSED_MOVE)
     out += BATTLE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards
