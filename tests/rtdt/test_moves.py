@@ -5,6 +5,7 @@ and the engine refuses the others with that reason and rule, leaving the state u
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -12,6 +13,7 @@ from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, parse
 from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.rules import advantages, battle_moves, dungeons, trading
+from towerplay.rtdt.rules.verbs import Refusal
 
 MODES = {
     "base": dict(players=2),
@@ -39,18 +41,30 @@ def check(g: RtdtGame) -> tuple[int, int]:
     w, s = g.world, g.state
     h = s.heroes[s.turn.seat]
     if s.battle is not None:
-        candidates, why = battle_candidates(), battle_moves.why_battle_move
-    else:
-        candidates, why = delve_candidates(), dungeons.why_delve_move
+        return agree(g, battle_candidates(), lambda a: battle_moves.why_battle_move(w, s, h, a))
+    return agree(g, delve_candidates(), lambda a: dungeons.why_delve_move(w, s, h, a))
+
+
+def agree(
+    g: RtdtGame,
+    candidates: list[Action],
+    why: Callable[[Action], Refusal | None],
+    also: Callable[[Action, Refusal], None] | None = None,
+) -> tuple[int, int]:
+    """Each candidate is offered exactly when `why` does not refuse it, and the engine
+    refuses the others under the same rule, the state unchanged; `also` checks a refusal
+    more. Returns how many were offered and refused."""
     legal = g.legal_actions()
     offered = refused = 0
     for a in candidates:
-        bar = why(w, s, h, a)
+        bar = why(a)
         if a in legal:
             assert bar is None, f"{a} is offered but refused: {bar}"
             offered += 1
             continue
         assert bar is not None, f"{a} is neither offered nor refused"
+        if also is not None:
+            also(a, bar)
         before = g.state_hash()
         with pytest.raises(IllegalAction) as e:
             g.apply(a)
@@ -98,23 +112,14 @@ def trade_candidates(g: RtdtGame) -> list[Action]:
 def check_trade(g: RtdtGame) -> tuple[int, int]:
     w, s = g.world, g.state
     h = s.heroes[s.turn.seat]
-    legal = g.legal_actions()
-    offered = refused = 0
-    for a in trade_candidates(g):
-        bar = trading.why_trade_move(w, s, h, a)
-        if a in legal:
-            assert bar is None, f"{a} is offered but refused: {bar}"
-            offered += 1
-            continue
-        assert bar is not None, f"{a} is neither offered nor refused"
+    trade = s.trade
+    assert trade is not None
+
+    def forbidden(a: Action, bar: Refusal) -> None:
         if bar.msg == trading.FORBIDDEN.msg:  # only what a card's hook took out of the offers
-            assert a in trading.open_moves(w, s, h, s.trade), a
-        before = g.state_hash()
-        with pytest.raises(IllegalAction) as e:
-            g.apply(a)
-        assert e.value.rule == bar.rule and g.state_hash() == before, (a, str(e.value))
-        refused += 1
-    return offered, refused
+            assert a in trading.open_moves(w, s, h, trade), a
+
+    return agree(g, trade_candidates(g), lambda a: trading.why_trade_move(w, s, h, a), forbidden)
 
 
 @pytest.mark.parametrize("mode", ["base4", "covenant", "competitive"])
