@@ -15,8 +15,6 @@ actions (cast, build, trial, ...) come through hooks (docs/hooks.md).
 
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.core.notation import Action
 from towerplay.rtdt import records as rec
 from towerplay.rtdt.hooks import held_by
@@ -250,7 +248,7 @@ def unavailable(w: World, s: State, legal: list[Action]) -> list[tuple[str, Refu
     return out
 
 
-def _sample(c: Turn, verb: Verb[Any]) -> Action:
+def _sample(c: Turn, verb: Verb) -> Action:
     """An instance of a verb to ask about when none is offered: the one on the hero's own
     space where the verb takes a space; the bare verb where it takes nothing."""
     h = c.h

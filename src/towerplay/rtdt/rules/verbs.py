@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Final, Generic, TypeVar
+from typing import Any, Final
 
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, Record
@@ -66,11 +66,10 @@ class Turn:
 
 
 Offer = Callable[[Turn, list[Action]], None]
-R = TypeVar("R", bound=Record)
 
 
 @dataclass(frozen=True, slots=True)
-class Verb(Generic[R]):
+class Verb:
     """One turn verb. `record` is its typed action (rtdt/records.py), `usage` its notation
     (`move SPACE`) and `rule` the rule an action not written so is refused under; `why`
     and `apply` take the record, `why` once the tokens fit it (`refuse`). `middle` is
@@ -82,17 +81,19 @@ class Verb(Generic[R]):
     is the spirit an instance costs now (a glyph's, a double move's, a Reinforce's), which
     a screen says beside it."""
 
-    record: type[R]
+    # the record's type links `why`, `apply` and `price` to it in each verb's module (they
+    # take that record); here `Any`: a generic dataclass does not compile (docs/compiled.md)
+    record: type[Record]
     usage: str
     rule: str
     offer: Offer
-    why: Callable[[Turn, R], Refusal | None]
-    apply: Callable[[World, State, HeroState, R], None]
+    why: Callable[[Turn, Any], Refusal | None]
+    apply: Callable[[World, State, HeroState, Any], None]
     middle: bool = True
     listed: bool = True
-    instances: Callable[[Turn], list[R]] | None = None
+    instances: Callable[[Turn], list[Any]] | None = None
     # the spirit taking an instance costs now, as its effect will charge it (None: nothing)
-    price: Callable[[Turn, R], int] | None = None
+    price: Callable[[Turn, Any], int] | None = None
 
     @property
     def name(self) -> str:
@@ -168,6 +169,6 @@ def heroic_bar(c: Turn, glyph: str) -> Refusal | None:
 
 # the turn verbs an expansion or a mode adds (Covenant's Build), in the game's hook table:
 # rules/actions.declared finds a base verb or one of these
-ADDED_VERBS: Final[Keyed[Verb[Any]]] = Keyed(
+ADDED_VERBS: Final[Keyed[Verb]] = Keyed(
     "added_verbs", "a turn verb an expansion or a mode adds, as one unit"
 )
