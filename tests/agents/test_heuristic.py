@@ -463,7 +463,7 @@ def test_battle_estimate_counts_the_mutations_in_a_foes_deck() -> None:
 
     def estimate() -> tuple[float, float]:
         g._legal = None  # the observation is stale after a change by hand
-        v = View(g.world, g.observe(0), 0, g.legal_actions(), {}, {}, {}, 0.25)
+        v = View(g.world, g.view(0), 0, g.legal_actions(), {}, {}, {}, 0.25)
         return battle_estimate(v, foe)
 
     before = estimate()

@@ -29,7 +29,7 @@ COVENANT_HEROES = (
 def view(g: RtdtGame, seat: int = 0) -> View:
     """What the agent sees of seat 0's decision, after a test changed the state by hand."""
     g._legal = None  # the legal actions, and the observation made with them, are stale
-    return View(g.world, g.observe(seat), seat, g.legal_actions(), {}, {}, {}, 0.25)
+    return View(g.world, g.view(seat), seat, g.legal_actions(), {}, {}, {}, 0.25)
 
 
 @pytest.fixture

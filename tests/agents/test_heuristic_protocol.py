@@ -14,6 +14,7 @@ import pytest
 from towerplay.agents.heuristic import HeuristicAgent
 from towerplay.core.notation import Action
 from towerplay.rtdt.game import RtdtGame, new_game
+from towerplay.rtdt.seat_view import SeatView
 
 AGENT = Path(__file__).parents[2] / "src" / "towerplay" / "agents"
 
@@ -69,8 +70,8 @@ class Seat:
     def legal_actions(self) -> list[Action]:
         return self._game.legal_actions()
 
-    def observe(self, seat: int, told: bool = True) -> dict[str, Any]:
-        return self._game.observe(seat, told)  # the agent asks told=False: it reads no log
+    def view(self, seat: int) -> SeatView:
+        return self._game.view(seat)  # typed: the agent reads no JSON and no log
 
 
 @pytest.mark.parametrize(("key", "seed", "decisions", "digest"), RECORDED)
@@ -115,10 +116,10 @@ def test_imports_nothing_from_the_rules() -> None:
             else:
                 names = []
             for name in names:
-                # the typed action records are published for agents to read actions by
+                # published for agents: the typed action records and the typed seat view
                 assert (
                     name.startswith("towerplay.agents")
-                    or name == "towerplay.rtdt.records"
+                    or name in ("towerplay.rtdt.records", "towerplay.rtdt.seat_view")
                     or not name.startswith("towerplay.rtdt")
                 ), f"{path.name} imports {name}"
                 assert not name.startswith(banned), f"{path.name} imports {name}"

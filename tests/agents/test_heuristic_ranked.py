@@ -70,8 +70,8 @@ def test_a_turn_ranking_holds_the_heroic_action_here_and_ending_the_turn() -> No
         agent.strict = True
         while game.to_act is not None:
             legal = game.legal_actions()
-            obs = game.observe(0, told=False)
-            turn = obs["pending"] is None and not (obs["battle"] or obs["delve"] or obs["trade"])
+            obs = game.view(0)
+            turn = obs.pending is None and not (obs.battle or obs.delve or obs.trade)
             if turn and len(legal) > 1:
                 ranking = agent.ranked(game, 0, 99)
                 assert ranking is not None and all(a in legal for a in ranking)

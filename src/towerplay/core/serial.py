@@ -8,6 +8,11 @@ the annotations, and from `spec(...)` metadata the bounds, the allowed values
 loads), per-seat lengths and the JSON key. So a new field is declared once and
 is saved, checked and cloned without another line elsewhere.
 
+`dump` also serves the read-only typed views (msgspec Structs, such as
+rtdt/seat_view.py): tuples become lists, a `tuple[...] | int` union is dumped as it
+is, and the parts named in a Struct's `SHARED` are dumped once while they are the same
+object (`memo`).
+
 `clone` and `dump` are Python functions generated once per class from its
 fields (positional arguments in declaration order, so no hand-kept list can
 swap two values); immutable parts (frozen dataclasses, tuples, text, `Chain`
@@ -25,6 +30,8 @@ import typing
 from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass, fields, is_dataclass
 from typing import Any, TypeVar
+
+import msgspec
 
 from towerplay.core.errors import SaveError
 from towerplay.core.replay import Chain
@@ -52,9 +59,11 @@ class Spec:
     text: bool = False  # an int saved as decimal text (64-bit values)
     shallow: bool = False  # clone a dict of JSON values one level deep only
     added: bool = False  # added after saves were made: missing from a save, it takes its default
+    shared: bool = False  # dump: a read-only part handed on unchanged, dumped once (`memo`)
 
 
 LEAF = Spec()
+SHARED_LEAF = Spec(shared=True)
 
 
 def spec(**options: Any) -> dict[str, Spec]:
@@ -66,6 +75,28 @@ def spec(**options: Any) -> dict[str, Spec]:
 def field_spec(f: dataclasses.Field[Any]) -> Spec:
     found = f.metadata.get(KEY)
     return found if isinstance(found, Spec) else LEAF
+
+
+def _record(tp: Any) -> bool:
+    """A dataclass or a msgspec Struct class: serialized field by field."""
+    return isinstance(tp, type) and (is_dataclass(tp) or issubclass(tp, msgspec.Struct))
+
+
+def _specs(cls: type) -> list[tuple[str, Spec]]:
+    """Each field's name and spec, in declaration order. A Struct (a read-only view)
+    declares no metadata: the fields its `SHARED` class attribute names are shared."""
+    if is_dataclass(cls):
+        return [(f.name, field_spec(f)) for f in fields(cls)]
+    shared = getattr(cls, "SHARED", ())
+    names: tuple[str, ...] = cls.__struct_fields__  # type: ignore[attr-defined]
+    return [(name, SHARED_LEAF if name in shared else LEAF) for name in names]
+
+
+def _union(tp: Any) -> bool:
+    """Whether `tp` is a union of two or more types besides None (`tuple[str, ...] | int`)."""
+    if typing.get_origin(tp) not in (typing.Union, types.UnionType):
+        return False
+    return len([a for a in typing.get_args(tp) if a is not type(None)]) > 1
 
 
 def _element(s: Spec) -> Spec:
@@ -120,7 +151,7 @@ class _Gen:
 
     def __init__(self, mode: str) -> None:
         self.mode = mode  # "clone" | "dump"
-        self.ns: dict[str, Any] = {"_copy_json": copy_json}
+        self.ns: dict[str, Any] = {"_copy_json": copy_json, "_plain": plain, "_memo": memo}
         self.open: set[type] = set()  # the records being generated, outermost first
         self.source: list[str] = []
         self.depth = 0
@@ -141,9 +172,7 @@ class _Gen:
         self.ns[name] = cls
         hints = _hints(cls)
         alias = var if var.isidentifier() else f"v{len(self.ns)}"
-        parts = [
-            (f, self.expr(hints[f.name], field_spec(f), f"{alias}.{f.name}")) for f in fields(cls)
-        ]
+        parts = [((n, sp), self.expr(hints[n], sp, f"{alias}.{n}")) for n, sp in _specs(cls)]
         if alias != var and parts:
             f, first = parts[0]
             if first.startswith(("[", "{")):  # no := in a comprehension's iterable
@@ -153,9 +182,19 @@ class _Gen:
         self.open.discard(cls)
         if self.mode == "clone":
             return f"{name}({', '.join(e for _, e in parts)})"
-        return "{" + ", ".join(f"{(field_spec(f).key or f.name)!r}: {e}" for f, e in parts) + "}"
+        return "{" + ", ".join(f"{(sp.key or n)!r}: {e}" for (n, sp), e in parts) + "}"
 
     def expr(self, tp: Any, s: Spec, var: str) -> str:
+        if s.shared and self.mode == "dump":  # its own function, called through the memo
+            name = f"_part_{len(self.ns)}"
+            self.ns[name] = None  # defined by the generated source
+            depth, self.depth = self.depth, 0
+            body = self.expr(tp, dataclasses.replace(s, shared=False), "x")
+            self.depth = depth
+            self.source.append(f"def {name}(x):\n    return {body}\n")
+            return f"_memo({var}, {name})"
+        if _union(tp) and self.mode == "dump":  # read-only views only: no loader takes them
+            return f"_plain({var})"
         inner = _optional(tp)
         if inner is not None:
             sub = self.expr(inner, s, var)
@@ -169,7 +208,7 @@ class _Gen:
             if self.mode == "clone":
                 return var
             (item,) = typing.get_args(tp) or (str,)
-            if is_dataclass(item) and isinstance(item, type):  # events: one dict each
+            if _record(item):  # events: one dict each
                 self.depth += 1
                 e = f"e{self.depth}"
                 try:
@@ -177,7 +216,7 @@ class _Gen:
                 finally:
                     self.depth -= 1
             return f"{var}.to_list()"
-        if is_dataclass(tp) and isinstance(tp, type):
+        if _record(tp):
             if self.mode == "clone" and immutable(tp):
                 return var
             return self.record(tp, var)
@@ -249,6 +288,31 @@ def copy_json(v: Any) -> Any:
     if isinstance(v, dict):
         return {k: copy_json(x) for k, x in v.items()}
     return v
+
+
+def plain(v: Any) -> Any:
+    """Plain JSON data of ints, texts, tuples, lists and dicts (tuples become lists)."""
+    if isinstance(v, (list, tuple)):
+        return [plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: plain(x) for k, x in v.items()}
+    return v
+
+
+MEMO_KEPT = 1024  # dumped shared parts kept by `memo`
+_MEMO: dict[int, tuple[Any, Any]] = {}
+
+
+def memo(part: Any, dump: Callable[[Any], Any]) -> Any:
+    """`dump(part)`, made once while `part` is held here: a view's read-only parts come
+    back as the same objects while their facts hold, so their JSON is the same object too
+    (read-only as well). The entry holds the part: its id cannot pass to another object."""
+    hit = _MEMO.get(id(part))
+    if hit is None or hit[0] is not part:
+        if len(_MEMO) >= MEMO_KEPT:
+            _MEMO.clear()
+        hit = _MEMO[id(part)] = (part, dump(part))
+    return hit[1]
 
 
 # --- load: checked against the declarations -------------------------------------------

@@ -63,3 +63,9 @@ def redraw(s: State, name: str, seat: int, rng: Rng, top_seen: int = 0) -> None:
     rng.shuffle(drawn)
     for i, card in zip(places, drawn, strict=True):
         cards[i] = card
+
+
+def potions_seen(s: State, seat: int) -> int:
+    """How many potions on top of the deck `seat` is looking at: the Relic Hunter's
+    Flagon shows the top ones until one is kept (RTDT-ITEM-5)."""
+    return max((d.amount for d in s.pending if d.kind == "flagon" and d.seat == seat), default=0)

@@ -23,7 +23,7 @@ from towerplay.rtdt.covenant import setup as cov_setup
 from towerplay.rtdt.describe import describe
 from towerplay.rtdt.explain import DECISION_RULES, asked, explain, prompt
 from towerplay.rtdt.hookspecs import DROP_EVENTS
-from towerplay.rtdt.observe import Kept, observe
+from towerplay.rtdt.observe import Kept, observe, seat_view
 from towerplay.rtdt.rules import actions
 from towerplay.rtdt.rules.battle import deck_for
 from towerplay.rtdt.rules.dungeons import rooms_of
@@ -32,6 +32,7 @@ from towerplay.rtdt.rules.narrate import tell
 from towerplay.rtdt.rules.quests import setup_quests
 from towerplay.rtdt.rules.turn import advance, month_started, start_turn
 from towerplay.rtdt.save import load_state, save_state
+from towerplay.rtdt.seat_view import SeatView
 from towerplay.rtdt.state import Config, Decision, HeroState, State
 from towerplay.rtdt.world import World, get_world
 
@@ -356,12 +357,6 @@ def new_game(config: Config | None = None, seed: int | None = None, **options: A
     return game
 
 
-def potions_seen(s: State, seat: int) -> int:
-    """How many potions on top of the deck `seat` is looking at: the Relic Hunter's
-    Flagon shows the top ones until one is kept (RTDT-ITEM-5)."""
-    return max((d.amount for d in s.pending if d.kind == "flagon" and d.seat == seat), default=0)
-
-
 class RtdtGame(Undoable):
     """A game in progress, speaking the Game protocol (undo and redo: core/undo.py)."""
 
@@ -496,7 +491,7 @@ class RtdtGame(Undoable):
         g._tl = sealed()
         s = g.state
         rng = Rng(seed_state(seed))
-        decks.redraw(s, "potions", seat, rng, top_seen=potions_seen(s, seat))
+        decks.redraw(s, "potions", seat, rng, top_seen=decks.potions_seen(s, seat))
         decks.redraw(s, "treasures", seat, rng)
         decks.redraw(s, "corruptions", seat, rng)
         tower.resample_hidden(s.tower, rng)
@@ -543,6 +538,11 @@ class RtdtGame(Undoable):
         `told=False` leaves out what was said (`log`, `events`), which agents never read."""
         legal = self.legal_actions() if self.to_act == seat else []
         return observe(self.world, self.state, seat, legal, self._kept, told)
+
+    def view(self, seat: int) -> SeatView:
+        """What `seat` sees, typed (rtdt/seat_view.py): `observe` without what was said."""
+        legal = self.legal_actions() if self.to_act == seat else []
+        return seat_view(self.world, self.state, seat, legal, self._kept)
 
     def describe(self, name: str, say: Callable[[str], str] | None = None) -> str | None:
         """The text of any card, foe, hero, quest… by id or name (static content only); `say`

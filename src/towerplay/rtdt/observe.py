@@ -1,7 +1,8 @@
-"""What one seat sees at the table: every public fact, as plain JSON, and nothing hidden.
+"""What one seat sees at the table: every public fact, and nothing hidden.
 
-Screens, the browser and agents read a game only through `observe(seat)` (documented
-field by field in docs/observe.md) and the printed content. Hidden are the deck orders,
+`seat_view` builds it typed (rtdt/seat_view.py), which agents read; `observe` is its JSON
+(documented field by field in docs/observe.md), which screens, the browser and the
+learning API read, besides the printed content. Hidden are the deck orders,
 where the Tower's lodged skulls sit, the month's length, other heroes' face-down trials,
 the Astromancer's hand (to everyone but her), battle cards not yet revealed, dungeon rooms
 not yet entered and the dungeon's target room. Facts the rules derive from public ones
@@ -30,24 +31,55 @@ from towerplay.rtdt.rules.common import base_move, glyph_cost, treasure_limit
 from towerplay.rtdt.rules.corruption import corruption_limit
 from towerplay.rtdt.rules.movement import move_value
 from towerplay.rtdt.rules.skulls import building_type, cleansable, kingdom_buildings, skull_capacity
+from towerplay.rtdt.seat_view import (
+    AdversaryView,
+    BattleView,
+    BuildingView,
+    ConfigView,
+    DecisionView,
+    DecksView,
+    DelveView,
+    DungeonView,
+    FoeView,
+    HeroView,
+    KingdomView,
+    QuestView,
+    SeatView,
+    SkullsView,
+    TowerView,
+    TradeView,
+    TurnView,
+)
 from towerplay.rtdt.state import DECKS, Config, Covenant, HeroState, State
 from towerplay.rtdt.world import World, bounded
 
-__all__ = ["SCHEMA", "Kept", "covenant_view", "observe"]
+__all__ = ["SCHEMA", "Kept", "covenant_view", "observe", "seat_view"]
 
 SCHEMA = "towerplay-rtdt-observe-2"
 GLYPHS = tuple(tower.GLYPH_HOMES)
 SEAL_IDS = tuple(tower.seal_id(i) for i in range(tower.N_SEALS))
 LOG_LINES = 30  # the log lines shown
+
 HIDDEN_OPTIONS = frozenset({"bounty"})  # quest items only the caster looked at (COV-SPELL-3)
 
 
 def observe(
     w: World, s: State, seat: int, legal: list[Action], kept: Kept | None = None, told: bool = True
 ) -> dict[str, Any]:
+    """`seat_view` as JSON. Without `told`, what was said (`log`, `events`) is left out:
+    agents and records never read it."""
+    k = Kept() if kept is None else kept
+    out = seat_view(w, s, seat, legal, k).to_json()
+    if told:
+        out["log"], out["events"] = _log(k, s.log, seat)
+    return out
+
+
+def seat_view(
+    w: World, s: State, seat: int, legal: list[Action], kept: Kept | None = None
+) -> SeatView:
     """What `seat` may see: everything on the table, none of the hidden order or counts.
-    With `kept`, parts whose facts did not change since the last call are reused. Without
-    `told`, what was said (`log`, `events`) is left out: agents and records never read it."""
+    With `kept`, parts whose facts did not change since the last call are reused."""
     if not (0 <= seat < len(s.heroes) or seat == SPECTATOR):
         raise IndexError(f"seat must be 0-{len(s.heroes) - 1} (or SPECTATOR, -1), not {seat}")
     k = Kept() if kept is None else kept
@@ -56,7 +88,7 @@ def observe(
     cov = s.cov
     tw = s.tower
     tower_view = k.get("tower", (tuple(tw.rotation), tuple(tw.seals)), lambda: _tower(tw))
-    revealed = tower_view["glyphs"]
+    revealed = tower_view.glyphs
     # a building's entry follows from the skulls, the fallen and the Covenant tokens alone
     bkey = (
         tuple(s.skulls.items()),
@@ -64,111 +96,96 @@ def observe(
         None if cov is None else _cov_key(cov),
     )
     buildings = k.get("buildings", bkey, lambda: _buildings(w, s))
-    out = {
-        "schema": SCHEMA,
-        "seat": seat,
-        "to_act": None if s.result is not None else (s.pending[-1].seat if s.pending else t.seat),
-        "current_seat": t.seat,
-        "config": k.get("config", cfg, lambda: _config(cfg)),
-        "month": s.month,
-        "months": MONTHS,
-        "turn_in_month": s.month_turn + 1,
-        "turn_number": s.turn_number,
-        "average_turns_per_month": AVERAGE_TURNS[cfg.players]
-        - (APP.gritty_fewer if cfg.difficulty == "gritty" else 0),
-        "kingdoms": _kept_kingdoms(k, w, s, bkey, buildings, revealed),
-        "buildings": buildings,
-        "heroes": [_kept_hero(k, w, s, h, seat, revealed) for h in s.heroes],
-        "market": s.market[:],
-        "gear_piles": dict(s.gear_piles),
-        "decks": {
-            "potions": len(s.potion_deck),
-            "treasures": len(s.treasure_deck),
-            "corruptions": len(s.corruption_deck),
-        },
-        "seen_at_bottom": {name: _seen_at_bottom(s, name, seat) for name in DECKS},
-        "skulls": {
-            "supply": s.supply,
-            "removed": s.removed,
-            "inside_tower": s.tower.inside,
-            "emerged_to_place": s.emerged[:],
-        },
-        "tower": tower_view,
-        "turn": _turn(w, s),
-        "foes": k.get("foes", (tuple(s.foes), tuple(s.foe_status.items())), lambda: _foes(w, s)),
-        "foe_tokens": [[f, sp] for f, sp in s.foes],
-        "adversary": k.get(
-            "adversary", (cfg, s.adversary_space), lambda: _adversary(w, cfg, s.adversary_space)
-        ),
-        "main_companion": cfg.companion,
-        "fire_rivers": [[a, b] for a, b in s.fire_rivers],
-        "siege_trees": s.siege_trees[:],
-        "mutations": {foe: cards[:] for foe, cards in s.mutations.items()},  # RTDT-ADVCARD-5
-        "quests": k.get(
+    return SeatView(
+        SCHEMA,
+        seat,
+        None if s.result is not None else (s.pending[-1].seat if s.pending else t.seat),
+        t.seat,
+        k.get("config", cfg, lambda: _config(cfg)),
+        s.month,
+        MONTHS,
+        s.month_turn + 1,
+        s.turn_number,
+        AVERAGE_TURNS[cfg.players] - (APP.gritty_fewer if cfg.difficulty == "gritty" else 0),
+        _kept_kingdoms(k, w, s, bkey, buildings, revealed),
+        buildings,
+        _kept_heroes(k, w, s, seat, revealed),
+        tuple(s.market),
+        dict(s.gear_piles),
+        DecksView(len(s.potion_deck), len(s.treasure_deck), len(s.corruption_deck)),
+        {name: _seen_at_bottom(s, name, seat) for name in DECKS},
+        SkullsView(s.supply, s.removed, s.tower.inside, tuple(s.emerged)),
+        tower_view,
+        _turn(w, s),
+        k.get("foes", (tuple(s.foes), tuple(s.foe_status.items())), lambda: _foes(w, s)),
+        tuple([(f, sp) for f, sp in s.foes]),
+        k.get("adversary", (cfg, s.adversary_space), lambda: _adversary(w, cfg, s.adversary_space)),
+        cfg.companion,
+        tuple([(a, b) for a, b in s.fire_rivers]),
+        tuple(s.siege_trees),
+        {foe: tuple(cards) for foe, cards in s.mutations.items()},  # RTDT-ADVCARD-5
+        k.get(
             "quests",
             tuple((q.quest, q.stage, q.space, q.kind) for q in s.quests),
             lambda: _quests(w, s),
         ),
-        "done_quests": s.done_quests[:],
-        "dungeons": _dungeons(s),
-        "delve": _delve(w, s),
-        "battle": _battle(w, s),
-        "trade": None
-        if s.trade is None
-        else {"partner": s.trade.partner, "moves": s.trade.moves[:]},
-        "covenant": covenant_view(w, s, seat, k),
-        "pending": _pending(s, seat),
-        "prompt": _prompt(k, w, s, seat),
-        "legal_actions": [" ".join(a) for a in legal],  # each action's text (Action.__str__)
-        "result": s.result.to_json() if s.result else None,
-        "code": cfg.code,
-        "mode": cfg.mode,
-    }
-    if told:
-        out["log"], out["events"] = _log(k, s.log, seat)
-    return out
+        tuple(s.done_quests),
+        _dungeons(s),
+        _delve(w, s),
+        _battle(w, s),
+        None if s.trade is None else TradeView(s.trade.partner, tuple(s.trade.moves)),
+        covenant_view(w, s, seat, k),
+        _pending(s, seat),
+        _prompt(k, w, s, seat),
+        tuple([" ".join(a) for a in legal]),  # each action's text (Action.__str__)
+        s.result,
+        cfg.code,
+        cfg.mode,
+    )
 
 
-def _tower(t: tower.Tower) -> dict[str, Any]:
+def _tower(t: tower.Tower) -> TowerView:
     """The seals in place, the drums' turns and the glyphs revealed: they follow from the
     drums and the seals alone."""
-    return {
-        "seals": [name for name, on in zip(SEAL_IDS, t.seals, strict=True) if on],
-        "rotation": t.rotation[:],
-        "glyphs": tower.revealed_glyphs(t),
-    }
+    return TowerView(
+        tuple([name for name, on in zip(SEAL_IDS, t.seals, strict=True) if on]),
+        tuple(t.rotation),
+        tower.revealed_glyphs(t),
+    )
 
 
-def _seen_at_bottom(s: State, name: str, seat: int) -> list[str | None]:
+def _seen_at_bottom(s: State, name: str, seat: int) -> tuple[str | None, ...]:
     """The deck's bottom cards this seat saw go under, bottom card last; None where it did
     not see which card went (another seat's Flagon)."""
     if not s.deck_bottoms.get(name):  # nothing went under (known_bottom would say so)
-        return []
+        return ()
     seen = known_bottom(s, name)
     if not seen:
-        return []
+        return ()
     deck = cards_of(s, name)
     sees = (EVERYONE, seat)
-    return [
-        c if who in sees else None
-        for c, who in zip(deck[len(deck) - len(seen) :], seen, strict=True)
-    ]
+    return tuple(
+        [
+            c if who in sees else None
+            for c, who in zip(deck[len(deck) - len(seen) :], seen, strict=True)
+        ]
+    )
 
 
-def _config(cfg: Config) -> dict[str, Any]:
-    return {
-        "players": cfg.players,
-        "heroes": list(cfg.heroes),
-        "kingdoms": list(cfg.kingdoms),
-        "difficulty": cfg.difficulty,
-        "mode": cfg.mode,
-        "expansion": cfg.expansion,
-        "foes": list(cfg.foes),
-        "adversary": cfg.adversary,
-        "companion": cfg.companion,
-        "first_player": cfg.first_player,
-        "treasures": cfg.treasures,
-    }
+def _config(cfg: Config) -> ConfigView:
+    return ConfigView(
+        cfg.players,
+        tuple(cfg.heroes),
+        tuple(cfg.kingdoms),
+        cfg.difficulty,
+        cfg.mode,
+        cfg.expansion,
+        tuple(cfg.foes),
+        cfg.adversary,
+        cfg.companion,
+        cfg.first_player,
+        cfg.treasures,
+    )
 
 
 def _cov_key(cov: Covenant) -> tuple[Any, ...]:
@@ -181,8 +198,13 @@ def _cov_key(cov: Covenant) -> tuple[Any, ...]:
 
 
 def _kept_kingdoms(
-    k: Kept, w: World, s: State, bkey: Any, buildings: dict[str, Any], revealed: dict[str, str]
-) -> dict[str, Any]:
+    k: Kept,
+    w: World,
+    s: State,
+    bkey: Any,
+    buildings: dict[str, BuildingView],
+    revealed: dict[str, str],
+) -> dict[str, KingdomView]:
     """The kingdoms' entry, rebuilt when their buildings, a hero's home or space, or the
     revealed glyphs change."""
     here = k.get("kingdom_buildings", bkey, lambda: _kingdom_buildings(w, s, buildings))
@@ -195,8 +217,8 @@ def _kept_kingdoms(
 
 
 def _kingdoms(
-    w: World, s: State, here: dict[str, dict[str, Any]], revealed: dict[str, str]
-) -> dict[str, Any]:
+    w: World, s: State, here: dict[str, dict[str, BuildingView]], revealed: dict[str, str]
+) -> dict[str, KingdomView]:
     """Per kingdom: its buildings (kept, see `_kingdom_buildings`), who is at home and
     who stands there, and the revealed glyphs facing it."""
     kingdom_of = w.board.kingdom_of
@@ -208,26 +230,23 @@ def _kingdoms(
     for g in sorted(revealed):
         facing[revealed[g]].append(g)
     return {
-        k: {
-            "home_of": homes.get(k),
-            "dormant": k not in homes,
-            "buildings": spaces,
-            "heroes": standing[k],
-            "glyphs_facing": facing[k],
-        }
+        k: KingdomView(homes.get(k), k not in homes, spaces, tuple(standing[k]), tuple(facing[k]))
         for k, spaces in here.items()
     }
 
 
-def _kingdom_buildings(w: World, s: State, buildings: dict[str, Any]) -> dict[str, Any]:
-    """Per kingdom, its building spaces with their entries in `buildings` (the same dicts)."""
+def _kingdom_buildings(
+    w: World, s: State, buildings: dict[str, BuildingView]
+) -> dict[str, dict[str, BuildingView]]:
+    """Per kingdom, its building spaces with their entries in `buildings` (the same ones)."""
     out = {}
     for k in w.board.kingdom_spaces:
         here = {}
         for sp in kingdom_buildings(w, s, k):
             b = buildings.get(sp)
-            if b is None:  # a space a moved Colossus left (COV-CLARIFY-10)
-                here[sp] = {"type": building_type(w, s, sp), "skulls": None, "standing": False}
+            if b is None:  # a foundation's or a moved Colossus's old space: nothing stands
+                t = building_type(w, s, sp)
+                here[sp] = BuildingView(k, t, False, None, 0, 0, False, None, False)
             else:
                 here[sp] = b  # the same entry as in `buildings`
         out[k] = here
@@ -280,13 +299,13 @@ def _log(k: Kept, log: Chain[Event], seat: int) -> tuple[list[str], list[dict[st
     return out
 
 
-def _buildings(w: World, s: State) -> dict[str, Any]:
+def _buildings(w: World, s: State) -> dict[str, BuildingView]:
     """Every building space: the standing ones in the order the rules keep them, then the
     destroyed ones in the order they fell."""
     cov = s.cov
     skulls = s.skulls
     kingdom_of = w.board.kingdom_of
-    out: dict[str, Any] = {}
+    out: dict[str, BuildingView] = {}
     built = {x.space: x.monument for x in cov.sites if x.status == "built"} if cov else {}
     # what a space's building counts as and holds follows from the sites alone: kept by them
     layout = tuple((x.space, x.status, x.monument) for x in cov.sites) if cov else ()
@@ -300,24 +319,32 @@ def _buildings(w: World, s: State) -> dict[str, Any]:
                 skull_capacity(w, s, sp),  # RTDT-SKULL-2, COV-CLARIFY-12
             )
         n = skulls[sp] if standing else None
-        out[sp] = {
-            "kingdom": kingdom_of[sp],
-            "type": fixed[0],
-            "standing": standing,
-            "skulls": n,
-            "doom": cov.doom.get(sp, 0) if cov is not None else 0,  # COV-DOOM-3
-            "capacity": fixed[1],
+        out[sp] = BuildingView(
+            kingdom_of[sp],
+            fixed[0],
+            standing,
+            n,
+            cov.doom.get(sp, 0) if cov is not None else 0,  # COV-DOOM-3
+            fixed[1],
             # COV-DOOM-4, COV-CLARIFY-13 (a building without skulls has none to cleanse)
-            "cleansable": bool(n) and cleansable(w, s, sp),
-            "monument": built.get(sp),
-            "protected": cov is not None and sp in cov.protections,
-        }
+            bool(n) and cleansable(w, s, sp),
+            built.get(sp),
+            cov is not None and sp in cov.protections,
+        )
     return out
+
+
+def _kept_heroes(
+    k: Kept, w: World, s: State, seat: int, revealed: dict[str, str]
+) -> tuple[HeroView, ...]:
+    """The heroes, the same tuple while each hero's entry is the same object."""
+    heroes = tuple([_kept_hero(k, w, s, h, seat, revealed) for h in s.heroes])
+    return k.get(("heroes", seat), heroes, lambda: heroes)
 
 
 def _kept_hero(
     k: Kept, w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]
-) -> dict[str, Any]:
+) -> HeroView:
     """A hero's entry, rebuilt when the hero board or the revealed glyphs change (glyph
     costs read the Tower and the hero's cards); kept apart for its own seat and for the
     others, who do not see its face-down trials. The key holds the live lists, compared
@@ -353,14 +380,10 @@ def _kept_hero(
     return view
 
 
-def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]) -> dict[str, Any]:
-    view = h.to_json()  # CMP-HIDDEN-2: completed trials (trials_done) are public to every seat
-    if h.seat != seat:  # CMP-HIDDEN-1: face-down trials are their owner's secret
-        view["trials"] = len(h.trials)
-    cards = h.cards()
-    view["cards"] = cards
+def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str]) -> HeroView:
+    cards = h.card_key()
     key = (h.hero, *cards)
-    fixed: Any = w.caches.heroes.get(key)
+    fixed = w.caches.heroes.get(key)
     if fixed is None:  # what follows from the hero's cards alone
         fixed = bounded(w.caches.heroes)[key] = (
             w.name(h.hero),
@@ -368,39 +391,58 @@ def _hero(w: World, s: State, h: HeroState, seat: int, revealed: dict[str, str])
             treasure_limit(w, h),  # RTDT-ITEM-3
             base_move(w, h),  # RTDT-MOVE-1
         )
-    view["name"], view["corruption_limit"], view["treasure_limit"], view["base_move"] = fixed
-    # RTDT-GLYPH-3: only a revealed glyph facing the hero's home kingdom costs anything
-    view["glyph_costs"] = {
-        g: glyph_cost(w, s, h, g) if revealed.get(g) == h.kingdom else 0 for g in GLYPHS
-    }
-    return view
+    return HeroView(
+        h.hero,
+        h.seat,
+        h.kingdom,
+        h.space,
+        h.warriors,
+        h.spirit,
+        tuple(h.potions),
+        tuple(h.gear),
+        tuple(h.treasures),
+        tuple(h.quest_items),
+        tuple(h.virtues),
+        tuple(h.inactive),
+        tuple(h.corruptions),
+        tuple(h.companions),
+        h.spores,
+        # CMP-HIDDEN-1: face-down trials are their owner's secret
+        tuple(h.trials) if h.seat == seat else len(h.trials),
+        tuple(h.trials_done),  # CMP-HIDDEN-2: completed trials are public to every seat
+        h.eliminated,
+        cards,
+        *fixed,  # name, corruption_limit, treasure_limit, base_move
+        # RTDT-GLYPH-3: only a revealed glyph facing the hero's home kingdom costs anything
+        {g: glyph_cost(w, s, h, g) if revealed.get(g) == h.kingdom else 0 for g in GLYPHS},
+    )
 
 
-def _turn(w: World, s: State) -> dict[str, Any]:
+def _turn(w: World, s: State) -> TurnView:
     t = s.turn
-    return {
-        "seat": t.seat,
-        "phase": t.phase,
-        "moves_left": move_value(w, s, s.heroes[t.seat]),
-        "steps_left": t.moves_left,
-        "moving_started": t.moving_started,
-        "doubled": t.doubled,
-        "heroic_done": t.heroic_done,
-        "reinforces": t.reinforces,
-        "reinforce_space": t.reinforce_space,
-        "reinforce_cancelled": t.reinforce_cancelled,
-        "haggle": t.haggle,
-        "traded": t.traded,
-        "banner_done": t.banner_done,
-        "start_pending": t.start_pending[:],
-        "used": t.used[:],
-        "extra_turn": t.extra_turn,
-        "advantages_used": t.advantages_used,
-        "borrowed_virtue": t.borrowed_virtue,
-    }
+    return TurnView(
+        t.seat,
+        t.phase,
+        move_value(w, s, s.heroes[t.seat]),
+        t.moves_left,
+        t.moving_started,
+        t.doubled,
+        t.heroic_done,
+        t.reinforces,
+        t.reinforce_space,
+        t.reinforce_cancelled,
+        t.haggle,
+        t.traded,
+        t.banner_done,
+        tuple(t.start_pending),
+        tuple(t.used),
+        t.extra_turn,
+        t.advantages_used,
+        t.borrowed_virtue,
+    )
 
 
-def _foes(w: World, s: State) -> dict[str, Any]:
+def _foes(w: World, s: State) -> dict[str, FoeView]:
     """RTDT-FOE-8: the foe status screen: how many on the board, status, strike event."""
     out = {}
     for foe in s.config.foes:
@@ -415,18 +457,18 @@ def _foes(w: World, s: State) -> dict[str, Any]:
             )
         name, level, traits, strikes = printed
         status = s.foe_status.get(foe)
-        out[foe] = {
-            "name": name,
-            "level": level,
-            "traits": list(traits),
-            "status": status,
-            "on_board": [sp for f, sp in s.foes if f == foe],
-            "strike": strikes[status] if status is not None else None,
-        }
+        out[foe] = FoeView(
+            name,
+            level,
+            traits,
+            status,
+            tuple([sp for f, sp in s.foes if f == foe]),
+            strikes[status] if status is not None else None,
+        )
     return out
 
 
-def _quests(w: World, s: State) -> list[dict[str, Any]]:
+def _quests(w: World, s: State) -> tuple[QuestView, ...]:
     out = []
     for q in s.quests:
         info = w.content.quests[q.quest]
@@ -436,78 +478,80 @@ def _quests(w: World, s: State) -> list[dict[str, Any]]:
         if needs is None:  # printed, so made once (pydantic's dump is slow)
             needs = w.caches.needs[key] = stage.needs.model_dump(exclude_defaults=True)
         out.append(
-            {
-                "quest": q.quest,
-                "name": info.name,
-                "kind": q.kind,
-                "stage": q.stage + 1,
-                "stages": len(info.stages),
-                "text": stage.text,
-                "space": q.space,
-                "needs": {k: v[:] if isinstance(v, list) else v for k, v in needs.items()},
-            }
+            QuestView(
+                q.quest,
+                info.name,
+                q.kind,
+                q.stage + 1,
+                len(info.stages),
+                stage.text,
+                q.space,
+                {k: v[:] if isinstance(v, list) else v for k, v in needs.items()},
+            )
         )
-    return out
+    return tuple(out)
 
 
-def _dungeons(s: State) -> dict[str, Any]:
+def _dungeons(s: State) -> dict[str, DungeonView]:
     """Rooms are face down until entered (CMP-HIDDEN-3); the target room stays hidden."""
     here = s.delve.space if s.delve is not None else None
     room = s.delve.room if s.delve is not None else -1
     return {
-        sp: {
-            "type": d.kind,
-            "rooms": [
-                r if d.cleared[i] or (sp == here and i == room) else None
-                for i, r in enumerate(d.rooms)
-            ],
-            "cleared": d.cleared[:],
-        }
+        sp: DungeonView(
+            d.kind,
+            tuple(
+                [
+                    r if d.cleared[i] or (sp == here and i == room) else None
+                    for i, r in enumerate(d.rooms)
+                ]
+            ),
+            tuple(d.cleared),
+        )
         for sp, d in s.dungeons.items()
     }
 
 
-def _delve(w: World, s: State) -> dict[str, Any] | None:
+def _delve(w: World, s: State) -> DelveView | None:
     dv = s.delve
     if dv is None:
         return None
     rooms = s.dungeons[dv.space].rooms if dv.space in s.dungeons else []
-    return {
-        "space": dv.space,
-        "room": dv.room,
-        "room_id": rooms[dv.room] if 0 <= dv.room < len(rooms) else None,
-        "improved": dv.improved,
-        "advantages": dict(dv.pool),
-        "used": dv.used,
-        "max_advantages": action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
-        "shield": dv.shield,
-    }
+    return DelveView(
+        dv.space,
+        dv.room,
+        rooms[dv.room] if 0 <= dv.room < len(rooms) else None,
+        dv.improved,
+        dict(dv.pool),
+        dv.used,
+        action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
+        dv.shield,
+    )
 
 
-def _battle(w: World, s: State) -> dict[str, Any] | None:
+def _battle(w: World, s: State) -> BattleView | None:
     b = s.battle
     if b is None:
         return None
     card = b.cards[b.index] if b.revealed else None  # the cards still to come are unknown
-    return {
-        "foe": b.foe,
-        "space": b.space,
-        "adversary": b.adversary,
-        "card": b.index + 1 if b.revealed else None,
-        "card_id": card,
-        "index": b.index,
-        "cards": len(b.cards),
-        "revealed": b.revealed,
-        "rung": b.rung,
-        "result": w.content.battle_cards[card].rungs[b.rung].text if card is not None else None,
-        "resolved": b.resolved,
-        "advantages": dict(b.pool),
-        "used": b.used,
-        "max_advantages": action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
-        "card_used": b.card_used,
-        "lost_warriors": b.lost_warriors,
-        "shield": b.shield,
-    }
+    return BattleView(
+        b.foe,
+        b.space,
+        b.adversary,
+        b.index + 1 if b.revealed else None,
+        card,
+        b.index,
+        len(b.cards),
+        b.revealed,
+        b.rung,
+        w.content.battle_cards[card].rungs[b.rung].text if card is not None else None,
+        b.resolved,
+        dict(b.pool),
+        b.used,
+        action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
+        b.card_used,
+        b.lost_warriors,
+        b.shield,
+    )
 
 
 def _prompt(k: Kept, w: World, s: State, seat: int) -> str:
@@ -531,21 +575,21 @@ def _prompt(k: Kept, w: World, s: State, seat: int) -> str:
     return prompt(w, s)
 
 
-def _adversary(w: World, cfg: Config, space: str) -> dict[str, Any]:
-    return {
-        "id": cfg.adversary,
-        "name": w.name(cfg.adversary),
-        "space": space or None,
+def _adversary(w: World, cfg: Config, space: str) -> AdversaryView:
+    return AdversaryView(
+        cfg.adversary,
+        w.name(cfg.adversary),
+        space or None,
         # RTDT-ADVERSARY-2: it comes out when the main goal is done; the
         # competitive race is for the relic instead (CMP-GOAL-1): it stays inside the Tower
-        "waits_for": None if cfg.mode == "competitive" else "main_goal",
-    }
+        None if cfg.mode == "competitive" else "main_goal",
+    )
 
 
-def _pending(s: State, seat: int) -> dict[str, Any] | None:
+def _pending(s: State, seat: int) -> DecisionView | None:
     if not s.pending:
         return None
-    d = s.pending[-1].to_json()
-    if d["kind"] in HIDDEN_OPTIONS and d["seat"] != seat:
-        d["options"] = len(d["options"])
-    return d
+    d = s.pending[-1]
+    hidden = d.kind in HIDDEN_OPTIONS and d.seat != seat
+    options = len(d.options) if hidden else d.options
+    return DecisionView(d.kind, d.seat, d.amount, d.scope, d.target, options, d.up_to, d.context)

@@ -71,11 +71,11 @@ class Caches:
     steps: dict[str, tuple[Any, ...]] = field(default_factory=dict)  # space -> its moves
     # observe: a building by (space, Covenant sites); a hero by (hero, cards); printed parts
     buildings: dict[tuple[Any, ...], tuple[Any, ...]] = field(default_factory=dict)
-    heroes: dict[tuple[str, ...], tuple[Any, ...]] = field(default_factory=dict)
+    heroes: dict[tuple[str, ...], tuple[str, int, int, int]] = field(default_factory=dict)
     foes: dict[str, tuple[Any, ...]] = field(default_factory=dict)
     needs: dict[tuple[str, int], dict[str, Any]] = field(default_factory=dict)
-    monuments: dict[str, dict[str, str]] = field(default_factory=dict)
-    foreign: dict[tuple[Any, ...], list[str]] = field(default_factory=dict)
+    monuments: dict[str, tuple[str, str]] = field(default_factory=dict)
+    foreign: dict[tuple[Any, ...], tuple[str, ...]] = field(default_factory=dict)
 
 
 def bounded(cache: dict[Any, Any]) -> dict[Any, Any]:

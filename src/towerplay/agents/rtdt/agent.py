@@ -1,8 +1,8 @@
 """The rule-of-thumb Return to Dark Tower player: one decision, dispatched.
 
-It reads only `game.observe(seat, told=False)` (the view without the log),
-`game.legal_actions()`, `game.to_act` and the printed content (`game.world`,
-docs/observe.md); the modules beside it hold its habits.
+It reads only `game.view(seat)` (the typed seat view, rtdt/seat_view.py: `observe`
+without the log), `game.legal_actions()`, `game.to_act` and the printed content
+(`game.world`, docs/observe.md); the modules beside it hold its habits.
 """
 
 from __future__ import annotations
@@ -77,7 +77,7 @@ class HeuristicAgent:
         the deck costs, the trial choices and the parts as read."""
         seat = game.to_act
         memo, decks, comp_choice, read = memory
-        obs = game.observe(seat, told=False)
+        obs = game.view(seat)
         return View(
             game.world, obs, seat, legal, memo, decks, comp_choice, self.threat_weight, read
         )

@@ -8,6 +8,7 @@ from typing import Any
 
 from towerplay.agents.rtdt.conditions import met, payable
 from towerplay.agents.rtdt.facts import around
+from towerplay.agents.rtdt.table import profile
 from towerplay.agents.rtdt.values import (
     BUILD_VALUE,
     CORRUPTION_SEVERITY,
@@ -128,7 +129,7 @@ def blocked_losses(v: View) -> int:
 
 def blocked_losses_raw(v: View) -> int:
     prevent = 0
-    for cid in v.h.cards():
+    for cid in v.h.cards:
         for f in v.w.flags.get(cid, ()):
             if f.flag == "block_warrior_losses":
                 prevent += int(getattr(f, "amount", 0) or 0)
@@ -157,7 +158,7 @@ def advantages(
     w, s = v.w, v.s
     here = space or h.space
     out: dict[str, int] = {}
-    for cid in h.cards():
+    for cid in h.cards:
         for adv in w.advantages.get(cid, ()):
             if adv.conditional:
                 continue
@@ -198,10 +199,10 @@ def cov_advantages(v: View, h: Any, battling: bool, here: str, out: dict[str, in
         n = flag_amount(w, h, "wild_per_corruption")
         if n:
             out["wild"] = out.get("wild", 0) + n * len(h.corruptions)
-    if not h.profile(w).flags & WILD_FLAGS:
+    if not profile(w, h).flags & WILD_FLAGS:
         return
     board = w.board
-    for card in h.cards():
+    for card in h.cards:
         for f in w.flags.get(card, ()):
             if f.flag == "wasteland_battle_wild":
                 ok = battling and here in s.cov.wastelands
@@ -245,11 +246,11 @@ def quest_needs_raw(v: View) -> dict[str, Any]:
     best_value = -1.0
     best_space = ""
     for q in quests:
-        value = QUEST_KIND_VALUE.get(str(q.get("kind")), 10.0)
+        value = QUEST_KIND_VALUE.get(str(q.kind), 10.0)
         if value > best_value:
             best_value = value
-            best = q.get("needs") or {}
-            best_space = q.get("space") or ""
+            best = q.needs or {}
+            best_space = q.space or ""
     out: dict[str, Any] = {}
     if not isinstance(best, dict):
         return out
@@ -445,7 +446,7 @@ def treasure_value(v: View, item: str) -> float:
 def keep_value(v: View, item: str) -> float:
     value = item_value(v.w, item)
     for q in v.quests():
-        needs = q.get("needs")
+        needs = q.needs
         if isinstance(needs, dict) and item in (needs.get("items") or []) + (
             needs.get("carry") or []
         ):
@@ -465,9 +466,8 @@ def room_risk(v: View, space: str, pool: dict[str, int]) -> float:
         kind = w.content.spaces[space].dungeon
         info = w.content.dungeons[kind]
     except (KeyError, AttributeError):
-        obs = v.observe().get("dungeons") or {}
-        kind = (obs.get(space) or {}).get("type")
-        info = w.content.dungeons.get(kind) if kind else None
+        seen = v.obs.dungeons.get(space)
+        info = w.content.dungeons.get(seen.type) if seen is not None else None
     if info is None:
         return 0.0
     improve = pool.get(info.advantage, 0) + pool.get("wild", 0) > 0
@@ -502,7 +502,7 @@ def improve_helps(v: View) -> bool:
         assert delve is not None
         d = v.s.dungeons[delve.space]
         rid = d.rooms[delve.room]
-        room = next(r for r in v.w.content.dungeons[d.kind].rooms if r.id == rid)
+        room = next(r for r in v.w.content.dungeons[d.type].rooms if r.id == rid)
     except (AttributeError, KeyError, IndexError, StopIteration, TypeError):
         return True
     return effects_cost(v, room.improved.effects) < effects_cost(v, room.initial.effects)
@@ -537,7 +537,7 @@ def foe_harm(v: View, sp: str) -> float:
             harm += 1.0 + 0.5 * s.skulls[x]
     near = min((v.dist(o.space, sp) for o in s.heroes), default=9)
     harm -= min(near, 4)
-    if any(q.get("space") == sp for q in v.quests()):
+    if any(q.space == sp for q in v.quests()):
         harm += 2.0
     return harm
 
@@ -570,7 +570,7 @@ def spell_value(v: View, spell: str) -> float:
             value = 10.0
     elif spell == "abate_the_darkness":
         cov = s.cov
-        regular = s.tower.inside - (cov.doom_tower if cov is not None else 0)
+        regular = s.tower.inside - (cov.doom_inside_tower if cov is not None else 0)
         if regular >= 2:
             value = 9.0
     elif spell == "soothing_word":

@@ -223,12 +223,8 @@ def battle_value(v: View, foe: str, sp: str) -> float:
         return -1.0
     value = 2.0 * spirit_value(h.spirit) + foe_threat(v, foe)
     for q in v.quests():
-        if (
-            q.get("space") == sp
-            and isinstance(q.get("needs"), dict)
-            and q["needs"].get("defeat_foe")
-        ):
-            value += QUEST_KIND_VALUE.get(str(q.get("kind")), 10.0)
+        if q.space == sp and isinstance(q.needs, dict) and q.needs.get("defeat_foe"):
+            value += QUEST_KIND_VALUE.get(str(q.kind), 10.0)
     if v.s.cov is not None:
         value += defeat_offering(v, sp)
     return value - cost
@@ -245,7 +241,7 @@ def battle_move(v: View) -> Action | None:
         if retreat is not None and h.warriors < 6 and len(h.corruptions) >= 2:
             return retreat
         return cont or retreat
-    card = w.content.battle_cards[b.card_id]
+    card = w.content.battle_cards[b.card_id or ""]
     rung = b.rung
     advs = v.records(Advantage)
     cov = s.cov
@@ -258,7 +254,7 @@ def battle_move(v: View) -> Action | None:
     if rung < TOP_RUNG:
         gain = card_cost(v, card, rung) - card_cost(v, card, rung + 1)
         if (advs or bless is not None) and gain > 0:
-            pool_left = sum(b.pool.get(a.trait, 0) for a in advs)
+            pool_left = sum(b.advantages.get(a.trait, 0) for a in advs)
             if bless is not None and cov is not None:
                 pool_left += cov.blessings[v.seat]
             pool_left = min(pool_left, adv_cap_battle(v))
@@ -266,7 +262,7 @@ def battle_move(v: View) -> Action | None:
             status = "ready" if b.adversary else s.foe_status.get(b.foe, "ready")
             r0 = START_RUNG.get(status, 1)
             future: list[float] = []
-            for _ in range(b.count - b.index - 1):
+            for _ in range(b.cards - b.index - 1):
                 future.extend(marg[r0:])
             future.sort(reverse=True)
             keep = future[pool_left - 1] if 0 < pool_left <= len(future) else 0.0
@@ -359,8 +355,8 @@ def azkols_scroll(v: View) -> Action | None:
     b = s.battle
     assert b is not None and s.cov is not None
     allowed = set(foe_traits(v, b.foe)) | {"wild"}
-    usable = sum(n for t, n in b.pool.items() if t in allowed) + s.cov.blessings[v.seat]
-    cards_left = b.count - b.index
+    usable = sum(n for t, n in b.advantages.items() if t in allowed) + s.cov.blessings[v.seat]
+    cards_left = b.cards - b.index
     if b.adversary:
         return scroll if usable <= 4 and cards_left >= 3 else None
     return scroll if usable <= 2 and cards_left >= 3 else None
@@ -384,11 +380,11 @@ def delve_move(v: View) -> Action | None:
     delve = s.delve
     leave = next(iter(v.records(Leave)), None)
     rooms = v.records(Room)
-    if getattr(delve, "room", 0) < 0 or rooms:
+    if (delve.room if delve is not None else 0) < 0 or rooms:
         if not rooms:
             return leave
-        space = getattr(delve, "space", h.space)
-        pool = getattr(delve, "pool", {}) or {}
+        space = delve.space if delve is not None else h.space
+        pool = delve.advantages if delve is not None else {}
         if leave is not None and room_risk(v, space, pool) > 10.0:
             return leave
         # the target room hides beyond the first row: go deep

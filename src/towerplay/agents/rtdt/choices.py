@@ -10,9 +10,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from towerplay.agents.rtdt.assess import effects_cost
+from towerplay.agents.rtdt.table import options_of
 from towerplay.agents.rtdt.values import verb_of
 from towerplay.agents.rtdt.view import View
 from towerplay.core.notation import Action
+from towerplay.rtdt.seat_view import DecisionView
 
 
 @functools.lru_cache(maxsize=256)
@@ -22,17 +24,17 @@ def option_effects(text: str) -> tuple[Any, ...]:
     return tuple(json.loads(text, object_hook=lambda d: SimpleNamespace(**d)))
 
 
-def choose_option(v: View, d: Any) -> Action | None:
+def choose_option(v: View, d: DecisionView) -> Action | None:
     """The option with the smallest cost (a shortfall's corruption counted)."""
-    costs = {str(i + 1): effects_cost(v, option_effects(o)) for i, o in enumerate(d.options)}
+    costs = {str(i + 1): effects_cost(v, option_effects(o)) for i, o in enumerate(options_of(d))}
     options = [a for a in v.legal if verb_of(a) == "option" and len(a) > 1]
     return min(options, key=lambda a: (costs.get(a[1], 0.0), str(a)), default=None)
 
 
-def pay_or_decline(v: View, d: Any) -> Action | None:
+def pay_or_decline(v: View, d: DecisionView) -> Action | None:
     pay = next((a for a in v.legal if verb_of(a) == "pay"), None)
     decline = next((a for a in v.legal if verb_of(a) == "decline"), None)
     if pay is None:
         return decline
-    price, gain = (option_effects(o) for o in d.options)
+    price, gain = (option_effects(o) for o in options_of(d))
     return pay if effects_cost(v, [*price, *gain]) < 0 else decline

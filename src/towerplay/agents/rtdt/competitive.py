@@ -10,6 +10,7 @@ from towerplay.agents.rtdt.assess import (
     advantages,
     effects_cost,
 )
+from towerplay.agents.rtdt.table import trials_of
 from towerplay.agents.rtdt.values import (
     GATHER,
     GLYPH_HOMES,
@@ -129,7 +130,7 @@ def comp_plan_raw(v: View) -> tuple[str, str] | None:
         out = ("tower", tower_goal(v))
     else:
         best: tuple[float, str, str] | None = None
-        for trial in h.trials:
+        for trial in trials_of(h):
             plan = trial_plan(v, trial)
             if plan is None:
                 continue
@@ -157,7 +158,7 @@ def comp_spots(v: View) -> set[str]:
     h = v.h
     if len(h.trials_done) >= TRIALS_NEEDED:
         return set(v.w.board.tower_adjacent)
-    return {v.w.content.trials[t].space for t in h.trials}
+    return {v.w.content.trials[t].space for t in trials_of(h)}
 
 
 def comp_heroic_at(v: View, sp: str) -> float:
@@ -166,7 +167,7 @@ def comp_heroic_at(v: View, sp: str) -> float:
         if sp in v.w.board.tower_adjacent and tower_ready(v):
             return TOWER_VALUE
         return 0.0
-    for t in h.trials:
+    for t in trials_of(h):
         if v.w.content.trials[t].space == sp and trial_deficits(v, t) == {}:
             return TRIAL_VALUE
     return 0.0
@@ -251,8 +252,7 @@ def tower_delve_move(v: View) -> Action | None:
     d = s.dungeons.get(TOWER)
     leave = next(iter(v.records(Leave)), None)
     rooms = v.records(Room)
-    pool = dict(getattr(delve, "pool", {}) or {})
-    improve = sum(pool.values()) > 0 and getattr(delve, "used", 0) < 10
+    improve = sum(delve.advantages.values()) > 0 and delve.used < 10
     all_rooms = list(w.content.competitive.tower_rooms)
     if delve.room < 0:
         if not rooms:

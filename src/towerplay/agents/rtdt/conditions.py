@@ -14,7 +14,7 @@ def met(v: Any, c: Any) -> bool:
     test = c.test
     if test == "holds":
         if c.item is not None:
-            return c.item in h.cards() or c.item in h.potions
+            return c.item in h.cards or c.item in h.potions
         if c.kind == "item":
             return bool(h.potions or h.gear or h.treasures)
         return bool({"potion": h.potions, "gear": h.gear, "treasure": h.treasures}[c.kind])

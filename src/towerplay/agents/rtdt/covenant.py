@@ -54,6 +54,7 @@ from towerplay.agents.rtdt.view import (
 )
 from towerplay.core.notation import Action
 from towerplay.rtdt import records as rec
+from towerplay.rtdt.seat_view import DecisionView
 
 
 def cov_turn(v: View, late: bool) -> Action | None:
@@ -137,7 +138,7 @@ def cov_cast(v: View, by_spell: dict[str, list[rec.Cast]], late: bool) -> Action
         return max(smite, key=lambda a: (foe_threat(v, a.target or ""), str(a)))
     abate = by_spell.get("abate_the_darkness")
     if abate:  # skulls from the Tower to the supply (doom skulls are placed)
-        regular = s.tower.inside - cov.doom_tower
+        regular = s.tower.inside - cov.doom_inside_tower
         if regular >= 2 or (regular >= 1 and s.supply <= 6):
             return abate[0]
     soothe = by_spell.get("soothing_word")
@@ -194,13 +195,13 @@ def cov_cast(v: View, by_spell: dict[str, list[rec.Cast]], late: bool) -> Action
     return None
 
 
-def cov_answer(v: View, d: Any) -> Action | None:
+def cov_answer(v: View, d: DecisionView) -> Action | None:
     """The Covenant questions: the new heroes' first, then the monuments' and treasures'."""
     answer = hero_answer(v, d)
     return answer if answer is not None else card_answer(v, d)
 
 
-def hero_answer(v: View, d: Any) -> Action | None:
+def hero_answer(v: View, d: DecisionView) -> Action | None:
     """The Astromancer's, the Warden's, the Aegis's and the Swindler's questions."""
     k = d.kind
     s, h = v.s, v.h
@@ -213,7 +214,7 @@ def hero_answer(v: View, d: Any) -> Action | None:
         keeps = v.records(rec.Keep)
         wanted = set()
         for q in v.quests():
-            needs = q.get("needs")
+            needs = q.needs
             if isinstance(needs, dict):
                 wanted.update(missing_items(v, needs))
         return min(keeps, key=lambda a: (a.card not in wanted, a.card), default=None)
@@ -266,7 +267,7 @@ def hero_answer(v: View, d: Any) -> Action | None:
     return None
 
 
-def card_answer(v: View, d: Any) -> Action | None:
+def card_answer(v: View, d: DecisionView) -> Action | None:
     """The monuments' enhanced Reinforce questions and the new treasures'."""
     k = d.kind
     s, w, h = v.s, v.w, v.h
@@ -372,8 +373,8 @@ def colossus_target(v: View, gos: list[rec.Go]) -> Action | None:
 def bounty_helps(v: View) -> bool:
     """Bounty of the Gods, when a quest here lacks only one quest item."""
     for q in v.quests():
-        needs = q.get("needs")
-        if q.get("space") != v.h.space or not isinstance(needs, dict):
+        needs = q.needs
+        if q.space != v.h.space or not isinstance(needs, dict):
             continue
         missing = missing_items(v, needs)
         rest = {k: x for k, x in needs.items() if k not in ("items", "carry")}

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from towerplay.agents.rtdt.assess import (
     foe_threat,
     gear_value,
@@ -39,11 +37,12 @@ from towerplay.agents.rtdt.view import (
 )
 from towerplay.core.notation import Action
 from towerplay.rtdt import records as rec
+from towerplay.rtdt.seat_view import DecisionView
 
 SKULL_KINDS = ("place_skull", "strike_building", "add_skull")  # a skull to place: skull_target
 
 
-def answer(v: View, d: Any) -> Action | None:
+def answer(v: View, d: DecisionView) -> Action | None:
     k = d.kind
     legal = v.legal
     if k == "seal":
@@ -122,14 +121,14 @@ def new_wares(v: View) -> Action | None:
     return done
 
 
-def skull_target(v: View, d: Any) -> Action | None:
+def skull_target(v: View, d: DecisionView) -> Action | None:
     """Emerged, strike and battle-card skulls: the building with the fewest skulls, never a
     4th while another has room; a destroying strike takes the least useful building."""
     options = skull_order(v, d)
     return options[0] if options else v.legal[0]
 
 
-def skull_order(v: View, d: Any) -> list[Action]:
+def skull_order(v: View, d: DecisionView) -> list[Action]:
     """The buildings a skull could go to, `skull_target`'s choice first."""
     s, w = v.s, v.w
     options = [a for a in v.legal if len(a) > 1 and a[1] in s.skulls]
@@ -192,7 +191,7 @@ def hero_spots(v: View) -> list[Action]:
     return sorted(options, key=key)
 
 
-def step_hero(v: View, d: Any) -> Action | None:
+def step_hero(v: View, d: DecisionView) -> Action | None:
     stop = next(iter(v.records(rec.Stop)), None)
     try:
         mover = v.s.heroes[int(d.target)]
@@ -235,7 +234,7 @@ def respond_trade(v: View) -> Action | None:
     return accept if net >= 0 else reject
 
 
-def pick_foe(v: View, d: Any) -> Action | None:
+def pick_foe(v: View, d: DecisionView) -> Action | None:
     options = v.records(rec.PickFoe)
     if not options:
         return None
@@ -245,7 +244,7 @@ def pick_foe(v: View, d: Any) -> Action | None:
     return min(options, key=lambda a: (min(v.dist(h.space, a.space) for h in v.s.heroes), str(a)))
 
 
-def move_foe(v: View, d: Any) -> Action | None:
+def move_foe(v: View, d: DecisionView) -> Action | None:
     """Send a foe (our choice) where it hurts least: away from heroes, off buildings."""
     s = v.s
     options: list[rec.Step | rec.To] = [*v.records(rec.Step), *v.records(rec.To)]

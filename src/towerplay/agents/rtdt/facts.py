@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from towerplay.agents.rtdt.table import Covenant, Site, Table, reread
+from towerplay.agents.rtdt.table import Table, reread, trials_of
 from towerplay.agents.rtdt.view import View, competitive
+from towerplay.rtdt.seat_view import BuildingView, CovenantView, SiteView
 
 
 def around(v: View, at: str) -> tuple[int, int, int]:
@@ -64,7 +65,7 @@ def situation_raw(v: View) -> tuple[Any, ...]:
         tuple(h.virtues),
         tuple(h.inactive),
         tuple(h.corruptions),
-        tuple(h.trials),
+        trials_of(h),
         tuple(h.trials_done),
         h.eliminated,
         card_key(v),
@@ -76,7 +77,7 @@ def situation_raw(v: View) -> tuple[Any, ...]:
         s.adversary_space,
         s.config.mode,
         s.config.adversary,
-        reread(v.read, "quest_key", v.obs.get("quests"), lambda _: quest_key(v)),
+        reread(v.read, "quest_key", v.obs.quests, lambda _: quest_key(v)),
         tuple(s.market),
         t.seat,
         t.doubled,
@@ -89,13 +90,10 @@ def situation_raw(v: View) -> tuple[Any, ...]:
 
 def quest_key(v: View) -> tuple[Any, ...]:
     """The quests as a key: they are read again only when the observed quests change."""
-    return tuple(
-        (q.get("quest"), q.get("stage"), q.get("space"), q.get("kind"), repr(q.get("needs")))
-        for q in v.quests()
-    )
+    return tuple((q.quest, q.stage, q.space, q.kind, repr(q.needs)) for q in v.quests())
 
 
-def covenant_key(v: View, s: Table, cov: Covenant) -> tuple[Any, ...]:
+def covenant_key(v: View, s: Table, cov: CovenantView) -> tuple[Any, ...]:
     """The Covenant facts a heroic action's value reads; the sites and the cleansable
     buildings are read again only when the observed ones change."""
     return (
@@ -108,12 +106,12 @@ def covenant_key(v: View, s: Table, cov: Covenant) -> tuple[Any, ...]:
     )
 
 
-def site_key(sites: list[Site]) -> tuple[Any, ...]:
+def site_key(sites: tuple[SiteView, ...]) -> tuple[Any, ...]:
     return tuple((x.monument, x.space, x.offerings, x.status) for x in sites)
 
 
-def cleansable_key(buildings: dict[str, dict[str, Any]]) -> tuple[str, ...]:
-    return tuple(sp for sp, b in buildings.items() if b["cleansable"])
+def cleansable_key(buildings: dict[str, BuildingView]) -> tuple[str, ...]:
+    return tuple(sp for sp, b in buildings.items() if b.cleansable)
 
 
 def card_key(v: View) -> tuple[str, ...]:
@@ -122,4 +120,4 @@ def card_key(v: View) -> tuple[str, ...]:
 
 
 def card_key_raw(v: View) -> tuple[str, ...]:
-    return tuple(v.h.cards())
+    return tuple(v.h.cards)

@@ -28,6 +28,7 @@ from towerplay.agents.rtdt.competitive import (
     trial_deficits,
 )
 from towerplay.agents.rtdt.facts import foes_on, situation
+from towerplay.agents.rtdt.table import profile
 from towerplay.agents.rtdt.values import (
     KIND_VALUE,
     MOONSTONE,
@@ -81,10 +82,10 @@ def heroic_here(v: View) -> tuple[float, Action | None]:
         val = build_value(v)
         if val > best[0]:
             best = (val, a)
-    quests = {q.get("quest"): q for q in v.quests()}
+    quests = {q.quest: q for q in v.quests()}
     for qa in v.records(Quest):
         q = quests.get(qa.quest)
-        val = QUEST_KIND_VALUE.get(str(q.get("kind")) if q else "", 12.0) + 4.0
+        val = QUEST_KIND_VALUE.get(str(q.kind) if q else "", 12.0) + 4.0
         if val > best[0]:
             best = (val, qa)
     if competitive(v) and len(v.h.trials_done) < TRIALS_NEEDED:
@@ -135,7 +136,7 @@ def heroic_spots_raw(v: View) -> set[str]:
     spots.update(sp for _, sp in s.foes)
     if s.adversary_space:
         spots.add(s.adversary_space)
-    spots.update(q["space"] for q in v.quests())
+    spots.update(q.space for q in v.quests())
     if competitive(v):
         spots.update(comp_spots(v))
     if s.cov is not None:
@@ -166,10 +167,10 @@ def heroic_at_raw(v: View, sp: str) -> float:
     if s.adversary_space == sp and s.config.adversary:
         best = max(best, battle_value(v, s.config.adversary, sp))
     for q in v.quests():
-        if q.get("space") != sp:
+        if q.space != sp:
             continue
-        needs = q.get("needs") or {}
-        base = QUEST_KIND_VALUE.get(str(q.get("kind")), 12.0)
+        needs = q.needs or {}
+        base = QUEST_KIND_VALUE.get(str(q.kind), 12.0)
         if isinstance(needs, dict) and needs.get("dungeon"):
             if delve_ready(v, sp):
                 best = max(best, 16.0)
@@ -302,7 +303,7 @@ def source_value_raw(
             continue
         opt = info.free if option == "free" else info.enhanced
         cost = opt.spirit + glyph
-        for m in h.profile(w).modifiers:
+        for m in profile(w, h).modifiers:
             if (
                 m.stat == "reinforce_cost"
                 and m.building in (None, btype)
@@ -368,7 +369,7 @@ def monument_value(v: View, m: Any, btype: str, sp: str, glyph: int) -> float | 
     s, w, h = v.s, v.w, v.h
     opt = m.enhanced
     cost = opt.spirit
-    for mod in h.profile(w).modifiers:
+    for mod in profile(w, h).modifiers:
         if (
             mod.stat == "reinforce_cost"
             and mod.building in (None, btype)

@@ -210,7 +210,7 @@ def want_banner(v: View) -> bool:
 def reinforce_action(v: View, value: float, option: str, source: str = "") -> Action | None:
     haggle = v.offered(Action("haggle"))
     safe = any(
-        f.flag == "haggle_ignore_cancel" for cid in v.h.cards() for f in v.w.flags.get(cid, ())
+        f.flag == "haggle_ignore_cancel" for cid in v.h.cards for f in v.w.flags.get(cid, ())
     )
     if haggle is not None and (safe or value < 9.0):
         return haggle

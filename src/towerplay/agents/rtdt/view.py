@@ -1,9 +1,9 @@
-"""What one decision reads: the observed table (table.py), the legal actions by verb, the
+"""What one decision reads: the seat's table (table.py), the legal actions by verb, the
 printed content, and the facts worked out from them once a decision.
 
-Nothing here reads the game's state: every fact comes from the observation (the JSON of
-docs/observe.md) or from the printed content (`game.world`: the board, the cards and
-their abilities).
+Nothing here reads the game's state: every fact comes from the seat's view
+(`game.view(seat)`, rtdt/seat_view.py) or from the printed content (`game.world`: the
+board, the cards and their abilities).
 """
 
 from __future__ import annotations
@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections import deque
 from typing import Any, TypeVar
 
-from towerplay.agents.rtdt.table import Hero, Table
+from towerplay.agents.rtdt.table import Table, profile
 from towerplay.agents.rtdt.tables import tables
 from towerplay.agents.rtdt.values import GLYPH_HOMES, KINGDOMS
 from towerplay.core.notation import Action, Record
 from towerplay.rtdt.records import Use
+from towerplay.rtdt.seat_view import HeroView, QuestView, SeatView
 
 # Covenant treasures whose Wild depends on where the hero stands (counted by assess.py)
 WILD_FLAGS = frozenset(
@@ -64,7 +65,6 @@ class View:
         "legal",
         "by_verb",
         "obs",
-        "_quests",
         "cache",
         "once",
         "around",
@@ -78,7 +78,7 @@ class View:
     def __init__(
         self,
         world: Any,
-        obs: dict[str, Any],
+        obs: SeatView,
         seat: int,
         legal: list[Action],
         memo: dict[Any, Any],
@@ -98,7 +98,6 @@ class View:
         self.by_verb: dict[str, list[Action]] = {}
         for a in legal:
             self.by_verb.setdefault(a[0] if a else "", []).append(a)  # verb_of, inlined
-        self._quests: list[dict[str, Any]] | None = None
         self.cache: dict[Any, Any] = {}  # the battle's space ("at") while it is priced
         self.once = Once(self)
         self.around: dict[str, tuple[int, int, int]] = {}  # by space: see around()
@@ -107,18 +106,9 @@ class View:
         self.comp_choice = comp_choice
         self.threat_weight = threat_weight
 
-    def observe(self) -> dict[str, Any]:
-        return self.obs
-
-    def quests(self) -> list[dict[str, Any]]:
-        """Quest markers on the board (an empty list while the game has none)."""
-        if self._quests is None:
-            self._quests = [
-                q
-                for q in self.obs.get("quests") or []
-                if isinstance(q, dict) and isinstance(q.get("space"), str)
-            ]
-        return self._quests
+    def quests(self) -> tuple[QuestView, ...]:
+        """The quests on the board, each with its space."""
+        return self.obs.quests
 
     def records(self, kind: type[R]) -> list[R]:
         """The legal actions of one verb, as its typed record (rtdt/records.py)."""
@@ -142,28 +132,28 @@ class View:
 # --- reading the table -------------------------------------------------------------------
 
 
-def flag_amount(w: Any, h: Hero, flag: str) -> int:
+def flag_amount(w: Any, h: HeroView, flag: str) -> int:
     """The sum of a printed flag's `amount` over the hero's cards (0 without the flag)."""
-    if flag not in h.profile(w).flags:
+    if flag not in profile(w, h).flags:
         return 0
-    return sum(f.amount for cid in h.cards() for f in w.flags[cid] if f.flag == flag)
+    return sum(f.amount for cid in h.cards for f in w.flags[cid] if f.flag == flag)
 
 
 def building_type(v: View, sp: str) -> str:
     """The type a building counts as (a monument, the type it replaced), as observed."""
     b = v.s.buildings.get(sp)
-    return b["type"] if b is not None else v.w.board.building_of.get(sp, "")
+    return b.type if b is not None else v.w.board.building_of.get(sp, "")
 
 
 def skull_capacity(v: View, sp: str) -> int:
     b = v.s.buildings.get(sp)
-    return b["capacity"] if b is not None else 3
+    return b.capacity if b is not None else 3
 
 
 def cleansable(v: View, sp: str) -> bool:
     """Whether a Cleanse could take skulls from this building, as observed."""
     b = v.s.buildings.get(sp)
-    return b is not None and bool(b["cleansable"])
+    return b is not None and b.cleansable
 
 
 def quarry_at(s: Table) -> tuple[str, str]:
@@ -184,7 +174,7 @@ def is_quarry(s: Table, foe: str, space: str, adversary: bool) -> bool:
 
 
 def has_flag(v: View, h: Any, flag: str) -> bool:
-    return flag in h.profile(v.w).flags
+    return flag in profile(v.w, h).flags
 
 
 def competitive(v: View) -> bool:
@@ -295,7 +285,7 @@ def base_move(v: View) -> int:
     h, w = v.h, v.w
     base = None
     plus = 0
-    for m in h.profile(w).modifiers:
+    for m in profile(w, h).modifiers:
         if m.stat == "set_base_move":
             base = m.amount if base is None else min(base, m.amount)
         elif m.stat == "base_move":
@@ -327,7 +317,7 @@ def glyph_cost_raw(v: View, glyph: str) -> int:
     except (KeyError, IndexError, AttributeError):
         return 0
     cost = 1
-    for m in h.profile(v.w).modifiers:
+    for m in profile(v.w, h).modifiers:
         if m.stat == "set_glyph_cost":
             return int(m.amount)
         if m.stat == "glyph_cost":
@@ -337,7 +327,7 @@ def glyph_cost_raw(v: View, glyph: str) -> int:
 
 def treasure_limit(v: View) -> int:
     limit = 4
-    for m in v.h.profile(v.w).modifiers:
+    for m in profile(v.w, v.h).modifiers:
         if m.stat == "treasure_limit":
             limit = min(limit, m.amount)
     return limit
@@ -345,7 +335,7 @@ def treasure_limit(v: View) -> int:
 
 def adv_cap(v: View) -> int:
     cap = 10
-    for m in v.h.profile(v.w).modifiers:
+    for m in profile(v.w, v.h).modifiers:
         if m.stat == "advantage_cap":
             cap = min(cap, m.amount - v.s.turn.advantages_used)
     return max(0, cap)
