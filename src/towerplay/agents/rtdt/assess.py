@@ -34,6 +34,7 @@ from towerplay.agents.rtdt.view import (
     foe_traits,
     has_flag,
 )
+from towerplay.rtdt.seat_view import HeroView
 
 
 def effects_cost(
@@ -190,7 +191,7 @@ def advantages(
     return out
 
 
-def cov_advantages(v: View, h: Any, battling: bool, here: str, out: dict[str, int]) -> None:
+def cov_advantages(v: View, h: HeroView, battling: bool, here: str, out: dict[str, int]) -> None:
     """Covenant Wilds counted with the automatic advantages: Emboldened, and the
     treasures' conditional Wilds as the engine counts them, at `here`."""
     w, s = v.w, v.s

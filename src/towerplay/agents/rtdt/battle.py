@@ -42,6 +42,7 @@ from towerplay.agents.rtdt.view import (
 )
 from towerplay.core.notation import Action
 from towerplay.rtdt.records import Advantage, Improve, Leave, ResolveCard, Room, Use
+from towerplay.rtdt.seat_view import HeroView
 
 
 def battle_estimate(v: View, foe: str, space: str | None = None) -> tuple[float, float]:
@@ -452,7 +453,9 @@ def cov_battle_key(v: View, at: str) -> tuple[Any, ...]:
     )
 
 
-def battle_advantages(v: View, h: Any, foe: str, space: str, adversary: bool) -> dict[str, int]:
+def battle_advantages(
+    v: View, h: HeroView, foe: str, space: str, adversary: bool
+) -> dict[str, int]:
     """Advantages a Covenant hero adds as a Battle starts: Wild against the quarry
     (Perceptive, Keen-Eyed) and the market treasures' regular ones (Inventive)."""
     out: dict[str, int] = {}

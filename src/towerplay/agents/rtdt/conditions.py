@@ -7,6 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.rtdt.seat_view import HeroView
+
 
 def met(v: Any, c: Any) -> bool:
     """Whether a condition (models.Check) holds for the viewing hero."""
@@ -31,7 +33,7 @@ def met(v: Any, c: Any) -> bool:
     return any(w.board.kingdom_of[sp] == here for _, sp in s.foes)
 
 
-def payable(h: Any, pay: Sequence[Any]) -> bool:
+def payable(h: HeroView, pay: Sequence[Any]) -> bool:
     """Whether every loss of a price can be paid in full (what the engine offers). The
     same test as `models.can_pay`, kept here because the agent reads only the protocol and
     imports nothing of the game (tests/agents/test_heuristic_protocol.py)."""

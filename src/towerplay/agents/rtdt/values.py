@@ -7,6 +7,7 @@ import functools
 from typing import Any
 
 from towerplay.core.notation import Action
+from towerplay.rtdt.seat_view import HeroView
 
 # the bare actions the agent looks for among the legal ones, made once
 BANNER = Action("banner")
@@ -236,7 +237,7 @@ def spirit_value(have: int) -> float:
     return 2.5 if have < 3 else 1.5 if have < 7 else 0.8 if have < 12 else 0.4
 
 
-def corruption_cost(h: Any) -> float:
+def corruption_cost(h: HeroView) -> float:
     n = len(h.corruptions)
     return 12.0 if n == 0 else 25.0 if n == 1 else 500.0
 
@@ -258,11 +259,11 @@ def foreign_value(virtue: str) -> float:
     return 0.5 if virtue in HERO_BOUND_VIRTUES else VIRTUE_VALUE.get(virtue, 4.0)
 
 
-def held_items(h: Any, kind: str) -> list[str]:
+def held_items(h: HeroView, kind: str) -> list[str]:
     if kind == "potion":
         return list(h.potions)
     if kind == "gear":
         return list(h.gear)
     if kind == "treasure":
         return list(h.treasures)
-    return h.potions + h.gear + h.treasures
+    return [*h.potions, *h.gear, *h.treasures]

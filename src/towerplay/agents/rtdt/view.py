@@ -173,7 +173,7 @@ def is_quarry(s: Table, foe: str, space: str, adversary: bool) -> bool:
     return q == "adversary" if adversary else q == f"{foe}@{space}"
 
 
-def has_flag(v: View, h: Any, flag: str) -> bool:
+def has_flag(v: View, h: HeroView, flag: str) -> bool:
     return flag in profile(v.w, h).flags
 
 
