@@ -10,8 +10,8 @@ is saved, checked and cloned without another line elsewhere.
 
 `dump` also serves the read-only typed views (msgspec Structs, such as
 rtdt/seat_view.py): tuples become lists, a `tuple[...] | int` union is dumped as it
-is, and the parts named in a Struct's `SHARED` are dumped once while they are the same
-object (`memo`).
+is, and the parts named in a Struct's `SHARED`, and every instance of a Struct whose
+class says `KEPT = True`, are dumped once while they are the same object (`memo`).
 
 `clone` and `dump` are Python functions generated once per class from its
 fields (positional arguments in declaration order, so no hand-kept list can
@@ -155,6 +155,7 @@ class _Gen:
         self.open: set[type] = set()  # the records being generated, outermost first
         self.source: list[str] = []
         self.depth = 0
+        self.kept: dict[type, str] = {}  # a `KEPT` view class's memoized dump, by class
 
     def fn(self, cls: type) -> str:
         """The name of the generated function for the root class."""
@@ -184,15 +185,26 @@ class _Gen:
             return f"{name}({', '.join(e for _, e in parts)})"
         return "{" + ", ".join(f"{(sp.key or n)!r}: {e}" for (n, sp), e in parts) + "}"
 
+    def part(self, tp: Any, s: Spec) -> str:
+        """A function of its own that dumps a `tp`, for the memo to call."""
+        name = f"_part_{len(self.ns)}"
+        self.ns[name] = None  # defined by the generated source
+        depth, self.depth = self.depth, 0
+        body = self.expr(tp, s, "x")
+        self.depth = depth
+        self.source.append(f"def {name}(x):\n    return {body}\n")
+        return name
+
     def expr(self, tp: Any, s: Spec, var: str) -> str:
-        if s.shared and self.mode == "dump":  # its own function, called through the memo
-            name = f"_part_{len(self.ns)}"
-            self.ns[name] = None  # defined by the generated source
-            depth, self.depth = self.depth, 0
-            body = self.expr(tp, dataclasses.replace(s, shared=False), "x")
-            self.depth = depth
-            self.source.append(f"def {name}(x):\n    return {body}\n")
-            return f"_memo({var}, {name})"
+        if s.shared and self.mode == "dump":  # a shared field: dumped once while the same
+            return f"_memo({var}, {self.part(tp, dataclasses.replace(s, shared=False))})"
+        if self.mode == "dump" and getattr(tp, "KEPT", False) is True:  # every instance so
+            name = self.kept.get(tp)
+            if name is None:
+                self.kept[tp] = ""  # while its own body is generated: dumped in place
+                name = self.kept[tp] = self.part(tp, s)
+            if name:
+                return f"_memo({var}, {name})"
         if _union(tp) and self.mode == "dump":  # read-only views only: no loader takes them
             return f"_plain({var})"
         inner = _optional(tp)

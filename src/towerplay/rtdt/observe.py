@@ -26,20 +26,17 @@ from towerplay.rtdt.decks import EVERYONE, cards_of, known_bottom
 from towerplay.rtdt.explain import DECISION_RULES, prompt
 from towerplay.rtdt.kept import Kept
 from towerplay.rtdt.observe_covenant import covenant_view
-from towerplay.rtdt.rules.battle_moves import action_cap
+from towerplay.rtdt.observe_fights import battle_view, delve_view, kept_dungeons
 from towerplay.rtdt.rules.common import base_move, glyph_cost, treasure_limit
 from towerplay.rtdt.rules.corruption import corruption_limit
 from towerplay.rtdt.rules.movement import move_value
 from towerplay.rtdt.rules.skulls import building_type, cleansable, kingdom_buildings, skull_capacity
 from towerplay.rtdt.seat_view import (
     AdversaryView,
-    BattleView,
     BuildingView,
     ConfigView,
     DecisionView,
     DecksView,
-    DelveView,
-    DungeonView,
     FoeView,
     HeroView,
     KingdomView,
@@ -130,9 +127,9 @@ def seat_view(
             lambda: _quests(w, s),
         ),
         tuple(s.done_quests),
-        _dungeons(s),
-        _delve(w, s),
-        _battle(w, s),
+        kept_dungeons(k, s),
+        delve_view(w, s),
+        battle_view(w, s),
         None if s.trade is None else TradeView(s.trade.partner, tuple(s.trade.moves)),
         covenant_view(w, s, seat, k),
         _pending(s, seat),
@@ -490,68 +487,6 @@ def _quests(w: World, s: State) -> tuple[QuestView, ...]:
             )
         )
     return tuple(out)
-
-
-def _dungeons(s: State) -> dict[str, DungeonView]:
-    """Rooms are face down until entered (CMP-HIDDEN-3); the target room stays hidden."""
-    here = s.delve.space if s.delve is not None else None
-    room = s.delve.room if s.delve is not None else -1
-    return {
-        sp: DungeonView(
-            d.kind,
-            tuple(
-                [
-                    r if d.cleared[i] or (sp == here and i == room) else None
-                    for i, r in enumerate(d.rooms)
-                ]
-            ),
-            tuple(d.cleared),
-        )
-        for sp, d in s.dungeons.items()
-    }
-
-
-def _delve(w: World, s: State) -> DelveView | None:
-    dv = s.delve
-    if dv is None:
-        return None
-    rooms = s.dungeons[dv.space].rooms if dv.space in s.dungeons else []
-    return DelveView(
-        dv.space,
-        dv.room,
-        rooms[dv.room] if 0 <= dv.room < len(rooms) else None,
-        dv.improved,
-        dict(dv.pool),
-        dv.used,
-        action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
-        dv.shield,
-    )
-
-
-def _battle(w: World, s: State) -> BattleView | None:
-    b = s.battle
-    if b is None:
-        return None
-    card = b.cards[b.index] if b.revealed else None  # the cards still to come are unknown
-    return BattleView(
-        b.foe,
-        b.space,
-        b.adversary,
-        b.index + 1 if b.revealed else None,
-        card,
-        b.index,
-        len(b.cards),
-        b.revealed,
-        b.rung,
-        w.content.battle_cards[card].rungs[b.rung].text if card is not None else None,
-        b.resolved,
-        dict(b.pool),
-        b.used,
-        action_cap(w, s),  # RTDT-ADV-9, RTDT-ADVCARD-7
-        b.card_used,
-        b.lost_warriors,
-        b.shield,
-    )
 
 
 def _prompt(k: Kept, w: World, s: State, seat: int) -> str:

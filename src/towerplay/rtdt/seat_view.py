@@ -5,7 +5,8 @@ same name there, in the same order, and `to_json` (core/serial's generated dump)
 the one from the other. Agents read the view; screens, the server and the learning API read
 the JSON. Collections are tuples, except the dicts, which are read-only by convention (a
 part whose facts did not change is the same object in the next view: the parts a view's
-`SHARED` names, whose JSON is then made once and is the same object too).
+`SHARED` names and the instances of a `KEPT` class, whose JSON is then made once and is the
+same object too).
 
 This module is published: agents may import it (and rtdt/records.py), nothing else of
 the engine.
@@ -38,6 +39,8 @@ class ConfigView(Struct, frozen=True):
 class BuildingView(Struct, frozen=True):
     """A building space (standing or fallen) with what the rules derive for it."""
 
+    KEPT: ClassVar[bool] = True  # the same object in `buildings` and its kingdom's
+
     kingdom: str
     type: str
     standing: bool
@@ -50,6 +53,8 @@ class BuildingView(Struct, frozen=True):
 
 
 class KingdomView(Struct, frozen=True):
+    SHARED: ClassVar[frozenset[str]] = frozenset({"buildings"})  # kept with the buildings
+
     home_of: int | None
     dormant: bool
     buildings: dict[str, BuildingView]  # the same objects as SeatView.buildings
@@ -59,6 +64,8 @@ class KingdomView(Struct, frozen=True):
 
 class HeroView(Struct, frozen=True):
     """A hero board as `seat` sees it: another seat's face-down trials are only a count."""
+
+    KEPT: ClassVar[bool] = True  # kept while the hero's board does not change
 
     hero: str
     seat: int
@@ -244,7 +251,7 @@ class SeatView(Struct, frozen=True):
     adds what was said (`log`, `events`) to its JSON."""
 
     SHARED: ClassVar[frozenset[str]] = frozenset(
-        {"config", "kingdoms", "buildings", "heroes", "tower", "foes", "adversary", "quests"}
+        {"config", "kingdoms", "buildings", "tower", "foes", "adversary", "quests", "dungeons"}
     )
 
     schema: str
