@@ -162,6 +162,12 @@ def blessed_bar(w: World, h: HeroState, shield: int) -> Refusal | None:
     return None
 
 
+def blessed_offered(w: World, h: HeroState, shield: int) -> bool:
+    """Whether `blessed` is offered: `blessed_bar`, its cheap parts first (the bar reads
+    every card of the hero for the Blessed virtue)."""
+    return not shield and h.spirit >= 1 and blessed_bar(w, h, shield) is None
+
+
 def why_battle_move(w: World, s: State, h: HeroState, a: Action) -> Refusal | None:
     """Why a Battle's own move (`continue`, `retreat`, `advantage TRAIT`, `blessed`,
     `resolve`) is not legal now, by the predicates `battle_actions` offers with; None for
@@ -198,8 +204,7 @@ def battle_actions(w: World, s: State, h: HeroState) -> list[Action]:
         allowed = allowed_traits(w, s)
         pool = b.pool
         out.extend(_advantage(t) for t in advantages.TYPES if trait_bar(pool, allowed, t) is None)
-    # blessed_bar's cheap parts first: it reads every card of the hero for the Blessed virtue
-    if not b.shield and h.spirit >= 1 and blessed_bar(w, h, b.shield) is None:
+    if blessed_offered(w, h, b.shield):
         out.append(BLESSED_MOVE)
     out += BATTLE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     # RTDT-BATTLE-7: resolve at any time; unspent advantages wait for later cards

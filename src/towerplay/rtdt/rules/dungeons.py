@@ -25,6 +25,7 @@ from towerplay.rtdt.rules.battle_moves import (
     BLESSED_MOVE,
     RESOLVE_CARD,
     blessed_bar,
+    blessed_offered,
     blessing,
     spent_bar,
     trait_bar,
@@ -211,8 +212,7 @@ def delve_actions(w: World, s: State, h: HeroState) -> list[Action]:
         for t in kinds:
             if trait_bar(delve.pool, allowed, t) is None:
                 out.append(_improve(t))
-    # blessed_bar's cheap parts first: it reads every card of the hero for the Blessed virtue
-    if not delve.shield and h.spirit >= 1 and blessed_bar(w, h, delve.shield) is None:
+    if blessed_offered(w, h, delve.shield):
         out.append(BLESSED_MOVE)
     out += DELVE_BOOSTS.collect(w, s, h)  # COV-BLESS-2: a blessing
     out.append(RESOLVE_CARD)
