@@ -70,6 +70,11 @@ TOP = {
         "campaign_app",
         "Adventure Tactics campaigns: start, list, continue, key, export and import.",
     ),
+    "tower": Lazy(
+        "towerplay.cli.tower",
+        "tower_app",
+        "The real Tower over Bluetooth: find one, and drive it through a game.",
+    ),
 }
 
 app = typer.Typer(
