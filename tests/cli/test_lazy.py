@@ -41,6 +41,16 @@ def test_a_command_imports_what_it_needs() -> None:
     assert "sqlalchemy" in imported_by("serve", "--help")
 
 
+def test_a_game_of_one_kind_loads_no_other() -> None:
+    """The registry of games, the simulations and the Tactics package give their parts when
+    asked for: Return to Dark Tower in the terminal never loads Adventure Tactics' engine,
+    and an encounter never loads Return to Dark Tower's."""
+    rtdt = imported_by("play", "rtdt", "--help")
+    assert "towerplay.rtdt.game" in rtdt and "towerplay.tactics.game" not in rtdt
+    tactics = imported_by("play", "tactics", "--help")
+    assert "towerplay.tactics.game" in tactics and "towerplay.rtdt.game" not in tactics
+
+
 def _groups(command: object) -> list[LazyGroup]:
     found = [command] if isinstance(command, LazyGroup) else []
     for sub in getattr(command, "commands", {}).values():

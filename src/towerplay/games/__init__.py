@@ -5,19 +5,46 @@ the learning API) ask a spec what they need and key nothing on a game's name the
 
 from __future__ import annotations
 
-from towerplay.agents import Agent
-from towerplay.games.rtdt import RTDT
-from towerplay.games.spec import GameSpec
-from towerplay.games.tactics import CAMPAIGN, TACTICS
+import importlib
+from typing import TYPE_CHECKING, Any
 
-GAMES: dict[str, GameSpec] = {g.name: g for g in (RTDT, TACTICS, CAMPAIGN)}
+from towerplay.agents import Agent
+from towerplay.games.spec import GameSpec
+
+if TYPE_CHECKING:
+    from towerplay.games.rtdt import RTDT
+    from towerplay.games.tactics import CAMPAIGN, TACTICS
+
+    GAMES: dict[str, GameSpec]
+
+# each game's spec by the module that declares it: a spec is imported when it is first asked
+# for, so a Return to Dark Tower game in the terminal never loads Adventure Tactics
+SPECS = {"RTDT": "towerplay.games.rtdt", "TACTICS": "towerplay.games.tactics"}
+SPECS["CAMPAIGN"] = SPECS["TACTICS"]
+ORDER = ("RTDT", "TACTICS", "CAMPAIGN")  # the games, in the order every listing gives them
+
+
+def __getattr__(name: str) -> Any:
+    if name in SPECS:
+        spec = getattr(importlib.import_module(SPECS[name]), name)
+        globals()[name] = spec
+        return spec
+    if name == "GAMES":  # every game: a lobby, a simulation's records, the learning API
+        table: dict[str, GameSpec] = {}
+        for key in ORDER:
+            spec = __getattr__(key)
+            table[spec.name] = spec
+        globals()["GAMES"] = table
+        return table
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def get(name: str) -> GameSpec:
     """The game called `name`; ValueError naming the games when there is none."""
-    found = GAMES.get(name)
+    games: dict[str, GameSpec] = __getattr__("GAMES")
+    found = games.get(name)
     if found is None:
-        raise ValueError(f"unknown game {name!r}; games: {', '.join(GAMES)}")
+        raise ValueError(f"unknown game {name!r}; games: {', '.join(games)}")
     return found
 
 
@@ -28,12 +55,12 @@ def make_agent(game: str, agent: str, seed: int) -> Agent:
 
 def simulated() -> list[GameSpec]:
     """The games a simulation keeps one record a game of."""
-    return [g for g in GAMES.values() if g.records is not None]
+    return [g for g in __getattr__("GAMES").values() if g.records is not None]
 
 
 def learnable() -> list[GameSpec]:
     """The games the learning API offers."""
-    return [g for g in GAMES.values() if g.learning is not None]
+    return [g for g in __getattr__("GAMES").values() if g.learning is not None]
 
 
 __all__ = [

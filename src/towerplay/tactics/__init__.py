@@ -42,6 +42,21 @@ Each module imports only those above it in this list: no cycle.
 Rule IDs (`AT-<AREA>-<n>`) are listed in docs/rules/tactics.md.
 """
 
-from towerplay.tactics.game import TacticsGame, new_game
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from towerplay.tactics.game import TacticsGame, new_game
 
 __all__ = ["TacticsGame", "new_game"]
+
+
+def __getattr__(name: str) -> Any:
+    """The engine is imported when asked for, not by every module of the package (a
+    Return to Dark Tower game that reads the grid's column letters needs none of it)."""
+    if name in __all__:
+        from towerplay.tactics import game
+
+        return getattr(game, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
