@@ -5,6 +5,7 @@
 
 Modules, from the ground up:
 
+- `records`: every action of an encounter as a typed record, its slots by name.
 - `grid`: squares, distance, corner-to-corner line of sight, movement costs, areas.
 - `models`, `content`: the pydantic content models and the YAML under `content/`.
 - `scaling`: an encounter's enemies grown with the campaign party's level (AT-CAMP-6).

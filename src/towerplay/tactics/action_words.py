@@ -8,40 +8,74 @@ shown as its word and the names of what follows, so a new verb never shows an id
 from __future__ import annotations
 
 from towerplay.core.narration import Event, event
+from towerplay.core.notation import Action, Record
 from towerplay.tactics.narrate import N_
+from towerplay.tactics.records import (
+    Accept,
+    Command,
+    Dash,
+    Decline,
+    Discard,
+    End,
+    Equip,
+    Focus,
+    Hit,
+    Item,
+    Keep,
+    Move,
+    Mulligan,
+    Option,
+    Pass,
+    Place,
+    Play,
+    Prepare,
+    Push,
+    Reshuffle,
+    Respond,
+    Revive,
+    Skip,
+    Spawn,
+    Splash,
+    Stay,
+    Swap,
+    Target,
+    Use,
+    of,
+)
 from towerplay.tactics.state import Ctx, State
 from towerplay.tactics.stats import basic_movement
 
-TEMPLATES: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {
-    ("play", 1): (N_("Play {card}"), ("card",)),
-    ("dash", 1): (N_("Dash: discard {card} to move {points}"), ("card",)),
-    ("equip", 1): (N_("Equip {card}"), ("card",)),
-    ("prepare", 1): (N_("Prepare {card}"), ("card",)),
-    ("use", 1): (N_("Use {card}"), ("card",)),
-    ("discard", 1): (N_("Discard {card}"), ("card",)),
-    ("respond", 1): (N_("Respond with {card}"), ("card",)),
-    ("command", 1): (N_("Command {unit}"), ("unit",)),
-    ("item", 1): (N_("Use the party's {item}"), ("item",)),
-    ("move", 1): (N_("Move to {square}"), ("square",)),
-    ("place", 1): (N_("Place on {square}"), ("square",)),
-    ("target", 1): (N_("Target {target}"), ("target",)),
-    ("hit", 1): (N_("Hit {square}"), ("square",)),
-    ("focus", 1): (N_("Focus on {square}"), ("square",)),
-    ("spawn", 1): (N_("Spawn on {square}"), ("square",)),
-    ("push", 1): (N_("Push to {square}"), ("square",)),
-    ("splash", 1): (N_("Splash {square}"), ("square",)),
-    ("option", 1): (N_("Option {n}"), ("n",)),
-    ("pass", 0): (N_("Pass the turn"), ()),
-    ("end", 0): (N_("End the turn"), ()),
-    ("revive", 0): (N_("Drink a revive potion"), ()),
-    ("skip", 0): (N_("Skip the turn"), ()),
-    ("decline", 0): (N_("Decline"), ()),
-    ("stay", 0): (N_("Stay"), ()),
-    ("keep", 0): (N_("Keep the hand"), ()),
-    ("mulligan", 0): (N_("Mulligan"), ()),
-    ("accept", 0): (N_("Accept"), ()),
-    ("reshuffle", 0): (N_("Reshuffle"), ()),
-    ("swap", 0): (N_("Swap"), ()),
+# each record's words, by its slots' names (tactics/records.py)
+TEMPLATES: dict[type[Record], str] = {
+    Play: N_("Play {card}"),
+    Dash: N_("Dash: discard {card} to move {points}"),
+    Equip: N_("Equip {card}"),
+    Prepare: N_("Prepare {card}"),
+    Use: N_("Use {card}"),
+    Discard: N_("Discard {card}"),
+    Respond: N_("Respond with {card}"),
+    Command: N_("Command {summon}"),
+    Item: N_("Use the party's {item}"),
+    Move: N_("Move to {square}"),
+    Place: N_("Place on {square}"),
+    Target: N_("Target {target}"),
+    Hit: N_("Hit {square}"),
+    Focus: N_("Focus on {square}"),
+    Spawn: N_("Spawn on {square}"),
+    Push: N_("Push to {square}"),
+    Splash: N_("Splash {square}"),
+    Option: N_("Option {number}"),
+    Pass: N_("Pass the turn"),
+    End: N_("End the turn"),
+    Revive: N_("Drink a revive potion"),
+    Skip: N_("Skip the turn"),
+    Decline: N_("Decline"),
+    Stay: N_("Stay"),
+    Keep: N_("Keep the hand"),
+    Mulligan: N_("Mulligan"),
+    Accept: N_("Accept"),
+    Reshuffle: N_("Reshuffle"),
+    Swap: N_("Swap"),
 }
 MORE = N_("{verb} · {what}")
 EVERY_CARD = N_("every card")
@@ -77,15 +111,18 @@ def name_of(s: State, ctx: Ctx, token: str) -> str:
 
 def action_words(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> Event:
     """`tokens` as a button says it (see the module's docstring)."""
-    verb, words = tokens[0], tokens[1:]
-    spec = TEMPLATES.get((verb, len(words)))
-    if spec is None:
+    a = of(Action(*tokens)) if tokens else None
+    template = TEMPLATES.get(type(a)) if a is not None else None
+    if a is None or template is None:
+        verb, words = (tokens[0], tokens[1:]) if tokens else ("", ())
         what = ", ".join(name_of(s, ctx, w) for w in words)
         label = verb.replace("_", " ").capitalize()
         return event("text", MORE, verb=label, what=what) if words else event("text", label)
-    template, fields = spec
-    named = {f: name_of(s, ctx, w) if f != "n" else w for f, w in zip(fields, words, strict=True)}
-    if verb == "dash" and s.pending:  # half the basic movement (AT-TURN-3)
+    named = {
+        name: name_of(s, ctx, getattr(a, name)) if kind == "str" else str(getattr(a, name))
+        for name, kind in type(a).SLOTS
+    }
+    if isinstance(a, Dash) and s.pending:  # half the basic movement (AT-TURN-3)
         hero = s.heroes[s.pending[-1].seat]
         named["points"] = str(basic_movement(ctx, hero) // 2)
     return Event("text", template, tuple(named.items()))

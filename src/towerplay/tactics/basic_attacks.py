@@ -9,6 +9,7 @@ as a `push` or `splash` decision while the attack's step is still being resolved
 
 from __future__ import annotations
 
+from towerplay.core.notation import Record
 from towerplay.tactics.effects import ask, damage, heal, log, move_unit
 from towerplay.tactics.grid import ALL_DIRECTIONS, set_distance, step
 from towerplay.tactics.narrate import seats_of
@@ -20,6 +21,7 @@ from towerplay.tactics.positions import (
     sight_blockers,
     walls,
 )
+from towerplay.tactics.records import Push, Splash
 from towerplay.tactics.state import Ctx, Resolution, State, Unit
 from towerplay.tactics.stats import hero_of
 
@@ -115,18 +117,18 @@ def splash_choices(s: State, ctx: Ctx, actor: Unit, hit: str) -> list[list[str]]
     )
 
 
-def answer_push(s: State, ctx: Ctx, target: Unit, tokens: tuple[str, ...]) -> None:
-    if tokens[0] == "push":
-        sq = ctx.board.square(tokens[1])
+def answer_push(s: State, ctx: Ctx, target: Unit, a: Record) -> None:
+    if isinstance(a, Push):
+        sq = ctx.board.square(a.square)
         assert sq is not None
         log(s, "move", "{unit} is pushed", seats=seats_of(target), unit=target.uid)
         move_unit(s, ctx, target, sq)
 
 
-def answer_splash(s: State, ctx: Ctx, actor: Unit, tokens: tuple[str, ...]) -> None:
-    if tokens[0] != "splash":
+def answer_splash(s: State, ctx: Ctx, actor: Unit, a: Record) -> None:
+    if not isinstance(a, Splash):
         return
-    sq = ctx.board.square(tokens[1])
+    sq = ctx.board.square(a.square)
     target = next(u for u in s.units.values() if u.side != actor.side and sq in footprint(ctx, u))
     hp = max(0, target.hp - SPLASH_DAMAGE)
     log(

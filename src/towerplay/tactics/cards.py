@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from towerplay.core.notation import Record
 from towerplay.tactics.area import area_units
 from towerplay.tactics.basic_attacks import (
     after_basic_attack,
@@ -48,6 +49,7 @@ from towerplay.tactics.positions import (
     sight_blockers,
     walls,
 )
+from towerplay.tactics.records import Hit, Move, Option, Place, Target
 from towerplay.tactics.state import Ctx, Decision, Hero, Resolution, State, Unit
 from towerplay.tactics.stats import basic_movement, hero_of, modifiers, total
 
@@ -532,30 +534,30 @@ def place_summon(s: State, ctx: Ctx, owner: Unit, summon_id: str, sq: int) -> No
 # --- answering the decisions of a resolution ------------------------------------------
 
 
-def answer(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
+def answer(s: State, ctx: Ctx, d: Decision, a: Record) -> None:
     r = s.resolution
     assert r is not None
     actor = s.units[r.actor]
-    if d.kind == "option":
-        r.option = int(tokens[1]) - 1
+    if isinstance(a, Option):
+        r.option = a.number - 1
         return
     st = steps_of(s, ctx, r)[r.step]
     if d.kind == "move":
-        if tokens[0] == "move":
-            sq = ctx.board.square(tokens[1])
+        if isinstance(a, Move):
+            sq = ctx.board.square(a.square)
             assert sq is not None
             move_unit(s, ctx, actor, sq)
         r.step += 1
     elif d.kind == "target":
-        assert isinstance(st, AttackStep)
-        sq = ctx.board.square(tokens[1])
+        assert isinstance(st, AttackStep) and isinstance(a, Target)
+        sq = ctx.board.square(a.target)
         assert sq is not None
         attack_square(s, ctx, r, actor, st, sq)
         if not s.pending:
             r.step += 1
     elif d.kind == "order":
-        assert isinstance(st, AttackStep)
-        sq = ctx.board.square(tokens[1])
+        assert isinstance(st, AttackStep) and isinstance(a, Hit)
+        sq = ctx.board.square(a.square)
         chosen = next(uid for uid in r.queue if s.units[uid].square == sq)
         r.queue.remove(chosen)
         hit_one(s, ctx, r, actor, st, chosen)
@@ -563,26 +565,27 @@ def answer(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
         if not s.pending:
             r.step += 1
     elif d.kind == "heal":
-        assert isinstance(st, HealStep)
-        target = find_target(s, ctx, tokens[1], actor.side)
+        assert isinstance(st, HealStep) and isinstance(a, Target)
+        target = find_target(s, ctx, a.target, actor.side)
         heal_targets(s, ctx, r, actor, st, target)
         r.step += 1
     elif d.kind == "condition":
-        assert isinstance(st, ConditionStep)
-        sq = ctx.board.square(tokens[1])
+        assert isinstance(st, ConditionStep) and isinstance(a, Target)
+        sq = ctx.board.square(a.target)
         target = next(u for u in s.units.values() if not u.knocked_out and sq in footprint(ctx, u))
         add_condition(s, target, st.condition, st.lasting)
         r.step += 1
     elif d.kind == "summon":
-        sq = ctx.board.square(tokens[1])
+        assert isinstance(a, Place)
+        sq = ctx.board.square(a.square)
         assert sq is not None
         place_summon(s, ctx, actor, d.data["summon"], sq)
         r.step += 1
     elif d.kind == "push":
-        answer_push(s, ctx, s.units[d.data["unit"]], tokens)  # AT-ELITE-6
+        answer_push(s, ctx, s.units[d.data["unit"]], a)  # AT-ELITE-6
         r.step += 1
     elif d.kind == "splash":
-        answer_splash(s, ctx, actor, tokens)  # AT-ELITE-7
+        answer_splash(s, ctx, actor, a)  # AT-ELITE-7
         r.step += 1
 
 

@@ -20,6 +20,7 @@ from towerplay.tactics.enemy_moves import earliest_seat
 from towerplay.tactics.explain import explain
 from towerplay.tactics.narrate import seats_of
 from towerplay.tactics.positions import occupied
+from towerplay.tactics.records import Discard, Mulligan, Place, Reshuffle, Revive, Swap, typed
 from towerplay.tactics.state import Ctx, Hero, State
 from towerplay.tactics.stats import hand_size
 from towerplay.tactics.turns import after_action, answer_turn, finish_turn, revive, start_turn
@@ -276,30 +277,28 @@ def boss_uid(s: State, ctx: Ctx) -> str:
 def legal(s: State) -> list[Action]:
     if not s.pending:
         return []
-    # choices are lists of strings already (saves check it): build the Actions directly
-    return [_action(Action, c) for c in s.pending[-1].data["choices"]]
-
-
-_action = tuple.__new__
+    # choices are lists of strings already (saves check it): each its typed record at once
+    return [typed(c) for c in s.pending[-1].data["choices"]]
 
 
 def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
     """Validate against the pending decision, then perform it and run forward."""
     if not s.pending or list(tokens) not in s.pending[-1].data["choices"]:
         raise explain(s, ctx, tokens)
+    a = typed(tokens)  # an offered action: its record (tactics/records.py)
     d = s.pending.pop()
     s.decisions += 1
     hero = s.heroes[d.seat] if 0 <= d.seat < len(s.heroes) else None
     if d.kind in RESOLUTION_KINDS:
-        answer(s, ctx, d, tokens)
+        answer(s, ctx, d, a)
     elif d.kind in ENEMY_KINDS:
-        answer_enemy(s, ctx, d, tokens)
+        answer_enemy(s, ctx, d, a)
     elif d.kind == "turn":
         assert hero is not None
-        answer_turn(s, ctx, hero, tokens)
+        answer_turn(s, ctx, hero, a)
     elif d.kind == "place":
-        assert hero is not None
-        sq = ctx.board.square(tokens[1])
+        assert hero is not None and isinstance(a, Place)
+        sq = ctx.board.square(a.square)
         assert sq is not None
         s.units[hero.uid].square = sq
         log(
@@ -308,12 +307,12 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
             "{hero} starts at {square}",
             seats=(hero.seat,),
             hero=hero.uid,
-            square=tokens[1],
+            square=a.square,
         )
         s.cursor += 1
     elif d.kind == "mulligan":
         assert hero is not None
-        if tokens[0] == "mulligan":
+        if isinstance(a, Mulligan):
             hero.deck.extend(hero.hand)
             hero.hand = []
             shuffle(s, hero.deck)
@@ -328,7 +327,7 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
             hero.mulliganed = True
         s.cursor += 1
     elif d.kind == "reshuffle":
-        if tokens[0] == "reshuffle":
+        if isinstance(a, Reshuffle):
             s.potions -= 1
             s.potions_used += 1
             roll_initiative(s, ctx)
@@ -342,7 +341,7 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
             )
             s.cursor = 0
     elif d.kind == "swap":
-        if tokens[0] == "swap":
+        if isinstance(a, Swap):
             i = d.data["index"]
             s.initiative[i - 1], s.initiative[i] = s.initiative[i], s.initiative[i - 1]
             log(
@@ -354,7 +353,7 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
             )
     elif d.kind == "knocked_out":
         assert hero is not None
-        if tokens[0] == "revive":
+        if isinstance(a, Revive):
             revive(s, ctx, hero)
             s.acting = hero.uid
         else:
@@ -363,15 +362,15 @@ def apply_action(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> None:
             finish_turn(s, ctx)
     elif d.kind == "cleanup":
         assert hero is not None
-        if tokens[0] == "discard":
-            if tokens[1] == "all":
+        if isinstance(a, Discard):
+            if a.card == "all":
                 names = ", ".join(ctx.content.cards[c].name for c in hero.hand)
                 hero.discard.extend(hero.hand)
                 hero.hand = []
             else:
-                names = ctx.content.cards[tokens[1]].name
-                hero.hand.remove(tokens[1])
-                hero.discard.append(tokens[1])
+                names = ctx.content.cards[a.card].name
+                hero.hand.remove(a.card)
+                hero.discard.append(a.card)
             log(
                 s,
                 "text",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core.notation import Record
 from towerplay.tactics.decks import shuffle
 from towerplay.tactics.effects import heal, log, lose_condition
 from towerplay.tactics.enemy_attacks import answer_response, enemy_attack, harpoon, random_attack
@@ -36,6 +37,7 @@ from towerplay.tactics.models import (
     EWall,
 )
 from towerplay.tactics.narrate import N_
+from towerplay.tactics.records import Focus, Spawn
 from towerplay.tactics.spawns import place_minion, spawn, spawn_wall
 from towerplay.tactics.state import Ctx, Decision, EnemyTurn, State, Unit
 
@@ -164,20 +166,22 @@ def run_step(s: State, ctx: Ctx, et: EnemyTurn, u: Unit, st: EnemyStep) -> bool:
     return False
 
 
-def answer_enemy(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
+def answer_enemy(s: State, ctx: Ctx, d: Decision, a: Record) -> None:
     et = s.enemy_turn
     assert et is not None
     if d.kind == "focus":
-        sq = ctx.board.square(tokens[1])
+        assert isinstance(a, Focus)
+        sq = ctx.board.square(a.square)
         et.focus = next(
             u.uid
             for u in s.units.values()
             if u.side == "hero" and not u.knocked_out and u.square == sq
         )
     elif d.kind == "spawn":
-        sq = ctx.board.square(tokens[1])
+        assert isinstance(a, Spawn)
+        sq = ctx.board.square(a.square)
         assert sq is not None
         place_minion(s, ctx, d.data["enemy"], sq)
         et.step += 1  # the remaining spawns of this step are forgone
     elif d.kind == "response":
-        answer_response(s, ctx, d, tokens)
+        answer_response(s, ctx, d, a)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from towerplay.core.notation import Record
 from towerplay.tactics.area import area_units
 from towerplay.tactics.decks import draw_direction
 from towerplay.tactics.dice import roll
@@ -24,6 +25,7 @@ from towerplay.tactics.grid import (
 from towerplay.tactics.models import EAttack, EHarpoon, ERandomAttack
 from towerplay.tactics.narrate import N_, attack_words, log_roll, seats_of
 from towerplay.tactics.positions import footprint, in_range, occupied, sight_blockers, walls
+from towerplay.tactics.records import Respond
 from towerplay.tactics.state import Ctx, Decision, EnemyTurn, State, Unit
 
 
@@ -156,15 +158,15 @@ def resolve_enemy_attack(s: State, ctx: Ctx, et: EnemyTurn, u: Unit) -> bool:
     return False
 
 
-def answer_response(s: State, ctx: Ctx, d: Decision, tokens: tuple[str, ...]) -> None:
+def answer_response(s: State, ctx: Ctx, d: Decision, answer: Record) -> None:
     et = s.enemy_turn
     assert et is not None
     a = et.attack
-    if tokens[0] == "decline":
+    if not isinstance(answer, Respond):  # declined
         a["asked"].append(d.seat)
         return
     hero = s.heroes[d.seat]
-    cid = tokens[1]
+    cid = answer.card
     if cid in hero.hand:
         hero.hand.remove(cid)
     else:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.notation import Action
 from towerplay.tactics.effects import question
 from towerplay.tactics.positions import can_see, footprint, occupied, unit_at, walls
+from towerplay.tactics.records import Move, Target, of
 from towerplay.tactics.state import Ctx, State
 from towerplay.tactics.turns import turn_refusal
 
@@ -14,16 +16,16 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
     if not s.pending:
         return IllegalAction("the encounter is over", "AT-END-1")
     d = s.pending[-1]
-    verb = tokens[0] if tokens else ""
     rule = d.data["rule"]
     if d.kind == "turn":  # the verb's own bar: the reason the offer left it out
         refused = turn_refusal(s, ctx, s.heroes[d.seat], tokens)
         if refused is not None:
             return refused
-    if d.kind == "move" and verb == "move" and len(tokens) == 2:
-        return explain_move(s, ctx, tokens[1])
-    if d.kind in ("target", "heal", "condition") and verb == "target" and len(tokens) == 2:
-        return explain_target(s, ctx, tokens[1])
+    a = of(Action(*tokens)) if tokens else None
+    if d.kind == "move" and isinstance(a, Move):
+        return explain_move(s, ctx, a.square)
+    if d.kind in ("target", "heal", "condition") and isinstance(a, Target):
+        return explain_target(s, ctx, a.target)
     # the same words as Return to Dark Tower's (rtdt/explain.py): what was typed, the legal ones
     choices = d.data["choices"]
     options = ", ".join(" ".join(c) for c in choices[:8]) + ("…" if len(choices) > 8 else "")

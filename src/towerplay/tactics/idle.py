@@ -24,6 +24,7 @@ from towerplay.tactics.grid import ALL_DIRECTIONS, line_of_sight, set_distance, 
 from towerplay.tactics.models import AttackStep, ConditionStep, HealStep, MoveStep, Step, SummonStep
 from towerplay.tactics.narrate import N_
 from towerplay.tactics.positions import footprint, in_range, occupied, sight_blockers, walls
+from towerplay.tactics.records import Command, Item, Play, Use, typed
 from towerplay.tactics.state import Ctx, Hero, State, Unit
 from towerplay.tactics.stats import hero_of
 
@@ -49,20 +50,20 @@ def idle_notes(s: State, ctx: Ctx, hero: Hero, choices: list[list[str]]) -> dict
     out: dict[str, str] = {}
     seen: dict[tuple[str, Step], str] = {}  # steps alike are judged once (observe is hot)
     for choice in choices:
-        verb = choice[0]
+        a = typed(choice)
         actor = me
-        if verb in ("play", "use"):
-            options = ctx.content.cards[choice[1]].options
-        elif verb == "item":
-            options = (ctx.items[choice[1]].steps,)
-        elif verb == "command":
-            actor = s.units[choice[1]]
+        if isinstance(a, (Play, Use)):
+            options = ctx.content.cards[a.card].options
+        elif isinstance(a, Item):
+            options = (ctx.items[a.item].steps,)
+        elif isinstance(a, Command):
+            actor = s.units[a.summon]
             options = (summon_steps(actor.movement, actor.attack_dice, actor.attack_range),)
         else:
             continue
         why = idle_reason(s, ctx, actor, options, seen)
         if why:
-            out[" ".join(choice)] = f"does nothing now: {why}"
+            out[str(a)] = f"does nothing now: {why}"
     return out
 
 

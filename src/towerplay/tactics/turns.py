@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.notation import Action, Record
 from towerplay.tactics.cards import command_summon, play_card
 from towerplay.tactics.decks import draw_up, shuffle
 from towerplay.tactics.dice import roll
@@ -17,6 +18,18 @@ from towerplay.tactics.ending import check_objectives
 from towerplay.tactics.enemies import start_boss_turn
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.narrate import N_
+from towerplay.tactics.records import (
+    Command,
+    Dash,
+    Discard,
+    End,
+    Equip,
+    Item,
+    Pass,
+    Play,
+    Prepare,
+    Use,
+)
 from towerplay.tactics.state import SLOTS, Ctx, Hero, Resolution, State
 from towerplay.tactics.stats import basic_movement
 
@@ -285,31 +298,40 @@ def end_bar(t: TurnStep) -> IllegalAction | None:
 
 @dataclass(frozen=True, slots=True)
 class TurnVerb:
-    """One player action: its notation and its bar (what it takes after the verb: a card,
-    a summon, an item, or nothing)."""
+    """One player action: its record (its notation, tactics/records.py) and its bar (what
+    it takes after the verb: a card, a summon, an item, or nothing)."""
 
-    usage: str
+    record: type[Record]
     rule: str  # the rule its notation is refused under
     bar: Callable[..., IllegalAction | None]
 
-    def why(self, t: TurnStep, tokens: tuple[str, ...]) -> IllegalAction | None:
+    @property
+    def usage(self) -> str:
+        """The notation, as a refusal says it: `play CARD`."""
+        return " ".join([self.record.VERB, *(n.upper() for n, _ in self.record.SLOTS)])
+
+    def why(self, t: TurnStep, action: tuple[str, ...]) -> IllegalAction | None:
         """Why this action is not legal in this turn decision; None when it is."""
-        if len(tokens) != len(self.usage.split()):
+        a = self.record.of(Action(*action))
+        if a is None:
             return IllegalAction("write it as: {usage}", self.rule, usage=self.usage)
-        return self.bar(t, *tokens[1:])
+        return self.bar(t, *(getattr(a, name) for name, _ in self.record.SLOTS))
 
 
 TURN_VERBS: dict[str, TurnVerb] = {
-    "play": TurnVerb("play CARD", "AT-TURN-2", play_bar),
-    "discard": TurnVerb("discard CARD", "AT-MARK-1", discard_bar),
-    "dash": TurnVerb("dash CARD", "AT-TURN-3", dash_bar),
-    "equip": TurnVerb("equip CARD", "AT-TURN-4", equip_bar),
-    "prepare": TurnVerb("prepare CARD", "AT-TURN-4", prepare_bar),
-    "use": TurnVerb("use CARD", "AT-TURN-2", use_bar),
-    "command": TurnVerb("command SUMMON", "AT-SUM-1", command_bar),
-    "item": TurnVerb("item ITEM", "AT-ITEM-1", item_bar),
-    "pass": TurnVerb("pass", "AT-TURN-1", pass_bar),
-    "end": TurnVerb("end", "AT-TURN-1", end_bar),
+    v.record.VERB: v
+    for v in (
+        TurnVerb(Play, "AT-TURN-2", play_bar),
+        TurnVerb(Discard, "AT-MARK-1", discard_bar),
+        TurnVerb(Dash, "AT-TURN-3", dash_bar),
+        TurnVerb(Equip, "AT-TURN-4", equip_bar),
+        TurnVerb(Prepare, "AT-TURN-4", prepare_bar),
+        TurnVerb(Use, "AT-TURN-2", use_bar),
+        TurnVerb(Command, "AT-SUM-1", command_bar),
+        TurnVerb(Item, "AT-ITEM-1", item_bar),
+        TurnVerb(Pass, "AT-TURN-1", pass_bar),
+        TurnVerb(End, "AT-TURN-1", end_bar),
+    )
 }
 HAND_VERBS = ("play", "discard", "dash", "equip", "prepare")  # in the order each card offers
 
@@ -392,38 +414,38 @@ def ask_turn(s: State, ctx: Ctx, hero: Hero) -> None:
     )
 
 
-def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None:
-    verb = tokens[0]
+def answer_turn(s: State, ctx: Ctx, hero: Hero, a: Record) -> None:
     cards = ctx.content.cards
-    if verb == "pass":
+    if isinstance(a, Pass):
         hero.passed = True  # a pass: whole-hand discard allowed at cleanup (AT-CLEAN-1)
         log(s, "turn", "{hero} passes", seats=(hero.seat,), hero=hero.uid)
         finish_turn(s, ctx)
         return
-    if verb == "end":
+    if isinstance(a, End):
         finish_turn(s, ctx)
         return
-    if verb == "command":
-        command_summon(s, ctx, hero, tokens[1])
+    if isinstance(a, Command):
+        command_summon(s, ctx, hero, a.summon)
         return
-    if verb == "item":
-        use_item(s, ctx, hero, tokens[1])
+    if isinstance(a, Item):
+        use_item(s, ctx, hero, a.item)
         return
-    cid = tokens[1]
+    assert isinstance(a, (Play, Use, Dash, Discard, Equip, Prepare))
+    cid = a.card
     card = cards[cid]
-    if verb in ("play", "use"):
+    if isinstance(a, (Play, Use)):
         if card.free:
             hero.free_played = True
         else:
             hero.actions += 1
         slot = None
-        if verb == "use":
+        if isinstance(a, Use):
             slot = next(k for k, v in hero.board.items() if v == cid)
         play_card(s, ctx, hero, cid, slot)
         return
     hero.actions += 1
     hero.hand.remove(cid)
-    if verb == "dash":
+    if isinstance(a, Dash):
         # discard a card to move half the basic movement, rounded down (AT-TURN-3)
         hero.discard.append(cid)
         points = basic_movement(ctx, hero) // 2  # halves round down (AT-TURN-5)
@@ -437,11 +459,11 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
             points=points,
         )
         s.resolution = Resolution(hero.seat, f"~{points}", option=0, actor=hero.uid)
-    elif verb == "discard":
+    elif isinstance(a, Discard):
         hero.discard.append(cid)
         # AT-MARK-1
         log(s, "text", "{hero} discards {card}", seats=(hero.seat,), hero=hero.uid, card=card.name)
-    elif verb == "equip":
+    elif isinstance(a, Equip):
         old = hero.board[card.kind]
         if old is not None:  # AT-TURN-4: the replaced card is discarded
             hero.discard.append(old)
@@ -459,7 +481,7 @@ def answer_turn(s: State, ctx: Ctx, hero: Hero, tokens: tuple[str, ...]) -> None
                 old=cards[old].name,
                 **fields,
             )
-    elif verb == "prepare":
+    elif isinstance(a, Prepare):
         hero.board["class_feature"] = cid
         log(s, "text", "{hero} prepares {card}", seats=(hero.seat,), hero=hero.uid, card=card.name)
 

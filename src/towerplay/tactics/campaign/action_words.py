@@ -10,30 +10,50 @@ from __future__ import annotations
 from typing import Any
 
 from towerplay.core.narration import Event, event
+from towerplay.core.notation import Action, Record
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.guide import page_choices
+from towerplay.tactics.campaign.records import (
+    Ability,
+    Board,
+    Buy,
+    Choose,
+    Done,
+    Drop,
+    Give,
+    Hero,
+    Level,
+    Player,
+    Ready,
+    Remove,
+    Roll,
+    Sell,
+    Shuffle,
+    Store,
+    Unclaimed,
+    of,
+)
 from towerplay.tactics.campaign.state import CampaignState
 from towerplay.tactics.narrate import N_
 
-TEMPLATES: dict[tuple[str, int], tuple[str, tuple[str, ...]]] = {
-    ("hero", 2): (N_("{hero} as {class}"), ("hero", "class")),
-    ("player", 2): (N_("{hero}: played by player {n}"), ("hero", "n")),
-    ("give", 1): (N_("Give it to {hero}"), ("hero",)),
-    ("level", 1): (N_("Level up: {card}"), ("card",)),
-    ("remove", 1): (N_("Remove {card}"), ("card",)),
-    ("buy", 2): (N_("Buy {card} for {hero}"), ("card", "hero")),
-    ("sell", 2): (N_("Sell {card} of {hero}"), ("card", "hero")),
-    ("board", 1): (N_("On the board: {card}"), ("card",)),
-    ("shuffle", 1): (N_("Into the deck: {card}"), ("card",)),
-    ("store", 1): (N_("Store {card}"), ("card",)),
-    ("ability", 1): (N_("Take the ability {card}"), ("card",)),
-    ("drop", 1): (N_("Leave out {card}"), ("card",)),
-}
-WORDS = {
-    "ready": N_("Ready"),
-    "unclaimed": N_("Leave it unclaimed"),
-    "roll": N_("Roll for it"),
-    "done": N_("Done"),
+# each record's words: its template and the template's field for each slot, in order
+TEMPLATES: dict[type[Record], tuple[str, tuple[str, ...]]] = {
+    Hero: (N_("{hero} as {class}"), ("hero", "class")),
+    Player: (N_("{hero}: played by player {n}"), ("hero", "n")),
+    Give: (N_("Give it to {hero}"), ("hero",)),
+    Level: (N_("Level up: {card}"), ("card",)),
+    Remove: (N_("Remove {card}"), ("card",)),
+    Buy: (N_("Buy {card} for {hero}"), ("card", "hero")),
+    Sell: (N_("Sell {card} of {hero}"), ("card", "hero")),
+    Board: (N_("On the board: {card}"), ("card",)),
+    Shuffle: (N_("Into the deck: {card}"), ("card",)),
+    Store: (N_("Store {card}"), ("card",)),
+    Ability: (N_("Take the ability {card}"), ("card",)),
+    Drop: (N_("Leave out {card}"), ("card",)),
+    Ready: (N_("Ready"), ()),
+    Unclaimed: (N_("Leave it unclaimed"), ()),
+    Roll: (N_("Roll for it"), ()),
+    Done: (N_("Done"), ()),
 }
 CHOICE = N_("Choice {n}: {text}")
 MORE = N_("{verb} · {what}")
@@ -51,20 +71,21 @@ def name_of(c: CampaignContent, token: str) -> str:
 
 def action_words(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Event:
     """`tokens` as a button says it (see the module's docstring)."""
-    verb, words = tokens[0], tokens[1:]
-    if verb == "choose" and len(words) == 1 and words[0].isdigit() and s.pending:
+    a = of(Action(*tokens)) if tokens else None
+    if isinstance(a, Choose) and s.pending:
         p = s.pending[0]
         choices = page_choices(c, p.data["page"]) if p.kind == "page" else ()
-        n = int(words[0])
-        if 1 <= n <= len(choices):
-            return event("text", CHOICE, n=words[0], text=choices[n - 1].text)
-    spec = TEMPLATES.get((verb, len(words)))
-    if spec is not None:
+        if 1 <= a.number <= len(choices):
+            return event("text", CHOICE, n=str(a.number), text=choices[a.number - 1].text)
+    spec = TEMPLATES.get(type(a)) if a is not None else None
+    if a is not None and spec is not None:
         template, fields = spec
-        named = {f: w if f == "n" else name_of(c, w) for f, w in zip(fields, words, strict=True)}
+        named = {
+            f: str(getattr(a, name)) if kind == "int" else name_of(c, getattr(a, name))
+            for f, (name, kind) in zip(fields, type(a).SLOTS, strict=True)
+        }
         return Event("text", template, tuple(named.items()))
-    if verb in WORDS and not words:
-        return event("text", WORDS[verb])
+    verb, words = (tokens[0], tokens[1:]) if tokens else ("", ())
     label = verb.replace("_", " ").capitalize()
     if not words:
         return event("text", label)

@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from towerplay.core.errors import IllegalAction
 from towerplay.core.narration import Event, event, plain
+from towerplay.core.notation import Action, Record
 from towerplay.core.rng import draws
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.guide import (
@@ -37,6 +38,23 @@ from towerplay.tactics.campaign.levels import (
 )
 from towerplay.tactics.campaign.loadout import check_loadout, edit_loadout, loadout_actions
 from towerplay.tactics.campaign.market import buy, check_buy, market_actions, market_of, sell
+from towerplay.tactics.campaign.records import (
+    LOADOUT,
+    Add,
+    Buy,
+    Choose,
+    Give,
+    Hero,
+    Keep,
+    Level,
+    Player,
+    Ready,
+    Remove,
+    Roll,
+    Sell,
+    Unclaimed,
+    of,
+)
 from towerplay.tactics.campaign.state import CampaignState, Pending, log
 from towerplay.tactics.narrate import N_
 
@@ -204,22 +222,23 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
     if not s.pending:
         return IllegalAction("the campaign is waiting for no decision", "AT-GUIDE-4")
     p = s.pending[0]
+    a = of(Action(*tokens)) if tokens else None
     try:
-        if p.kind == "page" and tokens[:1] == ("choose",) and len(tokens) == 2:
+        if p.kind == "page" and isinstance(a, Choose):
             choices = page_choices(c, p.data["page"])
-            n = int(tokens[1]) if tokens[1].isdigit() else 0
+            n = a.number
             why = closed_by(c, s, choices[n - 1].requires) if 1 <= n <= len(choices) else None
             if why is not None:
                 return IllegalAction("choice {n} {why}", "AT-GUIDE-1", n=n, why=why)
         m = market_of(c, s)
-        if p.kind == "page" and m is not None and tokens[:1] == ("buy",) and len(tokens) == 3:
-            check_buy(c, s, m, tokens[1])
-        if p.kind == "page" and m is not None and tokens[:1] == ("sell",) and len(tokens) == 3:
-            who = hero_index(s, tokens[2])
+        if p.kind == "page" and m is not None and isinstance(a, Buy):
+            check_buy(c, s, m, a.card)
+        if p.kind == "page" and m is not None and isinstance(a, Sell):
+            who = hero_index(s, a.hero)
             if who is not None:
-                sell(c, s.clone(), tokens[1], who)  # on a copy: only the refusal matters
-        if p.kind == "level" and tokens[:1] == ("level",) and len(tokens) == 2:
-            check_level_up(c, s.party, p.seat, tokens[1])
+                sell(c, s.clone(), a.card, who)  # on a copy: only the refusal matters
+        if p.kind == "level" and isinstance(a, Level):
+            check_level_up(c, s.party, p.seat, a.card)
     except IllegalAction as exc:
         return exc
     return IllegalAction(
@@ -232,93 +251,100 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
 
 def answer(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> None:
     """Apply a legal answer (the caller checked it is one of `actions`)."""
+    a = of(Action(*tokens))
+    assert a is not None, tokens  # every offered answer has its record
     p = s.pending.pop(0)
     if s.history and p.kind != "create":
-        s.history[-1].choices.append(" ".join(tokens))
-    verb = tokens[0]
+        s.history[-1].choices.append(str(a))
     if p.kind == "create":
-        create_hero(c, s, tokens[1], tokens[2], len(s.party) % s.players)
+        assert isinstance(a, Hero)
+        create_hero(c, s, a.hero, a.klass, len(s.party) % s.players)
         if len(s.party) < s.heroes_count:
             s.pending.insert(0, Pending("create", len(s.party)))
         else:
             s.goto = c.first_chapter().id
     elif p.kind == "players":
-        _players(c, s, p, tokens)
+        _players(c, s, p, a)
     elif p.kind == "page":
-        _page(c, s, p, tokens)
+        _page(c, s, p, a)
     elif p.kind == "give":
-        _give(c, s, p, tokens)
+        _give(c, s, p, a)
     elif p.kind == "level":
-        _level(c, s, p.seat, tokens[1])
+        assert isinstance(a, Level)
+        _level(c, s, p.seat, a.card)
     elif p.kind == "setup":
-        _setup(c, s, p, tokens)
-    elif verb == "keep":
+        _setup(c, s, p, a)
+    elif isinstance(a, Keep):
         pass
-    elif p.kind == "remove" or verb == "remove":
-        remove_card(c, s.party[p.seat], tokens[1], RULES[p.kind])  # back to the box
-        card = c.game.cards[tokens[1]].name
+    elif isinstance(a, Remove):
+        remove_card(c, s.party[p.seat], a.card, RULES[p.kind])  # back to the box
+        card = c.game.cards[a.card].name
         hero = s.party[p.seat].hero
         log(s, "loss", "{hero} removes {card} from the deck", seats=(p.seat,), hero=hero, card=card)
         if p.kind == "tune":
             s.pending.insert(0, Pending("tune", p.seat, {**p.data, "removed": True}))
-    elif verb == "add":
-        add_basic(s.party[p.seat], tokens[1])
-        card = c.game.cards[tokens[1]].name
+    elif isinstance(a, Add):
+        add_basic(s.party[p.seat], a.card)
+        card = c.game.cards[a.card].name
         log(
             s, "gain", "{hero} adds a {card}", seats=(p.seat,), hero=s.party[p.seat].hero, card=card
         )
         s.pending.insert(0, Pending("tune", p.seat, {**p.data, "added": True}))
 
 
-def _setup(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+def _setup(c: CampaignContent, s: CampaignState, p: Pending, a: Record) -> None:
     """One change to a hero's loadout before the encounter, or `ready` (AT-LOADOUT-5)."""
     h, lo = s.party[p.seat], s.loadouts[p.seat]
-    if tokens[0] == "ready":
+    if isinstance(a, Ready):
         check_loadout(c, h, lo)  # AT-LOADOUT-1..3 hold by construction; a last check
         board = ", ".join(v for v in lo.board().values() if v) or N_("no board")
         log(s, "text", "{hero} is ready: {board}", seats=(p.seat,), hero=h.hero, board=board)
         return
-    edit_loadout(c, lo, tokens[0], tokens[1])
+    assert isinstance(a, LOADOUT)
+    edit_loadout(c, lo, a)
     s.pending.insert(0, p)
 
 
-def _players(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+def _players(c: CampaignContent, s: CampaignState, p: Pending, a: Record) -> None:
     """Divide the heroes among the players before an encounter (AT-CAMP-2)."""
-    if tokens[0] == "ready":
+    if isinstance(a, Ready):
         return
-    who = hero_index(s, tokens[1])
+    assert isinstance(a, Player)
+    who = hero_index(s, a.hero)
     assert who is not None
-    s.party[who].player = int(tokens[2]) - 1
-    log(s, "text", "player {player} takes {hero}", seats=(who,), player=tokens[2], hero=tokens[1])
+    s.party[who].player = a.number - 1
+    log(s, "text", "player {player} takes {hero}", seats=(who,), player=str(a.number), hero=a.hero)
     s.pending.insert(0, p)
 
 
-def _page(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
-    if tokens[0] == "choose":
-        take_choice(c, s, p, int(tokens[1]))
+def _page(c: CampaignContent, s: CampaignState, p: Pending, a: Record) -> None:
+    if isinstance(a, Choose):
+        take_choice(c, s, p, a.number)
         return
+    assert isinstance(a, (Buy, Sell))
     m = market_of(c, s)
     assert m is not None
-    who = hero_index(s, tokens[2])
+    who = hero_index(s, a.hero)
     assert who is not None
-    if tokens[0] == "buy":
-        buy(c, s, m, tokens[1], who)
+    if isinstance(a, Buy):
+        buy(c, s, m, a.card, who)
     else:
-        sell(c, s, tokens[1], who)
+        sell(c, s, a.card, who)
     s.pending.insert(0, p)  # still at the market
 
 
-def _give(c: CampaignContent, s: CampaignState, p: Pending, tokens: tuple[str, ...]) -> None:
+def _give(c: CampaignContent, s: CampaignState, p: Pending, a: Record) -> None:
     what, cid = p.data["what"], p.data["id"]
-    if tokens[0] == "unclaimed":  # AT-LOOT-2
+    if isinstance(a, Unclaimed):  # AT-LOOT-2
         s.market.append(cid)
         name = c.game.cards[cid].name
         log(s, "text", "{card} is left unclaimed: it goes to the market deck", card=name)
         return
-    if tokens[0] == "roll":
+    if isinstance(a, Roll):
         _roll_for(c, s, p)
         return
-    who = hero_index(s, tokens[1])
+    assert isinstance(a, Give)
+    who = hero_index(s, a.hero)
     assert who is not None
     h = s.party[who]
     if what in ("loot", "mark"):  # AT-LOOT-1: straight into the hero's deck

@@ -23,6 +23,7 @@ from towerplay.tactics.campaign.action_words import action_words
 from towerplay.tactics.campaign.content import CampaignContent, default_campaign_content
 from towerplay.tactics.campaign.hero import BASIC_CLASSES
 from towerplay.tactics.campaign.invariants import violations
+from towerplay.tactics.campaign.records import typed
 from towerplay.tactics.campaign.save import state_from_json, state_to_json, upgrade
 from towerplay.tactics.campaign.state import DIFFICULTIES, MAX_PLAYERS, CampaignState
 from towerplay.tactics.campaign.view import observe
@@ -109,7 +110,7 @@ class CampaignGame(Undoable):
     def legal_actions(self) -> list[Action]:
         if self.enc is not None:
             return self.enc.legal_actions()
-        return [parse(a) for a in decisions.actions(self.c, self.s)]
+        return [typed(parse(a)) for a in decisions.actions(self.c, self.s)]
 
     def apply(self, action: Action | str) -> None:
         """Perform an action; an illegal one raises IllegalAction and changes nothing."""

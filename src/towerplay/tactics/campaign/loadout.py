@@ -16,9 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.notation import Record
 from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import CampaignHero, current_class, level, max_hp, summons
+from towerplay.tactics.campaign.records import Ability, Board, Drop, Shuffle, Store
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.scaling import party_level
 from towerplay.tactics.setup import MAX_DICE_ABILITIES, MAX_PASSIVES, POTIONS
@@ -235,21 +237,21 @@ def loadout_actions(c: CampaignContent, h: CampaignHero, lo: Loadout) -> list[st
     return [*out, "ready"]
 
 
-def edit_loadout(c: CampaignContent, lo: Loadout, verb: str, arg: str) -> None:
+def edit_loadout(c: CampaignContent, lo: Loadout, a: Record) -> None:
     """Make one change that `loadout_actions` offered: the card a new one replaces on the
     board goes back to the tuck box."""
-    if verb == "board":
-        kind = _kind(c, arg)
-        if arg in lo.shuffled:
-            lo.shuffled.remove(arg)
-        setattr(lo, kind, arg)
-    elif verb == "shuffle":
-        lo.shuffled.append(arg)
-    elif verb == "store":
-        lo.shuffled.remove(arg)
-    elif verb == "ability":
-        lo.abilities.append(arg)
-    elif verb == "drop":
-        lo.abilities.remove(arg)
+    if isinstance(a, Board):
+        kind = _kind(c, a.card)
+        if a.card in lo.shuffled:
+            lo.shuffled.remove(a.card)
+        setattr(lo, kind, a.card)
+    elif isinstance(a, Shuffle):
+        lo.shuffled.append(a.card)
+    elif isinstance(a, Store):
+        lo.shuffled.remove(a.card)
+    elif isinstance(a, Ability):
+        lo.abilities.append(a.card)
+    elif isinstance(a, Drop):
+        lo.abilities.remove(a.card)
     else:
-        raise ValueError(f"not a loadout change: {verb!r}")
+        raise ValueError(f"not a loadout change: {a!r}")
