@@ -4,16 +4,20 @@ and the engine refuses the others with that reason and rule, leaving the state u
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable
 
 import pytest
 
+from towerplay.agents.random import RandomAgent
 from towerplay.core.errors import IllegalAction
 from towerplay.core.notation import Action, parse
+from towerplay.rtdt import explain
 from towerplay.rtdt.game import RtdtGame, new_game
 from towerplay.rtdt.rules import advantages, battle_moves, dungeons, trading
 from towerplay.rtdt.rules.verbs import Refusal
+from towerplay.rtdt.world import get_world
 
 MODES = {
     "base": dict(players=2),
@@ -142,3 +146,28 @@ def test_trade_moves_are_offered_exactly_when_not_refused(mode: str) -> None:
             trades = [a for a in legal if a.verb in ("trade", "give", "take")]
             g.apply(pick.choice(trades if trades and pick.random() < 0.7 else legal))
     assert steps >= 3 and offered and refused, (steps, offered, refused)
+
+
+def test_a_wrong_answer_to_a_question_is_told_the_answers_by_name() -> None:
+    """An answer of the right kind that is not one of the question's is refused under the
+    question's rule with the answers named as printed (a few, then "…"), state unchanged."""
+    w = get_world()
+    told = 0
+    for seed in range(6):
+        g = new_game(players=2, seed=seed)
+        agent = RandomAgent(seed)
+        while g.to_act is not None and told < 8:
+            d = g.pending
+            legal = g.legal_actions()
+            if d is not None and all(len(a) == 2 for a in legal):
+                before = json.dumps(g.to_json(), sort_keys=True)
+                with pytest.raises(IllegalAction) as e:
+                    g.apply(f"{legal[0].verb} nowhere_at_all")
+                said = str(e.value)
+                assert e.value.rule == explain.DECISION_RULES[d.kind][1]
+                assert all(w.name(a[1]) in said for a in legal[: explain.SHOWN_ANSWERS]), said
+                assert ("…" in said) == (len(legal) > explain.SHOWN_ANSWERS)
+                assert json.dumps(g.to_json(), sort_keys=True) == before
+                told += 1
+            g.apply(agent.act(g))
+    assert told >= 8

@@ -20,8 +20,12 @@ from towerplay.rtdt.world import World
 DECISION_RULES = plugins.decision_rules()
 
 
-def _not_an_answer(s: State, a: Action, text: str) -> IllegalAction:
-    """A pending question is answered first; items wait for your own turn."""
+SHOWN_ANSWERS = 6  # a refusal names this many of the question's answers, then "…"
+
+
+def _not_an_answer(w: World, s: State, a: Action, text: str, legal: list[Action]) -> IllegalAction:
+    """A pending question is answered first; items wait for your own turn. An answer of the
+    right kind that is not one of the answers is told which are, by their printed names."""
     d = s.pending[-1]
     if len(a) and a[0] == "use":
         if d.seat != s.turn.seat:  # RTDT-ITEM-9
@@ -31,6 +35,17 @@ def _not_an_answer(s: State, a: Action, text: str) -> IllegalAction:
                 "after dropping your skull you may use no more items this turn", "RTDT-ITEM-10"
             )
     what, rule = DECISION_RULES[d.kind]
+    same = [b for b in legal if len(a) and len(b) > 1 and b.verb == a.verb]
+    if same:
+        names = [" ".join(w.name(token) for token in b[1:]) for b in same]
+        more = "…" if len(names) > SHOWN_ANSWERS else ""
+        return IllegalAction(
+            "{action} does not answer the pending question: {what}; the answers are {answers}",
+            rule,
+            action=repr(text),
+            what=what,
+            answers=", ".join(names[:SHOWN_ANSWERS]) + more,
+        )
     return IllegalAction(
         "{action} does not answer the pending question: {what}", rule, action=repr(text), what=what
     )
@@ -83,7 +98,7 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
             "the game is over ({cause}); no action is legal", "RTDT-END-1", cause=s.result.cause
         )
     if s.pending:
-        return _not_an_answer(s, a, text)
+        return _not_an_answer(w, s, a, text, legal)
     if len(a) and a[0] == "cast":  # the Astromancer's spells (covenant/spells.py)
         return cov_spells.why_not(w, s, a)
     t = s.turn
