@@ -171,3 +171,25 @@ def test_a_wrong_answer_to_a_question_is_told_the_answers_by_name() -> None:
                 told += 1
             g.apply(agent.act(g))
     assert told >= 8
+
+
+def test_a_covenant_reinforce_refusal_says_the_price_or_the_reinforces_there_are() -> None:
+    """In Covenant (far sources, monuments) a Reinforce not offered is refused with its
+    price and the spirit held, or with the Reinforces that can be taken; never bare."""
+    told = 0
+    for seed in range(20):
+        g = new_game(players=2, seed=seed, expansion="covenant")
+        agent = RandomAgent(seed)
+        while g.to_act is not None and told < 6:
+            legal = [str(a) for a in g.legal_actions()]
+            offered = [a for a in legal if a.startswith("reinforce")]
+            for option in ("free", "enhanced"):
+                if offered and f"reinforce {option}" not in legal:
+                    with pytest.raises(IllegalAction) as e:
+                        g.apply(f"reinforce {option}")
+                    said = str(e.value)
+                    priced = "spirit, you have" in said
+                    assert priced or all(a in said for a in offered), said
+                    told += 1
+            g.apply(agent.act(g))
+    assert told >= 6

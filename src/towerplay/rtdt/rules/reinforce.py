@@ -326,12 +326,22 @@ def why_reinforce(c: Turn, a: Reinforce) -> Refusal | None:
     source = a.source or ""
     if not source and h.space not in s.skulls:
         return NO_BUILDING
-    if source or w.hooks.handlers[REINFORCE_ACTIONS]:  # Covenant: far sources, monuments, Reckless
+    if not source:  # the building here: its price, as every option's is counted
+        cost = reinforce_cost(w, s, h, a.option, c.prof, c.gc["reinforce"])
+        if cost > h.spirit or not w.hooks.handlers[REINFORCE_ACTIONS]:
+            return refusal(OPTION_COST[a.option], "RTDT-REINF-2", cost=cost, have=h.spirit)
+    # Covenant: far sources, monuments, Reckless: the Reinforces there are, by their notation
+    there = [str(x) for x in offered]
+    if there:
         return refusal(
-            "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
+            "{action} is not a Reinforce you can take here now; you can take {options}",
+            "RTDT-REINF-2",
+            action=str(a),
+            options=", ".join(there),
         )
-    cost = reinforce_cost(w, s, h, a.option, c.prof, c.gc["reinforce"])
-    return refusal(OPTION_COST[a.option], "RTDT-REINF-2", cost=cost, have=h.spirit)
+    return refusal(
+        "{action} is not a Reinforce you can take here now", "RTDT-REINF-2", action=str(a)
+    )
 
 
 OPTION_COST = {
