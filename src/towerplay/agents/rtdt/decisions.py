@@ -42,6 +42,10 @@ from towerplay.rtdt.seat_view import DecisionView
 SKULL_KINDS = ("place_skull", "strike_building", "add_skull")  # a skull to place: skull_target
 
 
+# the answers that name a card of the hero (to discard, lose or spend)
+CARD_ANSWERS = (rec.Discard, rec.Lose, rec.Spend)
+
+
 def answer(v: View, d: DecisionView) -> Action | None:
     k = d.kind
     legal = v.legal
@@ -52,19 +56,25 @@ def answer(v: View, d: DecisionView) -> Action | None:
     if k in ("remove_skull", "astro_banner"):  # the Astromancer's banner clears a skull
         return remove_skull(v)
     if k in ("discard", "lose_item", "spend_item"):
-        return min(legal, key=lambda a: (item_value(v.w, a[1]) if len(a) > 1 else 99.0, str(a)))
+        return min(
+            legal,
+            key=lambda a: (
+                item_value(v.w, a.card) if isinstance(a, CARD_ANSWERS) else 99.0,
+                str(a),
+            ),
+        )
     if k == "choose_effect":
         return choose_option(v, d)
     if k == "may_pay":
         return pay_or_decline(v, d)
     if k == "take_gear":
-        return max(legal, key=lambda a: (gear_value(v, a[1]), str(a)))
+        return max(v.records(rec.Take), key=lambda a: (gear_value(v, a.what), str(a)))
     if k == "take_treasure":
-        return max(legal, key=lambda a: (treasure_value(v, a[1]), str(a)))
+        return max(v.records(rec.Take), key=lambda a: (treasure_value(v, a.what), str(a)))
     if k == "smuggle":  # Smuggler's Coin: cycle the market's weak treasures
-        sends = [a for a in legal if verb_of(a) == "send"]
-        weak = min(sends, key=lambda a: (treasure_value(v, a[1]), str(a)), default=None)
-        if weak is not None and treasure_value(v, weak[1]) < 4.0:
+        sends = v.records(rec.Send)
+        weak = min(sends, key=lambda a: (treasure_value(v, a.card), str(a)), default=None)
+        if weak is not None and treasure_value(v, weak.card) < 4.0:
             return weak
         return next((a for a in legal if verb_of(a) == "done"), weak)
     if k == "hope":  # Amulet of Hope: a treasure worth more than the Battle's 2 spirit
@@ -75,9 +85,9 @@ def answer(v: View, d: DecisionView) -> Action | None:
             return best
         return next(iter(v.records(rec.TakeSpirit)), best)
     if k == "flip_virtue":
-        return max(legal, key=lambda a: (VIRTUE_VALUE.get(a[1], 4.0), str(a)))
+        return max(v.records(rec.Flip), key=lambda a: (VIRTUE_VALUE.get(a.virtue, 4.0), str(a)))
     if k == "lose_virtue":
-        return min(legal, key=lambda a: (VIRTUE_VALUE.get(a[1], 4.0), str(a)))
+        return min(v.records(rec.Lose), key=lambda a: (VIRTUE_VALUE.get(a.card, 4.0), str(a)))
     if k == "place_hero":
         return place_hero(v)
     if k == "pick_hero":
