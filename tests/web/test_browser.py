@@ -1017,3 +1017,30 @@ def test_a_table_replayed_step_by_step_and_back(chromium: Any, base_url: str) ->
     box = seat.locator("#replay-bar").bounding_box()
     assert box is not None and box["width"] <= 390
     shot(seat, "rtdt-replay-phone")
+
+
+def test_the_lobby_shows_the_tables_waiting_on_you_first(chromium: Any, base_url: str) -> None:
+    """Cleo sits at two tables: the one whose seat to act is hers is listed first and
+    marked "Your move", though it was made first; a table waiting on someone else is not."""
+    page = chromium.new_context().new_page()
+    page.goto(base_url + "/")
+    page.fill("#my-name", "Cleo")
+    page.press("#my-name", "Tab")
+    cfg = {"players": 2, "mode": "cooperative"}
+    mine = {"name": "Cleo plays first"}
+    theirs = {"name": "Dan plays first"}
+    for made, seats in ((mine, ["Cleo", "Dan"]), (theirs, ["Dan", "Cleo"])):
+        body = {"game": "rtdt", "config": cfg, "seed": 21, "name": made["name"]}
+        table(page, base_url, {**body, "seats": [{"human": who} for who in seats]})
+    page.fill("#my-name", "")  # the list follows the name as it is given
+    page.press("#my-name", "Tab")
+    page.fill("#my-name", "Cleo")
+    page.press("#my-name", "Tab")
+    rows = page.locator("#table-list li")
+    page.wait_for_function("document.querySelector('#table-list li.your-move') !== null")
+    names = [rows.nth(i).text_content() or "" for i in range(rows.count())]
+    ours = [n for n in names if mine["name"] in n or theirs["name"] in n]
+    assert mine["name"] in ours[0] and ours[0].startswith("Your move")
+    assert not any(n.startswith("Your move") and theirs["name"] in n for n in names)
+    assert page.locator("#table-list li.your-move").count() >= 1
+    shot(page, "lobby-your-move")

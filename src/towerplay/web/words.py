@@ -33,6 +33,7 @@ PAGE_WORDS = (
     N_("Tables"),
     N_("over"),
     N_("to act"),
+    N_("Your move"),  # a lobby table waiting on your name
     N_("cooperative"),
     N_("competitive"),
     # a seat's page

@@ -158,9 +158,15 @@ async function listTables() {
   const tables = r.ok ? await r.json() : [];
   const list = $("#table-list");
   list.innerHTML = "";
+  // the tables waiting on you (your name at the seat to act) first, each marked so
+  const me = myName();
+  const yours = (t) => Boolean(me && !t.result && t.seats[t.to_act]
+    && t.seats[t.to_act].who !== "ai" && t.seats[t.to_act].name === me);
+  tables.sort((a, b) => Number(yours(b)) - Number(yours(a)));
   for (const t of tables) {
     const li = document.createElement("li");
-    li.className = "table";
+    li.className = yours(t) ? "table your-move" : "table";
+    if (yours(t)) li.append(html("span", "your-move-badge", `${Words.t("Your move")} · `));
     const who = t.seats.map((s) => (s.open ? `(${Words.t("open")})`
       : s.who === "ai" ? `${Words.t("AI")}: ${s.name}` : s.name)).join(", ");
     const opts = Object.entries(t.options || {})
@@ -264,5 +270,8 @@ window.addEventListener("DOMContentLoaded", async () => {
   $("#find-campaign").addEventListener("submit", findCampaign);
   const mine = $("#my-name");
   mine.value = myName();
-  mine.addEventListener("change", () => localStorage.setItem("towerplay-name", mine.value.trim()));
+  mine.addEventListener("change", () => {
+    localStorage.setItem("towerplay-name", mine.value.trim());
+    listTables();  // the tables waiting on this name come first
+  });
 });
