@@ -255,6 +255,22 @@ def test_AT_LOOT_3_loot_varies_by_hero_count(heroes: int, loot: int) -> None:
     assert len(gifts) == loot
 
 
+def test_AT_LOOT_5_the_players_roll_for_loot_when_the_group_cannot_agree() -> None:
+    g = resolve(play(at(campaign(players=3, seed=4), "ambush"), "ready"), "success")
+    assert g.observe(0)["pending"]["gift"] == {"what": "loot", "id": "goblin_cleaver"}
+    assert "roll" in texts(g)
+    play(g, "roll")
+    assert any(line.startswith("player 1 rolls") for line in g.log)
+    if g.s.pending and g.s.pending[0].kind == "give":  # the winner plays several heroes
+        assert "roll" not in texts(g) and "unclaimed" in texts(g)
+        play(g, texts(g)[0])
+    assert sum(h.cards.count("goblin_cleaver") for h in g.s.party) == 1
+    solo = resolve(at(campaign(players=1), "ambush"), "success")
+    play(solo, "roll")  # one player: they decide among their heroes, no roll again
+    assert "roll" not in texts(solo)
+    assert texts(solo) == ["give roberta", "give olette", "give elwyn", "unclaimed"]
+
+
 def test_AT_LOOT_4_gold_and_items_join_party_items() -> None:
     g = campaign()
     apply_reward(g.c, g.s, Reward(gold=3, items=("crypt_key",)))

@@ -121,7 +121,8 @@ def actions(c: CampaignContent, s: CampaignState) -> list[str]:
         out = [f"give {s.party[i].hero}" for i in _give_targets(s, p)]
         if p.data["what"] == "loot":
             out.append("unclaimed")
-        if p.data["what"] == "perk" and "only" not in p.data:
+        # AT-PERK-2, AT-LOOT-5: a group that cannot agree rolls for it
+        if p.data["what"] in ("perk", "loot") and "only" not in p.data:
             out.append("roll")
         return out
     h = s.party[p.seat]
@@ -386,7 +387,7 @@ def give_perk(c: CampaignContent, s: CampaignState, who: int, perk_id: str) -> N
 
 def _roll_for(c: CampaignContent, s: CampaignState, p: Pending) -> None:
     """The group cannot agree: each player rolls 2 red dice, the highest total decides;
-    a tie rolls again (AT-PERK-2)."""
+    a tie rolls again (AT-PERK-2; loot the same, AT-LOOT-5: its roll is not said, a perk's is)."""
     faces = c.game.dice["red"].faces
     with draws(s) as r:
         players = sorted({h.player for h in s.party})
@@ -401,8 +402,8 @@ def _roll_for(c: CampaignContent, s: CampaignState, p: Pending) -> None:
     winner = players[0]
     heroes = [i for i, h in enumerate(s.party) if h.player == winner]
     log(s, "text", "player {player} decides", player=winner + 1)
-    if len(heroes) == 1:
-        give_perk(c, s, heroes[0], p.data["id"])
+    if len(heroes) == 1:  # the player decides alone: the one hero takes it
+        _give(c, s, p, Give(s.party[heroes[0]].hero))
     else:
         s.pending.insert(0, Pending("give", p.seat, {**p.data, "only": heroes}))
 
