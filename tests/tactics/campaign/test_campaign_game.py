@@ -111,6 +111,21 @@ def test_a_loaded_save_plays_on_exactly_like_the_original() -> None:
     assert copy.to_json() == g.to_json()
 
 
+def test_AT_CAMP_1_a_save_cannot_grow_the_party_after_the_start() -> None:
+    """A save whose campaign has begun cannot queue a new hero (with a larger party count):
+    the party is locked in at the start (it loaded, and the next `ready` crashed with
+    "4 heroes but 3 loadouts")."""
+    g = at(campaign(seed=9), "ambush")
+    while g.encounter is not None:
+        g.apply(g.legal_actions()[0])
+    data = g.to_json()
+    assert data["state"]["history"]
+    data["config"]["heroes"] = data["state"]["heroes_count"] = 4
+    data["state"]["pending"].insert(0, {"kind": "create", "seat": 3, "data": {}})
+    with pytest.raises(SaveError, match="state.pending: a hero is created only before"):
+        CampaignGame.from_json(data, "save.json", guide_content())
+
+
 def test_bad_saves_name_the_file_and_field() -> None:
     g = campaign()
     data = g.to_json()

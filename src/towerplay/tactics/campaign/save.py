@@ -114,6 +114,8 @@ def check_party(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveEr
         creating and s.pending[0].seat != len(s.party)
     ):
         raise fail("state.pending", "one hero is created at a time, in seat order")
+    if creating and (s.history or s.chapter):  # AT-CAMP-1: the party is locked at the start
+        raise fail("state.pending", "a hero is created only before the first chapter")
 
 
 def check_loadouts(c: CampaignContent, s: CampaignState, fail: Callable[..., SaveError]) -> None:
