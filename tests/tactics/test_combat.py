@@ -84,6 +84,18 @@ def test_AT_ATK_3_goblin_leathers_stops_divine_flames_weakening() -> None:
         assert ("weakened" in rogue.conditions) == weakened
 
 
+def test_AT_ATK_3_a_roll_of_zero_still_applies_the_condition() -> None:
+    """Only damage *reduced* to zero stops a condition (the rulebook's note): a Hex Bolt
+    whose dice roll 0 on a target with no armor still applies its condition."""
+    g = arena(content=fixed(0))
+    minion = unit(g, "gm1")
+    assert hit(g.s, g.ctx, unit(g, "fighter"), minion, 0, ("weakened",), what="Hex Bolt") == 0
+    assert "weakened" in minion.conditions
+    rogue = unit(g, "rogue")  # Goblin Leathers: 1 reduced to 0, no condition
+    assert hit(g.s, g.ctx, minion, rogue, 1, ("weakened",), what="Divine Flames") == 0
+    assert "weakened" not in rogue.conditions
+
+
 def test_AT_ATK_4_an_ignored_attack_still_rolls() -> None:
     g = arena(party=("wizard", "rogue", "cleric"), at=("c2", "a1", "e1"), content=fixed(2))
     g.s.heroes[0].board["class_feature"] = "mana_shield"

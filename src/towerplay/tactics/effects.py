@@ -79,11 +79,13 @@ def hit(
     """Resolve one attack on one target; returns the damage taken.
 
     Armor and responses reduce the damage; an ignored attack deals none
-    (AT-ATK-4). Conditions follow the damage, only if the target is still in play
-    and took damage (AT-ATK-3).
+    (AT-ATK-4). Conditions follow the damage while the target is still in play, unless
+    the damage was reduced to zero (or the attack ignored, or the target cannot be
+    damaged): a roll of 0 itself still applies them (AT-ATK-3).
     """
     fields: dict[str, Any] = {"attacker": attacker.uid, "target": target.uid, "total": amount}
     seats = seats_of(attacker, target)
+    spared = True  # nothing reached the target: no condition follows
     if target.kind == "summon" and not ctx.content.summons[target.type_id].damageable:
         dmg = 0  # the Imp cannot be damaged (AT-SUM-2)
         msg, word = attack_words(what, "immune")
@@ -95,6 +97,7 @@ def hit(
     else:
         dmg = max(0, amount - reduction(s, ctx, target) - reduce)
         blocked = amount - dmg
+        spared = dmg == 0 and amount > 0  # reduced to zero: no condition (AT-ATK-3)
         msg, word = attack_words(what, "blocked" if blocked else "damage")
         log(
             s,
@@ -112,7 +115,7 @@ def hit(
     if dmg:
         damage(s, ctx, target, dmg)
     alive = target.uid in s.units and not target.knocked_out
-    if alive and dmg > 0:
+    if alive and not spared:
         for c in conditions:
             add_condition(s, target, c)
     return dmg
