@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -426,3 +427,31 @@ def test_AT_LOS_3_allies_never_block_and_enemies_do(spots: list[int]) -> None:
     seen = can_see(g.s, g.ctx, gm1, target)
     unit(g, "gm2").knocked_out = True
     assert can_see(g.s, g.ctx, gm1, target) == seen
+
+
+@pytest.mark.parametrize(
+    ("hero_at", "wall"),
+    [("j4", {"f4", "f5"}), ("d1", {"d3", "e3"}), ("a4", {"c4", "c5"}), ("d9", {"d6", "e6"})],
+)
+def test_AT_SPAWN_1_a_large_bosss_wall_touches_its_base_never_inside(
+    hero_at: str, wall: set[str]
+) -> None:
+    """The Quarry Golem (2x2 on d4-e5) raises its Rubble along the side of its base that
+    faces the nearest hero; stepping from its anchor square put the wall inside the base
+    (a one-square wall at e3 with the hero east)."""
+    from towerplay.tactics import new_game
+    from towerplay.tactics.positions import footprint
+    from towerplay.tactics.spawns import spawn_wall
+
+    g = new_game({"encounter": "great_quarry", "party": ["fighter", "rogue", "cleric"]}, 1)
+    s, ctx, b = g.s, g.ctx, g.ctx.board
+    golem = next(u for u in s.units.values() if u.type_id == "quarry_golem")
+    golem.square = b.square("d4")
+    for u in s.units.values():
+        if u.side == "hero":
+            u.square = b.square(hero_at if u.uid == "fighter" else "o1")
+    s.walls.clear()
+    spawn_wall(s, ctx, golem, "rubble_wall")
+    (raised,) = [squares for _, squares in s.walls]
+    assert {b.name(q) for q in raised} == wall
+    assert not set(raised) & set(footprint(ctx, golem))

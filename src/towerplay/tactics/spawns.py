@@ -143,20 +143,32 @@ def spawn_wall(s: State, ctx: Ctx, u: Unit, wall_type: str) -> None:
     w, h = ctx.board.width, ctx.board.height
     pool = targets(s, ctx, u)
     near = closest(s, ctx, u, pool)
-    uy, ux = divmod(u.square, w)
-    if near:
+    cells = [divmod(q, w) for q in footprint(ctx, u)]  # (y, x) of every square it covers
+    y0, y1 = min(y for y, _ in cells), max(y for y, _ in cells)
+    x0, x1 = min(x for _, x in cells), max(x for _, x in cells)
+    if near:  # the side facing the nearest hero, measured from the base's edge
         ty, tx = divmod(near[0].square, w)
-        dx, dy = tx - ux, ty - uy
+        dx = tx - x1 if tx > x1 else tx - x0 if tx < x0 else 0
+        dy = ty - y1 if ty > y1 else ty - y0 if ty < y0 else 0
         side = ((1 if dx > 0 else -1), 0) if abs(dx) >= abs(dy) else (0, (1 if dy > 0 else -1))
     else:
         side = (0, 1)
-    start = step(u.square, side[0], side[1], w, h)
+    along = (0, 1) if side[1] == 0 else (1, 0)  # alongside the boss, never diagonal
+    # the first square beside that side: a large boss's wall touches its base, never in it
+    corner_x = x1 if side[0] > 0 else x0
+    corner_y = y1 if side[1] > 0 else y0
+    start = step(corner_y * w + corner_x, side[0], side[1], w, h)
     if start is None:
         return
-    along = (0, 1) if side[1] == 0 else (1, 0)  # alongside the boss, never diagonal
+    if u.large:  # along the whole side (which it covers from its first square), centred
+        n = (y1 - y0 + 1) if side[1] == 0 else (x1 - x0 + 1)
+        first = -((wt.length - n) // 2) if wt.length > n else 0
+        ks = range(first, first + wt.length)
+    else:
+        ks = range(-(wt.length // 2), wt.length - wt.length // 2)
     occ = occupied(s, ctx)
     squares: list[Square] = []
-    for k in range(-(wt.length // 2), wt.length - wt.length // 2):
+    for k in ks:
         sq = step(start, along[0] * k, along[1] * k, w, h)
         if sq is not None and not (1 << sq) & (occ | ctx.board.walls):
             squares.append(sq)
