@@ -24,12 +24,22 @@ def test_AT_MARK_1_a_mark_of_death_is_dead_but_may_be_discarded_as_an_action() -
     turn(g, "fighter", ["mark_of_death", "basic_move", "cleave", "charge"])
     offered = texts(g)
     assert "discard mark_of_death" in offered
-    assert "play mark_of_death" not in offered and "dash mark_of_death" not in offered
+    assert "play mark_of_death" not in offered
     hero = g.s.heroes[0]
-    for bad in ("play mark_of_death", "dash mark_of_death"):
-        with pytest.raises(IllegalAction, match="AT-MARK-1"):
-            g.apply(bad)
+    with pytest.raises(IllegalAction, match="AT-MARK-1"):
+        g.apply("play mark_of_death")
     assert "mark_of_death" in hero.hand
     g.apply("discard mark_of_death")
     assert "mark_of_death" in hero.discard and "mark_of_death" not in hero.hand
     assert hero.actions == 1
+
+
+def test_AT_TURN_3_any_card_a_mark_of_death_too_is_discarded_to_move() -> None:
+    """The rulebook's dash discards "any card from your hand": a Mark of Death too."""
+    g = arena(content=marked())
+    turn(g, "fighter", ["mark_of_death", "basic_move", "cleave", "charge"])
+    assert "dash mark_of_death" in texts(g)
+    hero = g.s.heroes[0]
+    g.apply("dash mark_of_death")
+    assert "mark_of_death" in hero.discard and hero.actions == 1
+    assert any(t.startswith("move ") for t in texts(g))  # half the basic movement

@@ -151,11 +151,11 @@ def _hand_bar(t: TurnStep, cid: str) -> IllegalAction | None:
 
 
 def _mark_bar(t: TurnStep, cid: str) -> IllegalAction | None:
-    """A Mark of Death is neither played nor discarded to move (AT-MARK-1)."""
+    """A Mark of Death is never played (AT-MARK-1); like any card it is discarded to move."""
     if t.ctx.content.cards[cid].kind != "mark_of_death":
         return None
     return IllegalAction(
-        "a Mark of Death cannot be played or discarded to move; discard it as an action",
+        "a Mark of Death cannot be played; dash it to move, or discard it as an action",
         "AT-MARK-1",
     )
 
@@ -177,8 +177,9 @@ def play_bar(t: TurnStep, cid: str) -> IllegalAction | None:
 
 
 def discard_bar(t: TurnStep, cid: str) -> IllegalAction | None:
-    """`discard CARD`: only a Mark of Death is discarded as an action (AT-MARK-1); any
-    other card is discarded to move (`dash`)."""
+    """`discard CARD`: a Mark of Death may be discarded as an action without moving
+    (AT-MARK-1: for a hero who cannot or will not move); any card is discarded to move
+    with `dash`."""
     bad = _hand_bar(t, cid)
     if bad is not None:
         return bad
@@ -191,8 +192,9 @@ def discard_bar(t: TurnStep, cid: str) -> IllegalAction | None:
 
 
 def dash_bar(t: TurnStep, cid: str) -> IllegalAction | None:
-    """`dash CARD`: discard a card to move half the basic movement (AT-TURN-3)."""
-    bad = _hand_bar(t, cid) or _mark_bar(t, cid)
+    """`dash CARD`: discard any card, a Mark of Death too, to move half the basic
+    movement (AT-TURN-3: "any card"; AT-MARK-1)."""
+    bad = _hand_bar(t, cid)
     if bad is not None:
         return bad
     if not t.left:
