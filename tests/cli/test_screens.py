@@ -21,7 +21,7 @@ from towerplay.cli.narrate import history
 from towerplay.cli.rtdt import SCREEN as RTDT
 from towerplay.cli.rtdt import build_game, make_agent
 from towerplay.cli.tactics import SCREEN as TACTICS
-from towerplay.cli.tactics_screen import cell_width
+from towerplay.cli.tactics_screen import cell_width, hand
 from towerplay.games import make_agent as tactics_agent
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.game import new_game as new_campaign
@@ -125,6 +125,18 @@ def test_tactics_figures_never_run_together_and_keep_their_ids(encounter: str) -
     for u in view["units"]:
         if not u["knocked_out"] and u["side"] != "hero":
             assert u["id"] in words  # as the log names it
+
+
+def test_the_tactics_hand_and_board_are_shown_by_name() -> None:
+    """The seat's hand and player board as printed ("Iron Sword"), never an id."""
+    g = played(new_game({"encounter": "goblin_ambush"}, 2), 20)
+    view = g.observe(0)
+    shown = hand(view, 0).plain
+    me = view["heroes"][0]
+    for cid in [*me["hand"], *(c for c in me["board"].values() if c)]:
+        assert view["names"][cid] in shown
+        assert not re.search(rf"\b{cid}\b", shown) or view["names"][cid] == cid
+    assert "class_feature" not in shown
 
 
 # --- the outcome of every action -----------------------------------------------------------

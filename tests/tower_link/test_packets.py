@@ -125,3 +125,11 @@ def test_the_calibrated_glyphs_are_the_games() -> None:
     from towerplay.tower_link.show import CALIBRATED_GLYPHS
 
     assert CALIBRATED_GLYPHS == game_tower.GLYPH_HOMES
+
+
+def test_every_adversary_comes_out_with_a_sound_of_its_own() -> None:
+    from towerplay.rtdt.world import get_world
+    from towerplay.tower_link.show import ADVERSARY_SOUNDS
+
+    assert set(ADVERSARY_SOUNDS) == set(get_world().content.adversaries)
+    assert sorted(ADVERSARY_SOUNDS.values()) == list(range(80, 88))  # the library's spawns

@@ -52,8 +52,9 @@ LEGEND = N_("""\
 WORDS = (
     *(N_("hero"), N_("enemy"), N_("boss"), N_("minion"), N_("summon")),
     *(N_("slowed"), N_("weakened"), N_("stunned"), N_("invisible")),
-    *(N_("weapon"), N_("armor"), N_("accessory"), N_("class_feature")),
+    *(N_("weapon"), N_("armor"), N_("accessory")),
 )
+SLOTS = {"class_feature": N_("class feature")}  # a board slot's words, where not its id
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 
 
@@ -192,11 +193,14 @@ def head(game: TacticsGame, view: dict[str, Any], compact: bool = False) -> Text
 def hand(view: dict[str, Any], seat: int, compact: bool = False) -> Text:
     """The seat's hand, then its player board and deck (`compact`: the hand only)."""
     me = view["heroes"][seat]
+    names = view.get("names", {})  # every card the page may show, by its printed name
     out = Text(_("{hero} hand: ").format(hero=me["id"]), style="bold")
-    out.append(", ".join(me.get("hand", [])) or "—")
+    out.append(", ".join(names.get(c, c) for c in me.get("hand", [])) or "—")
     if compact:
         return out
-    board = ", ".join(f"{_(k)}: {v}" for k, v in me["board"].items() if v)
+    board = ", ".join(
+        f"{_(SLOTS.get(k, k))}: {names.get(v, v)}" for k, v in me["board"].items() if v
+    )
     out.append(
         _("   board: {board}   deck {deck} · discard {discard}").format(
             board=board or "—", deck=me["deck"], discard=len(me["discard"])
