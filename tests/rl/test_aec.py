@@ -98,3 +98,31 @@ def test_render_shows_the_last_lines_of_the_log() -> None:
     env.reset(seed=0)
     assert env.render() == "\n".join(env.game.log[-10:]) and "Goblin Ambush" in env.render()
     assert make_aec("tactics").render() is None  # before reset
+
+
+def test_the_info_is_made_when_read_and_never_from_a_later_position() -> None:
+    env = make_aec("rtdt", players=2)
+    env.reset(seed=3)
+    agent = env.agent_selection
+    seat = int(agent[-1])
+    info = env.infos[agent]
+    assert "view" in info and "legal" in info and sorted(info) == ["legal", "view"]
+    assert info.get("view") == env.game.observe(seat)
+    assert info["legal"] == [str(a) for a in env.game.legal_actions()]
+    assert env.last()[4] == info and dict(info) == info
+    # an info whose view was never read: after the step it is gone, not made anew
+    env.reset(seed=3)
+    info = env.infos[env.agent_selection]
+    legal = info["legal"]
+    env.step(int(np.flatnonzero(env.observe(env.agent_selection)["action_mask"])[0]))
+    assert "view" not in info and info.get("view") is None and info["legal"] == legal
+    with pytest.raises(KeyError):
+        info["view"]
+
+
+def test_the_vector_is_the_seats_own_view() -> None:
+    """RtDT's vector reads the typed view: what another seat keeps secret changes nothing."""
+    env = make_aec("rtdt", players=2)
+    env.reset(seed=5)
+    other = env.game.determinize(0, 99)  # seat 0's world with seat 1's secrets redrawn
+    assert env.table.features(other, 0) == env.table.features(env.game, 0)

@@ -1,4 +1,5 @@
-"""Fixed-length observation vectors, built from `observe(seat)` only (docs/rl.md).
+"""Fixed-length observation vectors, built from what one seat sees only (docs/rl.md): RtDT's
+typed view (`RtdtGame.view`), an encounter's `observe(seat, told=False)`.
 
 Each feature is a number in about [0, 1]: counts are divided by a typical maximum, and
 facts on the board are one slot per space (RtDT) or per square (Tactics), in the order of
@@ -10,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from towerplay.rtdt.seat_view import SeatView
 from towerplay.tactics.grid import COLUMNS
 
 RTDT_SEATS = 4  # the most heroes a game has: a seat with no hero reads zeros
@@ -34,32 +36,33 @@ def _onehot(i: int, n: int) -> list[float]:
     return [1.0 if k == i else 0.0 for k in range(n)]
 
 
-def rtdt_features(v: dict[str, Any], spaces: Sequence[str]) -> list[float]:
-    """The RtDT vector of one view: the table, each seat's hero, then each space."""
-    seat, cfg, sk = v["seat"], v["config"], v["skulls"]
+def rtdt_features(v: SeatView, spaces: Sequence[str]) -> list[float]:
+    """The RtDT vector of one seat's typed view: the table, each seat's hero, then each
+    space."""
+    seat, cfg, sk = v.seat, v.config, v.skulls
     out = _onehot(seat, 4) + [
-        1.0 if v["to_act"] == seat else 0.0,
-        cfg["players"] / 4,
-        v["month"] / v["months"],
-        v["turn_in_month"] / max(1, v["average_turns_per_month"]),
-        v["turn_number"] / 60,
-        1.0 if cfg["mode"] == "competitive" else 0.0,
-        1.0 if cfg["expansion"] == "covenant" else 0.0,
-        1.0 if cfg["difficulty"] == "gritty" else 0.0,
-        sk["supply"] / 24,
-        sk["inside_tower"] / 24,
-        sk["removed"] / 24,
-        len(sk["emerged_to_place"]) / 4,
-        len(v["tower"]["seals"]) / 12,
-        v["decks"]["potions"] / 20,
-        v["decks"]["treasures"] / 20,
-        v["decks"]["corruptions"] / 20,
-        1.0 if v["battle"] else 0.0,
-        1.0 if v["delve"] else 0.0,
-        1.0 if v["trade"] else 0.0,
-        1.0 if v["pending"] else 0.0,
+        1.0 if v.to_act == seat else 0.0,
+        cfg.players / 4,
+        v.month / v.months,
+        v.turn_in_month / max(1, v.average_turns_per_month),
+        v.turn_number / 60,
+        1.0 if cfg.mode == "competitive" else 0.0,
+        1.0 if cfg.expansion == "covenant" else 0.0,
+        1.0 if cfg.difficulty == "gritty" else 0.0,
+        sk.supply / 24,
+        sk.inside_tower / 24,
+        sk.removed / 24,
+        len(sk.emerged_to_place) / 4,
+        len(v.tower.seals) / 12,
+        v.decks.potions / 20,
+        v.decks.treasures / 20,
+        v.decks.corruptions / 20,
+        0.0 if v.battle is None else 1.0,
+        0.0 if v.delve is None else 1.0,
+        0.0 if v.trade is None else 1.0,
+        0.0 if v.pending is None else 1.0,
     ]
-    heroes = {h["seat"]: h for h in v["heroes"]}
+    heroes = {h.seat: h for h in v.heroes}
     for s in range(4):
         h = heroes.get(s)
         if h is None:
@@ -67,33 +70,33 @@ def rtdt_features(v: dict[str, Any], spaces: Sequence[str]) -> list[float]:
             continue
         out += [
             1.0,
-            h["warriors"] / 20,
-            h["spirit"] / 10,
-            len(h["potions"]) / 4,
-            len(h["gear"]) / 4,
-            len(h["treasures"]) / 4,
-            len(h["quest_items"]) / 4,
-            len(h["corruptions"]) / max(1, h["corruption_limit"]),
-            len(h["virtues"]) / 6,
-            1.0 if h["eliminated"] else 0.0,
+            h.warriors / 20,
+            h.spirit / 10,
+            len(h.potions) / 4,
+            len(h.gear) / 4,
+            len(h.treasures) / 4,
+            len(h.quest_items) / 4,
+            len(h.corruptions) / max(1, h.corruption_limit),
+            len(h.virtues) / 6,
+            1.0 if h.eliminated else 0.0,
         ]
     # the spaces: a zero block with the facts set where they are (most spaces hold nothing)
     block = [0.0] * (len(spaces) * RTDT_SPACE)
     slot = _slots(spaces)
-    for sp, b in v["buildings"].items():
+    for sp, b in v.buildings.items():
         i = slot[sp] * RTDT_SPACE
-        block[i] = (b["skulls"] or 0) / 3
-        block[i + 1] = 1.0 if b["standing"] else 0.0
-    for _, sp in v["foe_tokens"]:
+        block[i] = (b.skulls or 0) / 3
+        block[i + 1] = 1.0 if b.standing else 0.0
+    for _, sp in v.foe_tokens:
         block[slot[sp] * RTDT_SPACE + 2] += 1 / 3
-    if v["adversary"]["space"] in slot:
-        block[slot[v["adversary"]["space"]] * RTDT_SPACE + 3] = 1.0
-    for q in v["quests"]:
-        if q["space"] in slot:
-            block[slot[q["space"]] * RTDT_SPACE + 4] = 1.0
-    for h in v["heroes"]:
-        if h["space"] in slot:
-            block[slot[h["space"]] * RTDT_SPACE + 5 + h["seat"]] = 1.0
+    if v.adversary.space in slot:
+        block[slot[v.adversary.space] * RTDT_SPACE + 3] = 1.0
+    for q in v.quests:
+        if q.space in slot:
+            block[slot[q.space] * RTDT_SPACE + 4] = 1.0
+    for h in v.heroes:
+        if h.space in slot:
+            block[slot[h.space] * RTDT_SPACE + 5 + h.seat] = 1.0
     return out + block
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -16,6 +16,7 @@ from towerplay.games.spec import (
     LOSS,
     WIN,
     Breakdown,
+    Features,
     GameSpec,
     Learning,
     Record,
@@ -128,9 +129,15 @@ def space(config: Mapping[str, Any]) -> ActionSpace:
     return _content_space()
 
 
-def encoding() -> tuple[int, Callable[[dict[str, Any]], list[float]]]:
+def encoding() -> tuple[int, Features]:
+    """The vector of a seat's typed view (no JSON is made: the agent's own look)."""
     spaces = list(get_world().board.spaces)
-    return rtdt_size(spaces), lambda v: rtdt_features(v, spaces)
+
+    def features(game: Game, seat: int) -> list[float]:
+        assert isinstance(game, RtdtGame)
+        return rtdt_features(game.view(seat), spaces)
+
+    return rtdt_size(spaces), features
 
 
 def rewards(result: Result, config: Mapping[str, Any], seats: int) -> list[float]:

@@ -21,6 +21,9 @@ WIN, LOSS, BONUS = 1.0, -1.0, 0.5  # Tactics' +success earns WIN + BONUS
 
 Record = dict[str, Any]  # one finished game's figures (sim/play.py)
 Labels = Callable[[Record], Iterable[tuple[str, bool]]]  # a record's (group, won) pairs
+# a seat's observation vector before clipping (games/features.py), read from what the seat
+# sees of the game only
+Features = Callable[[Game, int], list[float]]
 
 
 @dataclass(frozen=True)
@@ -58,7 +61,7 @@ class Learning:
     config: Callable[[Mapping[str, Any]], dict[str, Any]]  # OpenSpiel parameters -> config
     players: Callable[[Mapping[str, Any]], int]  # a config's seats (checking the config)
     space: Callable[[Mapping[str, Any]], ActionSpace]
-    encoding: Callable[[], tuple[int, Callable[[dict[str, Any]], list[float]]]]
+    encoding: Callable[[], tuple[int, Features]]  # the vector's size and its features
     rewards: Callable[[Result, Mapping[str, Any], int], list[float]]
     best: float  # the highest reward a seat can earn
     shared: bool  # every seat always earns the same (OpenSpiel's IDENTICAL utility)

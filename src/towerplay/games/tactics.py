@@ -3,7 +3,7 @@ campaign's."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
@@ -17,6 +17,7 @@ from towerplay.games.spec import (
     LOSS,
     WIN,
     Breakdown,
+    Features,
     GameSpec,
     Learning,
     Record,
@@ -118,9 +119,15 @@ def space(config: Mapping[str, Any]) -> ActionSpace:
     return _items_space(items)
 
 
-def encoding() -> tuple[int, Callable[[dict[str, Any]], list[float]]]:
+def encoding() -> tuple[int, Features]:
+    """The vector of a seat's view without what was said (`told=False`: the vector reads
+    none of it)."""
     sq = squares(default_content())
-    return tactics_size(sq), lambda v: tactics_features(v, sq)
+
+    def features(game: Game, seat: int) -> list[float]:
+        return tactics_features(game.observe(seat, told=False), sq)
+
+    return tactics_size(sq), features
 
 
 def rewards(result: Result, config: Mapping[str, Any], seats: int) -> list[float]:

@@ -107,7 +107,7 @@ class TowerplayGym(gym.Env[np.ndarray, np.int64]):
 
     def _obs(self) -> np.ndarray:
         assert self.game is not None
-        return vector(self.table, self.game.observe(self.seat))
+        return vector(self.table, self.game, self.seat)
 
     def _info(self, illegal: bool) -> dict[str, Any]:
         return {"action_mask": self.action_masks(), "illegal": illegal}

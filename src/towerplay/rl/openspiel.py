@@ -171,8 +171,7 @@ class Observer:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: TowerplayState, player: int) -> None:
-        view = state.held.game.observe(player)
-        self.tensor[:] = vector(self.table, view)
+        self.tensor[:] = vector(self.table, state.held.game, player)
 
     def string_from(self, state: TowerplayState, player: int) -> str:
         return json.dumps(state.held.game.observe(player), sort_keys=True)

@@ -1,13 +1,13 @@
 """What the adapters need of each game, behind one small interface: a `Table`.
 
 A table makes a game from the config and a seed (as `sim` does), holds the game's action
-space and observation size, turns a view into its vector, and says what each seat earns at
-the end (docs/rl.md, "Rewards").
+space and observation size, turns what a seat sees into its vector (the game's own
+`Features`: RtDT's read its typed view, no JSON made), and says what each seat earns at the
+end (docs/rl.md, "Rewards").
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -16,7 +16,7 @@ from towerplay.core.protocol import Game
 from towerplay.core.undo import never_undone
 from towerplay.games import GAMES, GameSpec, learnable
 from towerplay.games.space import ActionSpace
-from towerplay.games.spec import Learning
+from towerplay.games.spec import Features, Learning
 
 
 @dataclass(frozen=True)
@@ -28,7 +28,7 @@ class Table:
     players: int
     space: ActionSpace
     size: int
-    features: Callable[[dict[str, Any]], list[float]]
+    features: Features
 
     @property
     def game(self) -> str:
@@ -56,16 +56,16 @@ class Table:
         return self.learning.rewards(result, self.config, self.players)
 
 
-def vector(table: Table, view: dict[str, Any]) -> Any:
-    """The view's features as a float32 numpy vector, clipped to [0, 1] (a count above its
-    typical maximum reads 1). numpy is imported here: it is the `rl` extra's."""
+def vector(table: Table, game: Game, seat: int) -> Any:
+    """What `seat` sees of `game` as a float32 numpy vector, clipped to [0, 1] (a count
+    above its typical maximum reads 1). numpy is imported here: it is the `rl` extra's."""
     import numpy as np
 
-    return np.clip(np.asarray(table.features(view), np.float32), 0.0, 1.0)
+    return np.clip(np.asarray(table.features(game, seat), np.float32), 0.0, 1.0)
 
 
 @lru_cache(maxsize=8)
-def _encoding(spec: GameSpec) -> tuple[int, Callable[[dict[str, Any]], list[float]]]:
+def _encoding(spec: GameSpec) -> tuple[int, Features]:
     assert spec.learning is not None
     return spec.learning.encoding()
 
