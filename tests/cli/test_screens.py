@@ -22,6 +22,7 @@ from towerplay.cli.rtdt import SCREEN as RTDT
 from towerplay.cli.rtdt import build_game, make_agent
 from towerplay.cli.tactics import SCREEN as TACTICS
 from towerplay.cli.tactics_screen import cell_width, hand
+from towerplay.core.errors import IllegalAction
 from towerplay.games import make_agent as tactics_agent
 from towerplay.tactics import new_game
 from towerplay.tactics.campaign.game import new_game as new_campaign
@@ -390,7 +391,32 @@ def test_both_games_refuse_in_one_style_naming_what_is_legal() -> None:
         _, out = play(screen, game, ["99", "fly away"])
         flat = " ".join(out.split())
         assert f"no action numbered 99; choose 1-{n}" in flat
-        assert "'fly away' is not an action now" in flat and "legal:" in flat
+        assert "'fly away' is not an action now" in flat and "the actions now:" in flat
+        first = game.words(game.legal_actions()[0]).text  # worded as the buttons are
+        assert first in flat
+
+
+def test_an_unknown_action_is_told_the_actions_by_name_in_both_languages() -> None:
+    """The generic refusal words each legal action as its button (printed names, no ids),
+    in the screen's language; more than eight end in "and more"."""
+    from towerplay.i18n import catalog
+
+    game = build_game(2, [], "heroic", None, 3)
+    legal = game.legal_actions()
+    with pytest.raises(IllegalAction) as e:
+        game.apply("fly away")
+    verbs = list(dict.fromkeys(str(a).split()[0] for a in legal))
+    assert len(verbs) < len(legal)  # several moves: one shown, as a kind of action
+    firsts = [next(a for a in legal if str(a).split()[0] == v) for v in verbs]
+    words = [game.words(a).text for a in firsts]
+    assert e.value.reason.endswith("; ".join(words) + "; and more")
+    assert not any(str(a) in e.value.reason for a in legal if " " in str(a))  # no notation
+    pt = catalog("pt").refusal(e.value)
+    assert pt.startswith("'fly away' não é uma ação possível agora; as possíveis: ")
+    assert pt.endswith("e outras [RTDT-TURN-1]")
+    assert catalog("pt").event(game.words(legal[0])) in pt
+    view = e.value.view()["args"]["legal"]
+    assert [v["text"] for v in view[:-1]] == words and view[-1]["msg"] == "and more"
 
 
 def test_an_error_does_not_redraw_the_board() -> None:

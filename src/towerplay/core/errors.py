@@ -28,14 +28,26 @@ class IllegalAction(TowerplayError):
 
     def view(self) -> dict[str, Any]:
         """The refusal as plain data for a page: its template, fields, rule and English."""
-        args = {k: v.view() if hasattr(v, "view") else v for k, v in self.fields.items()}
+        args = {k: _view(v) for k, v in self.fields.items()}
         return {"msg": self.msg, "args": args, "rule": self.rule, "text": self.reason}
+
+
+LIST_SEPARATOR = "; "  # between the sentences of a field that is a list (their own commas)
 
 
 def _text(value: Any) -> Any:
     """A field's English: an Event (a reason worded on its own, core/narration.py, which this
-    module cannot import: narration's serializer imports the errors) gives its sentence."""
+    module cannot import: narration's serializer imports the errors) gives its sentence; a
+    tuple of them (the actions there are now, each worded) their sentences in a row."""
+    if isinstance(value, tuple):
+        return LIST_SEPARATOR.join(str(_text(v)) for v in value)
     return value.text if hasattr(value, "view") else value
+
+
+def _view(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_view(v) for v in value]
+    return value.view() if hasattr(value, "view") else value
 
 
 class ContentError(TowerplayError):

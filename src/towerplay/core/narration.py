@@ -12,8 +12,9 @@ is read: most events of a batch run are never read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from towerplay.core.replay import Chain
 from towerplay.core.serial import INT_LIMIT, spec
@@ -139,6 +140,21 @@ class Told(Chain[Event]):
 def plain(text: str) -> Event:
     """A sentence with no fields, taken literally (older saves' log lines load as these)."""
     return Event("text", text)
+
+
+A = TypeVar("A", bound=Sequence[str])
+
+
+def sample_verbs(actions: Sequence[A], most: int = 8) -> list[A]:
+    """The first action of each verb, in order, at most `most`: what a refusal of an
+    unknown action shows of the legal ones (every kind, not every space or card)."""
+    seen: dict[str, A] = {}
+    for a in actions:
+        if len(a) and a[0] not in seen:
+            seen[a[0]] = a
+            if len(seen) == most:
+                break
+    return list(seen.values())
 
 
 def N_(msgid: str) -> str:

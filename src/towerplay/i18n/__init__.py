@@ -19,7 +19,7 @@ from typing import Any
 
 from babel.messages.pofile import read_po
 
-from towerplay.core.errors import IllegalAction
+from towerplay.core.errors import LIST_SEPARATOR, IllegalAction
 from towerplay.core.narration import N_ as N_  # the pages mark their words with it
 from towerplay.core.narration import Event
 
@@ -74,9 +74,12 @@ class Catalog:
 
     def _field(self, value: Any) -> Any:
         """A field's text: a marked word translated, a nested reason (an Event or its view,
-        as a refusal's `why`) worded in this language, anything else as it is."""
+        as a refusal's `why`) worded in this language, a list of them (the actions there
+        are now) each worded, anything else as it is."""
         if isinstance(value, str):
             return self.words.get(value) or value
+        if isinstance(value, tuple | list):
+            return LIST_SEPARATOR.join(str(self._field(v)) for v in value)
         if isinstance(value, Event) or (isinstance(value, Mapping) and "msg" in value):
             return self.event(value)
         return value

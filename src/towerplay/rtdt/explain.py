@@ -4,15 +4,17 @@ rtdt/observe.py)."""
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction
-from towerplay.core.narration import Event, event, plain
+from towerplay.core.narration import Event, event, plain, sample_verbs
 from towerplay.core.notation import Action
 from towerplay.rtdt import decisions, plugins
+from towerplay.rtdt.action_words import action_words
 from towerplay.rtdt.covenant import corruptions
 from towerplay.rtdt.covenant import spells as cov_spells
 from towerplay.rtdt.rules import actions, battle_moves, dungeons, items, trading
 from towerplay.rtdt.rules.dungeons import delve_use_bar, rooms_of
 from towerplay.rtdt.rules.verbs import Refusal
 from towerplay.rtdt.state import Decision, State
+from towerplay.rtdt.words import N_
 from towerplay.rtdt.world import World
 
 # The rule each pending decision carries out, and what it asks in a few words, by kind:
@@ -21,6 +23,7 @@ DECISION_RULES = plugins.decision_rules()
 
 
 SHOWN_ANSWERS = 6  # a refusal names this many of the question's answers, then "…"
+MORE_ACTIONS = N_("and more")
 
 
 def _not_an_answer(w: World, s: State, a: Action, text: str, legal: list[Action]) -> IllegalAction:
@@ -143,11 +146,19 @@ def explain(w: World, s: State, a: Action, legal: list[Action]) -> IllegalAction
     if verb in ("give", "take", "offer", "cancel"):
         return IllegalAction("no trade is open; start one with trade SEAT", "RTDT-TRADE-1")
     return IllegalAction(
-        "{action} is not an action now; legal: {legal}",
+        "{action} is not an action now; the actions now: {legal}",
         "RTDT-TURN-1",
         action=repr(text),
-        legal=", ".join(map(str, legal[:8])) + "…",
+        legal=worded(w, s, legal),
     )
+
+
+def worded(w: World, s: State, legal: list[Action]) -> tuple[Event, ...]:
+    """One legal action of each verb as a screen's button words it (the kinds of action
+    there are, not every space a hero may move to), then "and more" if some were left out."""
+    shown = sample_verbs(legal)
+    out = tuple(action_words(w, s, a) for a in shown)
+    return out + (event("text", MORE_ACTIONS),) if len(shown) < len(legal) else out
 
 
 def describe(w: World, s: State, d: Decision) -> str:

@@ -29,9 +29,9 @@ Modules, from the ground up:
 - `enemies`: boss turns, dispatching each step to the three modules above.
 - `setup`: the party, the enemies, the potions and the decks of a new encounter.
 - `turns`: a hero's turn, its choices and the revive.
+- `action_words`: each action worded for people, as a button says it (printed names).
 - `explain`: why an action is refused, with its rule.
 - `describe`: any card's or piece's text for people, from the static content (`info NAME`).
-- `action_words`: each action worded for people, as a button says it (printed names).
 - `encounter`: the round's phases and the dispatch of every decision.
 - `hidden`: what a seat cannot see, re-dealt consistently (for `determinize`).
 - `save_checks`: the cross-checks a loaded save must pass (ids, squares, decisions).

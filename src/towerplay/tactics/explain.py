@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 from towerplay.core.errors import IllegalAction
+from towerplay.core.narration import event, sample_verbs
 from towerplay.core.notation import Action
+from towerplay.tactics.action_words import action_words
 from towerplay.tactics.effects import question
+from towerplay.tactics.narrate import N_
 from towerplay.tactics.positions import can_see, footprint, occupied, unit_at, walls
 from towerplay.tactics.records import Move, Target, of
 from towerplay.tactics.state import Ctx, State
@@ -26,17 +29,23 @@ def explain(s: State, ctx: Ctx, tokens: tuple[str, ...]) -> IllegalAction:
         return explain_move(s, ctx, a.square)
     if d.kind in ("target", "heal", "condition") and isinstance(a, Target):
         return explain_target(s, ctx, a.target)
-    # the same words as Return to Dark Tower's (rtdt/explain.py): what was typed, the legal ones
+    # the same words as Return to Dark Tower's (rtdt/explain.py): what was typed, the legal
+    # ones as a screen's buttons word them
     choices = d.data["choices"]
-    options = ", ".join(" ".join(c) for c in choices[:8]) + ("…" if len(choices) > 8 else "")
-    typed = " ".join(tokens)
+    shown = sample_verbs(choices)
+    legal = tuple(action_words(s, ctx, tuple(c)) for c in shown)
+    if len(shown) < len(choices):
+        legal += (event("text", MORE_ACTIONS),)
     return IllegalAction(
-        "{action} is not an action now ({prompt}); legal: {legal}",
+        "{action} is not an action now ({prompt}); the actions now: {legal}",
         rule,
-        action=repr(typed),
+        action=repr(" ".join(tokens)),
         prompt=question(d),
-        legal=options,
+        legal=legal,
     )
+
+
+MORE_ACTIONS = N_("and more")
 
 
 def explain_move(s: State, ctx: Ctx, name: str) -> IllegalAction:

@@ -21,14 +21,15 @@ const Words = {
   t(msg, args) {
     const text = this.messages[msg] || msg;
     if (!args) return text;
-    return text.replace(/\{(\w+)\}/g, (all, k) => {
-      if (!(k in args)) return all;
-      const field = args[k];
-      // a reason worded on its own (a refusal's `why`, a question inside a refusal)
-      if (field && typeof field === "object" && "msg" in field) return this.event(field);
-      const v = String(field);
-      return this.names[v] || this.messages[v] || v;
-    });
+    return text.replace(/\{(\w+)\}/g, (all, k) => (k in args ? this.field(args[k]) : all));
+  },
+  field(value) {
+    // a list of sentences (the actions there are now), each worded, as the server's
+    if (Array.isArray(value)) return value.map((v) => this.field(v)).join("; ");
+    // a reason worded on its own (a refusal's `why`, a question inside a refusal)
+    if (value && typeof value === "object" && "msg" in value) return this.event(value);
+    const v = String(value);
+    return this.names[v] || this.messages[v] || v;
   },
   // a refusal (IllegalAction.view(): msg, args, rule): its sentence, the rule ID kept
   refusal(r) {
