@@ -17,6 +17,8 @@ from typing import Any
 
 import pytest
 
+from .smtp_sink import Sink, smtp_sink
+
 pytestmark = pytest.mark.browser
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -31,21 +33,32 @@ def browser_db(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 @pytest.fixture(scope="module")
-def base_url(browser_db: str) -> Iterator[str]:
+def mails() -> Iterator[Sink]:
+    """The SMTP server the module's server sends its turn mails to (tests/web/smtp_sink.py)."""
+    with smtp_sink() as sink:
+        yield sink
+
+
+@pytest.fixture(scope="module")
+def base_url(browser_db: str, mails: Sink) -> Iterator[str]:
     import uvicorn
 
     from towerplay.store import open_store
     from towerplay.web.app import create_app
     from towerplay.web.guards import Limits
+    from towerplay.web.mail import MailSettings
 
     store = open_store(browser_db)
+    mail = MailSettings("127.0.0.1", mails.port, "towerplay@example.org")
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     server = uvicorn.Server(
         uvicorn.Config(
             # every table of the module is made from this one address, in a minute or two
-            create_app(store, pace=0.0, poll=0.2, limits=Limits(tables_per_minute=1_000)),
+            create_app(
+                store, pace=0.0, poll=0.2, limits=Limits(tables_per_minute=1_000), mail=mail
+            ),
             port=port,
             log_level="warning",
         )
@@ -947,6 +960,50 @@ def test_your_turn_is_told_by_the_title_a_sound_and_a_notification(
     assert bruno.get_attribute("#bell", "aria-pressed") == "false"
     assert bruno.text_content("#bell") == "Sound on your turn: off"
     assert bruno.evaluate("localStorage.getItem('towerplay-sound')") == "off"
+
+
+def test_a_seat_gives_its_address_and_is_mailed_when_its_move_comes(
+    chromium: Any, base_url: str, mails: Sink
+) -> None:
+    """Bruno gives his address on his page (on a phone), in Portuguese, and closes it; when
+    Ana ends her turn, one mail tells him it is his move, in Portuguese."""
+    page = chromium.new_page()
+    made = table(
+        page,
+        base_url,
+        {
+            "game": "rtdt",
+            "config": {"players": 2},
+            "seats": [{"human": "Ana"}, {"human": "Bruno"}],
+            "name": "Mail night",
+        },
+    )
+    ana = open_seat(chromium, base_url, made["seats"][0]["link"])
+    phone = {"viewport": {"width": 390, "height": 844}, "locale": "pt-BR"}
+    bruno = open_seat(chromium, base_url, made["seats"][1]["link"], **phone)
+    bruno.wait_for_selector("#mail:not([hidden])")
+    assert bruno.text_content("#mail-title") == "Sua vez, por e-mail"
+    bruno.fill("#mail-address", "bruno@example.org")
+    bruno.click("#mail-save")
+    bruno.wait_for_function("Play.view.mail === 'bruno@example.org'")
+    assert "bruno@example.org" in (bruno.text_content("#mail-said") or "")
+    bruno.locator("#mail").scroll_into_view_if_needed()
+    shot(bruno, "mail-phone")
+    assert ana.evaluate("Play.view.mail") == ""  # Ana's view says nothing of Bruno's
+    bruno.close()
+    before = len(mails.to("bruno@example.org"))
+    for _ in range(40):  # Ana plays to the end of her turn
+        if not ana.evaluate("Play.view.your_turn"):
+            break
+        version = ana.evaluate("document.body.dataset.version")
+        has_end = ana.evaluate("Play.view.legal_actions.includes('end')")
+        ana.evaluate("(e) => Play.send(e ? 'end' : Play.view.legal_actions[0])", has_end)
+        ana.wait_for_function(f"document.body.dataset.version !== '{version}'")
+    mails.wait_for(len(mails.got) + 1)
+    got = mails.to("bruno@example.org")
+    assert len(got) == before + 1
+    assert got[-1]["Subject"] == "Sua vez: Mail night"
+    assert ana.errors == []
 
 
 def test_the_host_hands_a_seat_to_the_ai_and_it_is_taken_back(chromium: Any, base_url: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -48,12 +48,46 @@ def serve(
     tables_in_play: Annotated[
         int, typer.Option(min=1, help="tables not yet over the store may hold")
     ] = 2_000,
+    smtp: Annotated[
+        str | None,
+        typer.Option(
+            metavar="HOST[:PORT]",
+            help="an SMTP relay (no login) for the turn mails a seat may ask for; none: no mails",
+        ),
+    ] = None,
+    mail_from: Annotated[
+        str, typer.Option(metavar="ADDRESS", help="the turn mails' sender (with --smtp)")
+    ] = "",
+    site_url: Annotated[
+        str, typer.Option(metavar="URL", help="the server's public address, for the mails' link")
+    ] = "",
     lang: LangOption = None,
 ) -> None:
     """Serve the tables of a store to browsers: the JSON API and a WebSocket per seat."""
     bounds = {"tables_per_minute": tables_per_minute, "tables_in_play": tables_in_play}
     with speaking(language_option(lang)):
-        _serve(host, port, db, pace, group_commit, sync, allowed_host or [], bounds)
+        mail = _mail(smtp, mail_from, site_url)
+        _serve(host, port, db, pace, group_commit, sync, allowed_host or [], bounds, mail)
+
+
+def _mail(smtp: str | None, sender: str, site: str) -> Any:
+    """The turn mails' settings (web/mail.py), or None without --smtp."""
+    if smtp is None:
+        if sender:
+            raise typer.BadParameter(_("--mail-from needs --smtp"), param_hint="--mail-from")
+        return None
+    from towerplay.web.errors import TableError
+    from towerplay.web.mail import MailSettings, check_address
+
+    host, _colon, port = smtp.rpartition(":") if ":" in smtp else (smtp, "", "25")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise typer.BadParameter(_("expected HOST or HOST:PORT"), param_hint="--smtp")
+    try:
+        if not check_address(sender):
+            raise TableError("")
+    except TableError:
+        raise typer.BadParameter(_("give the sender's address"), param_hint="--mail-from") from None
+    return MailSettings(host, int(port), sender, site.strip())
 
 
 def _serve(
@@ -65,6 +99,7 @@ def _serve(
     sync: str,
     names: list[str],
     bounds: dict[str, int],
+    mail: Any = None,
 ) -> None:
     import uvicorn
 
@@ -89,6 +124,7 @@ def _serve(
                 group_commit=group_commit,
                 hosts=[host, *names],
                 limits=Limits(**bounds),
+                mail=mail,
             ),
             host=host,
             port=port,

@@ -43,6 +43,7 @@ from towerplay.web.guards import (
     error_body,
 )
 from towerplay.web.lobby import add_lobby
+from towerplay.web.mail import Mailer, MailSettings
 from towerplay.web.replays import add_replays
 from towerplay.web.seats import Created
 from towerplay.web.tables import Tables
@@ -103,9 +104,21 @@ class Hub:
 class Server:
     """What the routes share: the tables, the change hub, and the AI seats' background play."""
 
-    def __init__(self, store: Store, pace: float, poll: float, group: bool, limits: Limits) -> None:
+    def __init__(
+        self,
+        store: Store,
+        pace: float,
+        poll: float,
+        group: bool,
+        limits: Limits,
+        mail: MailSettings | None = None,
+    ) -> None:
         self.group = GroupCommitter(store) if group else None
         self.tables = Tables(store, self.group)
+        self.present: dict[tuple[str, int], int] = {}  # (table, seat): its pages open here
+        self.mailer = None if mail is None else Mailer(mail, self.is_present)
+        if self.mailer is not None:
+            self.tables.on_turn = self.mailer.turn
         self.chats = Chats(self.tables)
         self.limits = limits
         self.rate = RateLimit(limits.tables_per_minute)
@@ -147,6 +160,16 @@ class Server:
         if self.watched.get(table_id, 0) >= per_table:
             raise TooMany(f"this table has {per_table} pages open, as many as it may")
         self.watched[table_id] = self.watched.get(table_id, 0) + 1
+
+    def is_present(self, table_id: str, seat: int) -> bool:
+        return self.present.get((table_id, seat), 0) > 0
+
+    def arrived(self, table_id: str, seat: int, by: int) -> None:
+        """A page of `seat` opened (`by` 1) or closed (-1) here: no turn mail while one is."""
+        key = (table_id, seat)
+        self.present[key] = self.present.get(key, 0) + by
+        if self.present[key] <= 0:
+            del self.present[key]
 
     def closed(self, table_id: str) -> None:
         self.watched[table_id] -= 1
@@ -202,13 +225,15 @@ def create_app(
     group_commit: bool = False,
     hosts: Sequence[str] | None = None,
     limits: Limits | None = None,
+    mail: MailSettings | None = None,
 ) -> FastAPI:
     """The server's app. `group_commit` makes the actions of many tables that arrive
     together one transaction (store/group.py); each is still answered only once on disk.
     `hosts`: the names besides IP addresses and `localhost` its Host header may carry
     (`towerplay serve --allowed-host`); None checks none (an app embedded in a test).
-    `limits`: the server's bounds (web/guards.py)."""
-    server = Server(store, pace, poll, group_commit, limits or Limits())
+    `limits`: the server's bounds (web/guards.py). `mail`: where turn mails go out
+    (web/mail.py; None: no mails)."""
+    server = Server(store, pace, poll, group_commit, limits or Limits(), mail)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -222,6 +247,8 @@ def create_app(
             task.cancel()
         if server.group is not None:
             server.group.close()
+        if server.mailer is not None:
+            server.mailer.close()
 
     app = FastAPI(title="towerplay", lifespan=lifespan)
     app.state.server = server
@@ -399,6 +426,7 @@ def add_socket(app: FastAPI, server: Server) -> None:
             await websocket.close(code=1013)
             return
         pusher: asyncio.Task[None] | None = None
+        seat: int | None = None
         try:
             try:
                 first = await run_in_threadpool(tables.view, table_id, token)
@@ -407,6 +435,8 @@ def add_socket(app: FastAPI, server: Server) -> None:
                 await websocket.close(code=4000 + e.status)
                 return
             await websocket.send_json(first)
+            seat = int(first["seat"])
+            server.arrived(table_id, seat, 1)
             sent = [first["version"]]  # the version this page was sent last (listen too)
             said = await run_in_threadpool(server.chats.read, table_id, token)
             if said["messages"] or said.get("closed"):  # what was said before it opened
@@ -445,6 +475,8 @@ def add_socket(app: FastAPI, server: Server) -> None:
         finally:
             if pusher is not None:
                 pusher.cancel()
+            if seat is not None:
+                server.arrived(table_id, seat, -1)
             server.closed(table_id)
 
 

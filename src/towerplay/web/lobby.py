@@ -15,6 +15,8 @@ joined only by the links its creator sends.
 A seat never blocks a table: its creator (the host key the table's making returned) hands a
 person's seat to an AI agent, which plays it until the person, by their own link, takes it
 back, or frees a seat whose person never came. Every change is a `Tables.reseat` commit.
+
+A person may give their seat an address for the turn mails (web/mail.py), and take it away.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from towerplay.core.protocol import Game
 from towerplay.store import Record
 from towerplay.web.budgets import check_budget
 from towerplay.web.errors import Forbidden, Stale, TableError
+from towerplay.web.mail import MAX_ADDRESS, check_address, valid_mail, with_address
 from towerplay.web.seats import token_hash
 from towerplay.web.tables import Tables
 
@@ -109,6 +112,8 @@ def hand(tables: Tables, table_id: str, host: Any, seat: Any, to: Any) -> dict[s
         elif isinstance(to, str) and (to == "ai" or to.startswith("ai:")):
             agent = _agent(rec.document["game"], to)
             away = None if old.get("open") else {"name": old["name"], "token": old["token"]}
+            if away and old.get("mail"):
+                away["mail"] = old["mail"]  # the person's again when they take it back
             seats[seat] = {"who": "ai", "agent": agent, "name": agent, "token": None, "away": away}
         else:
             raise TableError('to: "open", "ai" or "ai:AGENT"')
@@ -145,9 +150,27 @@ def back(tables: Tables, table_id: str, token: Any) -> dict[str, Any]:
             raise TableError("your seat is yours already: nothing to take back")
         away = seats[seat]["away"]
         seats[seat] = {"who": "human", "agent": None, "name": away["name"], "token": away["token"]}
+        if valid_mail(away.get("mail")) and away.get("mail"):
+            seats[seat]["mail"] = away["mail"]
         return f"seat {seat} back", f"seat {seat}", {"seat": seat}
 
     return _reseated(tables, table_id, returned)
+
+
+def mail_me(tables: Tables, table_id: str, token: Any, address: Any, lang: Any) -> dict[str, Any]:
+    """A person gives their seat an address for the turn mails (web/mail.py), in `lang`;
+    an empty one stops them. The log's note says which, never the address."""
+
+    def asked(
+        rec: Record, game: Game, seats: list[dict[str, Any]]
+    ) -> tuple[str, str, dict[str, Any]]:
+        seat = tables.player_of(rec, token if isinstance(token, str) else None)
+        to = check_address(address)
+        seats[:] = with_address(seats, seat, to, lang if isinstance(lang, str) else "")
+        note = "asks for turn mails" if to else "stops the turn mails"
+        return f"seat {seat} {note}", f"seat {seat}", {"seat": seat, "mail": to}
+
+    return _reseated(tables, table_id, asked)
 
 
 class Hand(BaseModel):
@@ -161,6 +184,14 @@ class Back(BaseModel):
     """A person takes back the seat the AI played while they were away."""
 
     token: str = Field(max_length=64)
+
+
+class MailMe(BaseModel):
+    """A seat's address for the turn mails ("" stops them) and their language."""
+
+    token: str = Field(max_length=64)
+    address: str = Field(max_length=MAX_ADDRESS + 1)  # one more: too long is told as such
+    lang: str = Field(default="en", max_length=8)
 
 
 class Join(BaseModel):
@@ -184,6 +215,19 @@ def add_lobby(app: FastAPI, server: Server) -> None:
     async def hand_seat(table_id: str, seat: int, body: Hand) -> dict[str, Any]:
         out = await run_in_threadpool(hand, tables, table_id, body.host, seat, body.to)
         server.changed(table_id)  # an AI seat to act starts playing
+        return out
+
+    @app.get("/api/mail")
+    def mails() -> dict[str, bool]:
+        """Whether this server sends turn mails (a page offers the address only then)."""
+        return {"on": server.mailer is not None}
+
+    @app.post("/api/tables/{table_id}/mail")
+    async def seat_mail(table_id: str, body: MailMe) -> dict[str, Any]:
+        out = await run_in_threadpool(
+            mail_me, tables, table_id, body.token, body.address, body.lang
+        )
+        server.hub.changed(table_id)  # the seat's page shows the address it gave
         return out
 
     @app.post("/api/tables/{table_id}/back")

@@ -18,6 +18,7 @@ import hmac
 import secrets
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from typing import Any
 
 from towerplay import games
@@ -30,6 +31,7 @@ from towerplay.store.group import GroupCommitter
 from towerplay.store.store import prepare
 from towerplay.tactics.campaign.game import summary as campaign_summary
 from towerplay.web.errors import Forbidden, Refused, Stale, TableError, UnknownTable
+from towerplay.web.mail import valid_mail
 from towerplay.web.seats import Created, check_seats, token_hash
 from towerplay.web.views import keeps, seat_view
 
@@ -55,6 +57,9 @@ class Tables:
         self._games: OrderedDict[str, tuple[Record, Game]] = OrderedDict()
         self._kept = kept
         self._lock = threading.Lock()
+        # told when an action hands the game to another seat (web/mail.py): the new record,
+        # the game and the seat now to act
+        self.on_turn: Callable[[Record, Game, int], None] | None = None
 
     def _keep(self, table_id: str, loaded: tuple[Record, Game]) -> None:
         """Keep a table's game for the next request, forgetting the one used longest ago
@@ -294,7 +299,10 @@ class Tables:
             after.apply(action)
         except IllegalAction as e:
             raise Refused(str(e), e.rule, e.view()) from None
-        return self._store(rec, after, action, actor, None)
+        new = self._store(rec, after, action, actor, None)
+        if self.on_turn is not None and after.to_act not in (None, game.to_act):
+            self.on_turn(new[0], after, after.to_act)  # once: this commit is made once
+        return new
 
     def _store(
         self,
@@ -523,6 +531,8 @@ def read_game(rec: Record, later: list[LoggedAction]) -> Game:
         isinstance(s, dict) and s.get("who") in ("human", "ai") for s in seats
     ):
         raise SaveError(where, "seats", "expected a list of seats")
+    if not all(valid_mail(s.get("mail")) for s in seats):
+        raise SaveError(where, "seats", "a seat's mail: expected an address and a language")
     request = doc.get("undo")
     if request is not None and not (
         isinstance(request, dict)

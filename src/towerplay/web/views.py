@@ -34,10 +34,12 @@ def seat_view(rec: Record, game: Game, seat: int) -> dict[str, Any]:
         "version": rec.version,
         "seat": seat,
         "seats": [public_seat(s) for s in rec.document["seats"]],
+        # the address this seat gave for its turn mails (web/mail.py): its own only
+        "mail": _own_mail(rec, seat),
         "to_act": game.to_act,
         "your_turn": game.to_act == seat,
         "prompt": game.prompt if game.to_act == seat else "",
-        "ask": _asked(game) if game.to_act == seat else None,
+        "ask": asked(game) if game.to_act == seat else None,
         "legal_actions": [str(a) for a in legal],
         # each legal action as a button says it (its printed names), in the same order
         "action_words": [game.words(a).view() for a in legal],
@@ -73,7 +75,13 @@ def observed(rec: Record, game: Game, seat: int) -> dict[str, Any]:
     return view
 
 
-def _asked(game: Game) -> dict[str, Any] | None:
+def _own_mail(rec: Record, seat: int) -> str:
+    seats = rec.document["seats"]
+    mail = seats[seat].get("mail") if 0 <= seat < len(seats) else None
+    return mail["to"] if mail else ""
+
+
+def asked(game: Game) -> dict[str, Any] | None:
     """The question as a template with fields (a game's `asked` event), for the page's
     catalog to word; None for a game without one (the page shows `prompt`)."""
     said = getattr(game, "asked", None)

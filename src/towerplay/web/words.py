@@ -56,6 +56,12 @@ PAGE_WORDS = (
     N_("Take my seat back"),
     N_("Sound on your turn: on"),
     N_("Sound on your turn: off"),
+    # your move by mail (web/mail.py)
+    N_("Your move, by mail"),
+    N_("your address"),
+    N_("Save"),
+    N_("A mail goes to {address} when the game waits on you and this page is closed."),
+    N_("Give an address to be told by mail when the game waits on you."),
     N_("a seat still open"),
     N_("open: anyone joins from the lobby"),
     N_("open, joined from the lobby"),

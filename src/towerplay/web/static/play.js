@@ -93,6 +93,33 @@ const Play = {
     this.drawBell();
   },
 
+  // your move by mail, where the server sends mails: a seat gives its address (an empty
+  // one stops them); a mail goes when the game passes to this seat and no page of it is open
+  mails: false,
+  renderMail() {
+    const v = this.view;
+    const mine = v.seat >= 0 ? v.seats[v.seat] : null;
+    const box = document.getElementById("mail");
+    box.hidden = !this.mails || !mine || mine.who !== "human" || mine.away;
+    if (box.hidden) return;
+    const input = document.getElementById("mail-address");
+    if (document.activeElement !== input) input.value = v.mail || "";
+    document.getElementById("mail-said").textContent = v.mail
+      ? Words.t("A mail goes to {address} when the game waits on you and this page is closed.", { address: v.mail })
+      : Words.t("Give an address to be told by mail when the game waits on you.");
+  },
+
+  async saveMail(e) {
+    e.preventDefault();
+    const said = document.getElementById("mail-said");
+    const r = await fetch(`/api/tables/${this.tableId}/mail`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ token: this.token || "", address: document.getElementById("mail-address").value, lang: Words.lang }),
+    });
+    if (!r.ok) said.textContent = (await r.json()).error || r.statusText;
+  },
+
   // the seats: the host (whose key this browser keeps) hands a person's seat to the AI or
   // frees one whose person never came; a person whose seat the AI plays takes it back
   renderSeats() {
@@ -243,6 +270,7 @@ const Play = {
     this.explain(document.getElementById("panels"));
     if (!document.getElementById("chat").hidden) this.renderChat();  // its seats by name
     this.renderSeats();
+    this.renderMail();
   },
 
   // each legal action as its words (printed names, what it does), the notation kept for
@@ -392,6 +420,11 @@ window.addEventListener("DOMContentLoaded", async () => {
   document.getElementById("redo").addEventListener("click", () => Play.step("redo"));
   document.getElementById("chat-form").addEventListener("submit", (e) => Play.say(e));
   document.getElementById("bell").addEventListener("click", () => Play.toggleBell());
+  document.getElementById("mail-form").addEventListener("submit", (e) => Play.saveMail(e));
+  fetch("/api/mail").then((r) => r.json()).then((m) => {
+    Play.mails = Boolean(m.on);
+    if (Play.view) Play.renderMail();
+  });
   Play.drawBell();
   Replay.wire();
   document.addEventListener("keydown", (e) => {
