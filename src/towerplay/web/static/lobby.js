@@ -252,10 +252,11 @@ function html(tag, cls, text) {
 window.addEventListener("DOMContentLoaded", async () => {
   const form = $("#new-table");
   await Words.load(Words.lang);
+  // the language chooser shows the language the words are in from the moment they are
+  Words.picker($("#lang"), () => { drawSeats(form); listTables(); });
   const games = await (await fetch("/api/games")).json();
   for (const [name, g] of Object.entries(games)) Games.agents[name] = g.agents;
   drawChoices(form, (games.tactics || {}).choices || {});
-  Words.picker($("#lang"), () => { drawSeats(form); listTables(); });
   form.game.addEventListener("change", () => {
     $("#rtdt-options").hidden = form.game.value !== "rtdt";
     $("#tactics-options").hidden = form.game.value !== "tactics";
