@@ -7,6 +7,7 @@ from tests.tactics.helpers import arena, boss_turn, content_with, texts, turn, u
 from towerplay.agents.heuristic_tactics import crowd
 from towerplay.tactics.area import area_units
 from towerplay.tactics.effects import reduction
+from towerplay.tactics.seat_view import AreaView
 
 MINIONS = (
     {"id": "GW", "enemy": "grutch", "at": "j8"},
@@ -107,12 +108,12 @@ def test_AT_AOE_3_whom_an_area_affects() -> None:
 def test_the_heuristic_agent_does_not_blast_its_own_side_needlessly() -> None:
     g = wizard_game(("a1", "d2", "i1"))
     g.apply("play fireball")
-    view = g.observe(0, told=False)
-    me = next(u for u in view["units"] if u["id"] == "wizard")
-    area = view["pending"]["area"]
+    view = g.view(0)
+    me = next(u for u in view.units if u.id == "wizard")
+    area = view.pending.area
     # c2 catches both minions and the rogue; e4 only gm2: the rogue costs more than gm1 gains
     assert crowd(view, me, "c2", area) > crowd(view, me, "e4", area)
-    assert crowd(view, me, "c2", {"radius": 1, "affects": "foes"}) == -2
+    assert crowd(view, me, "c2", AreaView(1, "foes")) == -2
 
 
 def test_AT_AOE_3_a_cards_description_says_whom_its_area_spares() -> None:

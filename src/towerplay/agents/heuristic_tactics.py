@@ -3,7 +3,7 @@
 On its turn it tries each action, answers the follow-up choices with simple habits
 (focus fire on the weakest enemy, heal the most wounded ally, keep a ranged hero at
 range, close in with a melee hero) and keeps the action whose result looks best
-from its own `observe` view.
+from its own typed view (`view(seat)`, tactics/seat_view.py).
 
 It plans on `determinize(seat, seed)`, never on the game itself: a clone carries
 the real generator and would show the coming dice, boss cards and the other
@@ -36,6 +36,7 @@ from typing import Any
 
 from towerplay.core.notation import Action
 from towerplay.core.rng import Rng, seed_state
+from towerplay.tactics.seat_view import AreaView, EncounterView, UnitView
 
 COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 WORLDS = 1  # re-drawn worlds each turn action is scored in
@@ -59,7 +60,7 @@ def dist(a: str, b: str) -> int:
     return max(abs(ax - bx), abs(ay - by))
 
 
-def fp_dist(a: list[str], b: list[str]) -> int:
+def fp_dist(a: tuple[str, ...], b: tuple[str, ...]) -> int:
     return min(dist(x, y) for x in a for y in b)
 
 
@@ -78,9 +79,8 @@ class HeuristicTacticsAgent:
         actions = game.legal_actions()
         if len(actions) == 1:
             return actions[0]
-        view = game.observe(game.to_act, told=False)  # the board is all it reads
-        kind = view["pending"]["kind"]
-        if kind == "turn":
+        view = game.view(game.to_act)  # the board is all it reads
+        if view.pending.kind == "turn":
             return self.best_turn_action(game, actions)
         return habit(view, actions)
 
@@ -105,8 +105,8 @@ class HeuristicTacticsAgent:
         generator, so the agent's choices stay what they were."""
         actions = game.legal_actions()
         seat = game.to_act
-        view = game.observe(seat, told=False)
-        if view["pending"]["kind"] != "turn":
+        view = game.view(seat)
+        if view.pending.kind != "turn":
             first = habit(view, actions)
             return [first, *(a for a in actions if a != first)][:k]
         world = game.determinize(seat, seed)
@@ -122,48 +122,48 @@ def outcome(world: Any, seat: int, a: Action) -> float:
     trial.apply(a)
     guard = 0
     while trial.result is None and trial.to_act == seat and guard < 12:
-        view = trial.observe(seat, told=False)
-        if view["pending"]["kind"] == "turn":
+        view = trial.view(seat)
+        if view.pending.kind == "turn":
             break
         trial.apply(habit(view, trial.legal_actions()))
         guard += 1
     return evaluate(trial, seat)
 
 
-def units(view: dict[str, Any]) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
-    heroes = [u for u in view["units"] if u["side"] == "hero"]
-    enemies = [u for u in view["units"] if u["side"] == "enemy"]
+def units(view: EncounterView) -> tuple[list[UnitView], list[UnitView]]:
+    heroes = [u for u in view.units if u.side == "hero"]
+    enemies = [u for u in view.units if u.side == "enemy"]
     return heroes, enemies
 
 
-def goals(view: dict[str, Any], enemies: list[dict[str, Any]]) -> list[dict[str, Any]]:
+def goals(view: EncounterView, enemies: list[UnitView]) -> list[UnitView]:
     """Enemies to close in on: the encounter's target when there is one, else all."""
-    alive = [e for e in enemies if e["squares"]]
-    target = [e for e in alive if e["type"] == view["objectives"]["defeat"]]
+    alive = [e for e in enemies if e.squares]
+    target = [e for e in alive if e.type == view.objectives.defeat]
     return target or alive
 
 
 def evaluate(game: Any, seat: int) -> float:
     if game.result is not None:
         return 10_000.0 if game.result.outcome == "win" else -10_000.0
-    view = game.observe(seat, told=False)
+    view = game.view(seat)
     heroes, enemies = units(view)
     score = 0.0
     for e in enemies:
-        score -= 10 * e["hp"] + (20 if e["kind"] == "boss" else 8)
+        score -= 10 * e.hp + (20 if e.kind == "boss" else 8)
     for h in heroes:
-        score += 4 * h["hp"] - (60 if h["knocked_out"] else 0)
-    score += ITEM_VALUE * len(view.get("items", ()))  # campaign consumables last the campaign
-    me = next((h for h in heroes if h["owner"] == seat and h["kind"] == "hero"), None)
+        score += 4 * h.hp - (60 if h.knocked_out else 0)
+    score += ITEM_VALUE * len(view.items)  # campaign consumables last the campaign
+    me = next((h for h in heroes if h.owner == seat and h.kind == "hero"), None)
     alive = goals(view, enemies)
-    exits = view["objectives"]["reach"]
+    exits = view.objectives.reach
     if exits:  # a "reach" objective: the nearest hero's way to the exit counts most
-        standing = [h for h in heroes if h["kind"] == "hero" and not h["knocked_out"]]
+        standing = [h for h in heroes if h.kind == "hero" and not h.knocked_out]
         if standing:
-            score -= 15 * min(fp_dist(h["squares"], exits) for h in standing)
-    if me is not None and alive and not me["knocked_out"]:
-        near = min(fp_dist(me["squares"], e["squares"]) for e in alive)
-        lo, hi = me["attack_range"]
+            score -= 15 * min(fp_dist(h.squares, exits) for h in standing)
+    if me is not None and alive and not me.knocked_out:
+        near = min(fp_dist(me.squares, e.squares) for e in alive)
+        lo, hi = me.attack_range
         if lo >= 2:  # keep range: stay inside the band, away from melee
             score -= 3 * max(0, lo - near) + max(0, near - hi)
         else:
@@ -171,26 +171,27 @@ def evaluate(game: Any, seat: int) -> float:
     return score
 
 
-def crowd(view: dict[str, Any], me: dict[str, Any] | None, sq: str, area: dict[str, Any]) -> int:
+def crowd(view: EncounterView, me: UnitView | None, sq: str, area: AreaView) -> int:
     """How good an area centred on `sq` looks, lower is better: each enemy in it
     counts -1, each ally +2, since an area hits every character in it unless the
     card says whom (AT-AOE-3); an area around the hero itself spares the hero."""
     score = 0
-    for u in view["units"]:
-        if u["knocked_out"] or not u["squares"] or fp_dist([sq], u["squares"]) > area["radius"]:
+    for u in view.units:
+        if u.knocked_out or not u.squares or fp_dist((sq,), u.squares) > area.radius:
             continue
-        if me is not None and u["id"] == me["id"] and sq in me["squares"]:
+        if me is not None and u.id == me.id and sq in me.squares:
             continue
-        if u["side"] == "enemy" and area["affects"] != "allies":
+        if u.side == "enemy" and area.affects != "allies":
             score -= 1
-        elif u["side"] == "hero" and area["affects"] != "foes":
+        elif u.side == "hero" and area.affects != "foes":
             score += 2
     return score
 
 
-def habit(view: dict[str, Any], actions: list[Action]) -> Action:
+def habit(view: EncounterView, actions: list[Action]) -> Action:
     """The follow-up choices: focus fire, heal the wounded, keep range."""
-    kind = view["pending"]["kind"]
+    assert view.pending is not None
+    kind = view.pending.kind
     texts = [str(a) for a in actions]
     if kind in SIMPLE:
         want = SIMPLE[kind]
@@ -199,39 +200,39 @@ def habit(view: dict[str, Any], actions: list[Action]) -> Action:
                 return a
         return actions[0]
     heroes, enemies = units(view)
-    at = {sq: u for u in view["units"] for sq in u["squares"]}
-    seat = view["seat"]
-    me = next((h for h in heroes if h["owner"] == seat and h["kind"] == "hero"), None)
+    at = {sq: u for u in view.units for sq in u.squares}
+    seat = view.seat
+    me = next((h for h in heroes if h.owner == seat and h.kind == "hero"), None)
     if kind in ("target", "order", "condition") and any(t.split()[-1] in at for t in texts):
-        goal = view["objectives"]["defeat"]
+        goal = view.objectives.defeat
 
         def weakness(a: Action) -> tuple[int, int]:
             u = at.get(a[-1])
             if u is None:
                 return (99, 0)
-            if u["side"] == "hero":  # an ally (e.g. a condition on a friend)
+            if u.side == "hero":  # an ally (e.g. a condition on a friend)
                 return (50, 0)
             # focus fire: the weakest first, the encounter's target counting as weaker
-            return (u["hp"] - (8 if u["type"] == goal else 0), 0 if u["kind"] == "boss" else 1)
+            return (u.hp - (8 if u.type == goal else 0), 0 if u.kind == "boss" else 1)
 
         if kind == "target" and not all(a[-1] in at for a in actions):
-            area = view["pending"].get("area") or {"radius": 1, "affects": "all"}
+            area = view.pending.area or AreaView(1, "all")
             return min(actions, key=lambda a: (crowd(view, me, a[-1], area), weakness(a)))
         return min(actions, key=weakness)
     if kind == "heal":
-        by_id = {u["id"]: u for u in view["units"]}
+        by_id = {u.id: u for u in view.units}
 
         def missing(a: Action) -> int:
             u = at.get(a[-1]) or by_id.get(a[-1])
-            return -(u["max_hp"] - u["hp"]) if u else 0
+            return -(u.max_hp - u.hp) if u else 0
 
         return min(actions, key=missing)
-    if kind == "move" and me is not None and view["objectives"]["reach"]:
-        exits = view["objectives"]["reach"]
+    if kind == "move" and me is not None and view.objectives.reach:
+        exits = view.objectives.reach
         return min(
             actions,
             key=lambda a: (
-                fp_dist([a[-1] if a.verb == "move" else me["squares"][0]], exits),
+                fp_dist((a[-1] if a.verb == "move" else me.squares[0],), exits),
                 str(a),
             ),
         )
@@ -239,15 +240,15 @@ def habit(view: dict[str, Any], actions: list[Action]) -> Action:
         alive = goals(view, enemies)
         if not alive:
             return actions[0]
-        lo, hi = me["attack_range"]
-        goal = max(lo, min(hi, 2)) if lo >= 2 else 1
+        lo, hi = me.attack_range
+        band = max(lo, min(hi, 2)) if lo >= 2 else 1  # the distance to keep
 
         def fit(a: Action) -> tuple[int, str]:
-            sq = a[-1] if a.verb == "move" else me["squares"][0]
-            near = min(fp_dist([sq], e["squares"]) for e in alive)
-            return (abs(near - goal), str(a))
+            sq = a[-1] if a.verb == "move" else me.squares[0]
+            near = min(fp_dist((sq,), e.squares) for e in alive)
+            return (abs(near - band), str(a))
 
         return min(actions, key=fit)
     if kind == "focus":
-        return max(actions, key=lambda a: at[a[-1]]["hp"] if a[-1] in at else 0)
+        return max(actions, key=lambda a: at[a[-1]].hp if a[-1] in at else 0)
     return actions[0]

@@ -60,6 +60,7 @@ class Spec:
     shallow: bool = False  # clone a dict of JSON values one level deep only
     added: bool = False  # added after saves were made: missing from a save, it takes its default
     shared: bool = False  # dump: a read-only part handed on unchanged, dumped once (`memo`)
+    omitted: bool = False  # dump: no key at all while the value is None (a view's optional key)
 
 
 LEAF = Spec()
@@ -84,12 +85,16 @@ def _record(tp: Any) -> bool:
 
 def _specs(cls: type) -> list[tuple[str, Spec]]:
     """Each field's name and spec, in declaration order. A Struct (a read-only view)
-    declares no metadata: the fields its `SHARED` class attribute names are shared."""
+    declares no metadata, but class attributes: the fields its `SHARED` names are shared,
+    those its `OMITTED` names have no key while None, and `KEYS` maps a field to its JSON
+    key where the key is no Python name (`klass` -> "class")."""
     if is_dataclass(cls):
         return [(f.name, field_spec(f)) for f in fields(cls)]
     shared = getattr(cls, "SHARED", ())
+    omitted = getattr(cls, "OMITTED", ())
+    keys: Mapping[str, str] = getattr(cls, "KEYS", {})
     names: tuple[str, ...] = cls.__struct_fields__  # type: ignore[attr-defined]
-    return [(name, SHARED_LEAF if name in shared else LEAF) for name in names]
+    return [(n, Spec(shared=n in shared, omitted=n in omitted, key=keys.get(n, ""))) for n in names]
 
 
 def _union(tp: Any) -> bool:
@@ -174,16 +179,26 @@ class _Gen:
         hints = _hints(cls)
         alias = var if var.isidentifier() else f"v{len(self.ns)}"
         parts = [((n, sp), self.expr(hints[n], sp, f"{alias}.{n}")) for n, sp in _specs(cls)]
+        ref = alias  # how the fields are reached once the value is bound
         if alias != var and parts:
             f, first = parts[0]
             if first.startswith(("[", "{")):  # no := in a comprehension's iterable
                 parts = [(g, e.replace(f"{alias}.", f"{var}.")) for g, e in parts]
+                ref = var
             else:  # `x.turn` once: `Rec((v := x.turn).seat, v.phase, ...)`
                 parts[0] = (f, first.replace(alias, f"({alias} := {var})", 1))
         self.open.discard(cls)
         if self.mode == "clone":
             return f"{name}({', '.join(e for _, e in parts)})"
-        return "{" + ", ".join(f"{(sp.key or n)!r}: {e}" for (n, sp), e in parts) + "}"
+        if parts and parts[0][0][1].omitted:
+            raise TypeError(f"{cls.__name__}: its first field cannot be omitted")
+        items = [  # "key": value, or no key at all while an omitted field is None
+            f"**({{}} if {ref}.{n} is None else {{{(sp.key or n)!r}: {e}}})"
+            if sp.omitted
+            else f"{(sp.key or n)!r}: {e}"
+            for (n, sp), e in parts
+        ]
+        return "{" + ", ".join(items) + "}"
 
     def part(self, tp: Any, s: Spec) -> str:
         """A function of its own that dumps a `tp`, for the memo to call."""

@@ -1,5 +1,5 @@
-"""Fixed-length observation vectors, built from what one seat sees only (docs/rl.md): RtDT's
-typed view (`RtdtGame.view`), an encounter's `observe(seat, told=False)`.
+"""Fixed-length observation vectors, built from what one seat sees only (docs/rl.md): its
+typed view (`RtdtGame.view`, `TacticsGame.view`), no JSON made.
 
 Each feature is a number in about [0, 1]: counts are divided by a typical maximum, and
 facts on the board are one slot per space (RtDT) or per square (Tactics), in the order of
@@ -9,10 +9,10 @@ the content, so a feature's place means the same thing in every game of the cont
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from towerplay.rtdt.seat_view import SeatView
 from towerplay.tactics.grid import COLUMNS
+from towerplay.tactics.seat_view import EncounterView
 
 RTDT_SEATS = 4  # the most heroes a game has: a seat with no hero reads zeros
 TACTICS_SEATS = 5
@@ -112,59 +112,60 @@ def _slots(names: Sequence[str]) -> dict[str, int]:
     return found
 
 
-def tactics_features(v: dict[str, Any], squares: Sequence[str]) -> list[float]:
-    """The Tactics vector of one view: the encounter, each seat's hero, then each square."""
-    seat, obj = v["seat"], v["objectives"]
-    pending = v["pending"] or {}
+def tactics_features(v: EncounterView, squares: Sequence[str]) -> list[float]:
+    """The Tactics vector of one seat's typed view: the encounter, each seat's hero, then
+    each square."""
+    seat, obj = v.seat, v.objectives
+    pending = v.pending
     out = _onehot(seat, 5) + [
-        1.0 if pending.get("seat") == seat else 0.0,
-        v["round"] / max(1, obj["round_limit"] or 12),
-        v["potions"] / 3,
-        len(v["items"]) / 4,
-        v["boss_deck"] / 10,
-        v["direction_deck"] / 8,
-        1.0 if v["phase"] == "place" else 0.0,
+        1.0 if pending is not None and pending.seat == seat else 0.0,
+        v.round / max(1, obj.round_limit or 12),
+        v.potions / 3,
+        len(v.items) / 4,
+        v.boss_deck / 10,
+        v.direction_deck / 8,
+        1.0 if v.phase == "place" else 0.0,
     ]
-    units = {u["id"]: u for u in v["units"]}
-    heroes = {h["seat"]: h for h in v["heroes"]}
+    units = {u.id: u for u in v.units}
+    heroes = {h.seat: h for h in v.heroes}
     for s in range(5):
         h = heroes.get(s)
         if h is None:
             out += [0.0] * TACTICS_SEAT
             continue
-        u = units[h["id"]]
+        u = units[h.id]
         out += [
             1.0,
-            u["hp"] / max(1, u["max_hp"]),
-            1.0 if u["knocked_out"] else 0.0,
-            h["deck"] / 12,
-            h["hand_size"] / 6,
-            len(h["discard"]) / 12,
-            h["actions"] / 2,
+            u.hp / max(1, u.max_hp),
+            1.0 if u.knocked_out else 0.0,
+            h.deck / 12,
+            h.hand_size / 6,
+            len(h.discard) / 12,
+            h.actions / 2,
         ]
     # the squares: the map's own facts, then the figures where they stand
     block = [0.0] * (len(squares) * TACTICS_SQUARE)
     slot = _slots(squares)
-    for y, row in enumerate(v["map"]):
+    for y, row in enumerate(v.map):
         for x, ch in enumerate(row):
             i = slot[f"{COLUMNS[x]}{y + 1}"] * TACTICS_SQUARE
             block[i] = 1.0
             if ch == "#":
                 block[i + 1] = 1.0
-    for w in v["walls"]:
-        for q in w["squares"]:
+    for w in v.walls:
+        for q in w.squares:
             block[slot[q] * TACTICS_SQUARE + 1] = 1.0
-    for q in obj["reach"]:
+    for q in obj.reach:
         block[slot[q] * TACTICS_SQUARE + 2] = 1.0
-    seat_of = {h["id"]: h["seat"] for h in v["heroes"]}
-    for u in v["units"]:
-        for q in u["squares"]:
+    seat_of = {h.id: h.seat for h in v.heroes}
+    for u in v.units:
+        for q in u.squares:
             i = slot[q] * TACTICS_SQUARE
-            if u["side"] == "hero" and u["kind"] == "summon":
+            if u.side == "hero" and u.kind == "summon":
                 block[i + 3] = 1.0
-            elif u["side"] != "hero":
+            elif u.side != "hero":
                 block[i + 4] = 1.0
-            block[i + 5] = u["hp"] / max(1, u["max_hp"])
-            if u["id"] in seat_of:
-                block[i + 6 + seat_of[u["id"]]] = 1.0
+            block[i + 5] = u.hp / max(1, u.max_hp)
+            if u.id in seat_of:
+                block[i + 6 + seat_of[u.id]] = 1.0
     return out + block

@@ -120,12 +120,12 @@ def space(config: Mapping[str, Any]) -> ActionSpace:
 
 
 def encoding() -> tuple[int, Features]:
-    """The vector of a seat's view without what was said (`told=False`: the vector reads
-    none of it)."""
+    """The vector of a seat's typed view (no JSON is made)."""
     sq = squares(default_content())
 
     def features(game: Game, seat: int) -> list[float]:
-        return tactics_features(game.observe(seat, told=False), sq)
+        assert isinstance(game, TacticsGame)
+        return tactics_features(game.view(seat), sq)
 
     return tactics_size(sq), features
 

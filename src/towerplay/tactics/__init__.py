@@ -6,6 +6,7 @@
 Modules, from the ground up:
 
 - `records`: every action of an encounter as a typed record, its slots by name.
+- `seat_view`: what one seat sees, typed (published: agents read it).
 - `grid`: squares, distance, corner-to-corner line of sight, movement costs, areas.
 - `models`, `content`: the pydantic content models and the YAML under `content/`.
 - `scaling`: an encounter's enemies grown with the campaign party's level (AT-CAMP-6).
@@ -34,6 +35,7 @@ Modules, from the ground up:
 - `describe`: any card's or piece's text for people, from the static content (`info NAME`).
 - `encounter`: the round's phases and the dispatch of every decision.
 - `hidden`: what a seat cannot see, re-dealt consistently (for `determinize`).
+- `look`: what a seat sees, built as its typed view (`observe` is its JSON).
 - `save_checks`: the cross-checks a loaded save must pass (ids, squares, decisions).
 - `save`: the save format, written and read through `core.serial`.
 - `game`: the protocol wrapper.

@@ -15,17 +15,17 @@ from towerplay.core.protocol import Result
 from towerplay.core.replay import state_hash
 from towerplay.core.rng import seed_state
 from towerplay.core.undo import Timeline, Undoable, applied, sealed, start
-from towerplay.tactics.action_words import action_words, name_of, unit_name
+from towerplay.tactics.action_words import action_words
 from towerplay.tactics.content import Content, default_content
 from towerplay.tactics.describe import Say, describe, english, scaled_for
 from towerplay.tactics.effects import fit_max_hp, question
 from towerplay.tactics.encounter import advance, apply_action, legal
 from towerplay.tactics.hidden import redraw_hidden
-from towerplay.tactics.idle import idle_notes
+from towerplay.tactics.look import encounter_view
 from towerplay.tactics.narrate import recent
-from towerplay.tactics.positions import footprint
 from towerplay.tactics.save import read_header, state_from_json, state_to_json, upgrade
-from towerplay.tactics.scaling import config_level, summary
+from towerplay.tactics.scaling import config_level
+from towerplay.tactics.seat_view import EncounterView
 from towerplay.tactics.setup import config_items, items_by_id, new_state, summoned_by
 from towerplay.tactics.state import Ctx, State, board_of
 from towerplay.tactics.turns import turn_unavailable
@@ -145,97 +145,17 @@ class TacticsGame(Undoable):
         redraw_hidden(g.s, g.ctx, seat)
         return g
 
+    def view(self, seat: int) -> EncounterView:
+        """What `seat` sees, typed (tactics/seat_view.py): `observe` without what was said."""
+        return encounter_view(self.s, self.ctx, seat, told=False)
+
     def observe(self, seat: int, told: bool = True) -> dict[str, Any]:
-        """What `seat` may see: the board, every figure, public piles, its own hand, and
-        (`told`) what was said: the last events and the turn's AT-CARD-4 notes. An agent's
-        look-ahead, which reads only the board, passes told=False and skips their cost."""
-        s, ctx = self.s, self.ctx
-        b = ctx.board
-        units = []
-        for u in s.units.values():
-            units.append(
-                {
-                    "id": u.uid,
-                    "name": unit_name(s, ctx, u.uid),  # the printed name, numbered
-                    "side": u.side,
-                    "kind": u.kind,
-                    "type": u.type_id,
-                    "hp": u.hp,
-                    "max_hp": u.max_hp,
-                    "squares": [b.name(q) for q in footprint(ctx, u)],
-                    "knocked_out": u.knocked_out,
-                    "conditions": list(u.conditions),
-                    "owner": u.owner,
-                    "movement": u.movement,
-                    "attack_dice": list(u.attack_dice),
-                    "attack_bonus": u.attack_bonus,
-                    "attack_range": list(u.attack_range),
-                }
-            )
-        heroes = []
-        for h in s.heroes:
-            view: dict[str, Any] = {
-                "seat": h.seat,
-                "id": h.uid,
-                "name": unit_name(s, ctx, h.uid),
-                "class": h.class_id,
-                "class_name": ctx.content.classes[h.class_id].name,
-                "deck": len(h.deck),
-                "hand_size": len(h.hand),
-                "discard": list(h.discard),
-                "set_aside": list(h.set_aside),
-                "board": dict(h.board),
-                "abilities": list(h.abilities),
-                "summons": list(h.summons),
-                "actions": h.actions,
-            }
-            if h.seat == seat:
-                view["hand"] = sorted(h.hand)
-            heroes.append(view)
-        pending = None
-        if s.pending:
-            d = s.pending[-1]
-            pending = {"kind": d.kind, "seat": d.seat, "prompt": question(d).text}
-            if "area" in d.data:  # an area's reach and whom it affects (AT-AOE-3)
-                pending["area"] = {"radius": d.data["area"][0], "affects": d.data["area"][1]}
-            if d.seat == seat:
-                pending["choices"] = [" ".join(c) for c in d.data["choices"]]
-                if told and d.kind == "turn":  # what would only spend its card (AT-CARD-4)
-                    hero = s.heroes[d.seat]
-                    pending["notes"] = idle_notes(s, ctx, hero, d.data["choices"])
-        boss = ctx.content.boss_decks[ctx.enc.boss_deck]
-        out: dict[str, Any] = {
-            "encounter": s.encounter,
-            "round": s.round,
-            "phase": s.phase,
-            "seat": seat,
-            "map": list(ctx.enc.map),
-            "walls": [{"type": t, "squares": [b.name(q) for q in sq]} for t, sq in s.walls],
-            "units": units,
-            "heroes": heroes,
-            "initiative": list(s.initiative),
-            "turn_index": s.turn_index,
-            "potions": s.potions,
-            "items": [{"id": i, "name": ctx.items[i].name} for i in s.items],
-            "names": _card_names(s, ctx, heroes),
-            "boss_deck": len(s.boss_deck),
-            "boss_discard": [boss.cards[i].name for i in s.boss_discard],
-            "direction_deck": len(s.direction_deck),
-            "compass": s.compass,
-            "objectives": {
-                "main": ctx.enc.main.text,
-                "bonus": ctx.enc.bonus.text,
-                "defeat": ctx.enc.main.enemy if ctx.enc.main.kind == "defeat_boss" else None,
-                "reach": list(ctx.enc.main.squares) if ctx.enc.main.kind == "reach" else [],
-                "round_limit": ctx.enc.round_limit,
-            },
-            "scaling": summary(ctx.enc, ctx.party_level, s.heroes_count),  # AT-CAMP-6
-            "pending": pending,
-            "outcome": s.outcome,
-            "cause": s.cause,
-        }
+        """What `seat` may see (the typed view as JSON) and (`told`) what was said: the
+        last events and the turn's AT-CARD-4 notes. An agent's look-ahead, which reads
+        only the board, passes told=False and skips their cost."""
+        out = encounter_view(self.s, self.ctx, seat, told).to_json()
         if told:
-            out.update(recent(s.log, seat))
+            out.update(recent(self.s.log, seat))
         return out
 
     def describe(self, name: str, say: Say = english) -> str | None:
@@ -334,15 +254,3 @@ def with_summons(raw: dict[str, Any], content: Content) -> dict[str, Any]:
             h = {**h, "summons": summoned_by(content, known)}
         out.append(h)
     return {**raw, "heroes": out}
-
-
-def _card_names(s: State, ctx: Ctx, heroes: list[dict[str, Any]]) -> dict[str, str]:
-    """The printed name of every card and ability a seat's view shows by id (hands, boards,
-    discard piles, set-aside cards, abilities), for a screen to show names, not ids."""
-    out: dict[str, str] = {}
-    for h in heroes:
-        ids = [*h.get("hand", ()), *h["discard"], *h["set_aside"], *h["abilities"]]
-        for cid in [*ids, *(c for c in h["board"].values() if c)]:
-            if cid not in out:
-                out[cid] = name_of(s, ctx, cid)
-    return out

@@ -273,6 +273,9 @@ class Ctx:
     totals: dict[tuple[Any, ...], dict[str, int]] = field(
         default_factory=dict, compare=False, repr=False
     )
+    # derived from content only, filled on first use: the printed names a seat's view shows
+    # (a figure by (id, type), a card by id) and the scaling summary by heroes (look.py)
+    looks: dict[Any, Any] = field(default_factory=dict, compare=False, repr=False)
     # the ids of the Response cards (AT-KEY-3)
     responses: frozenset[str] = field(init=False, compare=False, repr=False)
 
