@@ -484,3 +484,51 @@ def test_AT_LOADOUT_5_each_player_sets_up_the_board_before_the_encounter() -> No
     assert hero.board["weapon"] == "goblin_cleaver"
     assert "hunting_knife" in hero.deck + hero.hand + hero.discard
     assert "tough" not in hero.abilities
+
+
+def test_AT_LOOT_6_a_hero_trades_equipment_from_its_tuck_box_to_another() -> None:
+    """Roberta owns two weapons; the one in her tuck box goes to Olette, who had no weapon,
+    so it is on Olette's board (AT-LOADOUT-1); what is on a board, in a deck, not owned,
+    not equipment or meant for no other hero is refused with why, nothing changed."""
+    g = campaign()
+    roberta, olette = g.s.party[0], g.s.party[1]
+    roberta.cards += ["goblin_cleaver", "hunting_knife"]  # as if won earlier
+    assert not [c for c in olette.cards if g.c.game.cards[c].kind == "weapon"]
+    at(g, "ambush", setup=True)
+    assert g.s.loadouts[0].weapon == "hunting_knife"  # the newest on her board
+    trades = [t for t in texts(g) if t.startswith("trade ")]
+    assert trades == ["trade goblin_cleaver olette", "trade goblin_cleaver elwyn"]
+    assert g.words("trade goblin_cleaver olette").text == "Give Goblin Cleaver to Olette"
+    refused(g, "trade hunting_knife olette", "AT-LOOT-6")  # on her board
+    refused(g, "trade goblin_cleaver roberta", "AT-LOOT-6")  # herself
+    refused(g, "trade goblin_cleaver nobody", "AT-LOOT-6")
+    refused(g, "trade basic_attack olette", "AT-LOOT-6")  # not equipment
+    refused(g, "trade blob_ward olette", "AT-LOOT-6")  # not hers
+    with pytest.raises(IllegalAction, match="store it in the tuck box first"):
+        g.apply("trade hunting_knife olette")
+    play(g, "trade goblin_cleaver olette")
+    assert "goblin_cleaver" not in roberta.cards and "goblin_cleaver" in olette.cards
+    assert g.s.loadouts[1].weapon == "goblin_cleaver"  # her board had none (AT-LOADOUT-1)
+    assert g.log[-1] == "roberta gives Goblin Cleaver to olette"  # heroes by id, as every line
+    assert [(p.kind, p.seat) for p in g.s.pending][0] == ("setup", 0)  # still her setup
+    assert not [t for t in texts(g) if t.startswith("trade ")]  # nothing spare left
+    assert violations(g.c, g.s) == []
+    again = type(g).from_json(g.to_json(), content=g.c)  # the save reads back mid-setup
+    assert again.state_hash() == g.state_hash()
+    play(g, "ready", "ready", "ready")
+    enc = g.encounter
+    assert enc is not None and enc.s.heroes[1].board["weapon"] == "goblin_cleaver"
+
+
+def test_AT_LOOT_6_a_hero_with_a_board_keeps_the_traded_card_in_its_tuck_box() -> None:
+    g = campaign()
+    roberta, elwyn = g.s.party[0], g.s.party[2]
+    roberta.cards += ["goblin_cleaver", "hunting_knife"]
+    elwyn.cards += ["hunting_knife"]
+    at(g, "ambush", setup=True)
+    play(g, "trade goblin_cleaver elwyn")
+    lo = g.s.loadouts[2]
+    assert lo.weapon == "hunting_knife" and "goblin_cleaver" not in lo.shuffled  # stored
+    play(g, "ready")  # Olette, then Elwyn, who may board or shuffle it in
+    play(g, "ready")
+    assert "board goblin_cleaver" in texts(g) and "shuffle goblin_cleaver" in texts(g)

@@ -30,6 +30,7 @@ from towerplay.tactics.campaign.records import (
     Sell,
     Shuffle,
     Store,
+    Trade,
     Unclaimed,
     of,
 )
@@ -50,6 +51,7 @@ TEMPLATES: dict[type[Record], tuple[str, tuple[str, ...]]] = {
     Store: (N_("Store {card}"), ("card",)),
     Ability: (N_("Take the ability {card}"), ("card",)),
     Drop: (N_("Leave out {card}"), ("card",)),
+    Trade: (N_("Give {card} to {hero}"), ("card", "hero")),
     Ready: (N_("Ready"), ()),
     Unclaimed: (N_("Leave it unclaimed"), ()),
     Roll: (N_("Roll for it"), ()),

@@ -36,7 +36,14 @@ from towerplay.tactics.campaign.levels import (
     remove_card,
     take_level_up,
 )
-from towerplay.tactics.campaign.loadout import check_loadout, edit_loadout, loadout_actions
+from towerplay.tactics.campaign.loadout import (
+    check_loadout,
+    edit_loadout,
+    loadout_actions,
+    trade,
+    trade_actions,
+    trade_refusal,
+)
 from towerplay.tactics.campaign.market import buy, check_buy, market_actions, market_of, sell
 from towerplay.tactics.campaign.records import (
     LOADOUT,
@@ -52,6 +59,7 @@ from towerplay.tactics.campaign.records import (
     Remove,
     Roll,
     Sell,
+    Trade,
     Unclaimed,
     of,
 )
@@ -126,8 +134,10 @@ def actions(c: CampaignContent, s: CampaignState) -> list[str]:
             out.append("roll")
         return out
     h = s.party[p.seat]
-    if p.kind == "setup":
-        return loadout_actions(c, h, s.loadouts[p.seat])
+    if p.kind == "setup":  # its loadout's changes, its equipment to give away, ready
+        changes = loadout_actions(c, h, s.loadouts[p.seat])
+        traded = trade_actions(c, s.party, s.loadouts[p.seat], p.seat)  # AT-LOOT-6
+        return [*changes[:-1], *traded, changes[-1]]
     if p.kind == "level":
         return [f"level {o.card}" for o in level_up_options(c, s.party, p.seat) if o.ok]
     if p.kind == "remove":
@@ -240,6 +250,10 @@ def explain(c: CampaignContent, s: CampaignState, tokens: tuple[str, ...]) -> Il
                 sell(c, s.clone(), a.card, who)  # on a copy: only the refusal matters
         if p.kind == "level" and isinstance(a, Level):
             check_level_up(c, s.party, p.seat, a.card)
+        if p.kind == "setup" and isinstance(a, Trade):
+            refused = trade_refusal(c, s.party, s.loadouts[p.seat], p.seat, a)
+            if refused is not None:
+                return refused
     except IllegalAction as exc:
         return exc
     return IllegalAction(
@@ -300,6 +314,19 @@ def _setup(c: CampaignContent, s: CampaignState, p: Pending, a: Record) -> None:
         check_loadout(c, h, lo)  # AT-LOADOUT-1..3 hold by construction; a last check
         board = ", ".join(v for v in lo.board().values() if v) or N_("no board")
         log(s, "text", "{hero} is ready: {board}", seats=(p.seat,), hero=h.hero, board=board)
+        return
+    if isinstance(a, Trade):  # AT-LOOT-6
+        taker = trade(c, s.party, s.loadouts, p.seat, a)
+        log(
+            s,
+            "text",
+            "{hero} gives {card} to {other}",
+            seats=(p.seat, taker),
+            hero=h.hero,
+            card=c.game.cards[a.card].name,
+            other=s.party[taker].hero,
+        )
+        s.pending.insert(0, p)
         return
     assert isinstance(a, LOADOUT)
     edit_loadout(c, lo, a)

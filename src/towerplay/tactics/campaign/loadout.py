@@ -20,7 +20,7 @@ from towerplay.core.notation import Record
 from towerplay.core.serial import spec
 from towerplay.tactics.campaign.content import CampaignContent
 from towerplay.tactics.campaign.hero import CampaignHero, current_class, level, max_hp, summons
-from towerplay.tactics.campaign.records import Ability, Board, Drop, Shuffle, Store
+from towerplay.tactics.campaign.records import Ability, Board, Drop, Shuffle, Store, Trade
 from towerplay.tactics.models import EQUIPMENT_KINDS
 from towerplay.tactics.scaling import party_level
 from towerplay.tactics.setup import MAX_DICE_ABILITIES, MAX_PASSIVES, POTIONS
@@ -255,3 +255,70 @@ def edit_loadout(c: CampaignContent, lo: Loadout, a: Record) -> None:
         lo.abilities.remove(a.card)
     else:
         raise ValueError(f"not a loadout change: {a!r}")
+
+
+# --- trading equipment between heroes (AT-LOOT-6) ------------------------------------------
+
+
+def spare_equipment(c: CampaignContent, h: CampaignHero, lo: Loadout) -> list[str]:
+    """The equipment a hero may trade away before an encounter: the copies in its tuck box,
+    neither on its board nor shuffled into its deck (AT-LOOT-6)."""
+    owned = Counter(cid for cid in h.cards if _kind(c, cid) in EQUIPMENT_KINDS)
+    used = Counter(cid for cid in lo.board().values() if cid is not None) + Counter(lo.shuffled)
+    return sorted(cid for cid in owned if owned[cid] > used[cid])
+
+
+def trade_actions(
+    c: CampaignContent, party: Sequence[CampaignHero], lo: Loadout, seat: int
+) -> list[str]:
+    """Each spare piece of equipment of the hero at `seat`, to each other hero."""
+    spare = spare_equipment(c, party[seat], lo)
+    return [f"trade {cid} {o.hero}" for cid in spare for i, o in enumerate(party) if i != seat]
+
+
+def trade_refusal(
+    c: CampaignContent, party: Sequence[CampaignHero], lo: Loadout, seat: int, a: Trade
+) -> IllegalAction | None:
+    """Why the hero at `seat` cannot give `a.card` to `a.hero` now, or None."""
+    h = party[seat]
+    others = [o.hero for i, o in enumerate(party) if i != seat]
+    if a.hero not in others:
+        return IllegalAction(
+            "{hero} is not another hero of the party ({others})",
+            "AT-LOOT-6",
+            hero=a.hero,
+            others=", ".join(others) or "—",
+        )
+    if a.card not in c.game.cards or _kind(c, a.card) not in EQUIPMENT_KINDS:
+        return IllegalAction("only equipment is traded: '{card}' is none", "AT-LOOT-6", card=a.card)
+    if a.card not in spare_equipment(c, h, lo):
+        name = c.game.cards[a.card].name
+        if a.card not in h.cards:
+            return IllegalAction("{hero} does not own {card}", "AT-LOOT-6", hero=h.hero, card=name)
+        return IllegalAction(
+            "{card} is on {hero}'s board or in the deck: store it in the tuck box first",
+            "AT-LOOT-6",
+            card=name,
+            hero=h.hero,
+        )
+    return None
+
+
+def trade(
+    c: CampaignContent,
+    party: Sequence[CampaignHero],
+    loadouts: Sequence[Loadout],
+    seat: int,
+    a: Trade,
+) -> int:
+    """Give the card (checked by `trade_refusal`) to the other hero, into its tuck box, or
+    onto its board when its board has no card of that kind (AT-LOADOUT-1); the taker's
+    index."""
+    taker = next(i for i, o in enumerate(party) if o.hero == a.hero)
+    party[seat].cards.remove(a.card)
+    party[taker].cards.append(a.card)
+    lo = loadouts[taker]
+    kind = _kind(c, a.card)
+    if getattr(lo, kind) is None:
+        setattr(lo, kind, a.card)
+    return taker

@@ -112,6 +112,14 @@ class Drop(Record, verb="drop"):
     card: str
 
 
+class Trade(Record, verb="trade"):
+    """A piece of equipment from the hero's tuck box to another hero (AT-LOOT-6)."""
+
+    __slots__ = ()
+    card: str
+    hero: str
+
+
 LOADOUT = (Board, Shuffle, Store, Ability, Drop)
 RECORDS: dict[str, type[Record]] = {
     cls.VERB: cls
@@ -131,6 +139,7 @@ RECORDS: dict[str, type[Record]] = {
         Add,
         Done,
         *LOADOUT,
+        Trade,
     )
 }
 
