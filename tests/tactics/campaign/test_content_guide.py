@@ -331,3 +331,70 @@ def test_the_guides_doc_shows_the_scripts_table(capsys: pytest.CaptureFixture[st
     ]
     doc = (ROOT / "docs" / "campaign-guide.md").read_text(encoding="utf-8")
     assert "```\n" + "\n".join(printed) + "\n```" in doc
+
+
+def live_random_choices(c: CampaignContent, heroes: int) -> set[tuple[str, int]]:
+    """The (card, choice number) of the Random Encounters deck that some party of `heroes`
+    can take: walking every way through the Guide with the cards in its deck, a choice is
+    live when a journey draws from a deck holding its card while its requirement is met."""
+    carded = {
+        rid: r for rid, r in c.random_encounters.items() if any(ch.requires for ch in r.choices)
+    }
+    start = frozenset(rid for rid, r in c.random_encounters.items() if r.in_party)
+    live: set[tuple[str, int]] = set()
+    travels: dict[str, list[bool]] = {}
+    for cid, chap in c.chapters.items():  # the edges in guide_paths' order, travelling or not
+        flags = [ch.random_encounter for ch in chap.choices if ch.goto]
+        for res in (chap.success, chap.plus_success, chap.failure):
+            if res is not None:
+                flags += [False] if res.goto is not None else []
+                flags += [ch.random_encounter for ch in res.choices if ch.goto is not None]
+        travels[cid] = flags
+    # only what a requirement from here on, or a card's, asks about tells states apart
+    table = {cid: guide_paths.edges(ch) for cid, ch in c.chapters.items()}
+    relevant = guide_paths._downstream(c, table)
+    asked = [ch.requires for r in carded.values() for ch in r.choices]
+    card_flags = {f for q in asked for f in (*q.flags, *q.not_flags)}
+    card_items = {i for q in asked for i in q.items}
+    card_gold = max((q.gold for q in asked), default=0)
+    seen: set[tuple[str, object, frozenset[str]]] = set()
+    todo = [(c.first_chapter().id, guide_paths.State(), start)]
+    while todo:
+        cid, state, deck = todo.pop()
+        flags, items, gold = relevant[cid]
+        state = guide_paths.State(
+            state.flags & (flags | card_flags),
+            state.items & (items | card_items),
+            min(state.gold, max(gold, card_gold)),
+        )
+        if (cid, state, deck) in seen:
+            continue
+        seen.add((cid, state, deck))
+        for e, travel in zip(table[cid], travels[cid], strict=True):
+            if not guide_paths.is_open(e.requires, state, heroes):
+                continue
+            after = guide_paths.apply(state, e.rewards)
+            cards = set(deck)
+            for r in e.rewards:
+                cards |= set(r.random_encounters)
+                cards -= set(r.remove_random_encounters)
+            if travel:
+                for rid in cards & set(carded):
+                    for n, ch in enumerate(carded[rid].choices, 1):
+                        if guide_paths.is_open(ch.requires, after, heroes):
+                            live.add((rid, n))
+            todo.append((e.target, after, frozenset(cards)))
+    return live
+
+
+def test_every_random_encounter_choice_can_be_taken(c: CampaignContent) -> None:
+    """No dead content: each choice of each card can be met on some way through the Guide
+    (the Wraith Hunt's lantern was won only by the Success that never sends the Hunt)."""
+    live = set().union(*(live_random_choices(c, n) for n in guide_paths.PARTY_SIZES))
+    wanted = {
+        (rid, n)
+        for rid, r in c.random_encounters.items()
+        for n, ch in enumerate(r.choices, 1)
+        if ch.requires
+    }
+    assert wanted - live == set()

@@ -532,3 +532,23 @@ def test_AT_LOOT_6_a_hero_with_a_board_keeps_the_traded_card_in_its_tuck_box() -
     play(g, "ready")  # Olette, then Elwyn, who may board or shuffle it in
     play(g, "ready")
     assert "board goblin_cleaver" in texts(g) and "shuffle goblin_cleaver" in texts(g)
+
+
+def test_AT_RANDOM_2_a_choice_that_removes_its_own_card_keeps_it_out() -> None:
+    """The Wraith Hunt: holding up Morwen's lantern removes the card ("trouble you no
+    more"); running for the water shuffles it back (it went back either way before)."""
+    from towerplay.tactics.campaign.game import new_game as new_campaign
+    from towerplay.tactics.campaign.guide import travel
+
+    for choice, back in (("choose 2", False), ("choose 1", True)):
+        g = new_campaign({"heroes": 3, "party": PARTY[:3]}, 4)
+        g.s.pending.clear()
+        g.s.random_deck = ["re_wraith_hunt", "re_fen_lights"]
+        apply_reward(g.c, g.s, Reward(items=("soul_lantern",)))
+        g.s.goto = "ch27"  # on the road from Vellmoor, where the Hunt is met
+        travel(g.c, g.s)
+        assert g.s.pending[0].data["page"] == ["random", "re_wraith_hunt"]
+        assert choice in texts(g)
+        g.apply(choice)
+        assert ("re_wraith_hunt" in g.s.random_deck) is back
+        assert "re_fen_lights" in g.s.random_deck

@@ -273,7 +273,9 @@ def take_choice(c: CampaignContent, s: CampaignState, p: Pending, n: int) -> Non
     apply_reward(c, s, choice.reward)
     if ref[0] == "random":
         card = c.random_encounters[ref[1]]
-        if card.remove:  # AT-RANDOM-2: removed cards go back to the Supply
+        # AT-RANDOM-2: removed cards go back to the Supply: a card that says so, or a choice
+        # that removes its own card (the Wraith Hunt's lantern)
+        if card.remove or card.id in choice.reward.remove_random_encounters:
             log(s, "text", "{card} leaves the random encounter deck", card=card.name)
         else:
             s.random_deck.append(card.id)
