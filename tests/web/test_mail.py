@@ -40,6 +40,16 @@ def make(client: TestClient, seats: list[dict[str, Any]]) -> dict[str, Any]:
     return dict(r.json())
 
 
+def two_mailed(client: TestClient) -> tuple[str, dict[int, str]]:
+    """A table of Ana and Bruno, each with an address given: its id and the seats' tokens."""
+    made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+    tid = made["id"]
+    tokens = {i: s["token"] for i, s in enumerate(made["seats"])}
+    for seat, address in ((0, ANA), (1, BRUNO)):
+        assert mail_me(client, tid, tokens[seat], address).status_code == 200
+    return tid, tokens
+
+
 def mail_me(client: TestClient, tid: str, token: str, address: str, lang: str = "en") -> Any:
     return client.post(
         f"/api/tables/{tid}/mail", json={"token": token, "address": address, "lang": lang}
@@ -107,11 +117,7 @@ def test_the_mail_tells_the_seats_own_question_and_nothing_of_the_others(
 ) -> None:
     got, port = sink
     with serve(store, port) as client:
-        made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
-        tid = made["id"]
-        tokens = {i: s["token"] for i, s in enumerate(made["seats"])}
-        for seat, address in ((0, ANA), (1, BRUNO)):
-            assert mail_me(client, tid, tokens[seat], address).status_code == 200
+        tid, tokens = two_mailed(client)
         pass_to_the_other(client, tid, tokens)
         got.wait_for(1)
         to, message = got.got[0]
@@ -128,11 +134,7 @@ def test_the_mail_tells_the_seats_own_question_and_nothing_of_the_others(
 def test_no_mail_while_the_seats_page_is_open(store: Store, sink: tuple[Sink, int]) -> None:
     got, port = sink
     with serve(store, port) as client:
-        made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
-        tid = made["id"]
-        tokens = {i: s["token"] for i, s in enumerate(made["seats"])}
-        for seat, address in ((0, ANA), (1, BRUNO)):
-            mail_me(client, tid, tokens[seat], address)
+        tid, tokens = two_mailed(client)
         first = client.get(f"/api/tables/{tid}", params={"token": tokens[0]}).json()["to_act"]
         waiting = 1 - first
         url = f"/api/tables/{tid}/ws?token={tokens[waiting]}"
@@ -199,11 +201,7 @@ def test_only_a_seat_gives_its_address_and_an_empty_one_stops_the_mails(
 
 def test_a_mail_server_that_is_down_holds_up_no_game(store: Store) -> None:
     with serve(store, free_port()) as client:  # nothing listens there
-        made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
-        tid = made["id"]
-        tokens = {i: s["token"] for i, s in enumerate(made["seats"])}
-        for seat, address in ((0, ANA), (1, BRUNO)):
-            mail_me(client, tid, tokens[seat], address)
+        tid, tokens = two_mailed(client)
         seats = set()
         for _ in range(60):
             seats.add(step(client, tid, tokens)["to_act"])
@@ -212,6 +210,25 @@ def test_a_mail_server_that_is_down_holds_up_no_game(store: Store) -> None:
         mailer = client.app.state.server.mailer  # type: ignore[attr-defined]
     assert len(seats) == 2  # the game went on from seat to seat
     assert mailer.failed >= 1 and mailer.sent == 0
+
+
+def test_the_address_is_kept_while_the_ai_plays_the_seat(
+    store: Store, sink: tuple[Sink, int]
+) -> None:
+    """Bruno's seat is handed to the AI (no mail goes to him: the AI plays), then taken back
+    with his link: his address is his again."""
+    got, port = sink
+    with serve(store, port) as client:
+        made = make(client, [{"human": "Ana"}, {"human": "Bruno"}])
+        tid, host = made["id"], made["host"]["token"]
+        bruno = made["seats"][1]["token"]
+        assert mail_me(client, tid, bruno, BRUNO).status_code == 200
+        r = client.post(f"/api/tables/{tid}/seats/1", json={"host": host, "to": "ai"})
+        assert r.status_code == 200
+        assert mail_me(client, tid, bruno, BRUNO).status_code == 403  # away: take it back
+        assert client.post(f"/api/tables/{tid}/back", json={"token": bruno}).status_code == 200
+        view = client.get(f"/api/tables/{tid}", params={"token": bruno}).json()
+    assert view["mail"] == BRUNO and got.to(BRUNO) == []
 
 
 def test_a_damaged_mail_entry_makes_the_table_refused_not_mailed(store: Store) -> None:
