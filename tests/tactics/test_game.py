@@ -293,3 +293,25 @@ def test_corruptions_that_once_loaded_are_refused(path: list, value: object, fie
         TacticsGame.from_json(data, "bad.json")
     assert err.value.file == "bad.json"
     assert err.value.field.startswith(field), str(err.value)
+
+
+@pytest.mark.parametrize("kind", ["move", "target", "place"])
+def test_a_save_whose_answer_has_another_verb_is_refused(kind: str) -> None:
+    """A stored answer must have its decision's verb: the save fuzzer found a move question
+    answered with `i1 k2`, which loaded and crashed at the next look (KeyError)."""
+    for seed in range(40):
+        g = new_game({}, seed)
+        agent = RandomAgent(seed)
+        while g.result is None and g.s.pending[-1].kind != kind:
+            g.apply(agent.act(g))
+        if g.result is None:
+            break
+    else:
+        pytest.skip(f"no {kind} question in 40 random games")
+    data = g.to_json()
+    choices = data["state"]["pending"][-1]["data"]["choices"]
+    answer = next(c for c in choices if c[0] == ("place" if kind == "place" else kind))
+    answer[0] = "i1"
+    with pytest.raises(SaveError) as err:
+        TacticsGame.from_json(json.loads(json.dumps(data)))
+    assert err.value.field.endswith(".data.choices") and "answered with" in err.value.reason

@@ -40,6 +40,23 @@ WORDS = {
 }
 
 
+# the verb of the answers to a decision that names a square (or an option, a card, a unit):
+# what its handler reads (cards.py answer, enemies.py, encounter.py apply_action)
+ANSWERS = {
+    "place": "place",
+    "move": "move",
+    "target": "target",
+    "heal": "target",
+    "condition": "target",
+    "summon": "place",
+    "order": "hit",
+    "focus": "focus",
+    "spawn": "spawn",
+    "option": "option",
+    "response": "respond",
+}
+
+
 # an enemy attack waiting for Responses (enemies.py enemy_attack): its keys and their types
 ATTACK: dict[str, type] = {
     "targets": list,
@@ -266,9 +283,12 @@ def _square_choices(ctx: Ctx, s: State, d: Decision, where: str, fail: Fail) -> 
         raise fail(where.replace("choices", "summon"), "not a summon")
     if d.kind == "spawn" and data.get("enemy") not in ctx.content.enemies:
         raise fail(where.replace("choices", "enemy"), "not an enemy")
+    verb = ANSWERS.get(d.kind)
     for c in data["choices"]:
         if c in (["stay"], ["decline"]):
             continue
+        if c[0] != verb:  # a corrupted verb would reach a handler that reads another record
+            raise fail(where, f"{c!r}: a {d.kind} is answered with {verb}")
         if d.kind == "option":
             if not (len(c) == 2 and c[1].isdigit() and int(c[1]) >= 1):
                 raise fail(where, f"{c!r} is not an option")
